@@ -1,0 +1,1 @@
+"""Bots: random, per-game heuristics and search."""

@@ -1,0 +1,19 @@
+"""The core: the Game/State contract, seeded chance, options, errors and the testkit."""
+
+from riverbox.core.errors import GameOver, IllegalAction
+from riverbox.core.game import CHANCE, Action, Chance, Game, State
+from riverbox.core.options import GameInfo, OptionSpec
+from riverbox.core.rng import Rng
+
+__all__ = [
+    "CHANCE",
+    "Action",
+    "Chance",
+    "Game",
+    "GameInfo",
+    "GameOver",
+    "IllegalAction",
+    "OptionSpec",
+    "Rng",
+    "State",
+]

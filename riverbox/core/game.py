@@ -1,0 +1,371 @@
+"""The Game/State contract every riverbox game fulfils (design.md section 2).
+
+A game subclasses :class:`Game` and :class:`State`. The base classes own what is the same for
+every game, so each game writes only its rules:
+
+* ``State.apply`` checks turn order, game over and legality, then calls ``_apply``; an illegal
+  action raises :class:`IllegalAction` and changes nothing.
+* ``history`` records every (seat, action), with chance outcomes as :class:`Chance` entries
+  under seat ``CHANCE``, so ``record()`` and ``riverbox.replay`` rebuild any game exactly.
+* ``to_json`` stores the generic part (options, seed, generator, history) around the game's
+  own ``_body_to_json``.
+
+Subclasses implement: ``to_move`` (attribute or property), ``_legal(seat)``,
+``_apply(action, seat)``, ``scores()``, ``winners()``, ``view(seat)``, ``_copy_body(other)``,
+``_determinize_body(seat, rng)``, ``_body_to_json()``, ``_body_from_json(body)`` and on the
+game ``parse_action``, ``action_id``, ``action_from_id`` and ``num_action_ids``.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from riverbox.core.errors import GameOver, IllegalAction
+from riverbox.core.options import GameInfo
+from riverbox.core.rng import Rng
+
+CHANCE = -1
+"""The seat of chance outcomes in ``history`` and records."""
+
+
+@dataclass(frozen=True, slots=True)
+class Chance:
+    """A chance outcome (a shuffle, a deal) in the history.
+
+    ``text`` is a stable notation of the outcome. ``visible_to`` lists the seats that see it;
+    ``None`` means everyone. A determinized state redacts the entries its seat may not see,
+    so search never reads hidden cards from the history.
+    """
+
+    text: str
+    visible_to: frozenset[int] | None = None
+
+    def __str__(self) -> str:
+        return self.text
+
+
+Action = Hashable
+"""Any hashable, immutable value whose ``str`` is its notation (each game defines its own)."""
+
+
+def _redact(entry: tuple[int, Action], seat: int | None) -> tuple[int, Action]:
+    """A history entry as ``seat`` knows it: chance outcomes it did not see become "hidden"."""
+    s, a = entry
+    if isinstance(a, Chance) and a.visible_to is not None and (seat is None or seat not in a.visible_to):
+        return s, Chance("hidden", a.visible_to)
+    return entry
+
+
+class Game(ABC):
+    """A configured game: name, player count and validated options. Cheap to create."""
+
+    info: ClassVar[GameInfo]
+
+    def __init__(self, players: int | None = None, **options: Any) -> None:
+        self.players, self.options = self.info.validate(players, options)
+
+    # -- identity -------------------------------------------------------------------------
+    @property
+    def name(self) -> str:
+        return self.info.name
+
+    def config(self) -> dict[str, Any]:
+        """Options as stored in records: the player count plus every option value."""
+        return {"players": self.players, **self.options}
+
+    def __repr__(self) -> str:
+        opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
+        return f"riverbox.load({self.name!r}, players={self.players}{', ' if opts else ''}{opts})"
+
+    # -- states ---------------------------------------------------------------------------
+    @abstractmethod
+    def new_state(self, seed: int = 0) -> State:
+        """A new game. The same options, seed and actions always give the same game."""
+        ...
+
+    def state_from_json(self, data: dict[str, Any]) -> State:
+        """Rebuild a state written by ``State.to_json`` (exact, generator included)."""
+        if not isinstance(data, dict):
+            raise ValueError("state JSON must be an object")
+        if data.get("game") != self.name:
+            raise ValueError(f"state JSON is for game {data.get('game')!r}, not {self.name!r}")
+        if data.get("options") != self.config():
+            raise ValueError("state JSON was written with other options than this game's")
+        try:
+            state = self._blank_state()
+            state.game = self
+            state.seed = int(data["seed"])
+            state.rng = Rng(0)
+            state.rng.state = int(data["rng"])
+            state.determinized = bool(data.get("determinized", False))
+            history: list[tuple[int, Action]] = []
+            for seat, item in data["history"]:
+                if seat == CHANCE:
+                    text, vis = item
+                    history.append((CHANCE, Chance(text, None if vis is None else frozenset(vis))))
+                else:
+                    history.append((int(seat), self.action_from_id(int(item))))
+            state.history = history
+            state._body_from_json(data["body"])
+        except (KeyError, TypeError, IndexError) as exc:
+            raise ValueError(f"state JSON is malformed: {exc!r}") from None
+        return state
+
+    @abstractmethod
+    def _blank_state(self) -> State:
+        """A state object with no fields set, for ``state_from_json`` and ``clone``."""
+        ...
+
+    # -- actions --------------------------------------------------------------------------
+    num_action_ids: int = 0
+
+    @abstractmethod
+    def parse_action(self, text: str, state: State | None = None) -> Action:
+        """The action written as ``text`` (its ``str``); ``ValueError`` if it is not notation."""
+        ...
+
+    @abstractmethod
+    def action_id(self, action: Action) -> int: ...
+
+    @abstractmethod
+    def action_from_id(self, action_id: int) -> Action: ...
+
+    # -- presentation hooks (interfaces use these; defaults are generic) --------------------
+    def rules_text(self) -> str:
+        """The rules in riverbox's own words (Markdown)."""
+        return self.info.summary
+
+    def render(self, state: State, seat: int | None) -> Any:
+        """A rich renderable (or plain text) of what ``seat`` sees."""
+        import json
+
+        return json.dumps(state.view(seat), indent=1)
+
+    def describe_action(self, action: Action, state: State) -> str:
+        """A friendly description of an action for menus; defaults to its notation."""
+        return str(action)
+
+    def narrate(self, state: State, seat: int | None, start: int) -> list[str]:
+        """Lines describing ``state.history[start:]`` as ``seat`` may know it (for play logs).
+
+        Games override this for richer text (who ate whom, income per drop). The default
+        prints player actions and the chance outcomes the seat saw.
+        """
+        lines = []
+        for s, a in state.history[start:]:
+            if isinstance(a, Chance):
+                if a.visible_to is None or (seat is not None and seat in a.visible_to):
+                    lines.append(f"chance: {a.text}")
+            else:
+                lines.append(f"seat {s}: {a}")
+        return lines
+
+    def heuristic_bot(self, seed: int = 0) -> Any:
+        """The game's own heuristic bot (an object with ``act(state, seat)``), if it has one."""
+        raise ValueError(f"{self.name} has no heuristic bot")
+
+    # -- learning hooks (OpenSpiel / PettingZoo / Gymnasium adapters use these) ------------
+    observation_size: int = 0
+    """Length of ``observation_tensor``; 0 means the game has no tensor encoding yet."""
+
+    def observation_tensor(self, view: dict[str, Any]) -> list[float]:
+        """A fixed-length numeric encoding of a view (computed from the view, so it leaks nothing)."""
+        raise ValueError(f"{self.name} has no observation tensor")
+
+
+class State(ABC):
+    """One position of a game. Mutable: ``apply`` changes it in place (``clone`` first to branch)."""
+
+    game: Game
+    seed: int
+    rng: Rng
+    history: list[tuple[int, Action]]
+    determinized: bool
+    to_move: tuple[int, ...]
+    # Legal actions are computed once per (history length, seat): ``legal_actions`` followed by
+    # ``apply`` is the hot loop of every bot, and ``apply`` must check legality.
+    _lkey: tuple[int, int] | None = None
+    _lval: list[Action] = []  # noqa: RUF012 - replaced per instance before use
+
+    def _init_common(self, game: Game, seed: int) -> None:
+        self.game = game
+        self.seed = seed
+        self.rng = Rng(seed)
+        self.history = []
+        self.determinized = False
+
+    # -- turn -----------------------------------------------------------------------------
+    @property
+    def is_over(self) -> bool:
+        return not self.to_move
+
+    def _seat(self, seat: int | None) -> int:
+        to_move = self.to_move
+        if seat is None:
+            if len(to_move) != 1:
+                if not to_move:
+                    raise GameOver(f"{self.game.name}: the game is over; no seat is to move")
+                raise IllegalAction(
+                    f"{self.game.name}: seats {list(to_move)} act at the same time; name the seat"
+                )
+            return to_move[0]
+        return seat
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """The actions ``seat`` may take now ([] for a seat that is not to move or when over)."""
+        if not self.to_move:
+            return []
+        s = self._seat(seat)
+        if s not in self.to_move:
+            return []
+        return list(self._legal_cached(s))
+
+    def _legal_cached(self, seat: int) -> list[Action]:
+        key = (len(self.history), seat)
+        if self._lkey != key:
+            self._lval = self._legal(seat)
+            self._lkey = key
+        return self._lval
+
+    def apply(self, action: Action, seat: int | None = None) -> None:
+        """Take ``action`` for ``seat``; raise ``IllegalAction`` (state unchanged) if not allowed."""
+        if not self.to_move:
+            raise GameOver(f"{self.game.name}: the game is over; {action} cannot be played")
+        s = self._seat(seat)
+        if s not in self.to_move:
+            if len(self.to_move) == 1:
+                raise IllegalAction(
+                    f"{self.game.name}: it is not seat {s}'s turn; seat {self.to_move[0]} is to move"
+                )
+            raise IllegalAction(
+                f"{self.game.name}: seat {s} has nothing to do now; waiting for seats {list(self.to_move)}"
+            )
+        if action not in self._legal_cached(s):
+            raise IllegalAction(self.explain_illegal(action, s))
+        self.history.append((s, action))
+        self._apply(action, s)
+
+    def explain_illegal(self, action: Action, seat: int) -> str:
+        """Why ``action`` is not legal for ``seat`` now, naming the rule (games override)."""
+        return f"{self.game.name}: {action} is not a legal action now"
+
+    def chance(self, text: str, visible_to: Sequence[int] | None = None) -> None:
+        """Record a chance outcome in the history (called by games inside ``_apply``/setup)."""
+        self.history.append((CHANCE, Chance(text, None if visible_to is None else frozenset(visible_to))))
+
+    # -- results --------------------------------------------------------------------------
+    @abstractmethod
+    def scores(self) -> list[float]: ...
+
+    def winners(self) -> list[int]:
+        """Seats with the top score at the end; games with tiebreakers override."""
+        if not self.is_over:
+            return []
+        sc = self.scores()
+        best = max(sc)
+        return [i for i, v in enumerate(sc) if v == best]
+
+    def returns(self) -> list[float]:
+        """+1 for a sole winner, 0 for a shared win, -1 for a loss; zeros before the end."""
+        n = self.game.players
+        if not self.is_over:
+            return [0.0] * n
+        win = self.winners()
+        if not win:
+            return [0.0] * n
+        top = 1.0 if len(win) == 1 else 0.0
+        return [top if i in win else -1.0 for i in range(n)]
+
+    # -- information ----------------------------------------------------------------------
+    @abstractmethod
+    def view(self, seat: int | None) -> dict[str, Any]: ...
+
+    def clone(self) -> State:
+        """An independent copy (cheap: games copy only their mutable containers)."""
+        other = self.game._blank_state()
+        other.game = self.game
+        other.seed = self.seed
+        other.rng = self.rng.copy()
+        other.history = list(self.history)
+        other.determinized = self.determinized
+        self._copy_body(other)
+        return other
+
+    def determinize(self, seat: int | None, rng: random.Random | Rng | int | None = None) -> State:
+        """A copy in which everything ``seat`` cannot see is re-dealt at random.
+
+        The copy's generator is re-seeded too (future draws are hidden information), and
+        chance entries of the history that ``seat`` did not see are redacted.
+        """
+        if rng is None:
+            r = Rng(random.getrandbits(64))
+        elif isinstance(rng, int):
+            r = Rng(rng)
+        elif isinstance(rng, Rng):
+            r = rng
+        else:
+            r = Rng(rng.getrandbits(64))
+        other = self.clone()
+        other.rng = Rng(r.next64())
+        other.determinized = True
+        other.history = [_redact(entry, seat) for entry in other.history]
+        other._determinize_body(seat, r)
+        return other
+
+    # -- records and JSON -------------------------------------------------------------------
+    def record(self) -> dict[str, Any]:
+        """``{game, options, seed, actions}``: complete, JSON, replayable with ``riverbox.replay``."""
+        if self.determinized:
+            raise ValueError("a determinized state is a guess at hidden information and has no record")
+        return {
+            "game": self.game.name,
+            "options": self.game.config(),
+            "seed": self.seed,
+            "actions": [[s, str(a)] for s, a in self.history],
+        }
+
+    def to_json(self) -> dict[str, Any]:
+        hist: list[list[Any]] = []
+        for s, a in self.history:
+            if isinstance(a, Chance):
+                vis = a.visible_to
+                hist.append([CHANCE, [a.text, None if vis is None else sorted(vis)]])
+            else:
+                hist.append([s, self.game.action_id(a)])
+        return {
+            "game": self.game.name,
+            "options": self.game.config(),
+            "seed": self.seed,
+            "rng": self.rng.state,
+            "determinized": self.determinized,
+            "history": hist,
+            "body": self._body_to_json(),
+        }
+
+    # -- hooks for subclasses -------------------------------------------------------------
+    @abstractmethod
+    def _legal(self, seat: int) -> list[Action]: ...
+
+    @abstractmethod
+    def _apply(self, action: Action, seat: int) -> None: ...
+
+    @abstractmethod
+    def _copy_body(self, other: State) -> None: ...
+
+    def _determinize_body(self, seat: int | None, rng: Rng) -> None:
+        """Re-deal what ``seat`` cannot see; the default is for games with no hidden information."""
+
+    @abstractmethod
+    def _body_to_json(self) -> Any: ...
+
+    @abstractmethod
+    def _body_from_json(self, body: Any) -> None: ...
+
+    def __str__(self) -> str:
+        import json
+
+        return json.dumps(self.view(None), sort_keys=True)

@@ -1,0 +1,149 @@
+"""Game descriptions and option validation.
+
+Every game publishes a :class:`GameInfo` with typed :class:`OptionSpec` entries, so the
+command line, the server and the adapters can list, document and validate options without
+knowing the game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One named game option with its type, default and allowed values."""
+
+    name: str
+    default: Any
+    help: str
+    choices: tuple[Any, ...] | None = None
+    minimum: int | None = None
+    maximum: int | None = None
+
+    @property
+    def kind(self) -> type:
+        return type(self.default)
+
+    def describe(self) -> str:
+        """Human-readable allowed values, used in error messages and ``riverbox games``."""
+        if self.choices is not None:
+            return " | ".join(str(c) for c in self.choices)
+        if self.kind is bool:
+            return "true | false"
+        if self.kind is int:
+            lo = "" if self.minimum is None else str(self.minimum)
+            hi = "" if self.maximum is None else str(self.maximum)
+            return f"integer {lo}..{hi}" if (lo or hi) else "integer"
+        return self.kind.__name__
+
+    def validate(self, game: str, value: Any) -> Any:
+        """Return the value converted to the option's type, or raise ``ValueError`` naming the problem.
+
+        Strings are accepted for every type so that command-line and URL options work.
+        """
+        kind = self.kind
+        converted: Any = value
+        try:
+            if kind is bool:
+                if isinstance(value, str):
+                    low = value.strip().lower()
+                    if low in ("1", "true", "yes", "on"):
+                        converted = True
+                    elif low in ("0", "false", "no", "off"):
+                        converted = False
+                    else:
+                        raise ValueError
+                elif not isinstance(value, bool):
+                    raise ValueError
+            elif kind is int:
+                if isinstance(value, bool):
+                    raise ValueError
+                if isinstance(value, str):
+                    converted = int(value.strip())
+                elif not isinstance(value, int):
+                    raise ValueError
+            elif kind is str:
+                if not isinstance(value, str):
+                    raise ValueError
+            elif not isinstance(value, kind):
+                raise ValueError
+        except ValueError:
+            raise ValueError(
+                f"{game}: option {self.name}={value!r} is not valid; expected {self.describe()}"
+            ) from None
+        if self.choices is not None and converted not in self.choices:
+            raise ValueError(
+                f"{game}: option {self.name}={value!r} is not valid; expected one of {self.describe()}"
+            )
+        if self.minimum is not None and converted < self.minimum:
+            raise ValueError(f"{game}: option {self.name}={value!r} is below the minimum {self.minimum}")
+        if self.maximum is not None and converted > self.maximum:
+            raise ValueError(f"{game}: option {self.name}={value!r} is above the maximum {self.maximum}")
+        return converted
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What ``riverbox.games()`` lists: identity, player counts and options."""
+
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    summary: str
+    options: tuple[OptionSpec, ...] = field(default_factory=tuple)
+    default_players: int | None = None
+    perfect_information: bool = False
+    """True only for games where no seat ever lacks information (then determinize is a copy)."""
+
+    def option(self, name: str) -> OptionSpec:
+        for spec in self.options:
+            if spec.name == name:
+                return spec
+        raise KeyError(name)
+
+    def defaults(self) -> dict[str, Any]:
+        return {spec.name: spec.default for spec in self.options}
+
+    def validate(self, players: int | None, options: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+        """Check a player count and options; return them normalised (defaults filled in)."""
+        if players is None:
+            players = self.default_players if self.default_players is not None else self.min_players
+        if isinstance(players, str):
+            try:
+                players = int(players)
+            except ValueError:
+                raise ValueError(f"{self.name}: players={players!r} is not a whole number") from None
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise ValueError(f"{self.name}: players={players!r} is not a whole number")
+        if not self.min_players <= players <= self.max_players:
+            span = (
+                str(self.min_players)
+                if self.min_players == self.max_players
+                else f"{self.min_players} to {self.max_players}"
+            )
+            raise ValueError(f"{self.name} is played by {span} players, not {players}")
+        known = {spec.name for spec in self.options}
+        unknown = sorted(set(options) - known)
+        if unknown:
+            valid = ", ".join(sorted(known)) or "none"
+            raise ValueError(f"{self.name}: unknown option {', '.join(unknown)}; valid options: {valid}")
+        result = self.defaults()
+        for name, value in options.items():
+            result[name] = self.option(name).validate(self.name, value)
+        return players, result
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "title": self.title,
+            "min_players": self.min_players,
+            "max_players": self.max_players,
+            "summary": self.summary,
+            "options": [
+                {"name": o.name, "default": o.default, "allowed": o.describe(), "help": o.help}
+                for o in self.options
+            ],
+        }

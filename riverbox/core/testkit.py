@@ -1,0 +1,261 @@
+"""The conformance testkit: one call that checks any game against the contract.
+
+``check_game(game)`` plays many seeded random games and checks, along the way, everything
+design.md section 2 promises: legality, notation and ids, exact JSON round trips, replay,
+clone independence, and that ``view`` and error messages leak nothing (compared across
+``determinize``). Every game's tests call it; a failure names the seed and step.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from riverbox.core.errors import GameOver, IllegalAction
+from riverbox.core.game import Action, Game, State
+
+
+@dataclass
+class TestkitReport:
+    """What a testkit run saw: useful to assert that the checks had something to check."""
+
+    games: int = 0
+    steps: int = 0
+    resampled: int = 0
+    determinize_checks: int = 0
+    illegal_checks: int = 0
+    max_length: int = 0
+    winners: dict[int, int] = field(default_factory=dict)
+
+
+class ConformanceError(AssertionError):
+    """A contract violation, with the seed and step that show it."""
+
+
+def _fail(where: str, message: str) -> None:
+    raise ConformanceError(f"{where}: {message}")
+
+
+def _json_ready(value: Any, where: str, what: str) -> None:
+    try:
+        text = json.dumps(value, sort_keys=True)
+    except (TypeError, ValueError) as exc:
+        _fail(where, f"{what} is not JSON: {exc}")
+        return
+    if json.loads(text) != value:
+        _fail(where, f"{what} does not survive a JSON round trip (tuples or non-string keys?)")
+
+
+def _illegal_candidates(
+    game: Game, state: State, seat: int, legal: list[Action], rng: random.Random
+) -> list[Action]:
+    """A few actions from the id space that are not legal for ``seat`` now."""
+    legal_set = set(legal)
+    found: list[Action] = []
+    n = game.num_action_ids
+    for _ in range(8):
+        a = game.action_from_id(rng.randrange(n))
+        if a not in legal_set:
+            found.append(a)
+            if len(found) >= 2:
+                break
+    return found
+
+
+def check_game(
+    game: Game,
+    games: int = 50,
+    seed: int = 0,
+    max_steps: int = 5000,
+    deep_every: int = 1,
+    on_state: Callable[[State], None] | None = None,
+) -> TestkitReport:
+    """Play ``games`` random games of ``game`` and check the whole contract; return a report.
+
+    ``deep_every``: run the expensive checks (JSON, replay, determinize, illegal actions)
+    at every n-th step. ``on_state`` is called on every state reached, for game-specific
+    invariants.
+    """
+    from riverbox.registry import replay  # the registry stands above core; imported lazily
+
+    report = TestkitReport()
+    rng = random.Random(seed)
+    n_ids = game.num_action_ids
+    if n_ids <= 0:
+        _fail(game.name, "num_action_ids must be positive")
+    for _ in range(games):
+        game_seed = rng.randrange(2**31)
+        state = game.new_state(game_seed)
+        twin = game.new_state(game_seed)
+        if state.to_json() != twin.to_json():
+            _fail(f"{game.name} seed {game_seed}", "new_state is not deterministic for a seed")
+        step = 0
+        while not state.is_over:
+            where = f"{game.name} players={game.players} options={game.options} seed={game_seed} step={step}"
+            if step >= max_steps:
+                _fail(where, f"game did not end within {max_steps} steps")
+            to_move = state.to_move
+            if not isinstance(to_move, tuple) or not to_move:
+                _fail(where, f"to_move must be a non-empty tuple while not over, got {to_move!r}")
+            if on_state is not None:
+                on_state(state)
+            seat = rng.choice(to_move)
+            legal = state.legal_actions(seat)
+            if not legal:
+                _fail(where, f"seat {seat} is to move but has no legal action")
+            if len(set(legal)) != len(legal):
+                _fail(where, "legal_actions lists an action twice")
+            ids = [game.action_id(a) for a in legal]
+            if len(set(ids)) != len(ids):
+                _fail(where, "two legal actions share an action id")
+            for a, i in zip(legal, ids, strict=True):
+                if not 0 <= i < n_ids:
+                    _fail(where, f"action id {i} of {a} is outside 0..{n_ids - 1}")
+                if game.action_from_id(i) != a:
+                    _fail(where, f"action_from_id(action_id({a})) != {a}")
+                if game.parse_action(str(a), state) != a:
+                    _fail(where, f"parse_action(str({a!r})) does not give the action back")
+            if len(to_move) == 1 and state.legal_actions() != legal:
+                _fail(where, "legal_actions() differs from legal_actions(to_move[0])")
+            deep = step % deep_every == 0
+            if deep:
+                _deep_checks(game, state, seat, legal, rng, where, report, replay)
+            action = rng.choice(legal)
+            before = state.to_json()
+            frozen = json.dumps(before, sort_keys=True)
+            branch = state.clone()
+            state.apply(action, seat)
+            if json.dumps(before, sort_keys=True) != frozen:
+                _fail(where, "to_json() returned containers shared with the state (copy them)")
+            if branch.to_json() != before:
+                _fail(where, "apply on a state changed its clone")
+            twin.apply(action, seat)
+            step += 1
+        where = f"{game.name} players={game.players} options={game.options} seed={game_seed} end"
+        if state.to_json() != twin.to_json():
+            _fail(where, "two runs of the same seed and actions ended in different states")
+        _end_checks(game, state, where, replay)
+        if state.legal_actions() != []:
+            _fail(where, "a finished game still lists legal actions")
+        report.games += 1
+        report.steps += step
+        report.max_length = max(report.max_length, step)
+        for w in state.winners():
+            report.winners[w] = report.winners.get(w, 0) + 1
+    if not game.info.perfect_information and report.determinize_checks and not report.resampled:
+        _fail(game.name, "determinize never changed any hidden information in the whole run")
+    return report
+
+
+def _deep_checks(
+    game: Game,
+    state: State,
+    seat: int,
+    legal: list[Action],
+    rng: random.Random,
+    where: str,
+    report: TestkitReport,
+    replay: Callable[[Any], State],
+) -> None:
+    snapshot = state.to_json()
+    _json_ready(snapshot, where, "to_json()")
+    # JSON round trip is exact, and the rebuilt state plays on identically.
+    rebuilt = game.state_from_json(json.loads(json.dumps(snapshot)))
+    if rebuilt.to_json() != snapshot:
+        _fail(where, "state_from_json(to_json()) is not the same state")
+    probe = rng.choice(legal)
+    a_copy = state.clone()
+    a_copy.apply(probe, seat)
+    rebuilt.apply(probe, seat)
+    if a_copy.to_json() != rebuilt.to_json():
+        _fail(where, "a state rebuilt from JSON plays on differently")
+    # Replay of the record rebuilds the same state.
+    record = state.record()
+    _json_ready(record, where, "record()")
+    if replay(json.loads(json.dumps(record))).to_json() != snapshot:
+        _fail(where, "replay(record()) does not rebuild the same state")
+    # Illegal actions and seats out of turn raise IllegalAction and change nothing.
+    for bad in _illegal_candidates(game, state, seat, legal, rng):
+        try:
+            state.apply(bad, seat)
+        except IllegalAction as exc:
+            if not str(exc):
+                _fail(where, "IllegalAction without a reason")
+        else:
+            _fail(where, f"illegal action {bad} was accepted")
+        if state.to_json() != snapshot:
+            _fail(where, f"a refused action {bad} changed the state")
+        report.illegal_checks += 1
+    others = [s for s in range(game.players) if s not in state.to_move]
+    if others:
+        try:
+            state.apply(legal[0], others[0])
+        except IllegalAction:
+            pass
+        else:
+            _fail(where, f"seat {others[0]} moved out of turn")
+        if state.to_json() != snapshot:
+            _fail(where, "an out-of-turn action changed the state")
+        report.illegal_checks += 1
+    # Views are JSON; determinize keeps every view the seat has, and resamples the rest.
+    seats: list[int | None] = [*range(game.players), None]
+    views = {s: state.view(s) for s in seats}
+    for s, v in views.items():
+        _json_ready(v, where, f"view({s})")
+    for s in seats:
+        det = state.determinize(s, random.Random(rng.randrange(2**31)))
+        report.determinize_checks += 1
+        if det.view(s) != views[s]:
+            _fail(where, f"determinize({s}) changed what seat {s} sees")
+        if det.view(None) != views[None]:
+            _fail(where, f"determinize({s}) changed the public view")
+        if det.to_move != state.to_move:
+            _fail(where, f"determinize({s}) changed to_move")
+        if s is not None and s in state.to_move:
+            if det.legal_actions(s) != state.legal_actions(s):
+                _fail(where, f"seat {s}'s legal actions depend on what it cannot see")
+            for bad in _illegal_candidates(game, state, s, state.legal_actions(s), random.Random(7)):
+                if _error_text(state, bad, s) != _error_text(det, bad, s):
+                    _fail(where, f"the error for {bad} tells seat {s} something it cannot see")
+        if det.to_json()["body"] != snapshot["body"]:
+            report.resampled += 1
+        # A determinized state must be playable to the end of the current move.
+        if det.legal_actions(seat) and seat in det.to_move:
+            det.apply(rng.choice(det.legal_actions(seat)), seat)
+    if state.to_json() != snapshot:
+        _fail(where, "view or determinize changed the state")
+
+
+def _error_text(state: State, action: Action, seat: int) -> str:
+    try:
+        state.clone().apply(action, seat)
+    except IllegalAction as exc:
+        return str(exc)
+    return "(accepted)"
+
+
+def _end_checks(game: Game, state: State, where: str, replay: Callable[[Any], State]) -> None:
+    n = game.players
+    scores, winners, returns = state.scores(), state.winners(), state.returns()
+    if len(scores) != n or len(returns) != n:
+        _fail(where, "scores() and returns() need one entry per seat")
+    if not winners and n > 1:
+        _fail(where, "a finished game has no winner")
+    if any(not 0 <= w < n for w in winners):
+        _fail(where, f"winners {winners} are not seats")
+    snapshot = state.to_json()
+    if replay(json.loads(json.dumps(state.record()))).to_json() != snapshot:
+        _fail(where, "replay(record()) of the finished game differs")
+    if game.state_from_json(json.loads(json.dumps(snapshot))).to_json() != snapshot:
+        _fail(where, "JSON round trip of the finished game differs")
+    for s in [*range(n), None]:
+        _json_ready(state.view(s), where, f"final view({s})")
+    try:
+        state.apply(game.action_from_id(0), state.to_move[0] if state.to_move else 0)
+    except GameOver:
+        pass
+    else:
+        _fail(where, "apply after the end did not raise GameOver")

@@ -1,0 +1,118 @@
+"""Games by name: ``games()``, ``load()`` and ``replay()``.
+
+This module stands above ``games/`` and below everything that uses games by name. Adding a
+game means adding one line to ``_GAMES``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from typing import Any
+
+from riverbox.core.errors import IllegalAction
+from riverbox.core.game import CHANCE, Game, State
+from riverbox.core.options import GameInfo
+
+_GAMES: dict[str, str] = {
+    "ravenous-river": "riverbox.games.ravenous_river:RavenousRiver",
+    "river-rivals": "riverbox.games.river_rivals:RiverRivals",
+    "river-wild": "riverbox.games.river_wild:RiverWild",
+    "river-trek": "riverbox.games.river_trek:RiverTrek",
+}
+
+
+def register(name: str, target: str) -> None:
+    """Register a game class as ``"package.module:ClassName"`` under ``name`` (plugins, tests)."""
+    if ":" not in target:
+        raise ValueError(f"target must be 'module:Class', not {target!r}")
+    _GAMES[name] = target
+
+
+def _available() -> dict[str, str]:
+    return {
+        name: target
+        for name, target in _GAMES.items()
+        if importlib.util.find_spec(target.split(":")[0]) is not None
+    }
+
+
+def game_class(name: str) -> type[Game]:
+    """The Game subclass registered under ``name`` (``ValueError`` listing valid names)."""
+    available = _available()
+    if not isinstance(name, str) or name not in available:
+        raise ValueError(f"unknown game {name!r}; valid games: {', '.join(available)}")
+    module, cls = available[name].split(":")
+    result: type[Game] = getattr(importlib.import_module(module), cls)
+    return result
+
+
+def games() -> list[GameInfo]:
+    """Every game riverbox plays, with player counts and options."""
+    return [game_class(name).info for name in _available()]
+
+
+def load(name: str, players: int | None = None, **options: Any) -> Game:
+    """A configured game; a bad name, player count or option raises ``ValueError`` naming what is valid."""
+    return game_class(name)(players, **options)
+
+
+def replay(record: Any) -> State:
+    """Rebuild the state a record describes; a malformed or inconsistent record raises ``ValueError``."""
+    if not isinstance(record, dict):
+        raise ValueError("a record must be a JSON object with game, options, seed and actions")
+    missing = [k for k in ("game", "options", "seed", "actions") if k not in record]
+    if missing:
+        raise ValueError(f"record is missing {', '.join(missing)}")
+    options = record["options"]
+    if not isinstance(options, dict):
+        raise ValueError("record options must be an object")
+    opts = dict(options)
+    players = opts.pop("players", None)
+    game = load(record["game"], players, **opts)
+    seed = record["seed"]
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError(f"record seed must be an integer, not {seed!r}")
+    actions = record["actions"]
+    if not isinstance(actions, list):
+        raise ValueError("record actions must be a list of [seat, notation]")
+    state = game.new_state(seed)
+    for index, entry in enumerate(actions):
+        if (
+            not isinstance(entry, (list, tuple))
+            or len(entry) != 2
+            or isinstance(entry[0], bool)
+            or not isinstance(entry[0], int)
+            or not isinstance(entry[1], str)
+        ):
+            raise ValueError(f"record action {index} is not [seat, notation]: {entry!r}")
+        seat, text = entry
+        if seat == CHANCE:
+            _check_chance(state, index, text)
+            continue
+        if len(state.history) > index:
+            got = state.history[index]
+            raise ValueError(
+                f"record action {index} is [{seat}, {text!r}] but the seed gives chance outcome {got[1]}"
+            )
+        try:
+            action = game.parse_action(text, state)
+            state.apply(action, seat)
+        except (IllegalAction, ValueError) as exc:
+            raise ValueError(f"record action {index} [{seat}, {text!r}] cannot be replayed: {exc}") from None
+    if len(state.history) != len(actions):
+        raise ValueError(
+            f"record ends after {len(actions)} entries but the game logged {len(state.history)};"
+            " chance outcomes are missing"
+        )
+    return state
+
+
+def _check_chance(state: State, index: int, text: str) -> None:
+    if len(state.history) <= index or state.history[index][0] != CHANCE:
+        raise ValueError(f"record action {index} is a chance outcome {text!r} the game did not produce")
+    got = str(state.history[index][1])
+    if got != text:
+        raise ValueError(
+            f"record action {index}: the record says chance gave {text!r}, the seed gives {got!r}"
+        )

@@ -1,0 +1,124 @@
+"""The core contract, checked on a toy game (real games call the same testkit)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import riverbox
+from riverbox.core.rng import Rng
+from riverbox.core.testkit import ConformanceError, check_game
+from riverbox.registry import register
+
+register("toy", "tests.core.toy:ToyGame")
+
+
+def test_testkit_passes_on_toy_game() -> None:
+    for players in (2, 3, 4):
+        report = check_game(riverbox.load("toy", players=players), games=10, seed=players)
+        assert report.games == 10
+        assert report.resampled > 0
+        assert report.illegal_checks > 0
+
+
+def test_bad_names_players_and_options_name_what_is_valid() -> None:
+    with pytest.raises(ValueError, match="valid games"):
+        riverbox.load("no-such-game")
+    with pytest.raises(ValueError, match="2 to 4 players"):
+        riverbox.load("toy", players=5)
+    with pytest.raises(ValueError, match="valid options: turns"):
+        riverbox.load("toy", players=2, colour="red")
+    with pytest.raises(ValueError, match="above the maximum 9"):
+        riverbox.load("toy", players=2, turns=10)
+    with pytest.raises(ValueError, match="turns='x'"):
+        riverbox.load("toy", players=2, turns="x")
+    assert riverbox.load("toy", players="3", turns="2").options == {"turns": 2}
+
+
+def test_illegal_and_out_of_turn_actions_change_nothing() -> None:
+    game = riverbox.load("toy", players=2)
+    state = game.new_state(3)
+    before = state.to_json()
+    with pytest.raises(riverbox.IllegalAction, match="not a legal action"):
+        state.apply(game.parse_action("high"))
+    with pytest.raises(riverbox.IllegalAction, match="not seat 1's turn"):
+        state.apply(game.parse_action("bet"), 1)
+    assert state.to_json() == before
+    assert issubclass(riverbox.GameOver, ValueError) and issubclass(riverbox.IllegalAction, ValueError)
+
+
+def test_game_over_raises_game_over() -> None:
+    game = riverbox.load("toy", players=2, turns=1)
+    state = game.new_state(0)
+    while not state.is_over:
+        seat = state.to_move[0]
+        state.apply(state.legal_actions(seat)[0], seat)
+    with pytest.raises(riverbox.GameOver):
+        state.apply(game.parse_action("bet"), 0)
+
+
+def test_replay_rejects_corrupt_records_with_reasons() -> None:
+    game = riverbox.load("toy", players=2, turns=1)
+    state = game.new_state(5)
+    state.apply(game.parse_action("bet"))
+    record = state.record()
+    assert riverbox.replay(record).to_json() == state.to_json()
+    bad = json.loads(json.dumps(record))
+    bad["actions"][0][1] = "deal 9 to 0"
+    with pytest.raises(ValueError, match="the seed gives"):
+        riverbox.replay(bad)
+    bad = json.loads(json.dumps(record))
+    bad["actions"][-1] = [0, "fly"]
+    with pytest.raises(ValueError, match="cannot be replayed"):
+        riverbox.replay(bad)
+    bad = json.loads(json.dumps(record))
+    bad["actions"][-1] = [1, "bet"]
+    with pytest.raises(ValueError, match="not seat 1's turn"):
+        riverbox.replay(bad)
+    for junk in (None, [], {"game": "toy"}, {**record, "seed": "x"}, {**record, "actions": [[0]]}):
+        with pytest.raises(ValueError):
+            riverbox.replay(junk)
+
+
+def test_determinize_redacts_hidden_chance_and_reseeds() -> None:
+    game = riverbox.load("toy", players=3)
+    state = game.new_state(11)
+    det = state.determinize(0, 1)
+    texts = [str(a) for s, a in det.history if s == riverbox.CHANCE]
+    assert texts[0].startswith("deal") and texts[1:] == ["hidden", "hidden"]
+    assert det.rng.state != state.rng.state
+    with pytest.raises(ValueError, match="determinized"):
+        det.record()
+
+
+def test_testkit_catches_a_leaking_view() -> None:
+    from tests.core.toy import ToyState
+
+    original = ToyState.view
+
+    def leaky(self: ToyState, seat: int | None) -> dict:
+        v = original(self, seat)
+        v["all_cards"] = list(self.cards)
+        return v
+
+    ToyState.view = leaky  # type: ignore[method-assign]
+    try:
+        with pytest.raises(ConformanceError, match="changed what seat"):
+            check_game(riverbox.load("toy", players=2), games=2)
+    finally:
+        ToyState.view = original  # type: ignore[method-assign]
+
+
+def test_rng_is_uniform_enough_and_serialisable() -> None:
+    r = Rng(123)
+    counts = [0] * 6
+    for _ in range(6000):
+        counts[r.randrange(6)] += 1
+    assert all(850 < c < 1150 for c in counts)
+    r2 = Rng(0)
+    r2.state = r.state
+    assert r2.next64() == r.next64()
+    deck = list(range(10))
+    Rng(1).shuffle(deck)
+    assert sorted(deck) == list(range(10)) and deck != list(range(10))
