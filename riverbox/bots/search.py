@@ -109,10 +109,12 @@ class ISMCTSBot:
                 break
             action = max(
                 legal,
-                key=lambda a: node.children[a].value / node.children[a].visits
-                + self.c * math.sqrt(math.log(max(1, node.children[a].avail)) / node.children[a].visits)
-                if node.children[a].visits
-                else math.inf,
+                key=lambda a: (
+                    node.children[a].value / node.children[a].visits
+                    + self.c * math.sqrt(math.log(max(1, node.children[a].avail)) / node.children[a].visits)
+                    if node.children[a].visits
+                    else math.inf
+                ),
             )
             node = node.children[action]
             world.apply(action, mover)

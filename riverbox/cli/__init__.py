@@ -1,0 +1,1 @@
+"""The ``riverbox`` command line (typer + rich)."""

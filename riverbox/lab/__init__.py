@@ -1,0 +1,1 @@
+"""The lab: tournaments, statistics, benchmarks and plots for people who study the games."""

@@ -1,0 +1,46 @@
+"""Plots of tournament results (matplotlib, written to PNG or SVG files)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from riverbox.lab.tournament import Summary
+
+
+def plot_tournament(
+    title: str, summary: Summary, results: Sequence[dict[str, Any]], path: str | Path
+) -> Path:
+    """Win rate per seat with 95% intervals, and the score distribution per seat."""
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        raise ValueError("plots need matplotlib: pip install 'riverbox[plots]'") from None
+    n = len(summary.bots)
+    labels = [f"{i}: {b}" for i, b in enumerate(summary.bots)]
+    fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(11, 4.2))
+    rates = summary.win_rate
+    err_lo = [r - lo for r, (lo, _) in zip(rates, summary.win_ci, strict=True)]
+    err_hi = [hi - r for r, (_, hi) in zip(rates, summary.win_ci, strict=True)]
+    ax1.bar(range(n), rates, yerr=[err_lo, err_hi], capsize=4, color="#2a7ab0")
+    if n > 1:
+        ax1.axhline(1 / n, color="grey", linestyle="--", linewidth=1, label="even share")
+        ax1.legend(loc="upper right")
+    ax1.set_xticks(range(n), labels, rotation=20)
+    ax1.set_ylabel("win rate (95% CI)")
+    ax1.set_ylim(0, 1)
+    ax1.set_title(f"{title}: win rate over {summary.games} games")
+    scores = [[r["scores"][i] for r in results] for i in range(n)]
+    ax2.boxplot(scores)
+    ax2.set_xticks(range(1, n + 1), labels, rotation=20)
+    ax2.set_ylabel("final score")
+    ax2.set_title("score per seat")
+    fig.tight_layout()
+    out = Path(path)
+    fig.savefig(out, dpi=110)
+    plt.close(fig)
+    return out

@@ -1,0 +1,172 @@
+"""Play many games between bots, on one core, several processes, or a Ray cluster.
+
+A game result is a small dict (seed, scores, winners, steps), so results travel cheaply
+between processes and into JSON. Seeds are derived from one master seed, so a tournament is
+reproducible whatever the number of workers.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from riverbox.bots.base import make_bot
+from riverbox.lab.stats import mean_sd, wilson_interval
+from riverbox.registry import load
+
+MAX_STEPS = 100_000
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What every game of a tournament shares (picklable, so workers can rebuild the game)."""
+
+    game: str
+    players: int | None
+    options: dict[str, Any]
+    bots: tuple[str, ...]
+
+
+def play_one(setup: Setup, seed: int) -> dict[str, Any]:
+    """Play one game between the named bots; return seed, scores, winners, returns and steps."""
+    game = load(setup.game, setup.players, **setup.options)
+    rng = random.Random(seed)
+    bots = [make_bot(name, game, rng.randrange(2**31)) for name in setup.bots]
+    state = game.new_state(seed)
+    steps = 0
+    while not state.is_over:
+        if steps >= MAX_STEPS:
+            raise RuntimeError(f"{setup.game} seed {seed} did not end within {MAX_STEPS} steps")
+        for seat in state.to_move:
+            if seat in state.to_move and not state.is_over:
+                state.apply(bots[seat].act(state, seat), seat)
+                steps += 1
+    return {
+        "seed": seed,
+        "scores": state.scores(),
+        "winners": state.winners(),
+        "returns": state.returns(),
+        "steps": steps,
+    }
+
+
+def _chunk(setup: Setup, seeds: Sequence[int]) -> list[dict[str, Any]]:
+    return [play_one(setup, s) for s in seeds]
+
+
+def seeds_for(master: int, games: int) -> list[int]:
+    """Per-game seeds derived from the master seed (the same for any worker count)."""
+    rng = random.Random(master)
+    return [rng.randrange(2**31) for _ in range(games)]
+
+
+def run(
+    setup: Setup,
+    games: int,
+    seed: int = 0,
+    workers: int = 1,
+    progress: Callable[[int], None] | None = None,
+    ray_address: str | None = None,
+) -> list[dict[str, Any]]:
+    """Play ``games`` games; call ``progress(k)`` after each batch of k finished games."""
+    seeds = seeds_for(seed, games)
+    if ray_address is not None:
+        return _run_ray(setup, seeds, ray_address, progress)
+    if workers <= 1:
+        results = []
+        for s in seeds:
+            results.append(play_one(setup, s))
+            if progress is not None:
+                progress(1)
+        return results
+    size = max(1, min(50, games // (workers * 8) or 1))
+    batches = [seeds[i : i + size] for i in range(0, len(seeds), size)]
+    results = []
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        for batch in pool.map(_chunk, [setup] * len(batches), batches):
+            results.extend(batch)
+            if progress is not None:
+                progress(len(batch))
+    return results
+
+
+def _run_ray(
+    setup: Setup, seeds: list[int], address: str, progress: Callable[[int], None] | None
+) -> list[dict[str, Any]]:
+    try:
+        import ray
+    except ImportError:
+        raise ValueError("--ray needs the ray package: pip install 'ray[default]'") from None
+    ray.init(address=address, ignore_reinit_error=True)
+    remote_chunk = ray.remote(_chunk)
+    size = 50
+    pending = [remote_chunk.remote(setup, seeds[i : i + size]) for i in range(0, len(seeds), size)]
+    results: list[dict[str, Any]] = []
+    while pending:
+        done, pending = ray.wait(pending)
+        for batch in ray.get(done):
+            results.extend(batch)
+            if progress is not None:
+                progress(len(batch))
+    results.sort(key=lambda r: seeds.index(r["seed"]))
+    return results
+
+
+@dataclass
+class Summary:
+    """Per-seat statistics of a tournament."""
+
+    games: int
+    bots: tuple[str, ...]
+    win_rate: list[float] = field(default_factory=list)
+    win_ci: list[tuple[float, float]] = field(default_factory=list)
+    score_mean: list[float] = field(default_factory=list)
+    score_sd: list[float] = field(default_factory=list)
+    length_mean: float = 0.0
+    length_sd: float = 0.0
+    ties: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "games": self.games,
+            "seats": [
+                {
+                    "seat": i,
+                    "bot": self.bots[i],
+                    "win_rate": self.win_rate[i],
+                    "win_ci95": list(self.win_ci[i]),
+                    "score_mean": self.score_mean[i],
+                    "score_sd": self.score_sd[i],
+                }
+                for i in range(len(self.bots))
+            ],
+            "length_mean": self.length_mean,
+            "length_sd": self.length_sd,
+            "shared_wins": self.ties,
+        }
+
+
+def summarise(bots: Sequence[str], results: Sequence[dict[str, Any]]) -> Summary:
+    """Win rates (a shared win counts 1/k to each of k winners) with Wilson CIs, scores, lengths."""
+    n = len(bots)
+    games = len(results)
+    wins = [0.0] * n
+    ties = 0
+    for r in results:
+        w = r["winners"]
+        if len(w) > 1:
+            ties += 1
+        for seat in w:
+            wins[seat] += 1.0 / len(w)
+    summary = Summary(games=games, bots=tuple(bots), ties=ties)
+    for i in range(n):
+        summary.win_rate.append(wins[i] / games if games else 0.0)
+        summary.win_ci.append(wilson_interval(wins[i], games))
+        m, sd = mean_sd([r["scores"][i] for r in results])
+        summary.score_mean.append(m)
+        summary.score_sd.append(sd)
+    summary.length_mean, summary.length_sd = mean_sd([r["steps"] for r in results])
+    return summary
