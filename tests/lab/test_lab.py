@@ -1,0 +1,45 @@
+"""Statistics, tournaments and the benchmark of the lab."""
+
+from __future__ import annotations
+
+import doctest
+
+import pytest
+
+import riverbox.lab.stats
+from riverbox.lab import tournament
+from riverbox.lab.bench import run_bench
+from riverbox.lab.stats import median, wilson_interval
+from riverbox.registry import load, register
+
+register("toy", "tests.core.toy:ToyGame")
+
+
+def test_stats_doctests() -> None:
+    result = doctest.testmod(riverbox.lab.stats)
+    assert result.attempted >= 3 and result.failed == 0
+
+
+def test_wilson_interval_edges() -> None:
+    assert wilson_interval(0, 10)[0] == 0.0
+    assert wilson_interval(10, 10)[1] == 1.0
+    lo, hi = wilson_interval(50, 100)
+    assert lo < 0.5 < hi and hi - lo == pytest.approx(0.19, abs=0.01)
+    with pytest.raises(ValueError):
+        median([])
+
+
+def test_tournament_is_reproducible_and_shares_ties() -> None:
+    setup = tournament.Setup("toy", 3, {"turns": 1}, ("random", "random", "random"))
+    a = tournament.run(setup, 30, seed=9)
+    b = tournament.run(setup, 30, seed=9, workers=2)
+    assert a == b
+    summary = tournament.summarise(setup.bots, a)
+    assert sum(summary.win_rate) == pytest.approx(1.0)
+    assert summary.length_mean > 0
+
+
+def test_bench_reports_positive_medians() -> None:
+    result = run_bench(load("toy", players=2), runs=2, seconds=0.05)
+    assert result.games_per_s > 0 and result.steps_per_s > result.games_per_s
+    assert result.clone_us > 0
