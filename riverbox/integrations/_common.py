@@ -1,0 +1,161 @@
+"""What the three adapters share: observation encodings, action masks and name helpers.
+
+Everything here is computed from ``state.view(seat)`` and ``state.legal_actions(seat)`` only,
+so no adapter can hand a learner anything its seat may not know.
+
+Observation tensors
+-------------------
+A game that defines ``observation_size > 0`` encodes its own views with
+``game.observation_tensor(view)``; the adapters use that. A game without a tensor yet gets the
+**generic encoding** below, a fixed-length feature-hashed vector of the JSON view:
+
+* the view is walked as a tree; each leaf gets a *path* such as ``/hand/2`` or ``/scores/0``
+  (dictionary keys and list positions);
+* a number ``x`` at path ``p`` adds ``x`` to bucket ``h(p)``; a string, boolean or null ``v``
+  adds 1 to bucket ``h(p=v)``; every list also adds its length at ``h(p#len)`` and, for its
+  scalar items, 1 at ``h(p/*=v)`` (an order-free "bag" feature, so hands read as sets too);
+* ``h`` is CRC-32 (stable across processes and Python versions, unlike ``hash``): the bucket
+  is ``crc % GENERIC_SIZE`` and one further bit gives a sign of +1 or -1 (signed feature
+  hashing keeps collisions unbiased).
+
+The vector has ``GENERIC_SIZE`` (512) floats for every game and player count. It is lossy
+(distinct views can collide) but deterministic, cheap, and it leaks nothing because it is a
+pure function of the view.
+"""
+
+from __future__ import annotations
+
+import zlib
+from typing import Any
+
+from riverbox.core.game import Game, State
+
+GENERIC_SIZE = 512
+"""Length of the generic hashed encoding of a view."""
+
+_BUCKETS: dict[str, tuple[int, float]] = {}
+_BUCKET_CACHE_LIMIT = 200_000
+
+
+def _bucket(key: str) -> tuple[int, float]:
+    hit = _BUCKETS.get(key)
+    if hit is None:
+        crc = zlib.crc32(key.encode("utf-8"))
+        hit = (crc % GENERIC_SIZE, 1.0 if (crc >> 31) & 1 == 0 else -1.0)
+        if len(_BUCKETS) >= _BUCKET_CACHE_LIMIT:
+            _BUCKETS.clear()
+        _BUCKETS[key] = hit
+    return hit
+
+
+def _scalar_key(value: Any) -> str:
+    if value is None:
+        return "null"
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    return str(value)
+
+
+def hashed_view(view: Any) -> list[float]:
+    """The generic encoding of a JSON view (see the module docstring): ``GENERIC_SIZE`` floats."""
+    out = [0.0] * GENERIC_SIZE
+
+    def add(key: str, amount: float) -> None:
+        index, sign = _bucket(key)
+        out[index] += sign * amount
+
+    def walk(node: Any, path: str) -> None:
+        if isinstance(node, dict):
+            for key in sorted(node):
+                walk(node[key], f"{path}/{key}")
+        elif isinstance(node, list):
+            add(f"{path}#len", float(len(node)))
+            for i, item in enumerate(node):
+                if not isinstance(item, (dict, list)):
+                    add(f"{path}/*={_scalar_key(item)}", 1.0)
+                walk(item, f"{path}/{i}")
+        elif isinstance(node, bool) or node is None or isinstance(node, str):
+            add(f"{path}={_scalar_key(node)}", 1.0)
+        elif isinstance(node, (int, float)):
+            add(path, float(node))
+        else:  # not JSON; still encode something stable
+            add(f"{path}={node!s}", 1.0)
+
+    walk(view, "")
+    return out
+
+
+def observation_size(game: Game) -> int:
+    """Length of the observation vector the adapters use for ``game``."""
+    return game.observation_size if game.observation_size > 0 else GENERIC_SIZE
+
+
+def encode_view(game: Game, view: dict[str, Any]) -> list[float]:
+    """The game's own tensor for a view when it has one, else the generic hashed encoding."""
+    if game.observation_size > 0:
+        vec = game.observation_tensor(view)
+        if len(vec) != game.observation_size:
+            raise ValueError(
+                f"{game.name}: observation_tensor gave {len(vec)} values, observation_size is "
+                f"{game.observation_size}"
+            )
+        return list(vec)
+    return hashed_view(view)
+
+
+def legal_ids(state: State, seat: int) -> list[int]:
+    """Sorted action ids of ``seat``'s legal actions ([] when it is not to move)."""
+    game = state.game
+    return sorted(game.action_id(a) for a in state.legal_actions(seat))
+
+
+def agent_name(seat: int) -> str:
+    return f"player_{seat}"
+
+
+def mover(state: State) -> int:
+    """The seat the adapters ask next: the lowest seat in ``to_move``.
+
+    Simultaneous decisions (several seats in ``to_move``, e.g. votes) are asked one seat at a
+    time in seat order; the next voter sees only its own view, which never shows votes that
+    were cast but not yet revealed.
+    """
+    return min(state.to_move)
+
+
+def render_text(game: Game, state: State, seat: int | None) -> str:
+    """The game's own drawing of what ``seat`` sees, as plain text."""
+    drawing = game.render(state, seat)
+    if isinstance(drawing, str):
+        return drawing
+    from rich.console import Console
+
+    console = Console(width=100, record=True, file=_NullFile(), color_system=None)
+    console.print(drawing)
+    return console.export_text()
+
+
+class _NullFile:
+    def write(self, text: str) -> int:
+        return len(text)
+
+    def flush(self) -> None:
+        pass
+
+
+ILLEGAL_POLICIES = ("penalty", "random", "raise")
+"""What the PettingZoo and Gymnasium environments do with an action that is not legal now.
+
+``penalty`` (default, PettingZoo's classic-games convention): the episode ends at once, the
+offending agent gets ``illegal_reward`` (-1) and the others 0; ``info["illegal_action"]`` is set.
+``random``: a uniformly random legal action (from the environment's seeded generator) is played
+instead and ``info["illegal_action"]`` records the substitution. ``raise``: ``riverbox.IllegalAction``.
+"""
+
+
+def check_illegal_policy(policy: str) -> str:
+    if policy not in ILLEGAL_POLICIES:
+        raise ValueError(f"illegal_action={policy!r} is not valid; expected one of {', '.join(ILLEGAL_POLICIES)}")
+    return policy

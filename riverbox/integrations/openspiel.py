@@ -1,0 +1,494 @@
+"""riverbox games as OpenSpiel (pyspiel) games.
+
+``import riverbox.integrations.openspiel`` registers one pyspiel game per riverbox game:
+``riverbox_ravenous_river``, ``riverbox_river_rivals``, ``riverbox_river_wild`` and
+``riverbox_river_trek``. ``players`` is a game parameter where the game allows a choice, and so
+is every riverbox option::
+
+    import pyspiel
+    import riverbox.integrations.openspiel  # noqa: F401 - registers the games
+
+    game = pyspiel.load_game("riverbox_river_trek", {"players": 3, "variant": "full"})
+    state = game.new_initial_state()          # a chance node: the seed
+
+The model
+---------
+*Chance.* A riverbox game draws every random outcome from its state's own seeded generator
+inside ``apply``. The faithful OpenSpiel model is therefore **one explicit chance node at the
+root whose outcome is the seed**: ``SEED_OUTCOMES`` (2**16) equiprobable outcomes ``s``, after
+which the state is ``game.new_state(seed=s)`` and everything is deterministic given the seed.
+No player ever observes the seed (it fixes the deck order and every future draw), so the
+chance mode is ``EXPLICIT_STOCHASTIC`` and every game is ``IMPERFECT_INFORMATION``, even when
+the tabletop game shows all cards, because future draws are unknown. Outcome ``s`` reproduces
+``riverbox`` seed ``s`` exactly, so a pyspiel history maps to a riverbox record.
+
+*Turns.* Actions are riverbox action ids (``num_distinct_actions == game.num_action_ids``).
+The game is ``SEQUENTIAL``: when several seats must act at once (simultaneous votes), they are
+asked one at a time in seat order; the next voter observes only its own view, which never
+shows a vote that is not yet revealed. Automatic players (River Trek's Stanley) move inside
+``apply`` and are not OpenSpiel players.
+
+*Utility.* Returns are riverbox ``returns()``: +1 sole winner, -1 loss, 0 shared win (solo
+River Wild: the score). Two-player games whose returns always sum to zero are ``ZERO_SUM``,
+the rest ``GENERAL_SUM``; rewards are terminal.
+
+*Observations.* Every string and tensor for player ``p`` is computed from ``state.view(p)``
+(the riverbox contract guarantees it shows only what ``p`` may know):
+
+* observation string: the view as canonical JSON; observation tensor: the game's own
+  ``observation_tensor`` or the generic hashed encoding (``riverbox.integrations._common``);
+* information-state string (perfect recall): ``p``'s *recall digest*, a BLAKE2b hash chain
+  over every distinct view ``p`` has seen and every action ``p`` took, followed by the current
+  view; two histories give the same string exactly when ``p`` saw and did the same things;
+* information-state tensor: the observation tensor followed by counts of ``p``'s own past
+  actions (``num_action_ids`` slots, or 256 hashed slots when the action space is larger);
+* public observations (``IIGObservationType(private_info=NONE)``) use ``view(None)``.
+
+*Resampling.* ``resample_from_infostate(p, sampler)`` calls riverbox ``determinize(p)``, so
+OpenSpiel's IS-MCTS (``open_spiel.python.algorithms.ismcts``) searches over states consistent
+with what ``p`` knows.
+
+*Serialization.* pyspiel's standard Python-game serialization pickles the state's Python side;
+riverbox states pickle as ``to_json()`` and are rebuilt with ``state_from_json`` (exact,
+generator included).
+
+Other games registered with ``riverbox.registry.register`` can be exposed with
+:func:`register`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import warnings
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from riverbox.core.game import Game, State
+from riverbox.core.rng import Rng
+from riverbox.integrations._common import encode_view, mover, observation_size
+from riverbox.registry import game_class, load
+
+SEED_OUTCOMES = 2**16
+"""Number of equiprobable seeds at the root chance node (outcome ``s`` is riverbox seed ``s``)."""
+
+OWN_ACTION_SLOTS = 256
+"""Most slots for the own-action counts of the information-state tensor (hashed beyond it)."""
+
+GAMES = ("ravenous-river", "river-rivals", "river-wild", "river-trek")
+
+# Bounds OpenSpiel wants up front: the longest game in player moves (with a wide margin over
+# the longest of many thousand random games, measured per game), and the utility range.
+_MAX_LENGTH: dict[str, int] = {
+    "ravenous-river": 2000,
+    "river-rivals": 1000,
+    "river-wild": 500,
+    "river-trek": 3000,
+}
+_DEFAULT_MAX_LENGTH = 10_000
+_SOLO_UTILITY: dict[str, tuple[float, float]] = {"river-wild": (-200.0, 400.0)}
+_DEFAULT_SOLO_UTILITY = (-1000.0, 1000.0)
+# Two-player games whose returns can both be -1 (an automatic player can win): not zero-sum.
+_NOT_ZERO_SUM_TWO_PLAYER: set[str] = {"river-trek"}
+
+_CREATORS: dict[str, type[RiverboxGame]] = {}
+
+_SEED_OUTCOMES_LIST = [(s, 1.0 / SEED_OUTCOMES) for s in range(SEED_OUTCOMES)]
+
+
+def short_name(name: str) -> str:
+    """The pyspiel name of a riverbox game: ``river-trek`` -> ``riverbox_river_trek``."""
+    return "riverbox_" + name.replace("-", "_")
+
+
+def _digest(*parts: bytes) -> bytes:
+    h = hashlib.blake2b(digest_size=16)
+    for p in parts:
+        h.update(p)
+        h.update(b"\x00")
+    return h.digest()
+
+
+def _canonical(view: Any) -> str:
+    return json.dumps(view, sort_keys=True, separators=(",", ":"))
+
+
+# --------------------------------------------------------------------------------------------
+# The Python side of a pyspiel state
+# --------------------------------------------------------------------------------------------
+
+
+class _Inner:
+    """Everything the pyspiel state keeps: the riverbox state and each seat's recall digest.
+
+    pyspiel clones a Python state by deep-copying its attributes and serializes it by pickling
+    them, so this one attribute implements both with riverbox's own ``clone`` and JSON.
+
+    Recall digests are computed lazily: ``pending`` lists the moves since ``base`` (a private
+    copy of the state at which the digests are up to date, never modified), and ``sync``
+    replays them when an information state is asked for. Playouts that never ask pay nothing.
+    """
+
+    __slots__ = ("base", "chains", "game", "last", "pending", "state")
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.state: State | None = None
+        self.base: State | None = None
+        self.pending: list[tuple[int, int]] = []
+        n = game.players + 1  # seats, then the public (spectator) chain
+        self.chains: list[bytes] = [_digest(b"seat", str(q).encode()) for q in range(n)]
+        self.last: list[Any] | None = None
+
+    # -- pyspiel hooks ----------------------------------------------------------------------
+    def copy(self) -> _Inner:
+        other = _Inner.__new__(_Inner)
+        other.game = self.game
+        other.state = None if self.state is None else self.state.clone()
+        other.base = self.base
+        other.pending = list(self.pending)
+        other.chains = list(self.chains)
+        other.last = None if self.last is None else list(self.last)
+        return other
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Inner:
+        return self.copy()
+
+    def __getstate__(self) -> dict[str, Any]:
+        self.sync()
+        return {
+            "game": self.game.name,
+            "config": self.game.config(),
+            "state": None if self.state is None else self.state.to_json(),
+            "chains": [c.hex() for c in self.chains],
+        }
+
+    def __setstate__(self, data: dict[str, Any]) -> None:
+        config = dict(data["config"])
+        players = config.pop("players")
+        self.game = load(data["game"], players, **config)
+        self.state = None if data["state"] is None else self.game.state_from_json(data["state"])
+        self.base = None if self.state is None else self.state.clone()
+        self.pending = []
+        self.chains = [bytes.fromhex(c) for c in data["chains"]]
+        self.last = None if self.state is None else self._views(self.state)
+
+    # -- play -------------------------------------------------------------------------------
+    def deal(self, seed: int) -> None:
+        self.state = self.game.new_state(seed)
+        self.base = self.state.clone()
+        self.pending = []
+        self.last = None
+
+    def apply(self, seat: int, action_id: int) -> None:
+        assert self.state is not None
+        self.state.apply(self.game.action_from_id(action_id), seat)
+        self.pending.append((seat, action_id))
+
+    # -- recall -----------------------------------------------------------------------------
+    def _views(self, state: State) -> list[Any]:
+        n = self.game.players
+        return [state.view(q if q < n else None) for q in range(n + 1)]
+
+    def _observe(self, state: State) -> None:
+        views = self._views(state)
+        if self.last is None:
+            self.last = [None] * len(views)
+        for q, v in enumerate(views):
+            if v != self.last[q]:
+                self.chains[q] = _digest(self.chains[q], b"view", _canonical(v).encode())
+                self.last[q] = v
+
+    def sync(self) -> None:
+        """Bring every recall digest up to the current state."""
+        if self.base is None:
+            return
+        if self.last is None:
+            self._observe(self.base)
+        if not self.pending:
+            return
+        s = self.base.clone()
+        for seat, action_id in self.pending:
+            s.apply(self.game.action_from_id(action_id), seat)
+            self.chains[seat] = _digest(self.chains[seat], b"act", str(action_id).encode())
+            self._observe(s)
+        self.base = s
+        self.pending = []
+
+    def recall(self, seat: int | None) -> str:
+        self.sync()
+        return self.chains[self.game.players if seat is None else seat].hex()
+
+    def resampled(self, seat: int, rng: Rng) -> _Inner:
+        """A copy whose riverbox state is ``determinize(seat)``; other seats' digests are
+        re-derived from ``seat``'s own, so nothing of the true state survives in them."""
+        self.sync()
+        other = self.copy()
+        if self.state is None:
+            return other
+        det = self.state.determinize(seat, rng)
+        other.state = det
+        other.base = det.clone()
+        other.pending = []
+        n = self.game.players
+        for q in range(n):
+            if q != seat:
+                other.chains[q] = _digest(b"resampled", self.chains[seat], str(q).encode())
+        other.last = self._views(det)
+        return other
+
+
+# --------------------------------------------------------------------------------------------
+# pyspiel game, state and observer
+# --------------------------------------------------------------------------------------------
+
+
+def _game_type(name: str, players: int | None) -> pyspiel.GameType:
+    info = game_class(name).info
+    params: dict[str, Any] = {}
+    if info.min_players != info.max_players:
+        params["players"] = info.default_players if info.default_players is not None else info.min_players
+    for spec in info.options:
+        params[spec.name] = spec.default
+    n = players if players is not None else params.get("players", info.min_players)
+    if n == 2 and name not in _NOT_ZERO_SUM_TWO_PLAYER:
+        utility = pyspiel.GameType.Utility.ZERO_SUM
+    else:
+        utility = pyspiel.GameType.Utility.GENERAL_SUM
+    return pyspiel.GameType(
+        short_name=short_name(name),
+        long_name=f"riverbox {info.title}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=utility,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=info.max_players,
+        min_num_players=info.min_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=params,
+    )
+
+
+class RiverboxGame(pyspiel.Game):  # type: ignore[misc]
+    """A riverbox game seen by OpenSpiel. ``params``: ``players`` and the game's options."""
+
+    riverbox_name: str = ""
+    """The riverbox game name (set on the per-game subclass that :func:`register` creates)."""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        name = self.riverbox_name
+        options = dict(params or {})
+        players = options.pop("players", None)
+        rb = load(name, players, **options)
+        game_type = _game_type(name, rb.players)
+        if rb.players == 1:
+            lo, hi = _SOLO_UTILITY.get(name, _DEFAULT_SOLO_UTILITY)
+        else:
+            lo, hi = -1.0, 1.0
+        zero_sum = game_type.utility == pyspiel.GameType.Utility.ZERO_SUM
+        game_info = pyspiel.GameInfo(
+            num_distinct_actions=rb.num_action_ids,
+            max_chance_outcomes=SEED_OUTCOMES,
+            num_players=rb.players,
+            min_utility=lo,
+            max_utility=hi,
+            utility_sum=0.0 if zero_sum else None,
+            max_game_length=_MAX_LENGTH.get(name, _DEFAULT_MAX_LENGTH),
+        )
+        full = dict(game_type.parameter_specification)
+        full.update({k: v for k, v in (params or {}).items() if k in full})
+        super().__init__(game_type, game_info, full)
+        self.riverbox_game = rb
+
+    def new_initial_state(self, *args: Any) -> RiverboxState:
+        """The root: a chance node whose outcome is the seed."""
+        return RiverboxState(self)
+
+    def max_chance_nodes_in_history(self) -> int:
+        return 1
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
+        return _Observer(self.riverbox_game, iig_obs_type, params)
+
+
+class RiverboxState(pyspiel.State):  # type: ignore[misc]
+    """A pyspiel state around a riverbox state (``riverbox_state``; ``None`` before the seed)."""
+
+    def __init__(self, game: RiverboxGame) -> None:
+        super().__init__(game)
+        self._rb = _Inner(game.riverbox_game)
+
+    @property
+    def riverbox_state(self) -> State | None:
+        """The riverbox state (read it; apply actions through pyspiel to keep them in step)."""
+        return self._rb.state
+
+    # -- turn -------------------------------------------------------------------------------
+    def current_player(self) -> int:
+        s = self._rb.state
+        if s is None:
+            return int(pyspiel.PlayerId.CHANCE)
+        if s.is_over:
+            return int(pyspiel.PlayerId.TERMINAL)
+        return mover(s)
+
+    def _legal_actions(self, player: int) -> list[int]:
+        s = self._rb.state
+        if s is None or s.is_over:
+            return []
+        game = self._rb.game
+        return sorted(game.action_id(a) for a in s.legal_actions(player))
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return _SEED_OUTCOMES_LIST
+
+    def _apply_action(self, action: int) -> None:
+        s = self._rb.state
+        if s is None:
+            if not 0 <= action < SEED_OUTCOMES:
+                raise ValueError(f"chance outcome {action} is not a seed in 0..{SEED_OUTCOMES - 1}")
+            self._rb.deal(int(action))
+            return
+        self._rb.apply(mover(s), int(action))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"seed {action}"
+        return str(self._rb.game.action_from_id(int(action)))
+
+    # -- results ----------------------------------------------------------------------------
+    def is_terminal(self) -> bool:
+        s = self._rb.state
+        return s is not None and s.is_over
+
+    def returns(self) -> list[float]:
+        s = self._rb.state
+        if s is None or not s.is_over:
+            return [0.0] * self._rb.game.players
+        return [float(r) for r in s.returns()]
+
+    # -- search -----------------------------------------------------------------------------
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> RiverboxState:
+        """A state consistent with ``player_id``'s information state (riverbox ``determinize``)."""
+        seed = int(probability_sampler() * 2.0**53)
+        other: RiverboxState = self.clone()
+        other._rb = self._rb.resampled(int(player_id), Rng(seed))
+        return other
+
+    def __str__(self) -> str:
+        s = self._rb.state
+        if s is None:
+            return f"{self._rb.game.name}: the seed is not drawn yet"
+        return str(s)
+
+
+class _Observer:
+    """OpenSpiel's Python observer interface (``tensor``, ``dict``, ``set_from``, ``string_from``)."""
+
+    def __init__(self, game: Game, iig_obs_type: Any, params: Any) -> None:
+        if params:
+            raise ValueError(f"riverbox observers take no parameters; got {params}")
+        if iig_obs_type is None:
+            iig_obs_type = pyspiel.IIGObservationType(perfect_recall=False)
+        if iig_obs_type.private_info == pyspiel.PrivateInfoType.ALL_PLAYERS:
+            raise ValueError("riverbox does not expose every player's private information")
+        if not iig_obs_type.public_info:
+            raise ValueError("riverbox views do not separate private from public information")
+        self.game = game
+        self.public = iig_obs_type.private_info == pyspiel.PrivateInfoType.NONE
+        self.recall = bool(iig_obs_type.perfect_recall)
+        self.size = observation_size(game)
+        self.slots = min(game.num_action_ids, OWN_ACTION_SLOTS)
+        own = self.recall and not self.public
+        self.tensor = np.zeros(self.size + (self.slots if own else 0), np.float32)
+        self.dict = {"observation": self.tensor[: self.size]}
+        if own:
+            self.dict["own_actions"] = self.tensor[self.size :]
+
+    def _seat(self, player: int) -> int | None:
+        return None if self.public else int(player)
+
+    def set_from(self, state: RiverboxState, player: int) -> None:
+        self.tensor.fill(0.0)
+        s = state._rb.state
+        if s is None:
+            return
+        seat = self._seat(player)
+        self.tensor[: self.size] = encode_view(self.game, s.view(seat))
+        if "own_actions" in self.dict:
+            own = self.dict["own_actions"]
+            for who, action in s.history:
+                if who == seat:
+                    own[self.game.action_id(action) % self.slots] += 1.0
+
+    def string_from(self, state: RiverboxState, player: int) -> str:
+        seat = self._seat(player)
+        who = "public" if seat is None else f"seat {seat}"
+        s = state._rb.state
+        if s is None:
+            return f"{who}: before the deal"
+        view = _canonical(s.view(seat))
+        if self.recall:
+            return f"{who} recall {state._rb.recall(seat)} view {view}"
+        return f"{who} view {view}"
+
+
+# --------------------------------------------------------------------------------------------
+# Registration
+# --------------------------------------------------------------------------------------------
+
+
+def register(name: str) -> str:
+    """Register riverbox game ``name`` with pyspiel (idempotent); return its pyspiel name."""
+    sname = short_name(name)
+    if sname in pyspiel.registered_names():
+        return sname
+    game_type = _game_type(name, None)
+    # pyspiel keeps the creator until after the interpreter has shut down: it must be a class
+    # (like OpenSpiel's own Python games), as freeing a function there aborts the process.
+    creator = type(f"RiverboxGame_{sname}", (RiverboxGame,), {"riverbox_name": name})
+    pyspiel.register_game(game_type, creator)
+    _CREATORS[sname] = creator
+    return sname
+
+
+def load_game(name: str, players: int | None = None, **options: Any) -> pyspiel.Game:
+    """``pyspiel.load_game`` for a riverbox game by its riverbox name, registering it if needed."""
+    params: dict[str, Any] = dict(options)
+    if players is not None and game_class(name).info.min_players != game_class(name).info.max_players:
+        params["players"] = players
+    return pyspiel.load_game(register(name), params)
+
+
+def registered() -> list[str]:
+    """The pyspiel names of the riverbox games registered so far."""
+    return [n for n in pyspiel.registered_names() if n.startswith("riverbox_")]
+
+
+def _register_builtin() -> None:
+    for name in GAMES:
+        try:
+            register(name)
+        except ValueError:  # the game is not installed in this riverbox
+            continue
+        except (ImportError, AttributeError) as exc:  # a game module that does not load
+            warnings.warn(f"riverbox: {name} is not registered with OpenSpiel: {exc!r}", stacklevel=2)
+
+
+_register_builtin()
+
+__all__ = [
+    "SEED_OUTCOMES",
+    "RiverboxGame",
+    "RiverboxState",
+    "load_game",
+    "register",
+    "registered",
+    "short_name",
+]
