@@ -1,0 +1,970 @@
+"""River Trek rules: setup, legal actions, apply, views and JSON.
+
+The state is a small phase machine. A human turn runs POST (optional trading post) -> MOVE
+(mandatory caravan move; a move pauses in DROP only when the mover holds the Emerald Tree Boa
+or the Tree Frog) -> PLACE (new explorer) -> END (only when an animal power could still be used)
+-> forced moves -> Civilization Event -> next turn. The SPEND powers usable "at any time during
+your turn" (Jaguar, Monkey, Otter, Capybara) are extra actions in POST, MOVE, PLACE and END;
+Monkey and Capybara open their own small phases. Stanley's turns and all forced moves happen
+inside ``apply``; Stanley's turns are recorded as chance entries (``stanley place 4``).
+
+Colours are seat numbers; in a two-player game Stanley is colour 2. Ruling ids (RT-n) refer to
+the spec's rulings.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from riverbox.core import IllegalAction, State
+from riverbox.games.river_trek import scoring
+from riverbox.games.river_trek.actions import (
+    A_BOA,
+    A_CAPYBARA,
+    A_DOG,
+    A_DONE,
+    A_DROP,
+    A_END,
+    A_FROG,
+    A_JAGUAR,
+    A_MONKEY,
+    A_MOVE,
+    A_MOVEBACK,
+    A_MOVEPOST,
+    A_OTTER,
+    A_PLACE,
+    A_POST,
+    A_RESTACK,
+    A_SKIP,
+    BOA,
+    CAPYBARA,
+    DOG,
+    DONE,
+    DROP,
+    END,
+    FROG,
+    JAGUAR,
+    MONKEY,
+    MOVE,
+    MOVEBACK,
+    MOVEPOST,
+    OTTER,
+    PLACE,
+    POST,
+    RESTACK,
+    SKIP,
+    TrekAction,
+)
+from riverbox.games.river_trek.board import (
+    ANIMALS,
+    CROSSING,
+    DOCK,
+    KIND_NAMES,
+    NORMAL,
+    NUMBER,
+    STAR,
+    Path,
+    path_for,
+)
+
+if TYPE_CHECKING:
+    from riverbox.games.river_trek import RiverTrek
+
+# Phases.
+SETUP_EXPLORER, SETUP_POST, P_POST, P_MOVE, P_DROP, P_PLACE, P_END, P_MONKEY, P_RESTACK, P_OVER = range(10)
+PHASE_NAMES = (
+    "setup-explorer",
+    "setup-post",
+    "post",
+    "move",
+    "drop",
+    "place",
+    "end",
+    "monkey",
+    "restack",
+    "over",
+)
+COLOURS = ("green", "orange", "purple", "blue")
+EXPLORERS = 12
+POSTS = 7
+START_MONEY = (0, 2, 4, 6)
+# Move contexts: the player's own move, a forced move, Stanley's move.
+CTX_MAIN, CTX_FORCED, CTX_STANLEY = 0, 1, 2
+
+_ANYTIME = ("jaguar", "monkey", "otter", "capybara")
+
+
+class TrekState(State):
+    """A River Trek position (see the module docstring for the phases)."""
+
+    game: RiverTrek
+    # -- fixed for the game (shared between clones) --
+    path: Path
+    middle: tuple[str, ...]
+    animals: tuple[str, ...]
+    tiles: tuple[int, ...]
+    slot: dict[str, int]
+    tile_at: dict[int, int]
+    setup_seq: tuple[tuple[int, int], ...]
+    rotation: tuple[int, ...]
+    n: int
+    stanley: int  # Stanley's colour/actor id, or -1
+    colours: int
+    prev_cross: tuple[int, ...]
+    # -- mutable --
+    stacks: list[list[int]]
+    clearing: list[int]
+    money: list[int]
+    posts: list[list[int]]
+    hand: list[int]
+    off: list[int]
+    holder: list[int]
+    down: list[bool]
+    mv_stack: list[int]
+    cap_rest: list[int]
+    # -- scalars --
+    phase: int
+    cur: int
+    rot: int
+    setup_i: int
+    dock: int
+    basecamp: int
+    bridge: int
+    scout: int
+    scout_state: int  # 0 on the board, 1 taken (event pending), 2 event done / not used
+    scout_holder: int
+    mv_pos: int
+    mv_dir: int
+    mv_ctx: int
+    mv_from: int
+    ret_phase: int
+    mk_placed: int
+    mk_moves: int
+    dog_used: bool
+    triggered: bool
+    final_pending: int
+    turn_no: int
+    _log: list[tuple[int, str]] | None = None
+
+    # ------------------------------------------------------------------ setup
+    def _setup(self, game: RiverTrek, seed: int) -> None:
+        self._init_common(game, seed)
+        opts = game.options
+        names = game.middle_names
+        order = list(names)
+        self.rng.shuffle(order)
+        count = 3 if opts["variant"] == "full" else 2
+        middle = tuple(order[:count])
+        path = path_for(middle)
+        self.chance("boards " + " ".join(path.sides[1:-1]))
+        animals: tuple[str, ...] = ()
+        tiles: tuple[int, ...] = ()
+        if game.animals_on:
+            pool = list(ANIMALS)
+            self.rng.shuffle(pool)
+            animals = tuple(pool[:4])
+            tiles = tuple(game.tile_positions(path))
+            self.chance("animals " + " ".join(f"{a}@{t}" for a, t in zip(animals, tiles, strict=True)))
+        self._fixed(middle, animals, tiles)
+        n = self.n
+        self.stacks = [[] for _ in range(path.length)]
+        self.clearing = [0] * self.colours
+        self.money = [START_MONEY[i] for i in range(n)]
+        self.posts = [[0] * n for _ in path.areas]
+        self.hand = [POSTS] * n
+        self.off = [EXPLORERS] * self.colours
+        self.holder = [-1] * len(animals)
+        self.down = [False] * len(animals)
+        self.mv_stack = []
+        self.cap_rest = []
+        self.phase = SETUP_EXPLORER
+        self.cur = 0
+        self.rot = 0
+        self.setup_i = 0
+        self.dock = 0
+        self.basecamp = path.first_crossing()
+        self.bridge = -1
+        self.scout = path.scout_space() if opts["variant"] == "full" else -1
+        self.scout_state = 0 if self.scout >= 0 else 2
+        self.scout_holder = -1
+        self.mv_pos = self.mv_dir = self.mv_from = -1
+        self.mv_ctx = CTX_MAIN
+        self.ret_phase = -1
+        self.mk_placed = self.mk_moves = 0
+        self.dog_used = False
+        self.triggered = False
+        self.final_pending = 0
+        self.turn_no = 0
+        self.to_move = (self.setup_seq[0][0],)
+
+    def _fixed(self, middle: tuple[str, ...], animals: tuple[str, ...], tiles: tuple[int, ...]) -> None:
+        """Set the per-game constants (also used when restoring from JSON)."""
+        game = self.game
+        n = game.players
+        self.n = n
+        self.stanley = 2 if n == 2 else -1
+        self.colours = 3 if n == 2 else n
+        self.middle = middle
+        self.path = path = path_for(middle)
+        self.animals = animals
+        self.tiles = tiles
+        self.slot = {a: i for i, a in enumerate(animals)}
+        self.tile_at = {t: i for i, t in enumerate(tiles)}
+        self.setup_seq = game.setup_sequence()
+        self.rotation = (0, 2, 1, 2) if n == 2 else tuple(range(n))
+        prev = []
+        last = -1
+        for i, k in enumerate(path.kinds):
+            prev.append(last)
+            if k in (DOCK, CROSSING):
+                last = i
+        self.prev_cross = tuple(prev)
+
+    # ------------------------------------------------------------------ small helpers
+    def holds(self, seat: int, animal: str) -> bool:
+        s = self.slot.get(animal)
+        return s is not None and self.holder[s] == seat
+
+    def _human_turn(self) -> bool:
+        return self.cur != self.stanley
+
+    def _log_event(self, text: str) -> None:
+        if self._log is not None:
+            self._log.append((len(self.history), text))
+
+    def _name(self, colour: int) -> str:
+        if colour == self.stanley:
+            return "Stanley"
+        return COLOURS[colour]
+
+    def post_limit(self, area: int, seat: int) -> int:
+        """RT-3: 1 per player in a small area, 2 elsewhere; the Tamandua adds one."""
+        base = 1 if self.path.areas[area].small else 2
+        return base + 1 if self.holds(seat, "tamandua") else base
+
+    def area_usable(self, area: int) -> bool:
+        """RT-4/RT-27: no posts on the Final board (it has no areas) or wholly below the Bridge."""
+        return self.bridge < 0 or max(self.path.areas[area].spaces) >= self.bridge
+
+    def new_explorer_spaces(self) -> range:
+        """RT-6: the New Explorer spaces, Dock (or Bridge) to the Base-camp crossing inclusive."""
+        return range(self.dock, self.basecamp + 1)
+
+    def posts_on_board(self, seat: int) -> int:
+        return sum(p[seat] for p in self.posts)
+
+    # ------------------------------------------------------------------ legal actions
+    def _legal(self, seat: int) -> list[Any]:
+        ph = self.phase
+        if ph == P_POST:
+            out = self._post_actions(seat)
+            out.append(A_SKIP)
+            if self.slot:
+                self._power_actions(seat, out)
+            return out
+        if ph == P_MOVE:
+            stacks = self.stacks
+            out = [A_MOVE[i] for i in range(self.dock, len(stacks)) if seat in stacks[i]]
+            if self.holds(seat, "peccary"):  # RT-23: downstream instead (never forced)
+                out += [A_MOVEBACK[i] for i in range(self.dock + 1, len(stacks)) if seat in stacks[i]]
+            if self.slot:
+                self._power_actions(seat, out)
+            return out
+        if ph == P_PLACE:
+            out = self._place_actions(seat, 2, self.holds(seat, "harpy"))
+            if self.slot:
+                self._power_actions(seat, out)
+            return out
+        if ph == P_DROP:
+            out = [A_DROP]
+            if self.holds(seat, "boa") and len(self.mv_stack) >= 2:
+                out.append(A_BOA)
+            if self.holds(seat, "frog"):
+                out.append(A_FROG)
+            return out
+        if ph == P_END:
+            out = [A_END]
+            self._power_actions(seat, out)
+            self._dog_actions(seat, out)
+            return out
+        if ph == SETUP_EXPLORER:
+            return self._place_actions(seat, 3, False)
+        if ph == SETUP_POST:
+            return self._post_actions(seat)
+        if ph == P_MONKEY:
+            out = []
+            if self.mk_moves == 0 and self.mk_placed < 2 and self.hand[seat] > 0:
+                out += self._post_actions(seat)
+            if self.mk_moves < self.posts_on_board(seat):
+                out += self._movepost_actions(seat)
+            out.append(A_DONE)
+            return out
+        if ph == P_RESTACK:
+            return [A_RESTACK[c] for c in sorted(set(self.cap_rest))]
+        return []
+
+    def _place_actions(self, seat: int, limit: int, harpy: bool) -> list[Any]:
+        """RT-6: a space is open if it holds fewer than ``limit`` explorers; the Dock/Bridge always."""
+        stacks = self.stacks
+        dock = self.dock
+        return [
+            A_PLACE[i]
+            for i in range(dock, self.basecamp + 1)
+            if i == dock or harpy or len(stacks[i]) < limit
+        ]
+
+    def _post_actions(self, seat: int) -> list[Any]:
+        if self.phase == P_POST and self.hand[seat] == 0:
+            return self._movepost_actions(seat)
+        if self.hand[seat] == 0:
+            return []
+        posts = self.posts
+        extra = 1 if self.holds(seat, "tamandua") else 0
+        areas = self.path.areas
+        bridge = self.bridge
+        out = []
+        for a, ar in enumerate(areas):
+            lim = (1 if ar.small else 2) + extra
+            if posts[a][seat] < lim and (bridge < 0 or ar.spaces[-1] >= bridge):
+                out.append(A_POST[a])
+        return out
+
+    def _movepost_actions(self, seat: int) -> list[Any]:
+        posts = self.posts
+        extra = 1 if self.holds(seat, "tamandua") else 0
+        areas = self.path.areas
+        targets = [
+            b
+            for b, ar in enumerate(areas)
+            if posts[b][seat] < (1 if ar.small else 2) + extra and self.area_usable(b)
+        ]
+        out = []
+        for a in range(len(areas)):
+            if posts[a][seat]:
+                for b in targets:
+                    if b != a:
+                        out.append(A_MOVEPOST[(a, b)])
+        return out
+
+    def _power_actions(self, seat: int, out: list[Any]) -> None:
+        """SPEND powers usable at any time on your turn between steps (RT-14)."""
+        holder = self.holder
+        slot = self.slot
+        if not any(h == seat for h in holder):
+            return
+        stacks = self.stacks
+        dock = self.dock
+        if "jaguar" in slot and holder[slot["jaguar"]] == seat:  # RT-24
+            busy = [i for i in range(dock, len(stacks)) if stacks[i]]
+            for s in busy:
+                if stacks[s][-1] == seat:
+                    out.extend(A_JAGUAR[(s, t)] for t in busy if t != s)
+        if "otter" in slot and holder[slot["otter"]] == seat:
+            kinds = self.path.kinds
+            cr = [i for i in range(dock, len(stacks)) if stacks[i] and kinds[i] in (DOCK, CROSSING)]
+            for x, s in enumerate(cr):
+                out.extend(A_OTTER[(s, t)] for t in cr[x + 1 :])
+        if "capybara" in slot and holder[slot["capybara"]] == seat:
+            out.extend(
+                A_CAPYBARA[i] for i in range(dock, len(stacks)) if len(set(stacks[i])) >= 2
+            )
+        if (
+            "monkey" in slot
+            and holder[slot["monkey"]] == seat
+            and (self.hand[seat] > 0 or self.posts_on_board(seat) > 0)
+        ):
+            out.append(A_MONKEY)
+
+    def _dog_actions(self, seat: int, out: list[Any]) -> None:
+        """Bush Dog (RT-24/RT-25): a lone explorer of yours steps one space, once per turn."""
+        if self.dog_used or not self.holds(seat, "bushdog"):
+            return
+        stacks = self.stacks
+        last = len(stacks) - 1
+        for i in range(self.dock, len(stacks)):
+            if len(stacks[i]) == 1 and stacks[i][0] == seat:
+                if i < last:
+                    out.append(A_DOG[(i, 1)])
+                if i > self.dock:
+                    out.append(A_DOG[(i, -1)])
+
+    # ------------------------------------------------------------------ apply
+    def _apply(self, action: Any, seat: int) -> None:
+        k = action.kind
+        if k == PLACE:
+            if self.phase == SETUP_EXPLORER:
+                self._setup_place(action.a)
+            else:
+                self.stacks[action.a].append(seat)  # RT-6: placement never activates
+                self.off[seat] -= 1
+                self._log_event(f"{self._name(seat)} places a new explorer on space {action.a}")
+                self._enter_end()
+        elif k == POST:
+            self.posts[action.a][seat] += 1
+            self.hand[seat] -= 1
+            self._log_event(f"{self._name(seat)} places a trading post in {self.path.areas[action.a].name}")
+            if self.phase == SETUP_POST:
+                self._setup_post_done()
+            elif self.phase == P_MONKEY:
+                self.mk_placed += 1
+            else:
+                self._enter_move()
+        elif k == MOVEPOST:
+            self.posts[action.a][seat] -= 1
+            self.posts[action.b][seat] += 1
+            areas = self.path.areas
+            self._log_event(
+                f"{self._name(seat)} moves a trading post from {areas[action.a].name} to {areas[action.b].name}"
+            )
+            if self.phase == P_MONKEY:
+                self.mk_moves += 1
+            else:
+                self._enter_move()
+        elif k == SKIP:
+            self._enter_move()
+        elif k == MOVE or k == MOVEBACK:
+            d = 1 if k == MOVE else -1
+            self._log_event(
+                f"{self._name(seat)} moves the caravan on space {action.a}"
+                + (" downstream (Peccary)" if d < 0 else "")
+            )
+            self.mv_ctx = CTX_MAIN
+            self._start_move(action.a, d)
+        elif k == DROP:
+            self._drop(self.mv_pos + self.mv_dir)
+            self._run_move()
+        elif k == BOA:
+            self._spend("boa", seat)
+            p = self.mv_pos + self.mv_dir
+            self._log_event(f"{self._name(seat)} spends the Emerald Tree Boa: two explorers drop on space {p}")
+            self._drop(p)  # RT-21: two drops, each activating
+            self._drop(p)
+            self._run_move()
+        elif k == FROG:
+            self._spend("frog", seat)
+            p = self.mv_pos + self.mv_dir
+            self._log_event(f"{self._name(seat)} spends the Tree Frog and jumps over space {p}")
+            self.mv_pos = p  # RT-22: skipped, not activated
+            self._run_move()
+        elif k == END:
+            self._finish_turn()
+        elif k == JAGUAR:
+            self._spend("jaguar", seat)
+            self.stacks[action.a].pop()
+            self.stacks[action.b].append(seat)  # RT-24: nothing activates
+            self._log_event(
+                f"{self._name(seat)} spends the Jaguar: explorer from space {action.a} onto space {action.b}"
+            )
+            self._arrive(action.b)
+            self._tile_check_after_power()
+        elif k == OTTER:
+            self._spend("otter", seat)
+            st = self.stacks
+            st[action.a], st[action.b] = st[action.b], st[action.a]
+            self._log_event(f"{self._name(seat)} spends the Otter: swaps the caravans on {action.a} and {action.b}")
+            self._arrive(action.a)
+            self._arrive(action.b)
+        elif k == CAPYBARA:
+            self._spend("capybara", seat)
+            self._log_event(f"{self._name(seat)} spends the Capybara to restack the caravan on {action.a}")
+            self.cap_rest = sorted(self.stacks[action.a])
+            self.stacks[action.a] = []
+            self.mv_from = action.a
+            self.ret_phase = self.phase
+            self.phase = P_RESTACK
+        elif k == RESTACK:
+            self.stacks[self.mv_from].append(action.a)
+            self.cap_rest.remove(action.a)
+            if len(set(self.cap_rest)) <= 1:
+                self.stacks[self.mv_from].extend(self.cap_rest)
+                self.cap_rest = []
+                self.phase = self.ret_phase
+                self.mv_from = -1
+        elif k == MONKEY:
+            self._spend("monkey", seat)
+            self._log_event(f"{self._name(seat)} spends the Monkey")
+            self.ret_phase = self.phase
+            self.phase = P_MONKEY
+            self.mk_placed = self.mk_moves = 0
+        elif k == DONE:
+            self.phase = self.ret_phase
+        elif k == DOG:
+            s, d = action.a, action.b
+            self.stacks[s].pop()
+            self.stacks[s + d].append(seat)  # RT-24: nothing activates
+            self.dog_used = True
+            self._log_event(f"{self._name(seat)}'s Bush Dog steps from space {s} to {s + d}")
+            self._arrive(s + d)
+            self._tile_check_after_power()
+        else:  # pragma: no cover - _legal never offers anything else
+            raise IllegalAction(f"river-trek: unknown action {action}")
+
+    def _spend(self, animal: str, seat: int) -> None:
+        """SPEND: the token goes back on its tile face down (RB; RT-16)."""
+        s = self.slot[animal]
+        self.holder[s] = -1
+        self.down[s] = True
+
+    # ------------------------------------------------------------------ setup steps
+    def _setup_place(self, space: int) -> None:
+        seat, colour = self.setup_seq[self.setup_i]
+        self.stacks[space].append(colour)
+        self.off[colour] -= 1
+        self._log_event(f"{COLOURS[seat]} places {self._name(colour)}'s starting explorer on space {space}")
+        self.setup_i += 1
+        if self.setup_i < len(self.setup_seq):
+            self.to_move = (self.setup_seq[self.setup_i][0],)
+        else:
+            self.phase = SETUP_POST  # RT-5
+            self.setup_i = 0
+            self.to_move = (0,)
+
+    def _setup_post_done(self) -> None:
+        self.setup_i += 1
+        if self.setup_i < self.n:
+            self.to_move = (self.setup_i,)
+        else:
+            self.setup_i = len(self.setup_seq)
+            self.rot = 0
+            self._begin_turn(self.rotation[0])
+
+    # ------------------------------------------------------------------ turn flow
+    def _begin_turn(self, actor: int) -> None:
+        self.cur = actor
+        self.turn_no += 1
+        self.dog_used = False
+        if actor == self.stanley:
+            self._stanley_turn()
+            return
+        if self.slot and self.holds(actor, "sloth"):  # RT-25
+            self.money[actor] += 2
+            self._log_event(f"{self._name(actor)}'s Sloth pays $2")
+        self.phase = P_POST
+        self.to_move = (actor,)
+
+    def _enter_move(self) -> None:
+        seat = self.cur
+        if any(seat in st for st in self.stacks):
+            self.phase = P_MOVE
+        else:  # RT-29: nothing to move
+            self._log_event(f"{self._name(seat)} has no caravan to move")
+            self._enter_place()
+
+    def _enter_place(self) -> None:
+        if self.off[self.cur] > 0:  # RT-7
+            self.phase = P_PLACE
+            self.to_move = (self.cur,)
+        else:
+            self._enter_end()
+
+    def _enter_end(self) -> None:
+        seat = self.cur
+        if self.slot and any(h == seat for h in self.holder):
+            out: list[Any] = []
+            self._power_actions(seat, out)
+            self._dog_actions(seat, out)
+            if out:
+                self.phase = P_END
+                self.to_move = (seat,)
+                return
+        self._finish_turn()
+
+    def _finish_turn(self) -> None:
+        """RT-13: forced moves (furthest downstream first, repeated), then the event, then next turn."""
+        stacks = self.stacks
+        for i in range(self.dock, len(stacks)):
+            if len(stacks[i]) >= 7:
+                self._log_event(f"forced move of the caravan of {len(stacks[i])} on space {i}")
+                self.mv_ctx = CTX_FORCED
+                self._start_move(i, 1)
+                return
+        if self.scout_state == 1:
+            self._civilization_event()
+        self.down = [False] * len(self.down)  # RT-16: end of turn, all face up
+        self._next_turn()
+
+    def _next_turn(self) -> None:
+        if self.triggered:
+            self.final_pending &= ~(1 << self.cur)
+            if not self.final_pending:
+                self.phase = P_OVER
+                self.to_move = ()
+                self._log_event("the game is over")
+                return
+        rotation = self.rotation
+        while True:
+            self.rot = (self.rot + 1) % len(rotation)
+            actor = rotation[self.rot]
+            if not self.triggered or self.final_pending & (1 << actor):
+                break
+        self._begin_turn(actor)
+
+    def _stanley_turn(self) -> None:
+        """RT-20: place on the furthest-upstream legal space, else move his lowest caravan."""
+        st = self.stanley
+        stacks = self.stacks
+        self.phase = P_MOVE
+        if self.off[st] > 0:
+            for i in range(self.basecamp, self.dock - 1, -1):
+                if i == self.dock or len(stacks[i]) < 2:
+                    stacks[i].append(st)
+                    self.off[st] -= 1
+                    self.chance(f"stanley place {i}")
+                    self._log_event(f"Stanley places a new explorer on space {i}")
+                    break
+            self._finish_turn()
+            return
+        for i in range(self.dock, len(stacks)):
+            if st in stacks[i]:
+                self.chance(f"stanley move {i}")
+                self._log_event(f"Stanley moves the caravan on space {i}")
+                self.mv_ctx = CTX_STANLEY
+                self._start_move(i, 1)
+                return
+        self.chance("stanley pass")
+        self._log_event("Stanley has nothing to move or place")
+        self._finish_turn()
+
+    # ------------------------------------------------------------------ caravan moves
+    def _start_move(self, space: int, direction: int) -> None:
+        self.mv_stack = self.stacks[space]
+        self.stacks[space] = []
+        self.mv_from = space
+        self.mv_pos = space
+        self.mv_dir = direction
+        self._run_move()
+
+    def _run_move(self) -> None:
+        """Drop explorers one by one (RT-8), pausing only for a Boa / Tree Frog choice."""
+        last = len(self.stacks) - 1
+        seat = self.cur
+        may_choose = self.mv_ctx != CTX_STANLEY and self.slot and (
+            self.holds(seat, "boa") or self.holds(seat, "frog")
+        )
+        while self.mv_stack:
+            p = self.mv_pos + self.mv_dir
+            if p > last:  # RT-12: off the end, into the clearing, $1 each
+                for e in self.mv_stack:
+                    self.clearing[e] += 1
+                    if e != self.stanley:
+                        self.money[e] += 1
+                    self._log_event(
+                        f"  {self._name(e)} explorer leaves the path into the clearing"
+                        + ("" if e == self.stanley else " (+$1)")
+                    )
+                self.mv_stack = []
+                self._trigger_end()
+                break
+            if p < self.dock:  # RT-23: downstream explorers stack on the Dock/Bridge
+                p = self.dock
+            elif may_choose and (self.holds(seat, "frog") or (self.holds(seat, "boa") and len(self.mv_stack) >= 2)):
+                self.phase = P_DROP
+                self.to_move = (seat,)
+                return
+            self._drop(p)
+        self._end_move()
+
+    def _drop(self, p: int) -> None:
+        """Drop the bottom explorer in hand on space ``p`` and activate the space (RT-8)."""
+        e = self.mv_stack.pop(0)
+        stacks = self.stacks
+        st = stacks[p]
+        st.append(e)
+        self.mv_pos = p
+        if p == self.scout and self.scout_state == 0:
+            self._take_scout()
+        if p == self.dock:
+            if self._log is not None:
+                self._log_event(f"  {self._name(e)} drops on the {'Bridge' if self.bridge >= 0 else 'Dock'} {p}")
+            return
+        kind = self.path.kinds[p]
+        if kind == NORMAL:
+            if e != self.stanley:
+                total = 0
+                for a in self.path.space_areas[p]:
+                    k = self.posts[a][e]
+                    if k:
+                        total += scoring.post_income(len(st), k, self.path.areas[a].plus2)  # RT-2
+                if total:
+                    self.money[e] += total
+                if self._log is not None:
+                    self._log_event(
+                        f"  {self._name(e)} drops on space {p} (caravan of {len(st)})"
+                        + (f": +${total}" if total else "")
+                    )
+                if p in self.tile_at:  # RT-10
+                    s = self.tile_at[p]
+                    if self.holder[s] < 0 and not self.down[s]:
+                        self.holder[s] = e
+                        self._log_event(f"  {self._name(e)} takes the {self.animals[s]} token")
+            elif self._log is not None:
+                self._log_event(f"  Stanley drops on space {p} (caravan of {len(st)})")
+        elif kind == CROSSING:
+            kf = self.slot.get("kingfisher")
+            if kf is not None and self.holder[kf] >= 0 and self.holder[kf] in st:  # Kingfisher
+                self._log_event(f"  {self._name(e)} drops on crossing {p}; the Kingfisher holds the caravan")
+                return
+            q = self.prev_cross[p]  # RT-9: nearest crossing downstream; no chain
+            stacks[q].extend(st)
+            stacks[p] = []
+            self._log_event(
+                f"  {self._name(e)} drops on crossing {p}: the caravan of {len(st)} washes down to space {q}"
+            )
+            self._arrive(q)
+        elif kind == NUMBER:
+            if e != self.stanley:  # RT-11
+                self.money[e] += self.path.values[p]
+            self._log_event(
+                f"  {self._name(e)} drops on the {self.path.values[p]} space"
+                + ("" if e == self.stanley else f" (+${self.path.values[p]})")
+            )
+        elif kind == STAR:
+            pay = 0
+            if e != self.stanley:
+                pay = scoring.star_income(stacks, e)  # RT-11
+                self.money[e] += pay
+            self._log_event(f"  {self._name(e)} drops on the star" + ("" if e == self.stanley else f" (+${pay})"))
+
+    def _end_move(self) -> None:
+        """RT-15/RT-16 at the end of a caravan move, then continue the turn."""
+        if self.slot:
+            self._tile_check()
+            self.down = [False] * len(self.down)
+        ctx = self.mv_ctx
+        self.mv_from = self.mv_pos = self.mv_dir = -1
+        if ctx == CTX_MAIN:
+            self._enter_place()
+        else:
+            self._finish_turn()
+
+    def _tile_check(self) -> None:
+        """RT-15: the holder returns a token whose tile space is empty (face up)."""
+        stacks = self.stacks
+        for s, t in enumerate(self.tiles):
+            if self.holder[s] >= 0 and not stacks[t]:
+                self._log_event(f"  {self._name(self.holder[s])} loses the {self.animals[s]} token")
+                self.holder[s] = -1
+                self.down[s] = False
+
+    def _tile_check_after_power(self) -> None:
+        if self.game.options["empty_tile_check"] == "any-move":  # RT-15 option
+            self._tile_check()
+
+    def _arrive(self, space: int) -> None:
+        """RT-26: any explorer arriving on the Scout's space takes the Scout for the actor."""
+        if space == self.scout and self.scout_state == 0 and self.stacks[space]:
+            self._take_scout()
+
+    def _take_scout(self) -> None:
+        self.scout_state = 1
+        self.scout_holder = self.cur
+        self._log_event(f"{self._name(self.cur)} takes the Scout: the Civilization Event follows this turn")
+
+    def _trigger_end(self) -> None:
+        """RT-19: the mover finishes the turn; every other actor gets exactly one more turn."""
+        if not self.triggered:
+            self.triggered = True
+            everyone = (1 << self.colours) - 1
+            self.final_pending = everyone & ~(1 << self.cur)
+            self._log_event("explorers reached the clearing: everyone else gets one more turn")
+
+    def _civilization_event(self) -> None:
+        """RT-27: Bridge on the first crossing, new Base camp, clear everything below the Bridge."""
+        path = self.path
+        bridge = path.first_crossing()
+        self.bridge = bridge
+        self.dock = bridge
+        base = next(
+            i for i in range(bridge + 3, path.length) if path.kinds[i] == CROSSING
+        )  # at least two spaces strictly between
+        self.basecamp = base
+        for i in range(bridge):
+            for e in self.stacks[i]:
+                self.off[e] += 1
+            self.stacks[i] = []
+        for a, ar in enumerate(path.areas):
+            if max(ar.spaces) < bridge:
+                for s in range(self.n):
+                    self.hand[s] += self.posts[a][s]
+                    self.posts[a][s] = 0
+        self.scout_state = 2
+        self._log_event(
+            f"Civilization Event: the Bridge is on space {bridge}, the Base camp moves to {base}, "
+            "everything below the Bridge goes back to its owners"
+        )
+        if self.slot:
+            self._tile_check_after_power()
+
+    # ------------------------------------------------------------------ results
+    def scores(self) -> list[float]:
+        return [float(m) for m in self.money]
+
+    def winners(self) -> list[int]:
+        if not self.is_over:
+            return []
+        return scoring.winners(self.money, self.clearing, self.stacks)
+
+    # ------------------------------------------------------------------ information
+    def explain_illegal(self, action: Any, seat: int) -> str:
+        from riverbox.games.river_trek.explain import explain
+
+        return explain(self, action, seat)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        path = self.path
+        hidden = self.game.options["hidden_money"]
+        money: list[int | None] = [
+            m if (not hidden or seat == i or self.is_over) else None for i, m in enumerate(self.money)
+        ]
+        view: dict[str, Any] = {
+            "game": "river-trek",
+            "placeholder_boards": True,
+            "variant": self.game.options["variant"],
+            "players": self.n,
+            "seat": seat,
+            "colours": [self._name(c) for c in range(self.colours)],
+            "stanley": self.stanley,
+            "boards": list(path.sides),
+            "board_start": list(path.board_start),
+            "spaces": [
+                {"kind": KIND_NAMES[k], "value": path.values[i], "areas": list(path.space_areas[i])}
+                for i, k in enumerate(path.kinds)
+            ],
+            "areas": [
+                {
+                    "id": ar.id,
+                    "name": ar.name,
+                    "small": ar.small,
+                    "plus2": ar.plus2,
+                    "spaces": list(ar.spaces),
+                    "posts": list(self.posts[ar.id]),
+                    "usable": self.area_usable(ar.id),
+                }
+                for ar in path.areas
+            ],
+            "stacks": [list(st) for st in self.stacks],
+            "clearing": list(self.clearing),
+            "offboard": list(self.off),
+            "hand_posts": list(self.hand),
+            "money": money,
+            "money_hidden": bool(hidden),
+            "animals": [
+                {"name": a, "space": self.tiles[i], "holder": self.holder[i], "face_down": self.down[i]}
+                for i, a in enumerate(self.animals)
+            ],
+            "dock": self.dock,
+            "basecamp": self.basecamp,
+            "bridge": self.bridge,
+            "scout": {"space": self.scout, "state": self.scout_state, "holder": self.scout_holder},
+            "phase": PHASE_NAMES[self.phase],
+            "turn": self.cur,
+            "turn_number": self.turn_no,
+            "to_move": list(self.to_move),
+            "final_round": self.triggered,
+            "final_turns": [a for a in range(self.colours) if self.final_pending & (1 << a)],
+            "dog_used": self.dog_used,
+        }
+        if self.phase == SETUP_EXPLORER:
+            view["setup_colour"] = self.setup_seq[self.setup_i][1]
+        if self.phase == P_DROP:
+            view["move"] = {
+                "from": self.mv_from,
+                "position": self.mv_pos,
+                "direction": self.mv_dir,
+                "in_hand": list(self.mv_stack),
+                "next": self.mv_pos + self.mv_dir,
+                "forced": self.mv_ctx == CTX_FORCED,
+            }
+        if self.phase == P_RESTACK:
+            view["restack"] = {"space": self.mv_from, "left": list(self.cap_rest)}
+        if self.phase == P_MONKEY:
+            view["monkey"] = {"placed": self.mk_placed, "moves": self.mk_moves}
+        if self.is_over:
+            view["winners"] = self.winners()
+        return view
+
+    # ------------------------------------------------------------------ copying and JSON
+    def _copy_body(self, other: State) -> None:
+        assert isinstance(other, TrekState)
+        d = other.__dict__
+        keep = (other.rng, other.history)
+        d.update(self.__dict__)
+        other.rng, other.history = keep
+        d.pop("_log", None)
+        other.stacks = [st[:] for st in self.stacks]
+        other.clearing = self.clearing[:]
+        other.money = self.money[:]
+        other.posts = [p[:] for p in self.posts]
+        other.hand = self.hand[:]
+        other.off = self.off[:]
+        other.holder = self.holder[:]
+        other.down = self.down[:]
+        other.mv_stack = self.mv_stack[:]
+        other.cap_rest = self.cap_rest[:]
+        other._lkey = None
+
+    _SCALARS = (
+        "phase",
+        "cur",
+        "rot",
+        "setup_i",
+        "dock",
+        "basecamp",
+        "bridge",
+        "scout",
+        "scout_state",
+        "scout_holder",
+        "mv_pos",
+        "mv_dir",
+        "mv_ctx",
+        "mv_from",
+        "ret_phase",
+        "mk_placed",
+        "mk_moves",
+        "dog_used",
+        "triggered",
+        "final_pending",
+        "turn_no",
+    )
+
+    def _body_to_json(self) -> Any:
+        body: dict[str, Any] = {k: getattr(self, k) for k in self._SCALARS}
+        body.update(
+            middle=list(self.middle),
+            animals=list(self.animals),
+            tiles=list(self.tiles),
+            stacks=[list(st) for st in self.stacks],
+            clearing=list(self.clearing),
+            money=list(self.money),
+            posts=[list(p) for p in self.posts],
+            hand=list(self.hand),
+            off=list(self.off),
+            holder=list(self.holder),
+            down=list(self.down),
+            mv_stack=list(self.mv_stack),
+            cap_rest=list(self.cap_rest),
+            to_move=list(self.to_move),
+        )
+        return body
+
+    def _body_from_json(self, body: Any) -> None:
+        self._fixed(tuple(body["middle"]), tuple(body["animals"]), tuple(body["tiles"]))
+        for k in self._SCALARS:
+            setattr(self, k, body[k])
+        self.stacks = [list(st) for st in body["stacks"]]
+        self.clearing = list(body["clearing"])
+        self.money = list(body["money"])
+        self.posts = [list(p) for p in body["posts"]]
+        self.hand = list(body["hand"])
+        self.off = list(body["off"])
+        self.holder = list(body["holder"])
+        self.down = [bool(x) for x in body["down"]]
+        self.mv_stack = list(body["mv_stack"])
+        self.cap_rest = list(body["cap_rest"])
+        self.to_move = tuple(body["to_move"])
+        if len(self.stacks) != self.path.length:
+            raise ValueError("river-trek: state JSON has the wrong number of path spaces")
+
+
+def is_trek_action(action: Any) -> bool:
+    return isinstance(action, TrekAction)
