@@ -1,0 +1,251 @@
+"""River Wild (Button Shy, 2023): the solo game of extending a river to enclose Protected Lands.
+
+>>> import riverbox
+>>> game = riverbox.load("river-wild")
+>>> state = game.new_state(seed=1)
+>>> len(state.view(0)["hand"]), state.scores()
+(3, [0.0])
+
+The deck shipped in ``data/placeholder_deck.json`` is a PLACEHOLDER (spec section 1.6): the
+published cards are unknown. Rulings are cited by id (RW-1 ... RW-13) from the spec.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from riverbox.core import Action, Chance, Game, GameInfo, OptionSpec, State
+from riverbox.games.river_wild.actions import Place, parse_place, position_index, position_of, positions
+from riverbox.games.river_wild.board import Board, Rules, pos_key
+from riverbox.games.river_wild.cards import ANIMALS, Deck, Face, Goal, load_deck, parse_deck
+from riverbox.games.river_wild.scoring import (
+    find_lands,
+    goal_completions,
+    land_goal_points,
+    rank_name,
+    score_layout,
+    total_score,
+)
+from riverbox.games.river_wild.state import RiverWildState, describe_placement
+
+__all__ = [
+    "ANIMALS",
+    "Board",
+    "Deck",
+    "Face",
+    "Goal",
+    "GreedyBot",
+    "LookaheadBot",
+    "Place",
+    "RiverWild",
+    "RiverWildState",
+    "find_lands",
+    "goal_completions",
+    "land_goal_points",
+    "load_deck",
+    "parse_deck",
+    "rank_name",
+    "score_layout",
+    "total_score",
+]
+
+
+@cache
+def _rules(deck: Deck, strict: bool, all_goals: bool, source_counts: bool) -> Rules:
+    return Rules(deck, strict, all_goals, source_counts)
+
+
+@cache
+def _actions(deck: Deck) -> tuple[list[Place], dict[int, Place]]:
+    """Every action of the id space, by id and by (face index << 16 | position key)."""
+    n = deck.size
+    per_face = positions(n)
+    by_id: list[Place] = []
+    by_face_key: dict[int, Place] = {}
+    for ci, cid in enumerate(deck.ids):
+        for side in (0, 1):
+            fi = 2 * ci + side
+            for pi in range(per_face):
+                r, c = position_of(pi)
+                a = Place(cid, side, r, c)
+                by_id.append(a)
+                by_face_key[fi << 16 | pos_key(r, c)] = a
+    return by_id, by_face_key
+
+
+class RiverWild(Game):
+    """River Wild for one player, on the deck of a data file (the placeholder deck by default)."""
+
+    info = GameInfo(
+        name="river-wild",
+        title="River Wild",
+        min_players=1,
+        max_players=1,
+        default_players=1,
+        perfect_information=False,
+        summary=(
+            "Solo tile-laying: extend a river down from its source with double-sided cards to enclose "
+            "Protected Lands whose animals and runestones complete scoring goals. PLACEHOLDER deck."
+        ),
+        options=(
+            OptionSpec(
+                "strict_top_river",
+                False,
+                "RW-3: forbid river on a card's top edge facing empty table (default: allowed as long as "
+                "some top river meets river or mountain)",
+            ),
+            OptionSpec(
+                "runestone_counts_for_all_goals",
+                False,
+                "RW-10: a runestone's animal counts toward every goal of the land (default: one goal of "
+                "the player's choice)",
+            ),
+            OptionSpec(
+                "source_counts_for_size",
+                True,
+                "RW-11: the Source Card counts toward a Protected Land's size when it holds part of it "
+                "(no effect with the placeholder Source, which has no land)",
+            ),
+        ),
+    )
+
+    def __init__(self, players: int | None = None, **options: Any) -> None:
+        super().__init__(players, **options)
+        self.deck: Deck = load_deck()
+        self._configure()
+
+    def _configure(self) -> None:
+        o = self.options
+        self.rules = _rules(
+            self.deck, o["strict_top_river"], o["runestone_counts_for_all_goals"], o["source_counts_for_size"]
+        )
+        self._by_id, self._by_face_key = _actions(self.deck)
+        self.num_action_ids = len(self._by_id)
+        self._positions = positions(self.deck.size)
+        self.observation_size = 4 * self.deck.size + 3 * self.deck.size + 4
+
+    def with_deck(self, deck: Deck) -> RiverWild:
+        """The same game played with another deck (tests, or the real cards once transcribed)."""
+        self.deck = deck
+        self._configure()
+        return self
+
+    def label(self, card_index: int) -> str:
+        return f"c{self.deck.ids[card_index]}"
+
+    # -- states -------------------------------------------------------------------------------
+    def new_state(self, seed: int = 0) -> RiverWildState:
+        s = RiverWildState()
+        s._init_common(self, seed)
+        s._setup()
+        return s
+
+    def _blank_state(self) -> RiverWildState:
+        return RiverWildState()
+
+    # -- actions ------------------------------------------------------------------------------
+    def parse_action(self, text: str, state: State | None = None) -> Place:
+        card, side, row, col = parse_place(text)
+        if card not in self.deck.ids:
+            raise ValueError(
+                f"river-wild: there is no card c{card}; cards are c{min(self.deck.ids)}..c{max(self.deck.ids)}"
+            )
+        n = self.deck.size
+        if not 1 <= row <= n or not -row <= col <= row:
+            raise ValueError(
+                f"river-wild: {row},{col} is off the table; rows are 1..{n} below the Source Card and a card"
+                f" in row r has a column from -r to r (half card widths)"
+            )
+        return Place(card, side, row, col)
+
+    def action_id(self, action: Action) -> int:
+        if not isinstance(action, Place):
+            raise ValueError(f"river-wild: {action!r} is not a River Wild action")
+        n = self.deck.size
+        if not 1 <= action.row <= n or not -action.row <= action.col <= action.row:
+            raise ValueError(f"river-wild: {action} is outside the action space")
+        ci = self.deck.index_of(action.card)
+        return (2 * ci + action.side) * self._positions + position_index(action.row, action.col)
+
+    def action_from_id(self, action_id: int) -> Place:
+        if not 0 <= action_id < self.num_action_ids:
+            raise ValueError(f"river-wild: action id {action_id} is outside 0..{self.num_action_ids - 1}")
+        return self._by_id[action_id]
+
+    # -- presentation -------------------------------------------------------------------------
+    def rules_text(self) -> str:
+        return (Path(__file__).parent / "rules.md").read_text(encoding="utf-8")
+
+    def render(self, state: State, seat: int | None) -> Any:
+        from riverbox.games.river_wild.render import render_state
+
+        assert isinstance(state, RiverWildState)
+        return render_state(state, seat)
+
+    def describe_action(self, action: Action, state: State) -> str:
+        if isinstance(action, Place):
+            return describe_placement(self, action)
+        return str(action)
+
+    def narrate(self, state: State, seat: int | None, start: int) -> list[str]:
+        lines = []
+        for s, a in state.history[start:]:
+            if isinstance(a, Chance):
+                if a.visible_to is not None and (seat is None or seat not in a.visible_to):
+                    continue
+                text = a.text
+                if text.startswith("deal "):
+                    hand, _, top = text[5:].partition(", top ")
+                    lines.append(f"You draw {hand}" + (f"; the top card of the deck shows {top}." if top else "."))
+                elif text.startswith("draw "):
+                    card, _, top = text[5:].partition(", top ")
+                    lines.append(
+                        f"You draw {card}" + (f"; the next card on top is {top}." if top else "; the deck is empty.")
+                    )
+                else:
+                    lines.append(text)
+            elif isinstance(a, Place):
+                lines.append(f"You place {describe_placement(self, a)}.")
+        if state.is_over and start <= len(state.history):
+            score = state.scores()[0]
+            lines.append(f"Game over: {score:g} points, rank {rank_name(score)}.")
+        return lines
+
+    def heuristic_bot(self, seed: int = 0) -> Any:
+        from riverbox.games.river_wild.bot import GreedyBot
+
+        return GreedyBot(seed)
+
+    def observation_tensor(self, view: dict[str, Any]) -> list[float]:
+        """Per card: in hand / face-up top / placed / unseen, then side, row and column if placed;
+        then score / 50, Protected Lands / 8, deck size / n and whether the game is over."""
+        n = self.deck.size
+        where = [0.0] * (4 * n)
+        geo = [0.0] * (3 * n)
+        for i in range(n):
+            where[4 * i + 3] = 1.0
+        for cid in view["hand"]:
+            i = self.deck.index_of(cid)
+            where[4 * i], where[4 * i + 3] = 1.0, 0.0
+        if view["top"] is not None:
+            i = self.deck.index_of(view["top"])
+            where[4 * i + 1], where[4 * i + 3] = 1.0, 0.0
+        for item in view["layout"][1:]:
+            i = self.deck.index_of(item["card"])
+            where[4 * i + 2], where[4 * i + 3] = 1.0, 0.0
+            geo[3 * i] = 1.0 if item["side"] == "back" else 0.0
+            geo[3 * i + 1] = item["row"] / n
+            geo[3 * i + 2] = item["col"] / n
+        tail = [view["score"] / 50.0, len(view["lands"]) / 8.0, view["deck_size"] / n, 1.0 if view["over"] else 0.0]
+        return where + geo + tail
+
+
+def __getattr__(name: str) -> Any:
+    # The bots import the game module; load them lazily to keep imports one-directional.
+    if name in ("GreedyBot", "LookaheadBot"):
+        from riverbox.games.river_wild import bot
+
+        return getattr(bot, name)
+    raise AttributeError(name)

@@ -1,0 +1,316 @@
+"""The layout on the table, built for speed: placement legality and Protected Lands, incrementally.
+
+Positions are packed into one int ``key = row * 256 + (col + 128)``, so the neighbours of a
+position are fixed offsets (``key - 256`` is the row above). ``cells`` maps the key of every
+covered half-column to a packed int: the types of the top, bottom and side slot over that
+half-column, which half of its card it is, and the card's placement index.
+
+Legality (spec "Placement legality") depends only on the six slot types facing a position (or
+empty table), its **context**; a context is a 12-bit number and the set of legal faces for a
+context is computed once per process (:class:`Rules`). Open positions keep their context up to
+date as cards are placed, so listing legal placements is a few dict lookups per position.
+
+Land regions are kept by union-find over land sections as cards arrive, with each region's
+count of land slots facing empty table. A region reaching zero is a Protected Land (RW-5) and
+can never change again, since nothing can be placed against it. ``scoring.find_lands`` is the
+from-scratch reference the tests compare against.
+"""
+
+from __future__ import annotations
+
+from riverbox.games.river_wild.cards import B0, B1, EMPTY, LAND, MOUNTAIN, RIVER, S0, S1, T0, T1, Deck, Face
+from riverbox.games.river_wild.scoring import POINTS_PER_LAND, land_goal_points
+
+ROW = 256
+OFF = 128
+
+
+def pos_key(row: int, col: int) -> int:
+    return row * ROW + col + OFF
+
+
+def key_pos(key: int) -> tuple[int, int]:
+    return key >> 8, (key & 255) - OFF
+
+
+class Rules:
+    """The deck plus the rule options that matter to the board; caches legal-face masks."""
+
+    def __init__(
+        self, deck: Deck, strict_top_river: bool, all_goals: bool, source_counts_for_size: bool
+    ) -> None:
+        self.deck = deck
+        self.faces: tuple[Face, ...] = (*deck.faces, deck.source)
+        self.source_index = len(deck.faces)
+        self.strict = strict_top_river
+        self.all_goals = all_goals
+        self.size_mask = -1 if source_counts_for_size else ~1  # placement 0 is the Source Card
+        self.masks: dict[int, int] = {}
+        # per face: (animals, goals) of each section, for new regions
+        self.section_init: list[list[tuple[tuple[int, int, int, int], tuple]]] = []
+        for face in self.faces:
+            init = []
+            for sec in face.sections:
+                animals = [0, 0, 0, 0]
+                if sec.animal is not None:
+                    animals[sec.animal] = 1
+                init.append(
+                    ((animals[0], animals[1], animals[2], animals[3]), () if sec.goal is None else (sec.goal,))
+                )
+            self.section_init.append(init)
+
+    def mask(self, ctx: int) -> int:
+        """Bit ``fi`` set iff face ``fi`` may be placed at a position with context ``ctx``."""
+        m = self.masks.get(ctx)
+        if m is None:
+            m = 0
+            for fi in range(self.source_index):
+                if not self.violation(self.faces[fi], ctx):
+                    m |= 1 << fi
+            self.masks[ctx] = m
+        return m
+
+    def violation(self, face: Face, ctx: int) -> str:
+        """'' if ``face`` fits the context, else the rule it breaks (for ``explain_illegal``)."""
+        facing = (ctx & 3, ctx >> 2 & 3, ctx >> 4 & 3, ctx >> 6 & 3, ctx >> 8 & 3, ctx >> 10 & 3)
+        if not facing[T0] and not facing[T1]:
+            return "below: a card is placed below an existing card, directly or offset by half a card"
+        where = ("top-left", "top-right", "bottom-left", "bottom-right", "left side", "right side")
+        for s in range(6):
+            pair = (face.slots[s], facing[s])
+            if pair in ((LAND, RIVER), (RIVER, LAND)):
+                mine = "land" if pair[0] == LAND else "river"
+                theirs = "river" if pair[0] == LAND else "land"
+                return (
+                    f"RW-1: land and river may not touch; the card's {where[s]} ({mine})"
+                    f" would meet {theirs} on the neighbouring card"
+                )
+        ok = any(face.slots[s] == RIVER and facing[s] in (RIVER, MOUNTAIN) for s in (T0, T1))
+        if not ok:
+            return (
+                "RW-2: the placement must extend the river; no river on the card's top edge"
+                " meets river or mountain on the card above"
+            )
+        if self.strict and any(face.slots[s] == RIVER and facing[s] == EMPTY for s in (T0, T1)):
+            return "RW-3 (strict_top_river): river on the card's top edge would face empty table"
+        return ""
+
+
+class Board:
+    """The Source Card and the River Cards placed so far (see module docstring)."""
+
+    __slots__ = ("base", "cands", "cells", "lands", "parent", "placed", "reg", "rules")
+
+    rules: Rules
+    placed: list[tuple[int, int]]  # (face index, key) in placement order; index 0 is the Source
+    cells: dict[int, int]
+    cands: dict[int, int]  # open position key -> context
+    parent: list[int]  # union-find over land sections
+    base: list[int]  # first section node of each placement
+    reg: list[tuple[int, int, tuple[int, int, int, int], tuple, int]]  # at roots: open, cards, animals, goals, runes
+    lands: list[tuple[int, int, int, int]]  # Protected Lands: size, first, second, cards bitmask
+
+    @classmethod
+    def new(cls, rules: Rules) -> Board:
+        b = cls.__new__(cls)
+        b.rules = rules
+        b.placed = []
+        b.cells = {}
+        b.cands = {}
+        b.parent = []
+        b.base = []
+        b.reg = []
+        b.lands = []
+        b.place(rules.source_index, pos_key(0, 0))
+        return b
+
+    def copy(self) -> Board:
+        b = Board.__new__(Board)
+        b.rules = self.rules
+        b.placed = self.placed.copy()
+        b.cells = self.cells.copy()
+        b.cands = self.cands.copy()
+        b.parent = self.parent.copy()
+        b.base = self.base.copy()
+        b.reg = self.reg.copy()
+        b.lands = self.lands.copy()
+        return b
+
+    # -- legality ---------------------------------------------------------------------------
+    def context(self, key: int) -> int:
+        g = self.cells.get
+        return (
+            (g(key - 256, 0) >> 2 & 3)
+            | (g(key - 255, 0) >> 2 & 3) << 2
+            | (g(key + 256, 0) & 3) << 4
+            | (g(key + 257, 0) & 3) << 6
+            | (g(key - 1, 0) >> 4 & 3) << 8
+            | (g(key + 2, 0) >> 4 & 3) << 10
+        )
+
+    def blocked(self, key: int) -> bool:
+        """True if a card at ``key`` would overlap a card already in its row."""
+        return key in self.cells or key + 1 in self.cells
+
+    def legal(self, faces: list[int]) -> list[tuple[int, int]]:
+        """(face index, key) of every legal placement of the given faces, by position."""
+        rules = self.rules
+        masks = rules.masks
+        want = 0
+        for fi in faces:
+            want |= 1 << fi
+        out = []
+        cands = self.cands
+        for key in sorted(cands):
+            ctx = cands[key]
+            m = masks.get(ctx)
+            if m is None:
+                m = rules.mask(ctx)
+            if m & want:
+                for fi in faces:
+                    if m >> fi & 1:
+                        out.append((fi, key))
+        return out
+
+    def any_legal(self, faces: list[int]) -> bool:
+        rules = self.rules
+        want = 0
+        for fi in faces:
+            want |= 1 << fi
+        return any(rules.mask(ctx) & want for ctx in self.cands.values())
+
+    # -- placing ----------------------------------------------------------------------------
+    def place(self, fi: int, key: int, track: bool = True) -> None:
+        """Put face ``fi`` at ``key`` (assumed legal). ``track=False`` skips the upkeep of open
+        positions, for bots that only want the score afterwards."""
+        rules = self.rules
+        face = rules.faces[fi]
+        sl = face.slots
+        p = len(self.placed)
+        self.placed.append((fi, key))
+        cells = self.cells
+        tag = (p + 1) << 7
+        cells[key] = sl[T0] | sl[B0] << 2 | sl[S0] << 4 | tag
+        cells[key + 1] = sl[T1] | sl[B1] << 2 | sl[S1] << 4 | 64 | tag
+        self._join(p, fi, face, key)
+        if track:
+            cands = self.cands
+            for k in (key - 1, key, key + 1):
+                cands.pop(k, None)
+            for k in (key + 255, key + 256, key + 257):
+                if k not in cands and k not in cells and k + 1 not in cells:
+                    cands[k] = 0
+            for k in (key + 255, key + 256, key + 257, key - 257, key - 256, key - 255, key - 2, key + 2):
+                if k in cands:
+                    cands[k] = self.context(k)
+
+    def _find(self, x: int) -> int:
+        parent = self.parent
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    def _join(self, p: int, fi: int, face: Face, key: int) -> None:
+        parent, reg, cells = self.parent, self.reg, self.cells
+        rules = self.rules
+        nb = len(parent)
+        self.base.append(nb)
+        bit = 1 << p
+        runes = bit if face.runestone else 0
+        for k, (animals, goals) in enumerate(rules.section_init[fi]):
+            parent.append(nb + k)
+            reg.append((0, bit, animals, goals, runes))
+        touched = set()
+        sl = face.slots
+        find = self._find
+        for s in range(6):
+            if s < B0:
+                v = cells.get(key - 256 + s, 0)
+                other = v >> 2 & 3
+                oslot = B0 + (v >> 6 & 1)
+            elif s < S0:
+                v = cells.get(key + 256 + s - B0, 0)
+                other = v & 3
+                oslot = T0 + (v >> 6 & 1)
+            elif s == S0:
+                v = cells.get(key - 1, 0)
+                other = v >> 4 & 3
+                oslot = S1
+            else:
+                v = cells.get(key + 2, 0)
+                other = v >> 4 & 3
+                oslot = S0
+            mine = sl[s]
+            if mine == LAND:
+                me = find(nb + face.section_of[s])
+                if not v:
+                    o, c, a, g, r = reg[me]
+                    reg[me] = (o + 1, c, a, g, r)
+                elif other == LAND:
+                    q = (v >> 7) - 1
+                    qface = rules.faces[self.placed[q][0]]
+                    them = find(self.base[q] + qface.section_of[oslot])
+                    o1, c1, a1, g1, r1 = reg[me]
+                    if them == me:
+                        reg[me] = (o1 - 1, c1, a1, g1, r1)
+                    else:
+                        o2, c2, a2, g2, r2 = reg[them]
+                        parent[them] = me
+                        reg[me] = (
+                            o1 + o2 - 1,
+                            c1 | c2,
+                            (a1[0] + a2[0], a1[1] + a2[1], a1[2] + a2[2], a1[3] + a2[3]),
+                            g1 + g2,
+                            r1 | r2,
+                        )
+                    touched.add(me)
+                else:
+                    touched.add(me)
+            elif other == LAND:  # a mountain closes a land slot that faced empty table
+                q = (v >> 7) - 1
+                qface = rules.faces[self.placed[q][0]]
+                them = find(self.base[q] + qface.section_of[oslot])
+                o, c, a, g, r = reg[them]
+                reg[them] = (o - 1, c, a, g, r)
+                touched.add(them)
+        roots = {find(x) for x in touched}
+        size_mask = rules.size_mask
+        for root in roots:
+            o, c, a, g, r = reg[root]
+            if o == 0:
+                first, second = land_goal_points(a, g, r.bit_count(), rules.all_goals)
+                self.lands.append(((c & size_mask).bit_count(), first, second, c))
+                reg[root] = (-1, c, a, g, r)  # sealed for good
+
+    # -- score ------------------------------------------------------------------------------
+    def score(self) -> int:
+        """The score of the layout (rulebook Scoring; RW-7 for a tie for largest)."""
+        lands = self.lands
+        if not lands:
+            return 0
+        total = POINTS_PER_LAND * len(lands)
+        best_size = -1
+        best_gain = 0
+        for size, first, second, _ in lands:
+            total += second
+            gain = first - second
+            if size > best_size or (size == best_size and gain > best_gain):
+                best_size, best_gain = size, gain
+        return total + best_gain
+
+    def largest(self) -> int:
+        """Index in ``lands`` of the land that counts as the largest (-1 if none)."""
+        best = -1
+        for i, (size, first, second, _) in enumerate(self.lands):
+            if best < 0:
+                best = i
+                continue
+            bs, bf, bsec, _ = self.lands[best]
+            if size > bs or (size == bs and first - second > bf - bsec):
+                best = i
+        return best
+
+    def open_land_slots(self) -> int:
+        """Land slots facing empty table, over all open regions (a heuristic for bots)."""
+        return sum(self.reg[i][0] for i in range(len(self.parent)) if self.parent[i] == i and self.reg[i][0] > 0)

@@ -1,0 +1,235 @@
+"""The River Wild game state: setup, legal placements, apply, views, determinize and JSON."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from riverbox.core import Action, Rng, State
+from riverbox.games.river_wild.actions import Place
+from riverbox.games.river_wild.board import Board, key_pos, pos_key
+from riverbox.games.river_wild.cards import ANIMALS, SIDES, TYPE_LETTER
+from riverbox.games.river_wild.scoring import rank_name
+
+if TYPE_CHECKING:
+    from riverbox.games.river_wild import RiverWild
+
+HAND_SIZE = 3
+
+
+class RiverWildState(State):
+    """Hand, deck (the top is the last element, face up: RW-13) and the layout (a Board)."""
+
+    game: RiverWild
+    hand: list[int]  # card indices
+    deck: list[int]  # card indices; deck[-1] is the visible top card
+    board: Board
+
+    # -- setup ------------------------------------------------------------------------------
+    def _setup(self) -> None:
+        game = self.game
+        deck = list(range(game.deck.size))
+        self.rng.shuffle(deck)
+        # The shuffled order is nobody's knowledge; only each card turned up is seen.
+        self.chance("shuffle " + " ".join(game.label(i) for i in deck), visible_to=())
+        self.deck = deck
+        self.hand = []
+        for _ in range(min(HAND_SIZE, len(deck))):
+            self.hand.append(deck.pop())
+        text = "deal " + " ".join(game.label(i) for i in self.hand)
+        if deck:
+            text += f", top {game.label(deck[-1])}"
+        self.chance(text)
+        self.board = Board.new(game.rules)
+        self._settle()
+
+    def _hand_faces(self) -> list[int]:
+        out = []
+        for ci in self.hand:
+            out.append(2 * ci)
+            out.append(2 * ci + 1)
+        return out
+
+    def _settle(self) -> None:
+        """RW-12: the game ends when the hand is empty or no card in it can be placed."""
+        if not self.hand:
+            self.to_move = ()
+            return
+        legal = self._legal(0)
+        if legal:
+            self.to_move = (0,)
+            self._lval = legal
+            self._lkey = (len(self.history), 0)
+        else:
+            self.to_move = ()
+
+    # -- rules ------------------------------------------------------------------------------
+    def _legal(self, seat: int) -> list[Action]:
+        table = self.game._by_face_key
+        return [table[fi << 16 | key] for fi, key in self.board.legal(self._hand_faces())]
+
+    def _apply(self, action: Action, seat: int) -> None:
+        assert isinstance(action, Place)
+        game = self.game
+        ci = game.deck.index_of(action.card)
+        self.hand.remove(ci)
+        self.board.place(2 * ci + action.side, pos_key(action.row, action.col))
+        if self.deck:
+            card = self.deck.pop()
+            self.hand.append(card)
+            text = f"draw {game.label(card)}"
+            if self.deck:
+                text += f", top {game.label(self.deck[-1])}"
+            self.chance(text)
+        self._settle()
+
+    def explain_illegal(self, action: Action, seat: int) -> str:
+        """Name the rule an illegal placement breaks (from visible information only)."""
+        game = self.game
+        if not isinstance(action, Place):
+            return f"river-wild: {action!r} is not a River Wild action"
+        try:
+            ci = game.deck.index_of(action.card)
+        except KeyError:
+            return f"river-wild: there is no card c{action.card} in this deck"
+        label = game.label(ci)
+        if ci not in self.hand:
+            where = "is already on the table" if any(
+                fi // 2 == ci for fi, _ in self.board.placed[1:]
+            ) else "is not in your hand"
+            if self.deck and self.deck[-1] == ci:
+                where = "is the face-up top card of the deck, not in your hand (RW-13)"
+            hand = ", ".join(game.label(i) for i in self.hand)
+            return f"river-wild: {label} {where}; you may place a card from your hand ({hand})"
+        r, c = action.row, action.col
+        if r < 1:
+            return "river-wild: cards are placed below the Source Card, in row 1 or lower"
+        key = pos_key(r, c)
+        board = self.board
+        if board.blocked(key):
+            return f"river-wild: no overlap; a card at {r},{c} would overlap a card already in row {r}"
+        reason = game.rules.violation(game.rules.faces[2 * ci + action.side], board.context(key))
+        if reason:
+            return f"river-wild: {label} {SIDES[action.side]} at {r},{c} breaks the rule {reason}"
+        return f"river-wild: {action} is not legal now"
+
+    # -- results ----------------------------------------------------------------------------
+    def scores(self) -> list[float]:
+        """The running score of the layout (the final score once the game is over)."""
+        return [float(self.board.score())]
+
+    def winners(self) -> list[int]:
+        """Solo: the player "wins" by finishing; the rank says how well."""
+        return [0] if self.is_over else []
+
+    def returns(self) -> list[float]:
+        """The final score at the end (for search and learning), 0 before."""
+        return [float(self.board.score())] if self.is_over else [0.0]
+
+    def rank(self) -> str:
+        return rank_name(self.board.score())
+
+    # -- information --------------------------------------------------------------------------
+    def layout(self) -> list[dict[str, Any]]:
+        """The cards on the table, Source Card first, as JSON-ready dicts."""
+        rules = self.game.rules
+        out: list[dict[str, Any]] = []
+        for fi, key in self.board.placed:
+            r, c = key_pos(key)
+            face = rules.faces[fi]
+            out.append({"card": face.card, "side": SIDES[face.side], "row": r, "col": c})
+        return out
+
+    def lands_view(self) -> list[dict[str, Any]]:
+        board = self.board
+        big = board.largest()
+        out = []
+        for i, (size, first, second, cards) in enumerate(board.lands):
+            members = [p for p in range(len(board.placed)) if cards >> p & 1]
+            out.append(
+                {
+                    "cards": members,
+                    "size": size,
+                    "first": first,
+                    "second": second,
+                    "largest": i == big,
+                    "points": 2 + (first if i == big else second),
+                }
+            )
+        return out
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """Everything on the table: the layout, the hand, the face-up top card and the score.
+
+        The hand sits face up on the table (rulebook Setup), so the public view is the same.
+        Only the order of the face-down part of the deck is hidden."""
+        game = self.game
+        score = self.board.score()
+        return {
+            "deck_name": game.deck.name,
+            "placeholder": game.deck.placeholder,
+            "layout": self.layout(),
+            "hand": [game.deck.ids[i] for i in self.hand],
+            "top": game.deck.ids[self.deck[-1]] if self.deck else None,
+            "deck_size": len(self.deck),
+            "lands": self.lands_view(),
+            "score": score,
+            "rank": rank_name(score),
+            "over": self.is_over,
+        }
+
+    def __str__(self) -> str:
+        cards = " ".join(
+            f"c{d['card']}{d['side'][0]}@{d['row']},{d['col']}" for d in self.layout()[1:]
+        )
+        return f"river-wild score {self.board.score()} | hand {self.view(0)['hand']} | layout {cards}"
+
+    # -- copies -------------------------------------------------------------------------------
+    def _copy_body(self, other: State) -> None:
+        assert isinstance(other, RiverWildState)
+        other.hand = self.hand.copy()
+        other.deck = self.deck.copy()
+        other.board = self.board.copy()
+        other.to_move = self.to_move
+
+    def _determinize_body(self, seat: int | None, rng: Rng) -> None:
+        """Reshuffle the face-down part of the deck; the face-up top card stays (RW-13)."""
+        if len(self.deck) > 2:
+            unseen = self.deck[:-1]
+            rng.shuffle(unseen)
+            self.deck[:-1] = unseen
+
+    def _body_to_json(self) -> Any:
+        ids = self.game.deck.ids
+        return {
+            "hand": [ids[i] for i in self.hand],
+            "deck": [ids[i] for i in self.deck],
+            "layout": [[f, k] for f, k in self.board.placed[1:]],
+            "over": self.is_over,
+        }
+
+    def _body_from_json(self, body: Any) -> None:
+        deck = self.game.deck
+        self.hand = [deck.index_of(int(x)) for x in body["hand"]]
+        self.deck = [deck.index_of(int(x)) for x in body["deck"]]
+        self.board = Board.new(self.game.rules)
+        for fi, key in body["layout"]:
+            self.board.place(int(fi), int(key))
+        self.to_move = () if body["over"] else (0,)
+
+
+def describe_placement(game: RiverWild, action: Place) -> str:
+    """A friendly sentence for a placement."""
+    face = game.rules.faces[2 * game.deck.index_of(action.card) + action.side]
+    slots = "".join(TYPE_LETTER[t] for t in face.slots)
+    parts = []
+    for sec in face.sections:
+        if sec.animal is not None:
+            parts.append(ANIMALS[sec.animal])
+        elif sec.goal is not None:
+            parts.append(f"goal {sec.goal.label()} {sec.goal.first}/{sec.goal.second}")
+    if face.runestone:
+        parts.append("runestone")
+    return (
+        f"c{action.card} {SIDES[action.side]} ({', '.join(parts)}; edges {slots[:2]}/{slots[2:4]}/{slots[4:]})"
+        f" at row {action.row}, column {action.col}"
+    )
