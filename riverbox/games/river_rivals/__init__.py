@@ -1,0 +1,122 @@
+"""River Rivals: a two-player card duel; animal clans play into four river columns to catch fish.
+
+>>> import riverbox
+>>> game = riverbox.load("river-rivals")
+>>> state = game.new_state(seed=1)
+>>> state.to_move, len(state.view(0)["hand"]), state.view(1)["hand_sizes"]
+((0,), 4, [4, 5])
+
+The animal set and 13 of the 18 equipment cards (12 invented plus the reconstructed Poison)
+are placeholders from ``data/content.json`` (spec river-rivals.md 1.3-1.4).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from riverbox.core import Game, GameInfo, OptionSpec, State
+from riverbox.games.river_rivals import actions as A
+from riverbox.games.river_rivals.content import EQUIPMENT, KINDS
+from riverbox.games.river_rivals.observe import OBSERVATION_SIZE, encode
+from riverbox.games.river_rivals.scoring import catches, free_spaces, side_strength
+from riverbox.games.river_rivals.state import RiverRivalsState
+
+__all__ = ["RiverRivals", "RiverRivalsState", "catches", "free_spaces", "side_strength"]
+
+
+class RiverRivals(Game):
+    """The configured game (always 2 players)."""
+
+    info = GameInfo(
+        name="river-rivals",
+        title="River Rivals",
+        min_players=2,
+        max_players=2,
+        summary="Two animal clans play cards into four river columns; the first to place all 8 of "
+        "their fish wins. Basic and advanced mode (equipment draft). Card content is a placeholder.",
+        options=(
+            OptionSpec("mode", "basic", "basic, or advanced with the equipment draft", choices=("basic", "advanced")),
+            OptionSpec("chain_limit", 0, "RV-7: most extra cards Lightning may play per turn (0 = no limit)",
+                       minimum=0, maximum=16),
+            OptionSpec("copy_copy", False, "RV-8: may a Copy Animal copy another Copy Animal (default no)"),
+            OptionSpec("full_hand_draw", "forbidden",
+                       "RV-18: at the hand limit, drawing is forbidden, or allowed and draws nothing",
+                       choices=("forbidden", "empty")),
+            OptionSpec("stuck", "lose", "RV-20: holding cards but unable to play or draw loses, or passes",
+                       choices=("lose", "pass")),
+            OptionSpec("poison", "pile", "RV-25: Poison removes the top card of the catcher's pile, or a shield",
+                       choices=("pile", "shield")),
+        ),
+        default_players=2,
+        perfect_information=False,
+    )
+    num_action_ids = A.NUM_ACTIONS
+
+    # -- states ----------------------------------------------------------------------------------
+    def new_state(self, seed: int = 0) -> RiverRivalsState:
+        state = RiverRivalsState()
+        state._setup(self, seed)
+        return state
+
+    def _blank_state(self) -> RiverRivalsState:
+        return RiverRivalsState()
+
+    # -- actions ---------------------------------------------------------------------------------
+    def parse_action(self, text: str, state: State | None = None) -> A.RvAction:
+        return A.parse(text)
+
+    def action_id(self, action: Any) -> int:
+        if not isinstance(action, A.RvAction):
+            raise ValueError(f"river-rivals: {action!r} is not a River Rivals action")
+        return action.id
+
+    def action_from_id(self, action_id: int) -> A.RvAction:
+        return A.by_id(action_id)
+
+    # -- presentation ----------------------------------------------------------------------------
+    def rules_text(self) -> str:
+        text = (Path(__file__).with_name("rules.md")).read_text(encoding="utf-8")
+        return text + "\n" + placeholder_table()
+
+    def render(self, state: State, seat: int | None) -> Any:
+        from riverbox.games.river_rivals.render import render
+
+        return render(state, seat)
+
+    def describe_action(self, action: Any, state: State) -> str:
+        from riverbox.games.river_rivals.render import describe
+
+        return describe(action, state)
+
+    def narrate(self, state: State, seat: int | None, start: int) -> list[str]:
+        from riverbox.games.river_rivals.render import narrate
+
+        return narrate(state, seat, start)
+
+    def heuristic_bot(self, seed: int = 0) -> Any:
+        from riverbox.games.river_rivals.bot import HeuristicBot
+
+        return HeuristicBot(seed)
+
+    # -- learning --------------------------------------------------------------------------------
+    observation_size = OBSERVATION_SIZE
+
+    def observation_tensor(self, view: dict[str, Any]) -> list[float]:
+        return encode(view)
+
+
+def placeholder_table() -> str:
+    """The card content as Markdown, each placeholder entry marked (spec 1.5)."""
+    lines = ["## Card content (from data/content.json)", "",
+             "Entries marked **PLACEHOLDER** are reconstructions, not the published game's cards.", "",
+             "| Animal | Strength | Effect | Fish spaces | Count | |", "|---|---|---|---|---|---|"]
+    for k in KINDS:
+        mark = "PLACEHOLDER" if k.placeholder else ""
+        lines.append(f"| {k.name} | {k.strength} | {k.effect or '-'} | {k.fish_spaces} | {k.count} | {mark} |")
+    lines += ["", "| Equipment | Type | Effect | |", "|---|---|---|---|"]
+    for e in EQUIPMENT:
+        mark = "PLACEHOLDER" if e.placeholder else ""
+        kind = "permanent" if e.permanent else "once"
+        lines.append(f"| {e.name} | {kind} | {e.text} | {mark} |")
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,96 @@
+"""Why an action is illegal, naming the rule, using only what the acting seat knows.
+
+The acting seat knows its own hand, its removed pile, the board, the public sizes and, when it
+knows it, its own draw pile's composition. Nothing here reads the opponent's hand or any pile's
+order (the testkit compares these texts across determinizations).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from riverbox.games.river_rivals import actions as A
+from riverbox.games.river_rivals.content import COLUMN_CAP, COLUMNS, EQUIPMENT, KIND_OF, KINDS
+
+if TYPE_CHECKING:
+    from riverbox.games.river_rivals.state import RiverRivalsState
+
+_NEEDS = {
+    "quick-catch": "place the Quick Catch fish on the card it names, or skip (RV-5, RV-14)",
+    "movement": "move another of your cards to a column with fewer than 3 of yours, or skip (RV-10)",
+    "shield": "put a shield token on one of your cards, or skip (RV-3, RV-4)",
+    "shield-polish": "put a second shield on the same card, or skip (Shield Polish)",
+    "claw": "attack an opposing card in this column, or skip (RV-11)",
+    "lightning": "play one more card from your hand into this same column, or skip (RV-7, RV-9)",
+    "copy": "copy the effect of another of your cards in this column that is not a Copy Animal, or skip (RV-8)",
+    "catch": "place the caught fish on one of your cards in this column with a free fish space (RV-2)",
+    "big-net": "place a second fish in this column, or skip (Big Net)",
+    "bait-bucket": "place a fish on a free space in a column where you have 3 cards (Bait Bucket)",
+    "spare-shields": "put a shield token on one of your cards (Spare Shields)",
+    "recall-horn": "choose a removed card to shuffle back into your pile, or skip to stop (Recall Horn)",
+    "binoculars": "choose the card to take from your draw pile (Binoculars)",
+    "polar-bear-surprise": "choose where the polar bear comes from and its column, or skip (Polar Bear Surprise)",
+    "undertow": "move an opposing card to another column on its side (Undertow)",
+    "encore": "choose one of your cards with an effect to resolve again (Encore)",
+}
+
+
+def explain(state: RiverRivalsState, action: Any, seat: int) -> str:
+    head = f"river-rivals: '{action}' is not legal now"
+    if not isinstance(action, A.RvAction):
+        return f"{head}: not a River Rivals action"
+    if state.stack:
+        from riverbox.games.river_rivals.state import FRAMES
+
+        fr = state.stack[-1]
+        name = FRAMES[fr[0]]
+        return f"{head}: a {name} decision is pending in column {fr[1] + 1}; {_NEEDS[name]}"
+    phase = state.phase
+    if phase == 0:  # draft
+        offered = ", ".join(EQUIPMENT[e].slug for e in state.offer)
+        return f"{head}: the Advanced Mode draft is on; pick one of the face-up equipment cards: {offered}"
+    if phase == 2:  # after the action
+        return (f"{head}: your action is done; use an 'in addition' equipment card or 'end' the turn "
+                "before the fish check (RV-21)")
+    t = action.type
+    hand = state.hands[seat]
+    own = state.board[seat * COLUMNS: (seat + 1) * COLUMNS]
+    if t == A.PLAY:
+        if state.acted:
+            return f"{head}: you have already taken your action this turn (one action per turn, RB)"
+        kind = KINDS[action.a].slug
+        if all(KIND_OF[c] != action.a for c in hand):
+            return f"{head}: you have no {kind} in your hand"
+        if len(own[action.b]) >= COLUMN_CAP:
+            return f"{head}: column {action.b + 1} already holds 3 of your cards (3-card limit, RV-1)"
+    if t in (A.DRAW, A.DRAWX):
+        if state.acted:
+            return f"{head}: you have already taken your action this turn (one action per turn, RB)"
+        if not state.piles[seat]:
+            return f"{head}: your draw pile is empty, so you cannot draw (RV-18, RV-19)"
+        if len(hand) >= state.limit(seat):
+            return f"{head}: you hold {len(hand)} cards, the hand limit; drawing is not allowed (RV-18)"
+        if t == A.DRAWX:
+            return f"{head}: 'draw extra' needs Card Clapper and room for the extra card (RV-22)"
+    if t == A.PASS:
+        return f"{head}: you may pass only when you can neither play nor draw (RV-20)"
+    if t == A.SKIP:
+        return f"{head}: there is no optional effect to decline (RV-5)"
+    if t == A.END:
+        return f"{head}: take your action (play or draw) first; 'end' closes the equipment window (RV-21)"
+    if t == A.BOOTS:
+        return (f"{head}: Spring Boots moves one of your strength-1 animals to another column with room, "
+                "only at the start of your turn and only if you own the card (RV-6)")
+    if t == A.USE:
+        e = EQUIPMENT[action.a]
+        if e.slug not in {EQUIPMENT[i].slug for i in state.equipment[seat]}:
+            return f"{head}: you do not own {e.name}"
+        if e.permanent:
+            return f"{head}: {e.name} is permanent and works by itself; it is not used as an action"
+        return f"{head}: {e.name} is used up, already tried this turn, or has nothing to act on now (RV-21)"
+    if t == A.PICK:
+        return f"{head}: there is no equipment draft now (Advanced Mode setup only)"
+    return f"{head}: no {action.text.split()[0]} decision is pending (effects are resolved as prompted, RV-5)"
+
+
+__all__ = ["COLUMNS", "explain"]

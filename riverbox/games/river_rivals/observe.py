@@ -1,0 +1,79 @@
+"""A fixed-length float encoding of a River Rivals view (for learning adapters).
+
+Computed from ``state.view(seat)`` only, so it leaks nothing. It is written from the viewing
+seat's side ("me" first, then the opponent); the spectator view is encoded from seat 0's side
+with an empty hand.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from riverbox.games.river_rivals.content import COLUMN_CAP, COLUMNS, EQ_INDEX, KIND_INDEX, E, K
+
+_FRAMES = (
+    "quick-catch", "movement", "shield", "shield-polish", "claw", "lightning", "copy", "catch", "big-net",
+    "bait-bucket", "spare-shields", "recall-horn", "binoculars", "polar-bear-surprise", "undertow", "encore",
+)
+_PHASES = ("draft", "main", "after", "check", "over")
+_SLOT = K + 4
+OBSERVATION_SIZE = (
+    K + 5 + 2 * COLUMNS * COLUMN_CAP * _SLOT + 2 * COLUMNS + 3 + 2 * K + len(_PHASES) + 2
+    + len(_FRAMES) + COLUMNS + COLUMN_CAP + 4 * E + E + 3 + K
+)
+
+
+def encode(view: dict[str, Any]) -> list[float]:
+    me = view["seat"] if view["seat"] in (0, 1) else 0
+    op = 1 - me
+    out: list[float] = []
+    hand = [0.0] * K
+    for slug in view["hand"] or ():
+        hand[KIND_INDEX[slug]] += 1 / 3
+    out += hand
+    out += [view["hand_sizes"][me] / 8, view["hand_sizes"][op] / 8, view["pile_sizes"][me] / 18,
+            view["pile_sizes"][op] / 18, view["hand_foreign"][op] / 3]
+    for side in (me, op):
+        for col in view["board"][side]:
+            for p in range(COLUMN_CAP):
+                slot = [0.0] * _SLOT
+                if p < len(col):
+                    card = col[p]
+                    slot[0] = 1.0
+                    slot[1 + KIND_INDEX[card["animal"]]] = 1.0
+                    slot[K + 1] = card["shields"] / 2
+                    slot[K + 2] = card["fish"] / 2
+                    slot[K + 3] = (card["spaces"] - card["fish"]) / 2
+                out += slot
+    for side in (me, op):
+        out += [v / 10 for v in view["strength"][side]]
+    out += [view["fish_caught"][me] / 8, view["fish_caught"][op] / 8, view["shield_supply"] / 8]
+    for side in (me, op):
+        rem = [0.0] * K
+        for slug in view["removed"][side]:
+            rem[KIND_INDEX[slug]] += 1 / 3
+        out += rem
+    out += [1.0 if view["phase"] == ph else 0.0 for ph in _PHASES]
+    out += [1.0 if view["active"] == me else 0.0, 1.0 if view["acted"] else 0.0]
+    pend = view["pending"]
+    out += [1.0 if pend and pend["type"] == f else 0.0 for f in _FRAMES]
+    out += [1.0 if pend and pend["column"] == c + 1 else 0.0 for c in range(COLUMNS)]
+    out += [1.0 if pend and pend.get("card") == p + 1 else 0.0 for p in range(COLUMN_CAP)]
+    for side in (me, op):
+        owned = [0.0] * E
+        used = [0.0] * E
+        for item in view["equipment"][side]:
+            owned[EQ_INDEX[item["id"]]] = 1.0
+            used[EQ_INDEX[item["id"]]] = 1.0 if item["used"] else 0.0
+        out += owned + used
+    offer = [0.0] * E
+    for slug in view["offer"]:
+        offer[EQ_INDEX[slug]] = 1.0
+    out += offer
+    out += [1.0 if view["over"] else 0.0, 1.0 if me in view["winners"] else 0.0,
+            1.0 if op in view["winners"] else 0.0]
+    pile = [0.0] * K
+    for slug in view["pile"] or ():
+        pile[KIND_INDEX[slug]] += 1 / 3
+    out += pile
+    return out

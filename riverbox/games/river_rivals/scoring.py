@@ -1,0 +1,41 @@
+"""Small pure functions for River Rivals' strength comparison and catching (RB "Catching Fish").
+
+A column side is a tuple of slots ``(code, shields, fish)``; ``code`` indexes the per-code
+tables in :mod:`content`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from riverbox.games.river_rivals.content import COLUMN_CAP, SPACES, STRENGTH
+
+Slot = tuple[int, int, int]
+
+
+def side_strength(side: Sequence[Slot]) -> int:
+    """Total strength of one side of a column: animal strengths plus one per shield token (RV-3)."""
+    return sum(STRENGTH[code] + shields for code, shields, _ in side)
+
+
+def free_spaces(side: Sequence[Slot]) -> list[int]:
+    """Positions of the cards on this side that still have a free fish space (RV-2)."""
+    return [p for p, (code, _, fish) in enumerate(side) if fish < SPACES[code]]
+
+
+def catches(own: Sequence[Slot], opposing: Sequence[Slot]) -> bool:
+    """Whether the end-of-turn check catches a fish in this column.
+
+    Needs exactly three of your own cards there (RV-1), a total at least the opponent's (ties go
+    to the active player, RV-17; an empty opposing side totals 0) and a free fish space (RV-2).
+    """
+    return (
+        len(own) == COLUMN_CAP
+        and side_strength(own) >= side_strength(opposing)
+        and any(fish < SPACES[code] for code, _, fish in own)
+    )
+
+
+def fish_caught(supply: int, total: int = 8) -> int:
+    """Fish a player has placed: their colour's total minus what is left in their supply."""
+    return total - supply
