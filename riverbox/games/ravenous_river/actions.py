@@ -1,0 +1,209 @@
+"""Ravenous River actions: one immutable object per action id, with a stable text notation.
+
+Notation (row slots are ``row1`` ... ``row7``, boats ``boat1`` and ``boat2``):
+
+=============================  ============================================================
+``look row3``                  Place, first half: take the 3rd row animal and look at it
+``place bank`` / ``place boat1``  Place, second half: put the looked-at animal face up there
+``return lookout``             ...or discard a Lookout and put it back face down (RR-13)
+``move fox boat1 capsize``     Move the fox to boat 1 (or ``bank``), discarding a Capsize (RR-14)
+``play making-waves``          Play a card; its choices follow as a pending decision (RR-15)
+``discard lookout``            Discard a card without effect (RR-15)
+``sail boat1`` ``sink boat2``  Targets of Ride Across the River / Sinking Options
+``capsize boat1``              Target of Capsize
+``swap fox row3``              Making Waves: boat animal <-> face-up row animal (RR-2)
+``swap fox hound``             Crosscurrent: boat 1 animal <-> boat 2 animal
+``wash fox``                   Wash Ashore: bank animal back to the row, face up
+``peek row2 row5``             Lookout: look at one or two face-down row animals
+``reveal row2`` / ``skip``     Lookout: turn one of them face up, or not
+``vote end`` ``vote continue`` The secret simultaneous vote (RR-18, RR-19)
+``keep lion fox``              2 players: keep two of the three drawn totems (RR-26)
+=============================  ============================================================
+
+Every action is pre-built once; ``legal_actions`` hands out these shared objects, so the
+hot loop allocates nothing and ``in`` checks succeed on identity.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from riverbox.games.ravenous_river.cards import CARD_INDEX, CARD_NAMES, NUM_KINDS
+from riverbox.games.ravenous_river.scoring import ANIMALS, INDEX
+
+# operation codes
+LOOK, PLACE, RETURN, MOVE, DISCARD, PLAY = 0, 1, 2, 3, 4, 5
+SAIL, SINK, CAPSIZE, WAVES, CROSS, WASH, PEEK, REVEAL, SKIP = 6, 7, 8, 9, 10, 11, 12, 13, 14
+VOTE, KEEP = 15, 16
+
+DESTS = ("bank", "boat1", "boat2")
+"""Destinations of Place and Move: 0 is the bank, 1 and 2 the boats (boat index + 1)."""
+
+
+class Action:
+    """One Ravenous River action. Immutable; equal when the ids are equal; ``str`` is its notation."""
+
+    __slots__ = ("a", "b", "c", "id", "op", "text")
+    id: int
+    op: int
+    a: int
+    b: int
+    c: int
+    text: str
+
+    def __init__(self, id: int, op: int, text: str, a: int = -1, b: int = -1, c: int = -1) -> None:
+        for k, v in (("id", id), ("op", op), ("text", text), ("a", a), ("b", b), ("c", c)):
+            object.__setattr__(self, k, v)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("Ravenous River actions are immutable")
+
+    def __eq__(self, other: object) -> bool:
+        return self is other or (isinstance(other, Action) and other.id == self.id)
+
+    def __hash__(self) -> int:
+        return self.id
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"Action({self.text!r})"
+
+    def __reduce__(self) -> tuple[Any, tuple[int]]:
+        return (action_from_id, (self.id,))
+
+
+ACTIONS: list[Action] = []
+
+
+def _new(op: int, text: str, a: int = -1, b: int = -1, c: int = -1) -> Action:
+    act = Action(len(ACTIONS), op, text, a, b, c)
+    ACTIONS.append(act)
+    return act
+
+
+def _row(slot: int) -> str:
+    return f"row{slot + 1}"
+
+
+LOOK_A = [_new(LOOK, f"look {_row(i)}", i) for i in range(7)]
+PLACE_A = [_new(PLACE, f"place {d}", i) for i, d in enumerate(DESTS)]
+RETURN_A = [_new(RETURN, f"return {CARD_NAMES[k]}", k) for k in range(NUM_KINDS)]
+MOVE_A = [
+    [
+        [_new(MOVE, f"move {ANIMALS[x]} {d} {CARD_NAMES[k]}", x, di, k) for k in range(NUM_KINDS)]
+        for di, d in enumerate(DESTS)
+    ]
+    for x in range(7)
+]
+DISCARD_A = [_new(DISCARD, f"discard {CARD_NAMES[k]}", k) for k in range(NUM_KINDS)]
+PLAY_A = [_new(PLAY, f"play {CARD_NAMES[k]}", k) for k in range(NUM_KINDS)]
+SAIL_A = [_new(SAIL, f"sail boat{b + 1}", b) for b in range(2)]
+SINK_A = [_new(SINK, f"sink boat{b + 1}", b) for b in range(2)]
+CAPSIZE_A = [_new(CAPSIZE, f"capsize boat{b + 1}", b) for b in range(2)]
+WAVES_A = [[_new(WAVES, f"swap {ANIMALS[x]} {_row(i)}", x, i) for i in range(7)] for x in range(7)]
+CROSS_A: list[list[Action | None]] = [
+    [None if x == y else _new(CROSS, f"swap {ANIMALS[x]} {ANIMALS[y]}", x, y) for y in range(7)]
+    for x in range(7)
+]
+WASH_A = [_new(WASH, f"wash {ANIMALS[x]}", x) for x in range(7)]
+PEEK1_A = [_new(PEEK, f"peek {_row(i)}", i) for i in range(7)]
+PEEK2_A: list[list[Action | None]] = [
+    [_new(PEEK, f"peek {_row(i)} {_row(j)}", i, j) if i < j else None for j in range(7)] for i in range(7)
+]
+REVEAL_A = [_new(REVEAL, f"reveal {_row(i)}", i) for i in range(7)]
+SKIP_A = _new(SKIP, "skip")
+VOTE_CONTINUE = _new(VOTE, "vote continue", 0)
+VOTE_END = _new(VOTE, "vote end", 1)
+VOTES: list[Action] = [VOTE_END, VOTE_CONTINUE]
+KEEP_A: list[list[Action | None]] = [
+    [_new(KEEP, f"keep {ANIMALS[x]} {ANIMALS[y]}", x, y) if x < y else None for y in range(7)]
+    for x in range(7)
+]
+
+NUM_ACTION_IDS = len(ACTIONS)
+BY_TEXT: dict[str, Action] = {a.text: a for a in ACTIONS}
+
+# Tables keyed by bitmasks, so legal_actions is a few list extensions.
+LOOKS_BY_MASK: list[tuple[Action, ...]] = [
+    tuple(LOOK_A[i] for i in range(7) if m >> i & 1) for m in range(1 << 7)
+]
+"""Look actions for every occupied-slot mask of the row."""
+DISCARDS_BY_KINDS: list[tuple[Action, ...]] = [
+    tuple(DISCARD_A[k] for k in range(NUM_KINDS) if m >> k & 1) for m in range(1 << NUM_KINDS)
+]
+RETURNS_BY_KINDS: list[tuple[Action, ...]] = [
+    tuple(RETURN_A[k] for k in range(NUM_KINDS) if m >> k & 1) for m in range(1 << NUM_KINDS)
+]
+MOVES_BY_KINDS: list[list[list[tuple[Action, ...]]]] = [
+    [
+        [tuple(MOVE_A[x][d][k] for k in range(NUM_KINDS) if m >> k & 1) for m in range(1 << NUM_KINDS)]
+        for d in range(3)
+    ]
+    for x in range(7)
+]
+"""``MOVES_BY_KINDS[animal][dest][mask of card kinds in hand]``: the Move actions paying with each kind."""
+
+
+def action_from_id(action_id: int) -> Action:
+    """The action with this id (``ValueError`` outside ``0 .. NUM_ACTION_IDS - 1``)."""
+    if isinstance(action_id, bool) or not isinstance(action_id, int) or not 0 <= action_id < NUM_ACTION_IDS:
+        raise ValueError(f"ravenous-river: action id {action_id!r} is outside 0..{NUM_ACTION_IDS - 1}")
+    return ACTIONS[action_id]
+
+
+_VERBS = {
+    "look": "look rowN  (N = 1..7)",
+    "place": "place bank | place boat1 | place boat2",
+    "return": "return CARD",
+    "move": "move ANIMAL bank|boat1|boat2 CARD",
+    "discard": "discard CARD",
+    "play": "play CARD",
+    "sail": "sail boat1|boat2",
+    "sink": "sink boat1|boat2",
+    "capsize": "capsize boat1|boat2",
+    "swap": "swap ANIMAL rowN  (Making Waves) | swap ANIMAL ANIMAL  (Crosscurrent)",
+    "wash": "wash ANIMAL",
+    "peek": "peek rowN [rowM]",
+    "reveal": "reveal rowN",
+    "skip": "skip",
+    "vote": "vote end | vote continue",
+    "keep": "keep ANIMAL ANIMAL",
+}
+
+
+def parse(text: str) -> Action:
+    """The action written as ``text``; ``ValueError`` explaining the notation otherwise."""
+    if not isinstance(text, str):
+        raise ValueError(f"ravenous-river: an action is text, not {type(text).__name__}")
+    words = text.strip().lower().split()
+    norm = " ".join(words)
+    found = BY_TEXT.get(norm)
+    if found is not None:
+        return found
+    if len(words) == 3 and words[0] in ("keep", "peek"):
+        swapped = BY_TEXT.get(f"{words[0]} {words[2]} {words[1]}")
+        if swapped is not None:
+            return swapped
+    if not words:
+        raise ValueError("ravenous-river: empty action; try 'look row1' or 'discard CARD'")
+    verb = words[0]
+    if verb not in _VERBS:
+        raise ValueError(
+            f"ravenous-river: unknown action {text!r}; actions start with one of: {', '.join(_VERBS)}"
+        )
+    hints = []
+    for w in words[1:]:
+        if w.startswith("row") or w.startswith("boat") or w == "bank":
+            continue
+        if w in INDEX or w in CARD_INDEX or w in ("end", "continue"):
+            continue
+        hints.append(w)
+    extra = ""
+    if hints:
+        extra = (
+            f" ({', '.join(repr(h) for h in hints)} is not an animal, card, row slot or boat;"
+            f" animals: {' '.join(ANIMALS)}; cards: {' '.join(CARD_NAMES)})"
+        )
+    raise ValueError(f"ravenous-river: {text!r} is not valid notation; expected {_VERBS[verb]}{extra}")

@@ -1,0 +1,89 @@
+"""The Ravenous River game object: description, options, action space and presentation hooks."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from riverbox.core import Game, GameInfo, OptionSpec, State
+from riverbox.games.ravenous_river import actions as A
+from riverbox.games.ravenous_river.state import RavenousRiverState
+
+RULES_FILE = Path(__file__).parent / "rules.md"
+
+
+class RavenousRiver(Game):
+    """Ravenous River (AEG 2016): secret animals cross a river; predators eat their prey."""
+
+    info = GameInfo(
+        name="ravenous-river",
+        title="Ravenous River",
+        min_players=2,
+        max_players=7,
+        default_players=4,
+        summary="Secretly be one animal; put animals on the bank or in two boats; predators eat their prey.",
+        options=(
+            OptionSpec(
+                "target", 6, "VP needed to win, with strictly the most VP (RR-29)", minimum=1, maximum=99
+            ),
+        ),
+        perfect_information=False,
+    )
+    num_action_ids = A.NUM_ACTION_IDS
+
+    def new_state(self, seed: int = 0) -> RavenousRiverState:
+        st = RavenousRiverState()
+        st._init_common(self, seed)
+        st._setup_game()
+        return st
+
+    def _blank_state(self) -> RavenousRiverState:
+        return RavenousRiverState()
+
+    # -- actions ------------------------------------------------------------------------------
+    def parse_action(self, text: str, state: State | None = None) -> A.Action:
+        return A.parse(text)
+
+    def action_id(self, action: Any) -> int:
+        if not isinstance(action, A.Action):
+            raise ValueError(f"ravenous-river: {action!r} is not a Ravenous River action")
+        return action.id
+
+    def action_from_id(self, action_id: int) -> A.Action:
+        return A.action_from_id(action_id)
+
+    # -- presentation -------------------------------------------------------------------------
+    def rules_text(self) -> str:
+        return RULES_FILE.read_text(encoding="utf-8")
+
+    def render(self, state: State, seat: int | None) -> Any:
+        from riverbox.games.ravenous_river.render import render
+
+        return render(state.view(seat))
+
+    def describe_action(self, action: Any, state: State) -> str:
+        from riverbox.games.ravenous_river.narrate import describe
+
+        return describe(action, state)
+
+    def narrate(self, state: State, seat: int | None, start: int) -> list[str]:
+        from riverbox.games.ravenous_river.narrate import narrate
+
+        return narrate(state, seat, start)
+
+    def heuristic_bot(self, seed: int = 0) -> Any:
+        from riverbox.games.ravenous_river.bot import HeuristicBot
+
+        return HeuristicBot(seed)
+
+    # -- learning -----------------------------------------------------------------------------
+    @property
+    def observation_size(self) -> int:  # type: ignore[override]
+        from riverbox.games.ravenous_river.observe import OBSERVATION_SIZE
+
+        return OBSERVATION_SIZE
+
+    def observation_tensor(self, view: dict[str, Any]) -> list[float]:
+        from riverbox.games.ravenous_river.observe import observation
+
+        return observation(view)
