@@ -130,19 +130,14 @@ def render_text(game: Game, state: State, seat: int | None) -> str:
     drawing = game.render(state, seat)
     if isinstance(drawing, str):
         return drawing
+    import io
+
     from rich.console import Console
 
-    console = Console(width=100, record=True, file=_NullFile(), color_system=None)
+    console = Console(width=100, file=io.StringIO(), color_system=None)
     console.print(drawing)
-    return console.export_text()
-
-
-class _NullFile:
-    def write(self, text: str) -> int:
-        return len(text)
-
-    def flush(self) -> None:
-        pass
+    text = console.file.getvalue()  # type: ignore[attr-defined]
+    return str(text)
 
 
 ILLEGAL_POLICIES = ("penalty", "random", "raise")
@@ -157,5 +152,6 @@ instead and ``info["illegal_action"]`` records the substitution. ``raise``: ``ri
 
 def check_illegal_policy(policy: str) -> str:
     if policy not in ILLEGAL_POLICIES:
-        raise ValueError(f"illegal_action={policy!r} is not valid; expected one of {', '.join(ILLEGAL_POLICIES)}")
+        valid = ", ".join(ILLEGAL_POLICIES)
+        raise ValueError(f"illegal_action={policy!r} is not valid; expected one of {valid}")
     return policy

@@ -275,7 +275,7 @@ def _game_type(name: str, players: int | None) -> pyspiel.GameType:
     )
 
 
-class RiverboxGame(pyspiel.Game):  # type: ignore[misc]
+class RiverboxGame(pyspiel.Game):
     """A riverbox game seen by OpenSpiel. ``params``: ``players`` and the game's options."""
 
     riverbox_name: str = ""
@@ -317,7 +317,7 @@ class RiverboxGame(pyspiel.Game):  # type: ignore[misc]
         return _Observer(self.riverbox_game, iig_obs_type, params)
 
 
-class RiverboxState(pyspiel.State):  # type: ignore[misc]
+class RiverboxState(pyspiel.State):
     """A pyspiel state around a riverbox state (``riverbox_state``; ``None`` before the seed)."""
 
     def __init__(self, game: RiverboxGame) -> None:

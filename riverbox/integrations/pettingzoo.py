@@ -1,0 +1,382 @@
+"""riverbox games as PettingZoo environments.
+
+``env(game, players=..., **options)`` returns an AEC (turn-based) environment and
+``parallel_env(...)`` a parallel one::
+
+    from riverbox.integrations.pettingzoo import env
+
+    e = env("ravenous-river", players=4)
+    e.reset(seed=42)                      # riverbox seed 42: the same deal as riverbox.load(...).new_state(42)
+    for agent in e.agent_iter():
+        obs, reward, terminated, truncated, info = e.last()
+        action = None if terminated or truncated else e.action_space(agent).sample(obs["action_mask"])
+        e.step(action)
+
+Agents are ``player_0`` .. ``player_{n-1}`` (riverbox seats). Each observation is
+``{"observation": float32 vector, "action_mask": int8 vector}``; the vector is the game's own
+observation tensor or the generic hashed encoding of ``state.view(seat)``
+(``riverbox.integrations._common``), so an agent never observes anything its seat may not know.
+The mask has one entry per riverbox action id (``game.num_action_ids``); it is all zeros for an
+agent that is not to move. Actions are riverbox action ids.
+
+*Turns.* The AEC environment selects the seat to move. When several seats must act at once
+(simultaneous votes) it selects them one at a time in seat order; a voter's observation never
+shows votes not yet revealed. In the parallel environment those seats act in the same step.
+Automatic players (River Trek's Stanley) move inside the game and are not agents.
+
+*Rewards.* Each step rewards every agent with the change of its riverbox ``returns()`` (+1
+sole win, -1 loss, 0 shared win, paid at the end; solo: the score), so rewards sum to the
+returns.
+
+*Seeding.* ``reset(seed=s)`` starts riverbox seed ``s``; ``reset()`` without a seed continues
+from a generator seeded by the last seed given (or by the operating system).
+
+*Options.* ``max_cycles`` truncates the episode (AEC: after ``max_cycles * num_agents`` agent
+steps, PettingZoo's usual meaning of a cycle; parallel: after ``max_cycles`` steps).
+``illegal_action`` chooses what an illegal action does: ``"penalty"`` (default; the episode
+ends, the offender gets ``illegal_reward``), ``"random"`` (a random legal action is played
+instead) or ``"raise"``; ``info["illegal_action"]`` reports it. ``render_mode="ansi"`` renders
+the public view as text.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv, ParallelEnv
+
+from riverbox.core.errors import IllegalAction
+from riverbox.core.game import Game, State
+from riverbox.integrations._common import (
+    agent_name,
+    check_illegal_policy,
+    encode_view,
+    mover,
+    observation_size,
+    render_text,
+)
+from riverbox.registry import load
+
+
+class _Core:
+    """The part both environments share: the game, the state, seeding, spaces and encoding."""
+
+    def __init__(
+        self,
+        game: str | Game,
+        players: int | None,
+        max_cycles: int | None,
+        illegal_action: str,
+        illegal_reward: float,
+        render_mode: str | None,
+        options: dict[str, Any],
+    ) -> None:
+        self.game: Game = game if isinstance(game, Game) else load(game, players, **options)
+        if isinstance(game, Game) and (players is not None or options):
+            raise ValueError("pass players and options to riverbox.load, or a game name here, not both")
+        if max_cycles is not None and max_cycles < 1:
+            raise ValueError(f"max_cycles must be at least 1, not {max_cycles}")
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode={render_mode!r} is not supported; use 'ansi' or None")
+        self.max_cycles = max_cycles
+        self.illegal_action = check_illegal_policy(illegal_action)
+        self.illegal_reward = float(illegal_reward)
+        self.render_mode = render_mode
+        n = self.game.players
+        self.names = [agent_name(i) for i in range(n)]
+        self.seat_of = {a: i for i, a in enumerate(self.names)}
+        size = observation_size(self.game)
+        k = self.game.num_action_ids
+        self.observation_spaces = {
+            a: spaces.Dict(
+                {
+                    "observation": spaces.Box(-np.inf, np.inf, (size,), np.float32),
+                    "action_mask": spaces.Box(0, 1, (k,), np.int8),
+                }
+            )
+            for a in self.names
+        }
+        self.action_spaces = {a: spaces.Discrete(k) for a in self.names}
+        self._seeder = random.Random()
+        self.state: State = self.game.new_state(0)
+        self.rng = random.Random(0)
+        self.last_returns = [0.0] * n
+
+    def new_game(self, seed: int | None) -> int:
+        if seed is not None:
+            self._seeder = random.Random(seed)
+            game_seed = int(seed)
+        else:
+            game_seed = self._seeder.randrange(2**63)
+        self.state = self.game.new_state(game_seed)
+        self.rng = random.Random(game_seed)
+        self.last_returns = [0.0] * self.game.players
+        return game_seed
+
+    def observe(self, seat: int) -> dict[str, np.ndarray]:
+        state = self.state
+        mask = np.zeros(self.game.num_action_ids, np.int8)
+        if seat in state.to_move:
+            for a in state.legal_actions(seat):
+                mask[self.game.action_id(a)] = 1
+        return {
+            "observation": np.asarray(encode_view(self.game, state.view(seat)), dtype=np.float32),
+            "action_mask": mask,
+        }
+
+    def play(self, seat: int, action: Any) -> tuple[list[float], dict[str, Any]]:
+        """Apply ``seat``'s action id; return each seat's reward and info for the mover."""
+        info: dict[str, Any] = {}
+        state = self.state
+        legal = state.legal_actions(seat)
+        chosen = None
+        try:
+            aid = int(action)
+            candidate = self.game.action_from_id(aid) if 0 <= aid < self.game.num_action_ids else None
+        except (TypeError, ValueError, IndexError):
+            candidate = None
+        if candidate is not None and candidate in legal:
+            chosen = candidate
+        else:
+            if self.illegal_action == "raise":
+                raise IllegalAction(f"{self.game.name}: action {action!r} is not legal for seat {seat} now")
+            info["illegal_action"] = action if isinstance(action, (int, np.integer)) else repr(action)
+            if self.illegal_action == "penalty":
+                rewards = [0.0] * self.game.players
+                rewards[seat] = self.illegal_reward
+                return rewards, info
+            chosen = self.rng.choice(legal)
+        state.apply(chosen, seat)
+        returns = state.returns()
+        rewards = [float(r) - float(p) for r, p in zip(returns, self.last_returns, strict=True)]
+        self.last_returns = [float(r) for r in returns]
+        return rewards, info
+
+    def render(self) -> str | None:
+        if self.render_mode != "ansi":
+            return None
+        return render_text(self.game, self.state, None)
+
+
+class RiverboxAECEnv(AECEnv):  # type: ignore[misc]
+    """A riverbox game as a PettingZoo AEC environment (see the module docstring)."""
+
+    metadata = {"render_modes": ["ansi"], "name": "riverbox_v0", "is_parallelizable": False}
+
+    def __init__(
+        self,
+        game: str | Game,
+        players: int | None = None,
+        *,
+        max_cycles: int | None = None,
+        illegal_action: str = "penalty",
+        illegal_reward: float = -1.0,
+        render_mode: str | None = None,
+        **options: Any,
+    ) -> None:
+        super().__init__()
+        self._core = _Core(game, players, max_cycles, illegal_action, illegal_reward, render_mode, options)
+        self.game = self._core.game
+        self.metadata = {**self.metadata, "name": f"riverbox_{self.game.name.replace('-', '_')}_v0"}
+        self.render_mode = render_mode
+        self.possible_agents = list(self._core.names)
+        self.observation_spaces = self._core.observation_spaces
+        self.action_spaces = self._core.action_spaces
+        self.agents: list[str] = []
+        self.game_seed: int | None = None
+
+    @property
+    def riverbox_state(self) -> State:
+        """The riverbox state (for inspection and records; step through the environment)."""
+        return self._core.state
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        self.game_seed = self._core.new_game(seed)
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.num_moves = 0
+        self._skip_agent_selection = None
+        self.agent_selection = agent_name(mover(self._core.state))
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        return self._core.observe(self._core.seat_of[agent])
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        core = self._core
+        seat = core.seat_of[agent]
+        rewards, info = core.play(seat, action)
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = {a: rewards[core.seat_of[a]] for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
+        if info:
+            self.infos[agent] = info
+        self.num_moves += 1
+        over = core.state.is_over or "illegal_action" in info and core.illegal_action == "penalty"
+        if over:
+            self.terminations = dict.fromkeys(self.agents, True)
+        elif core.max_cycles is not None and self.num_moves >= core.max_cycles * len(self.possible_agents):
+            self.truncations = dict.fromkeys(self.agents, True)
+        if over or any(self.truncations.values()):
+            self.agent_selection = self.agents[0]
+        else:
+            self.agent_selection = agent_name(mover(core.state))
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        return self._core.render()
+
+    def close(self) -> None:
+        pass
+
+
+class RiverboxParallelEnv(ParallelEnv):  # type: ignore[misc]
+    """A riverbox game as a PettingZoo parallel environment: every seat to move acts each step."""
+
+    metadata = {"render_modes": ["ansi"], "name": "riverbox_v0"}
+
+    def __init__(
+        self,
+        game: str | Game,
+        players: int | None = None,
+        *,
+        max_cycles: int | None = None,
+        illegal_action: str = "penalty",
+        illegal_reward: float = -1.0,
+        render_mode: str | None = None,
+        **options: Any,
+    ) -> None:
+        self._core = _Core(game, players, max_cycles, illegal_action, illegal_reward, render_mode, options)
+        self.game = self._core.game
+        self.metadata = {**self.metadata, "name": f"riverbox_{self.game.name.replace('-', '_')}_v0"}
+        self.render_mode = render_mode
+        self.possible_agents = list(self._core.names)
+        self.observation_spaces = self._core.observation_spaces
+        self.action_spaces = self._core.action_spaces
+        self.agents: list[str] = []
+        self.game_seed: int | None = None
+        self.num_steps = 0
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    def _observations(self) -> dict[str, dict[str, np.ndarray]]:
+        return {a: self._core.observe(self._core.seat_of[a]) for a in self.agents}
+
+    def reset(
+        self, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
+        self.game_seed = self._core.new_game(seed)
+        self.agents = list(self.possible_agents)
+        self.num_steps = 0
+        return self._observations(), {a: {} for a in self.agents}
+
+    def step(self, actions: dict[str, Any]) -> tuple[
+        dict[str, Any],
+        dict[str, float],
+        dict[str, bool],
+        dict[str, bool],
+        dict[str, dict[str, Any]],
+    ]:
+        core = self._core
+        totals = [0.0] * core.game.players
+        infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        ended = False
+        for seat in sorted(core.state.to_move):
+            if core.state.is_over or seat not in core.state.to_move:
+                continue
+            agent = agent_name(seat)
+            rewards, info = core.play(seat, actions.get(agent))
+            totals = [t + r for t, r in zip(totals, rewards, strict=True)]
+            if info:
+                infos[agent] = info
+                if core.illegal_action == "penalty":
+                    ended = True
+                    break
+        self.num_steps += 1
+        over = ended or core.state.is_over
+        cut = not over and core.max_cycles is not None and self.num_steps >= core.max_cycles
+        observations = self._observations()
+        rewards_out = {a: totals[core.seat_of[a]] for a in self.agents}
+        terminations = dict.fromkeys(self.agents, over)
+        truncations = dict.fromkeys(self.agents, cut)
+        if over or cut:
+            self.agents = []
+        return observations, rewards_out, terminations, truncations, infos
+
+    def render(self) -> str | None:
+        return self._core.render()
+
+    def close(self) -> None:
+        pass
+
+    @property
+    def riverbox_state(self) -> State:
+        """The riverbox state (for inspection and records; step through the environment)."""
+        return self._core.state
+
+
+def env(
+    game: str | Game,
+    players: int | None = None,
+    *,
+    max_cycles: int | None = None,
+    illegal_action: str = "penalty",
+    illegal_reward: float = -1.0,
+    render_mode: str | None = None,
+    **options: Any,
+) -> RiverboxAECEnv:
+    """An AEC environment for riverbox game ``game`` (a name, or a configured ``Game``)."""
+    return RiverboxAECEnv(
+        game,
+        players,
+        max_cycles=max_cycles,
+        illegal_action=illegal_action,
+        illegal_reward=illegal_reward,
+        render_mode=render_mode,
+        **options,
+    )
+
+
+def parallel_env(
+    game: str | Game,
+    players: int | None = None,
+    *,
+    max_cycles: int | None = None,
+    illegal_action: str = "penalty",
+    illegal_reward: float = -1.0,
+    render_mode: str | None = None,
+    **options: Any,
+) -> RiverboxParallelEnv:
+    """A parallel environment for riverbox game ``game``: all seats to move act in one step."""
+    return RiverboxParallelEnv(
+        game,
+        players,
+        max_cycles=max_cycles,
+        illegal_action=illegal_action,
+        illegal_reward=illegal_reward,
+        render_mode=render_mode,
+        **options,
+    )
+
+
+__all__ = ["RiverboxAECEnv", "RiverboxParallelEnv", "env", "parallel_env"]

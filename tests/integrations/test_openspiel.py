@@ -1,0 +1,201 @@
+"""The OpenSpiel adapter: OpenSpiel's own conformance test, IS-MCTS, and no leaks."""
+
+from __future__ import annotations
+
+import pickle
+import random
+from typing import Any
+
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+
+import numpy as np  # noqa: E402
+from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
+
+import riverbox  # noqa: E402
+from riverbox.integrations import openspiel as ro  # noqa: E402
+from tests.integrations.conftest import (  # noqa: E402
+    REAL_CONFIGS,
+    TOY_CONFIGS,
+    config_id,
+    require_game,
+    valid_options,
+)
+
+CONFIGS = TOY_CONFIGS + [("solo-toy", None, {})] + REAL_CONFIGS
+
+
+def _load(config: tuple[str, int | None, dict[str, Any]]) -> Any:
+    name, players, options = config
+    if name not in ("toy", "solo-toy"):
+        require_game(name)
+        options = valid_options(name, options)
+    return ro.load_game(name, players, **options)
+
+
+def _random_states(game: Any, seed: int, limit: int = 400) -> list[Any]:
+    """Every state of one random game (chance drawn at random too), up to ``limit``."""
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    states = [state.clone()]
+    while not state.is_terminal() and len(states) < limit:
+        if state.is_chance_node():
+            state.apply_action(rng.randrange(ro.SEED_OUTCOMES))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+        states.append(state.clone())
+    return states
+
+
+def test_builtin_games_are_registered_by_name() -> None:
+    for name in ("ravenous-river", "river-rivals", "river-wild", "river-trek"):
+        try:
+            riverbox.registry.game_class(name)
+        except (ValueError, ImportError, AttributeError):
+            continue
+        assert ro.short_name(name) in pyspiel.registered_names()
+    assert ro.short_name("river-trek") == "riverbox_river_trek"
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+def test_random_sim_test_with_and_without_serialization(config: Any) -> None:
+    game = _load(config)
+    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+def test_ismcts_plays_a_complete_game(config: Any) -> None:
+    game = _load(config)
+    rs = np.random.RandomState(1)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rs)
+    bot = ismcts.ISMCTSBot(game=game, evaluator=evaluator, uct_c=2.0, max_simulations=3, random_state=rs)
+    state = game.new_initial_state()
+    moves = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(int(rs.randint(ro.SEED_OUTCOMES)))
+        else:
+            action = bot.step(state)
+            assert action in state.legal_actions()
+            state.apply_action(action)
+            moves += 1
+    assert moves > 0
+    assert len(state.returns()) == game.num_players()
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+def test_game_type_and_info_match_the_riverbox_game(config: Any) -> None:
+    game = _load(config)
+    rb = game.riverbox_game
+    gt = game.get_type()
+    assert gt.dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
+    assert gt.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    assert gt.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    assert game.num_distinct_actions() == rb.num_action_ids
+    assert game.num_players() == rb.players
+    assert game.max_chance_outcomes() == ro.SEED_OUTCOMES
+    # The game string round-trips through pyspiel (what serialization relies on).
+    again = pyspiel.load_game(str(game))
+    assert again.riverbox_game.config() == rb.config()
+    # Utility claims hold on random games.
+    for seed in range(3):
+        final = _random_states(game, seed, limit=100_000)[-1]
+        assert final.is_terminal()
+        returns = final.returns()
+        if gt.utility == pyspiel.GameType.Utility.ZERO_SUM:
+            assert sum(returns) == pytest.approx(0.0)
+        assert all(game.min_utility() <= r <= game.max_utility() for r in returns)
+        assert final.move_number() <= game.max_game_length() + 1
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+def test_chance_outcome_is_the_riverbox_seed(config: Any) -> None:
+    game = _load(config)
+    state = game.new_initial_state()
+    assert state.is_chance_node()
+    outcomes = state.chance_outcomes()
+    assert len(outcomes) == ro.SEED_OUTCOMES
+    assert sum(p for _, p in outcomes) == pytest.approx(1.0)
+    state.apply_action(1234)
+    assert state.riverbox_state.to_json() == game.riverbox_game.new_state(1234).to_json()
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+def test_strings_and_tensors_leak_nothing(config: Any) -> None:
+    """Whatever a seat cannot see can be re-dealt without changing any of its strings or tensors."""
+    game = _load(config)
+    n = game.num_players()
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    states = [s for s in _random_states(game, 7)[1:] if not s.is_terminal()]  # the end shows all
+    for state in states[:: max(1, len(states) // 12)]:
+        for p in range(n):
+            other = state.resample_from_infostate(p, sampler)
+            assert other.information_state_string(p) == state.information_state_string(p)
+            assert other.observation_string(p) == state.observation_string(p)
+            assert other.observation_tensor(p) == state.observation_tensor(p)
+            assert other.information_state_tensor(p) == state.information_state_tensor(p)
+            assert other.current_player() == state.current_player()
+            if state.current_player() == p:
+                assert other.legal_actions() == state.legal_actions()
+
+
+def test_votes_are_asked_one_seat_at_a_time_without_revealing_them() -> None:
+    game = ro.load_game("toy", 3, turns=1)
+    state = game.new_initial_state()
+    state.apply_action(9)
+    while state.riverbox_state.to_move != (0, 1, 2):
+        state.apply_action(state.legal_actions()[0])
+    assert state.current_player() == 0
+    high, low = state.child(2), state.child(3)  # seat 0 votes "high" or "low"
+    assert high.current_player() == low.current_player() == 1
+    for p in (1, 2):
+        assert high.observation_string(p) == low.observation_string(p)
+        assert high.information_state_string(p) == low.information_state_string(p)
+        assert high.information_state_tensor(p) == low.information_state_tensor(p)
+    assert high.information_state_string(0) != low.information_state_string(0)
+
+
+def test_information_state_has_perfect_recall_and_observation_does_not() -> None:
+    game = ro.load_game("toy", 2, turns=2)
+    state = game.new_initial_state()
+    state.apply_action(3)
+    seen = set()
+    while not state.is_terminal():
+        if state.current_player() == 0:
+            key = state.information_state_string(0)
+            assert key not in seen  # seat 0 never returns to an information state it left
+            seen.add(key)
+        state.apply_action(state.legal_actions()[0])
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+def test_serialization_and_pickle_round_trip(config: Any) -> None:
+    game = _load(config)
+    states = _random_states(game, 3)
+    for state in states[:: max(1, len(states) // 6)] + [states[-1]]:
+        for copy in (game.deserialize_state(state.serialize()), pickle.loads(pickle.dumps(state))):
+            assert str(copy) == str(state)
+            assert copy.history() == state.history()
+            if state.riverbox_state is not None:
+                assert copy.riverbox_state.to_json() == state.riverbox_state.to_json()
+            for p in range(game.num_players()):
+                assert copy.information_state_string(p) == state.information_state_string(p)
+
+
+def test_players_parameter_and_options() -> None:
+    game = ro.load_game("toy", 4, turns=2)
+    assert game.num_players() == 4
+    assert game.get_parameters()["turns"] == 2
+    assert game.get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM
+    assert ro.load_game("toy", 2).get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
+    assert pyspiel.load_game("riverbox_toy(players=3,turns=1)").num_players() == 3
+    with pytest.raises(Exception, match="2 to 4 players"):
+        ro.load_game("toy", 9)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _register_test_games() -> None:
+    ro.register("toy")
+    ro.register("solo-toy")
