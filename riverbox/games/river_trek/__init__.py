@@ -50,7 +50,8 @@ class RiverTrek(Game):
             OptionSpec(
                 "animal_shift",
                 "forward",
-                "RT-18: an animal tile landing on a crossing or another tile shifts forward first, or back first",
+                "RT-18: an animal tile landing on a crossing or another tile shifts forward first, "
+                "or back first",
                 choices=("forward", "back"),
             ),
             OptionSpec(

@@ -220,7 +220,8 @@ def animal_positions(path: Path, count: int, shift: str = "forward") -> list[int
 
     nominal = path.first_crossing() + 1
     for _ in range(count):
-        order = (nominal, nominal + 1, nominal - 1) if shift == "forward" else (nominal, nominal - 1, nominal + 1)
+        step = 1 if shift == "forward" else -1
+        order = (nominal, nominal + step, nominal - step)
         spot = next((p for p in order if ok(p)), None)
         if spot is None:
             raise ValueError(f"no legal animal tile position near space {nominal} (RT-18)")

@@ -107,7 +107,7 @@ def explain(state: TrekState, action: Any, seat: int) -> str:
     if k in (JAGUAR, OTTER, CAPYBARA, MONKEY):
         name = {JAGUAR: "jaguar", OTTER: "otter", CAPYBARA: "capybara", MONKEY: "monkey"}[k]
         if not anytime:
-            return f"{head}: animal powers are used between the steps of your turn, never inside a move (RT-14)"
+            return f"{head}: animal powers are used between the steps of your turn, not in a move (RT-14)"
         if not state.holds(seat, name):
             return f"{head}: you do not hold the {name} token (RT-14)"
         if k == JAGUAR:

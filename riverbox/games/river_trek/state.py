@@ -137,6 +137,7 @@ class TrekState(State):
     mv_dir: int
     mv_ctx: int
     mv_from: int
+    mv_tools: int  # bit 1: may use the Boa in this move, bit 2: the Tree Frog (held when it began; RT-14)
     ret_phase: int
     mk_placed: int
     mk_moves: int
@@ -189,6 +190,7 @@ class TrekState(State):
         self.scout_holder = -1
         self.mv_pos = self.mv_dir = self.mv_from = -1
         self.mv_ctx = CTX_MAIN
+        self.mv_tools = 0
         self.ret_phase = -1
         self.mk_placed = self.mk_moves = 0
         self.dog_used = False
@@ -277,9 +279,9 @@ class TrekState(State):
             return out
         if ph == P_DROP:
             out = [A_DROP]
-            if self.holds(seat, "boa") and len(self.mv_stack) >= 2:
+            if self._may_boa():
                 out.append(A_BOA)
-            if self.holds(seat, "frog"):
+            if self._may_frog():
                 out.append(A_FROG)
             return out
         if ph == P_END:
@@ -308,9 +310,7 @@ class TrekState(State):
         stacks = self.stacks
         dock = self.dock
         return [
-            A_PLACE[i]
-            for i in range(dock, self.basecamp + 1)
-            if i == dock or harpy or len(stacks[i]) < limit
+            A_PLACE[i] for i in range(dock, self.basecamp + 1) if i == dock or harpy or len(stacks[i]) < limit
         ]
 
     def _post_actions(self, seat: int) -> list[Any]:
@@ -365,9 +365,7 @@ class TrekState(State):
             for x, s in enumerate(cr):
                 out.extend(A_OTTER[(s, t)] for t in cr[x + 1 :])
         if "capybara" in slot and holder[slot["capybara"]] == seat:
-            out.extend(
-                A_CAPYBARA[i] for i in range(dock, len(stacks)) if len(set(stacks[i])) >= 2
-            )
+            out.extend(A_CAPYBARA[i] for i in range(dock, len(stacks)) if len(set(stacks[i])) >= 2)
         if (
             "monkey" in slot
             and holder[slot["monkey"]] == seat
@@ -414,7 +412,8 @@ class TrekState(State):
             self.posts[action.b][seat] += 1
             areas = self.path.areas
             self._log_event(
-                f"{self._name(seat)} moves a trading post from {areas[action.a].name} to {areas[action.b].name}"
+                f"{self._name(seat)} moves a trading post from {areas[action.a].name} "
+                f"to {areas[action.b].name}"
             )
             if self.phase == P_MONKEY:
                 self.mk_moves += 1
@@ -422,7 +421,7 @@ class TrekState(State):
                 self._enter_move()
         elif k == SKIP:
             self._enter_move()
-        elif k == MOVE or k == MOVEBACK:
+        elif k in (MOVE, MOVEBACK):
             d = 1 if k == MOVE else -1
             self._log_event(
                 f"{self._name(seat)} moves the caravan on space {action.a}"
@@ -436,7 +435,7 @@ class TrekState(State):
         elif k == BOA:
             self._spend("boa", seat)
             p = self.mv_pos + self.mv_dir
-            self._log_event(f"{self._name(seat)} spends the Emerald Tree Boa: two explorers drop on space {p}")
+            self._log_event(f"{self._name(seat)} spends the Emerald Tree Boa: two drops on space {p}")
             self._drop(p)  # RT-21: two drops, each activating
             self._drop(p)
             self._run_move()
@@ -461,7 +460,7 @@ class TrekState(State):
             self._spend("otter", seat)
             st = self.stacks
             st[action.a], st[action.b] = st[action.b], st[action.a]
-            self._log_event(f"{self._name(seat)} spends the Otter: swaps the caravans on {action.a} and {action.b}")
+            self._log_event(f"{self._name(seat)} spends the Otter: swaps caravans {action.a} and {action.b}")
             self._arrive(action.a)
             self._arrive(action.b)
         elif k == CAPYBARA:
@@ -632,15 +631,25 @@ class TrekState(State):
         self.mv_from = space
         self.mv_pos = space
         self.mv_dir = direction
+        tools = 0
+        if self.slot and self.mv_ctx != CTX_STANLEY:  # RT-13: Boa / Tree Frog only on your own turn
+            seat = self.cur
+            tools = (1 if self.holds(seat, "boa") else 0) | (2 if self.holds(seat, "frog") else 0)
+        self.mv_tools = tools
         self._run_move()
+
+    def _may_boa(self) -> bool:
+        """RT-21: the Boa, held since the move began (RT-14), with two explorers still in hand."""
+        return bool(self.mv_tools & 1) and self.holds(self.cur, "boa") and len(self.mv_stack) >= 2
+
+    def _may_frog(self) -> bool:
+        """RT-22: the Tree Frog, held since the move began (RT-14)."""
+        return bool(self.mv_tools & 2) and self.holds(self.cur, "frog")
 
     def _run_move(self) -> None:
         """Drop explorers one by one (RT-8), pausing only for a Boa / Tree Frog choice."""
         last = len(self.stacks) - 1
-        seat = self.cur
-        may_choose = self.mv_ctx != CTX_STANLEY and self.slot and (
-            self.holds(seat, "boa") or self.holds(seat, "frog")
-        )
+        tools = self.mv_tools
         while self.mv_stack:
             p = self.mv_pos + self.mv_dir
             if p > last:  # RT-12: off the end, into the clearing, $1 each
@@ -657,9 +666,9 @@ class TrekState(State):
                 break
             if p < self.dock:  # RT-23: downstream explorers stack on the Dock/Bridge
                 p = self.dock
-            elif may_choose and (self.holds(seat, "frog") or (self.holds(seat, "boa") and len(self.mv_stack) >= 2)):
+            elif tools and (self._may_frog() or self._may_boa()):
                 self.phase = P_DROP
-                self.to_move = (seat,)
+                self.to_move = (self.cur,)
                 return
             self._drop(p)
         self._end_move()
@@ -675,7 +684,8 @@ class TrekState(State):
             self._take_scout()
         if p == self.dock:
             if self._log is not None:
-                self._log_event(f"  {self._name(e)} drops on the {'Bridge' if self.bridge >= 0 else 'Dock'} {p}")
+                where = "Bridge" if self.bridge >= 0 else "Dock"
+                self._log_event(f"  {self._name(e)} drops on the {where} {p}")
             return
         kind = self.path.kinds[p]
         if kind == NORMAL:
@@ -723,7 +733,8 @@ class TrekState(State):
             if e != self.stanley:
                 pay = scoring.star_income(stacks, e)  # RT-11
                 self.money[e] += pay
-            self._log_event(f"  {self._name(e)} drops on the star" + ("" if e == self.stanley else f" (+${pay})"))
+            paid = "" if e == self.stanley else f" (+${pay})"
+            self._log_event(f"  {self._name(e)} drops on the star{paid}")
 
     def _end_move(self) -> None:
         """RT-15/RT-16 at the end of a caravan move, then continue the turn."""
@@ -732,6 +743,7 @@ class TrekState(State):
             self.down = [False] * len(self.down)
         ctx = self.mv_ctx
         self.mv_from = self.mv_pos = self.mv_dir = -1
+        self.mv_tools = 0
         if ctx == CTX_MAIN:
             self._enter_place()
         else:
@@ -918,6 +930,7 @@ class TrekState(State):
         "mv_dir",
         "mv_ctx",
         "mv_from",
+        "mv_tools",
         "ret_phase",
         "mk_placed",
         "mk_moves",
