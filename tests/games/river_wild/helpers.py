@@ -1,0 +1,140 @@
+"""Shared helpers for the River Wild tests: layouts by hand, rigged states and a raster oracle."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import riverbox
+from riverbox.games.river_wild import RiverWild, RiverWildState
+from riverbox.games.river_wild.board import Board, pos_key
+from riverbox.games.river_wild.cards import LAND, RIVER, S0, S1, T0, T1, B0, B1, Face, parse_deck
+from riverbox.games.river_wild.scoring import Placement
+
+Move = tuple[int, str, int, int]  # (card id, "front"|"back", row, col)
+
+
+def game(**options: Any) -> RiverWild:
+    g = riverbox.load("river-wild", **options)
+    assert isinstance(g, RiverWild)
+    return g
+
+
+def face(g: RiverWild, card: int, side: str) -> Face:
+    return g.rules.faces[2 * g.deck.index_of(card) + (side == "back")]
+
+
+def placements(g: RiverWild, moves: Sequence[Move]) -> list[Placement]:
+    """The Source Card plus the given cards, as (face, row, col) for the pure scoring functions."""
+    return [(g.deck.source, 0, 0)] + [(face(g, c, s), r, col) for c, s, r, col in moves]
+
+
+def board(g: RiverWild, moves: Sequence[Move]) -> Board:
+    b = Board.new(g.rules)
+    for c, s, r, col in moves:
+        b.place(2 * g.deck.index_of(c) + (s == "back"), pos_key(r, col))
+    return b
+
+
+def rigged(g: RiverWild, hand: Sequence[int], moves: Sequence[Move] = (), deck: Sequence[int] | None = None) -> RiverWildState:
+    """A state with the given layout (placed with the rules checked), hand and deck (top last)."""
+    state = g.new_state(0)
+    state.board = Board.new(g.rules)
+    state.hand = [g.deck.index_of(c) for c, _, _, _ in moves]
+    for c, s, r, col in moves:
+        action = g.parse_action(f"place c{c} {s} at {r},{col}")
+        state._lkey = None
+        state.to_move = (0,)
+        assert action in state.legal_actions(0), f"{action} is not legal in this setup"
+        state.hand.remove(g.deck.index_of(c))
+        state.board.place(2 * g.deck.index_of(c) + (s == "back"), pos_key(r, col))
+    state.hand = [g.deck.index_of(c) for c in hand]
+    rest = [i for i in range(g.deck.size) if g.deck.ids[i] not in hand and i not in {p // 2 for p, _ in state.board.placed[1:]}]
+    state.deck = [g.deck.index_of(c) for c in deck] if deck is not None else rest
+    state._lkey = None
+    state._settle()
+    return state
+
+
+def custom_game(source: dict[str, Any], cards: list[dict[str, Any]], **options: Any) -> RiverWild:
+    """A game on a hand-made deck (for rules the placeholder deck cannot show)."""
+    data = {"name": "test", "placeholder": True, "source": source, "cards": cards}
+    return game(**options).with_deck(parse_deck(data))
+
+
+def card(cid: int, top: str, bottom: str, sides: str, sections: list[dict[str, Any]] | None = None,
+         runestone: bool = False) -> dict[str, Any]:
+    return {"id": cid, "top": list(top), "bottom": list(bottom), "sides": list(sides),
+            "sections": sections or [], "runestone": runestone}
+
+
+# -- raster oracle (spec "Optional raster view") ------------------------------------------------
+# Each card is drawn 6 cells wide and 3 high; each half card width is 3 cells. Top row: corner,
+# T0, T0, T1, T1, corner; middle row: S0, four inner cells, S1; bottom row like the top with B0/B1.
+# Corners are walls. Land cells of one card connect only within their section (the card's own
+# art); across cards, land cells connect by 4-adjacency. A land cell next to a cell no card covers
+# is open. This checks the slot geometry of the union-find independently.
+
+def _raster(pl: Sequence[Placement]) -> dict[tuple[int, int], tuple[int, int | None]]:
+    cells: dict[tuple[int, int], tuple[int, int | None]] = {}
+    for p, (_, r, c) in enumerate(pl):
+        x0, y0 = 3 * c, 3 * r
+        for dx in range(6):
+            for dy in range(3):
+                slot: int | None = None
+                if dy == 0 and 1 <= dx <= 4:
+                    slot = T0 if dx <= 2 else T1
+                elif dy == 2 and 1 <= dx <= 4:
+                    slot = B0 if dx <= 2 else B1
+                elif dy == 1 and dx == 0:
+                    slot = S0
+                elif dy == 1 and dx == 5:
+                    slot = S1
+                key = (x0 + dx, y0 + dy)
+                assert key not in cells, "cards overlap"
+                cells[key] = (p, slot)
+    return cells
+
+
+def raster_regions(pl: Sequence[Placement]) -> set[tuple[frozenset[tuple[int, int]], bool]]:
+    """Land regions as (set of (placement, section), protected) by flood fill over the raster."""
+    cells = _raster(pl)
+    parent: dict[tuple[int, int], tuple[int, int]] = {}
+    opened: set[tuple[int, int]] = set()
+
+    def node(cell: tuple[int, int | None]) -> tuple[int, int] | None:
+        p, slot = cell
+        if slot is None or pl[p][0].slots[slot] != LAND:
+            return None
+        return (p, pl[p][0].section_of[slot])
+
+    def find(x: tuple[int, int]) -> tuple[int, int]:
+        while parent[x] != x:
+            x = parent[x]
+        return x
+
+    for p, (f, _, _) in enumerate(pl):
+        for s in range(len(f.sections)):
+            parent[(p, s)] = (p, s)
+    for (x, y), cell in cells.items():
+        me = node(cell)
+        if me is None:
+            continue
+        for nx, ny in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+            other = cells.get((nx, ny))
+            if other is None:
+                opened.add(me)
+                continue
+            if other[0] == cell[0]:
+                continue
+            them = node(other)
+            if them is not None:
+                a, b = find(me), find(them)
+                if a != b:
+                    parent[a] = b
+            elif other[1] is not None and pl[other[0]][0].slots[other[1]] == RIVER:
+                raise AssertionError(f"RW-1 broken: land of placement {me[0]} touches river of {other[0]}")
+    groups: dict[tuple[int, int], set[tuple[int, int]]] = {}
+    for n in parent:
+        groups.setdefault(find(n), set()).add(n)
+    return {(frozenset(g), not (g & opened)) for g in groups.values()}
