@@ -7,6 +7,7 @@ from typing import Any
 
 from riverbox.core import Game, GameInfo, OptionSpec, State
 from riverbox.games.ravenous_river import actions as A
+from riverbox.games.ravenous_river.observe import OBSERVATION_SIZE
 from riverbox.games.ravenous_river.state import RavenousRiverState
 
 RULES_FILE = Path(__file__).parent / "rules.md"
@@ -77,11 +78,7 @@ class RavenousRiver(Game):
         return HeuristicBot(seed)
 
     # -- learning -----------------------------------------------------------------------------
-    @property
-    def observation_size(self) -> int:  # type: ignore[override]
-        from riverbox.games.ravenous_river.observe import OBSERVATION_SIZE
-
-        return OBSERVATION_SIZE
+    observation_size = OBSERVATION_SIZE
 
     def observation_tensor(self, view: dict[str, Any]) -> list[float]:
         from riverbox.games.ravenous_river.observe import observation

@@ -262,8 +262,7 @@ class RavenousRiverState(State):
         elif op == A.PLACE:
             slot = self.look
             x = self.row[slot]
-            if not self.up >> slot & 1:
-                self.history.append((CHANCE, _PUBLIC_SHOW[slot][x]))
+            self.history.append((CHANCE, _PUBLIC_SHOW[slot][x]))  # now face up for all
             self.row[slot] = -1
             bit = 1 << slot
             self.rmask &= ~bit

@@ -1,0 +1,172 @@
+"""Menu text for actions and play-log lines for a seat (``describe_action`` and ``narrate``).
+
+Narration never tells a seat what it may not know: private chance outcomes of other seats are
+skipped, and other seats' kept totems and votes stay unnamed until they are revealed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from riverbox.core import CHANCE, Chance, State
+from riverbox.games.ravenous_river import actions as A
+from riverbox.games.ravenous_river.cards import CARD_NAMES, CARDS
+from riverbox.games.ravenous_river.scoring import ANIMALS
+
+_TITLE = {k.name: k.title + (" (placeholder card)" if k.placeholder else "") for k in CARDS}
+_WHERE = ("the bank", "boat 1", "boat 2")
+
+
+def card_title(kind: int) -> str:
+    return _TITLE[CARD_NAMES[kind]]
+
+
+def describe(action: Any, state: State) -> str:
+    """A friendly menu line for ``action`` (mentions nothing hidden)."""
+    op = action.op
+    a, b, c = action.a, action.b, action.c
+    if op == A.LOOK:
+        return f"Place: take the animal in row slot {a + 1} and look at it"
+    if op == A.PLACE:
+        return f"Put the animal you are looking at face up on {_WHERE[a]}"
+    if op == A.RETURN:
+        return f"Discard {card_title(a)} and put the animal back face down (only you know it)"
+    if op == A.MOVE:
+        return f"Move the {ANIMALS[a]} to {_WHERE[b]}, discarding {card_title(c)}"
+    if op == A.DISCARD:
+        return f"Discard {card_title(a)} without using it"
+    if op == A.PLAY:
+        return f"Play {card_title(a)}: {CARDS[a].text}"
+    if op == A.SAIL:
+        return f"Boat {a + 1} sails home now and is frozen until scoring"
+    if op == A.SINK:
+        return f"Sink the empty boat {a + 1} for the rest of the round"
+    if op == A.CAPSIZE:
+        return f"Tip every animal of boat {a + 1} onto the bank"
+    if op == A.WAVES:
+        return f"Swap the {ANIMALS[a]} (in a boat) with the face-up animal in row slot {b + 1}"
+    if op == A.CROSS:
+        return f"Swap the {ANIMALS[a]} (boat 1) with the {ANIMALS[b]} (boat 2)"
+    if op == A.WASH:
+        return f"Put the {ANIMALS[a]} from the bank back into the row, face up"
+    if op == A.PEEK:
+        slots = f"slots {a + 1} and {b + 1}" if b >= 0 else f"slot {a + 1}"
+        return f"Look secretly at the row animal(s) in {slots}"
+    if op == A.REVEAL:
+        return f"Turn the animal in row slot {a + 1} face up for everyone"
+    if op == A.SKIP:
+        return "Turn nothing face up"
+    if op == A.VOTE:
+        return "Vote to END the round now" if a == 1 else "Vote to CONTINUE the round"
+    if op == A.KEEP:
+        return f"Keep the {ANIMALS[a]} and the {ANIMALS[b]} as your totems"
+    return str(action)
+
+
+def _act_line(s: int, action: Any, revealed: bool, seat: int | None) -> str:
+    op = action.op
+    who = f"seat {s}"
+    if op == A.VOTE:
+        if revealed or s == seat:
+            return f"{who} votes {'END' if action.a == 1 else 'CONTINUE'}."
+        return f"{who} has voted (secret until every vote is in)."
+    if op == A.KEEP:
+        if revealed or s == seat:
+            return f"{who} keeps the {ANIMALS[action.a]} and the {ANIMALS[action.b]} as totems."
+        return f"{who} keeps two of three totems (secret)."
+    if op == A.LOOK:
+        return f"{who} takes row slot {action.a + 1} and looks at it."
+    if op == A.PLACE:
+        return f"{who} puts it face up on {_WHERE[action.a]}."
+    if op == A.RETURN:
+        return f"{who} discards {card_title(action.a)} and returns it face down."
+    if op == A.MOVE:
+        return f"{who} discards {card_title(action.c)} to move the {ANIMALS[action.a]} to {_WHERE[action.b]}."
+    if op == A.DISCARD:
+        return f"{who} discards {card_title(action.a)} without effect."
+    if op == A.PLAY:
+        return f"{who} plays {card_title(action.a)}."
+    if op == A.SAIL:
+        return f"{who} sends boat {action.a + 1} home early; it is frozen until scoring."
+    if op == A.SINK:
+        return f"{who} sinks the empty boat {action.a + 1}."
+    if op == A.CAPSIZE:
+        return f"{who} tips every animal of boat {action.a + 1} onto the bank."
+    if op == A.WAVES:
+        return f"{who} swaps the {ANIMALS[action.a]} with the face-up animal in row slot {action.b + 1}."
+    if op == A.CROSS:
+        return f"{who} swaps the {ANIMALS[action.a]} (boat 1) with the {ANIMALS[action.b]} (boat 2)."
+    if op == A.WASH:
+        return f"{who} washes the {ANIMALS[action.a]} from the bank back into the row, face up."
+    if op == A.PEEK:
+        slots = f"slots {action.a + 1} and {action.b + 1}" if action.b >= 0 else f"slot {action.a + 1}"
+        return f"{who} looks secretly at row {slots}."
+    if op == A.REVEAL:
+        return f"{who} turns row slot {action.a + 1} face up."
+    if op == A.SKIP:
+        return f"{who} turns nothing face up."
+    return f"{who}: {action}."
+
+
+def narrate(state: State, seat: int | None, start: int) -> list[str]:
+    """Lines for ``state.history[start:]`` as ``seat`` may know it, with full end-of-round reports."""
+    from riverbox.games.ravenous_river.view import cached_report
+
+    hist = state.history
+    log: list[Any] = getattr(state, "log", [])
+    # where secrets get revealed: the next "reveal" (totems) and "vote:" (votes) after each index
+    next_reveal = [len(hist) + 1] * (len(hist) + 1)
+    next_vote = [len(hist) + 1] * (len(hist) + 1)
+    for i in range(len(hist) - 1, -1, -1):
+        next_reveal[i] = next_reveal[i + 1]
+        next_vote[i] = next_vote[i + 1]
+        a = hist[i][1]
+        if isinstance(a, Chance):
+            if a.text.startswith("reveal"):
+                next_reveal[i] = i
+            elif a.text.startswith("vote:"):
+                next_vote[i] = i
+    reports = sum(1 for _, a in hist[:start] if isinstance(a, Chance) and a.text.startswith("reveal"))
+    lines: list[str] = []
+    skip = -1
+    for i in range(start, len(hist)):
+        if i == skip:
+            continue
+        s, a = hist[i]
+        if s != CHANCE and a.op == A.PLACE and i + 1 < len(hist):
+            shown = hist[i + 1][1]
+            if isinstance(shown, Chance) and shown.visible_to is None and shown.text.startswith("row"):
+                animal = shown.text.rsplit(" ", 1)[1]
+                lines.append(f"seat {s} puts the {animal} face up on {_WHERE[a.a]}.")
+                skip = i + 1
+                continue
+        if s != CHANCE:
+            revealed = (next_vote[i] if a.op == A.VOTE else next_reveal[i]) <= len(hist)
+            lines.append(_act_line(s, a, revealed, seat))
+            continue
+        assert isinstance(a, Chance)
+        vis = a.visible_to
+        text = a.text
+        if vis is not None and (seat is None or seat not in vis):
+            if text.startswith("deal") or (text == "hidden" and not vis):
+                lines.append(
+                    "A new round: a fresh face-down row of all seven animals; cards and totems are dealt."
+                )
+            continue
+        if text.startswith("reveal"):
+            if reports < len(log):
+                lines.extend(cached_report(log[reports])["lines"])
+            else:
+                lines.append(text)
+            reports += 1
+        elif text.startswith("row") and vis is not None:
+            lines.append(f"You see: {text}.")
+        elif text.startswith("row"):
+            lines.append(f"Revealed: {text}.")
+        elif text.startswith("seat") and vis is not None:
+            lines.append(f"You (seat {seat}) get {text.split(' gets ', 1)[1]}.")
+        elif text.startswith("vote:"):
+            lines.append(f"Vote result: {text[6:]}.")
+        else:
+            lines.append(text[0].upper() + text[1:] + ("" if text.endswith(")") else "."))
+    return lines
