@@ -108,7 +108,7 @@ class Board:
     parent: list[int]  # union-find over land sections
     base: list[int]  # first section node of each placement
     reg: list[tuple[int, int, tuple[int, int, int, int], tuple, int]]  # at roots: open, cards, animals, goals, runes
-    lands: list[tuple[int, int, int, int]]  # Protected Lands: size, first, second, cards bitmask
+    lands: list[tuple[int, int, int, int, int]]  # Protected Lands: size, first, second, cards bitmask, root
 
     @classmethod
     def new(cls, rules: Rules) -> Board:
@@ -280,7 +280,7 @@ class Board:
             o, c, a, g, r = reg[root]
             if o == 0:
                 first, second = land_goal_points(a, g, r.bit_count(), rules.all_goals)
-                self.lands.append(((c & size_mask).bit_count(), first, second, c))
+                self.lands.append(((c & size_mask).bit_count(), first, second, c, root))
                 reg[root] = (-1, c, a, g, r)  # sealed for good
 
     # -- score ------------------------------------------------------------------------------
@@ -292,7 +292,7 @@ class Board:
         total = POINTS_PER_LAND * len(lands)
         best_size = -1
         best_gain = 0
-        for size, first, second, _ in lands:
+        for size, first, second, _, _ in lands:
             total += second
             gain = first - second
             if size > best_size or (size == best_size and gain > best_gain):
@@ -302,14 +302,22 @@ class Board:
     def largest(self) -> int:
         """Index in ``lands`` of the land that counts as the largest (-1 if none)."""
         best = -1
-        for i, (size, first, second, _) in enumerate(self.lands):
+        for i, (size, first, second, _, _) in enumerate(self.lands):
             if best < 0:
                 best = i
                 continue
-            bs, bf, bsec, _ = self.lands[best]
+            bs, bf, bsec, _, _ = self.lands[best]
             if size > bs or (size == bs and first - second > bf - bsec):
                 best = i
         return best
+
+    def land_index(self, p: int, k: int) -> int:
+        """Index in ``lands`` of the Protected Land holding section ``k`` of placement ``p``, or -1."""
+        root = self._find(self.base[p] + k)
+        for i, land in enumerate(self.lands):
+            if land[4] == root:
+                return i
+        return -1
 
     def open_land_slots(self) -> int:
         """Land slots facing empty table, over all open regions (a heuristic for bots)."""

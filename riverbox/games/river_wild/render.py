@@ -1,9 +1,222 @@
-"""Terminal drawing (placeholder, replaced below)."""
+"""River Wild in the terminal: the layout drawn as a picture (rich).
+
+Each card is a block 16 characters wide and 5 high (8 per half card width). The edge slots
+are painted on the card's rim (river ``~`` blue, mountain ``^`` grey, land green); the inside
+of a card takes the colour of its nearest edge slot, so the river runs from its top slots to
+its bottom slots and each land section fills its side. Protected Lands are highlighted in their
+own colour and lettered (A, B, ...) with their points below. Open positions where a card in
+hand may go are drawn as dotted outlines labelled with their ``row,col``.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from rich.console import Group
+from rich.panel import Panel
+from rich.text import Text
+
+from riverbox.games.river_wild.board import key_pos
+from riverbox.games.river_wild.cards import ANIMALS, LAND, MOUNTAIN, RIVER, SIDES, Face
+from riverbox.games.river_wild.scoring import rank_name
+
+if TYPE_CHECKING:
+    from riverbox.games.river_wild.state import RiverWildState
+
+CW, CH, HW = 16, 5, 8  # card width, card height, half width in characters
+_Q = (HW - 1) / 2
+ANCHORS = ((_Q, 0.0), (HW + _Q, 0.0), (_Q, CH - 1.0), (HW + _Q, CH - 1.0), (0.0, 2.0), (CW - 1.0, 2.0))
+ICON = {0: "Frog", 1: "Jack", 2: "Unic", 3: "Drag"}
+LAND_STYLES = ("black on green3", "black on gold3", "black on orchid", "black on dark_orange", "black on cyan3",
+               "black on light_salmon3", "black on yellow3", "black on medium_purple2")
+"""Protected Lands, by letter; their cells are filled with the lower-case letter (readable without colour)."""
+OPEN_LAND = "grey70 on dark_green"
+RIVER_STYLE = "bold bright_white on blue"
+MOUNTAIN_STYLE = "bold white on grey42"
+SLOT_CHAR = {LAND: " ", RIVER: "~", MOUNTAIN: "^"}
 
 
-def render_state(state: Any, seat: int | None) -> Any:
-    return str(state)
+def _paint_face(face: Face) -> list[list[tuple[int, int]]]:
+    """A 16x5 grid of (slot type, section index or -1) for a face."""
+    grid: list[list[tuple[int, int]]] = []
+    for y in range(CH):
+        row = []
+        for x in range(CW):
+            if y == 0:
+                s = 0 if x < HW else 1
+            elif y == CH - 1:
+                s = 2 if x < HW else 3
+            elif x < 2:
+                s = 4
+            elif x >= CW - 2:
+                s = 5
+            else:
+                s = min(range(6), key=lambda i: (x - ANCHORS[i][0]) ** 2 + (2.2 * (y - ANCHORS[i][1])) ** 2)
+            row.append((face.slots[s], face.section_of[s]))
+        grid.append(row)
+    return grid
+
+
+class _Canvas:
+    def __init__(self, width: int, height: int) -> None:
+        self.chars = [[" "] * width for _ in range(height)]
+        self.styles = [[""] * width for _ in range(height)]
+
+    def put(self, x: int, y: int, ch: str, style: str | None = None) -> None:
+        if 0 <= y < len(self.chars) and 0 <= x < len(self.chars[0]):
+            self.chars[y][x] = ch
+            if style is not None:
+                self.styles[y][x] = style
+
+    def text(self, x: int, y: int, s: str, style: str | None = None) -> None:
+        for i, ch in enumerate(s):
+            self.put(x + i, y, ch, style)
+
+    def render(self) -> Text:
+        out = Text()
+        for y, row in enumerate(self.chars):
+            for x, ch in enumerate(row):
+                out.append(ch, self.styles[y][x] or None)
+            out.append("\n")
+        return out
+
+
+def _section_label(face: Face, k: int) -> str:
+    sec = face.sections[k]
+    if sec.animal is not None:
+        return ICON[sec.animal]
+    if sec.goal is not None:
+        g = sec.goal
+        return f"{g.label() if g.kind != 'any' else 'any3'} {g.first}/{g.second}"
+    return ""
+
+
+def draw_layout(state: RiverWildState, seat: int | None, marks: bool = True) -> Text:
+    """The layout as a picture, with legal positions marked when ``marks``."""
+    game = state.game
+    board = state.board
+    placed = [(game.rules.faces[fi], *key_pos(key)) for fi, key in board.placed]
+    legal_pos = sorted({(a.row, a.col) for a in state.legal_actions(0)}) if marks and not state.is_over else []
+    spots = [(r, c) for _, r, c in placed] + legal_pos
+    min_h = min(c for _, c in spots)
+    max_h = max(c for _, c in spots) + 1
+    max_r = max(r for r, _ in spots)
+    canvas = _Canvas((max_h - min_h + 1) * HW, (max_r + 1) * CH)
+    # Which Protected Land each (placement, section) belongs to.
+    land_of: dict[tuple[int, int], int] = {}
+    for p, (face, _, _) in enumerate(placed):
+        for k in range(len(face.sections)):
+            li = board.land_index(p, k)
+            if li >= 0:
+                land_of[(p, k)] = li
+    for r, c in legal_pos:
+        x0, y0 = (c - min_h) * HW, r * CH
+        for y in (y0, y0 + CH - 1):
+            for x in range(x0, x0 + CW, 2):
+                canvas.put(x, y, "·", "dim")
+        label = f"{r},{c}"
+        canvas.text(x0 + HW - len(label) // 2, y0 + 2, label, "bold yellow")
+    for p, (face, r, c) in enumerate(placed):
+        x0, y0 = (c - min_h) * HW, r * CH
+        grid = _paint_face(face)
+        cells_of: dict[int, list[tuple[int, int]]] = {}
+        for y in range(CH):
+            for x in range(CW):
+                kind, sec = grid[y][x]
+                if kind == LAND:
+                    li = land_of.get((p, sec))
+                    style = OPEN_LAND if li is None else LAND_STYLES[li % len(LAND_STYLES)]
+                    canvas.put(x0 + x, y0 + y, "." if li is None else chr(97 + li % 26), style)
+                    if 0 < y < CH - 1:
+                        cells_of.setdefault(sec, []).append((x, y))
+                else:
+                    canvas.put(x0 + x, y0 + y, SLOT_CHAR[kind], RIVER_STYLE if kind == RIVER else MOUNTAIN_STYLE)
+        # Labels: the card, each section's content, the runestone.
+        name = "Src" if face.source else f"c{face.card}" + ("'" if face.side else "")
+        canvas.text(x0 + (1 if face.slots[0] != LAND else 0), y0, name, "bold black on white")
+        for sec, cells in cells_of.items():
+            label = _section_label(face, sec)
+            li = land_of.get((p, sec))
+            if li is not None:
+                label = f"{chr(65 + li)}:{label}"
+            rows: dict[int, list[int]] = {}
+            for x, y in cells:
+                rows.setdefault(y, []).append(x)
+            y, xs = max(rows.items(), key=lambda item: (len(item[1]), -abs(item[0] - 2)))
+            room = max(xs) - min(xs) + 1
+            text = label[:room]
+            style = OPEN_LAND if li is None else LAND_STYLES[li % len(LAND_STYLES)]
+            canvas.text(x0 + min(xs) + max(0, (room - len(text)) // 2), y0 + y, text, style)
+        if face.runestone:
+            river = [(x, y) for y in range(1, CH - 1) for x in range(CW) if grid[y][x][0] == RIVER]
+            if river:
+                x, y = min(river, key=lambda q: (q[0] - (CW - 1) / 2) ** 2 + (q[1] - 2) ** 2)
+                canvas.put(x0 + x, y0 + y, "◆", "bold magenta on blue")
+    return canvas.render()
+
+
+def _card_line(state: RiverWildState, card_index: int) -> Text:
+    game = state.game
+    front = game.rules.faces[2 * card_index]
+    parts = [_section_label(front, k) for k in range(len(front.sections))]
+    slots = "".join("LRM"[t - 1] for t in front.slots)
+    return Text.assemble(
+        (f"c{front.card}", "bold"),
+        f"  {' | '.join(p for p in parts if p)}",
+        ("  runestone ◆" if front.runestone else "", "magenta"),
+        (f"  front top {slots[0:2]} bottom {slots[2:4]} sides {slots[4:6]}; back = mirror", "dim"),
+    )
+
+
+def render_state(state: RiverWildState, seat: int | None) -> Any:
+    """What the player sees: the layout, the hand, the face-up top card and the score."""
+    game = state.game
+    view = state.view(seat)
+    parts: list[Any] = [draw_layout(state, seat)]
+    lands = view["lands"]
+    score_lines = Text()
+    for i, land in enumerate(lands):
+        style = LAND_STYLES[i % len(LAND_STYLES)]
+        cards = " ".join(
+            "Source" if view["layout"][p]["card"] == 0 else f"c{view['layout'][p]['card']}" for p in land["cards"]
+        )
+        goal = land["first"] if land["largest"] else land["second"]
+        which = "largest: first numbers" if land["largest"] else "second numbers"
+        score_lines.append(f" {chr(65 + i)} ", style)
+        score_lines.append(
+            f" {cards} (size {land['size']}): 2 + {goal} goal points = {land['points']}  [{which}]\n"
+        )
+    if not lands:
+        score_lines.append("No Protected Land yet.\n", "dim")
+    parts.append(score_lines)
+    if view["over"]:
+        parts.append(
+            Text.assemble(
+                ("Final score ", "bold"), (str(view["score"]), "bold green"),
+                (f"  — {rank_name(view['score'])}", "bold magenta"),
+            )
+        )
+    else:
+        parts.append(Text.assemble(("Score so far ", "bold"), (str(view["score"]), "bold green")))
+        hand = Text("Hand:\n", style="bold")
+        for ci in state.hand:
+            hand.append("  ")
+            hand.append(_card_line(state, ci))
+            hand.append("\n")
+        parts.append(hand)
+        if view["top"] is not None:
+            top = Text("Top of the deck (face up, drawn next): ", style="bold")
+            top.append(_card_line(state, game.deck.index_of(view["top"])))
+            top.append(f"\n{view['deck_size']} card(s) left in the deck.", style="dim")
+            parts.append(top)
+        else:
+            parts.append(Text("The deck is empty.", style="dim"))
+    legend = "Legend: ~ river  ^ mountain  . open land  a, b.. Protected Land A, B..  ◆ runestone  c7' = back side (mirror)  yellow r,c = open position"
+    if view["placeholder"]:
+        legend += "\nPLACEHOLDER deck: these are not the published River Wild cards."
+    parts.append(Text(legend, style="dim"))
+    title = f"River Wild — score {view['score']}" + (f" — {view['rank']}" if view["over"] else "")
+    return Panel(Group(*parts), title=title, expand=False)
+
+
+__all__ = ["ANIMALS", "SIDES", "draw_layout", "render_state"]

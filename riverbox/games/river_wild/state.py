@@ -143,7 +143,7 @@ class RiverWildState(State):
         board = self.board
         big = board.largest()
         out = []
-        for i, (size, first, second, cards) in enumerate(board.lands):
+        for i, (size, first, second, cards, _) in enumerate(board.lands):
             members = [p for p in range(len(board.placed)) if cards >> p & 1]
             out.append(
                 {
