@@ -6,7 +6,7 @@ skipped, and other seats' kept totems and votes stay unnamed until they are reve
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from riverbox.core import CHANCE, Chance, State
 from riverbox.games.ravenous_river import actions as A
@@ -132,7 +132,7 @@ def narrate(state: State, seat: int | None, start: int) -> list[str]:
     for i in range(start, len(hist)):
         if i == skip:
             continue
-        s, a = hist[i]
+        s, a = hist[i][0], cast(Any, hist[i][1])
         if s != CHANCE and a.op == A.PLACE and i + 1 < len(hist):
             shown = hist[i + 1][1]
             if isinstance(shown, Chance) and shown.visible_to is None and shown.text.startswith("row"):

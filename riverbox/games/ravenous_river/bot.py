@@ -1,0 +1,196 @@
+"""A heuristic Ravenous River bot that reasons only from ``state.view(seat)`` and legal actions.
+
+It scores every legal action by the position it would leave *if the round ended right then*:
+its own totem's VP minus the VP an average opponent can expect (each animal not ours belongs to
+an opponent with a probability read from the view: at 2 players, our returned totem is nobody's).
+Unknown row animals are averaged over what the bot has not seen. Cards are a resource, so using
+one costs a little; Lookout is worth a little information. Votes end the round when we are ahead.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from riverbox.core import Rng, State
+from riverbox.games.ravenous_river import actions as A
+from riverbox.games.ravenous_river.cards import CARD_NAMES
+from riverbox.games.ravenous_river.scoring import ANIMALS, score_round
+
+CARD_COST = 0.2
+LOOKOUT_BONUS = 0.1
+
+
+class _Model:
+    """The zones as the bot sees them, plus the weights of every animal's VP."""
+
+    def __init__(self, view: dict[str, Any]) -> None:
+        self.bank: list[str] = list(view["bank"])
+        self.boats: list[list[str]] = [list(b) for b in view["boats"]]
+        self.status: list[str] = list(view["boat_status"])
+        self.row: list[str | None] = list(view["row"])
+        mine = list(view["totems"] or [])
+        n = view["players"]
+        placed = set(self.bank) | {a for b in self.boats for a in b}
+        known_row = {x for x in self.row if x not in (None, "?")}
+        self.unknown = [a for a in ANIMALS if a not in placed and a not in known_row]
+        weight = {}
+        if n == 2:
+            drawn = set(view["drawn"] or [])
+            for a in ANIMALS:
+                weight[a] = 1.0 if a in mine else (0.0 if a in drawn else -0.5)
+        else:
+            for a in ANIMALS:
+                weight[a] = 1.0 if a in mine else -1.0 / 6.0
+        self.weight = weight
+
+    def value(self, bank: list[str], boats: list[list[str]], status: list[str]) -> float:
+        placed = set(bank) | {a for b in boats for a in b}
+        row = [a for a in ANIMALS if a not in placed]
+        crossing = [boats[b] for b in (0, 1) if status[b] != "sunk"]
+        vp = score_round(bank, crossing, row)
+        w = self.weight
+        return sum(w[a] * v for a, v in vp.items())
+
+    def now(self) -> float:
+        return self.value(self.bank, self.boats, self.status)
+
+    def placed(self, animal: str, dest: int) -> float:
+        bank = [*self.bank]
+        boats = [[*self.boats[0]], [*self.boats[1]]]
+        if dest == 0:
+            bank.append(animal)
+        else:
+            boats[dest - 1].append(animal)
+        return self.value(bank, boats, self.status)
+
+    def dests(self) -> list[int]:
+        out = [0]
+        for b in (0, 1):
+            if self.status[b] == "in play" and len(self.boats[b]) < 2:
+                out.append(b + 1)
+        return out
+
+    def best_place(self, animal: str, can_return: bool) -> float:
+        best = max(self.placed(animal, d) for d in self.dests())
+        if can_return:
+            best = max(best, self.now() - CARD_COST)
+        return best
+
+    def moved(self, animal: str, dest: int) -> float:
+        bank = [a for a in self.bank if a != animal]
+        boats = [[a for a in b if a != animal] for b in self.boats]
+        if dest == 0:
+            bank.append(animal)
+        else:
+            boats[dest - 1].append(animal)
+        return self.value(bank, boats, self.status)
+
+
+class HeuristicBot:
+    """``act(state, seat)``: the legal action with the best one-step evaluation (ties broken at random)."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed)
+
+    def act(self, state: State, seat: int) -> Any:
+        legal = state.legal_actions(seat)
+        if len(legal) == 1:
+            return legal[0]
+        view = state.view(seat)
+        model = _Model(view)
+        best: Any = legal[0]
+        best_score = float("-inf")
+        for action in legal:
+            score = self.evaluate(action, view, model) + self.rng.random() * 1e-6
+            if score > best_score:
+                best, best_score = action, score
+        return best
+
+    def evaluate(self, act: Any, view: dict[str, Any], m: _Model) -> float:
+        op = act.op
+        hand = view["hand"] or []
+        if op == A.LOOK:
+            x = m.row[act.a]
+            can_return = bool(hand)
+            if x not in (None, "?"):
+                return m.best_place(x, can_return)
+            if not m.unknown:
+                return m.now()
+            return sum(m.best_place(u, can_return) for u in m.unknown) / len(m.unknown)
+        if op == A.PLACE:
+            x = m.row[view["pending"]["slot"]]
+            return m.placed(x, act.a) if x not in (None, "?") else m.now()
+        if op == A.RETURN:
+            return m.now() - CARD_COST
+        if op == A.MOVE:
+            return m.moved(ANIMALS[act.a], act.b) - CARD_COST
+        if op == A.DISCARD:
+            return m.now() - CARD_COST
+        if op == A.PLAY:
+            return self._play_value(CARD_NAMES[act.a], m) - CARD_COST
+        if op == A.VOTE:
+            ahead = m.now() > 0
+            return 1.0 if (act.a == 1) == ahead else 0.0
+        if op == A.KEEP:
+            # prefer two totems that do not hunt each other (they rarely both survive together)
+            return 0.0 if (act.b - act.a) % 7 in (1, 6) else 1.0
+        return self._target_value(act, m)
+
+    def _play_value(self, name: str, m: _Model) -> float:
+        # the best outcome among the card's targets, simulated on the model
+        if name == "lookout":
+            return m.now() + LOOKOUT_BONUS
+        options = self._targets(name, m)
+        if not options:
+            return m.now()
+        return max(self._target_value(t, m) for t in options)
+
+    def _targets(self, name: str, m: _Model) -> list[Any]:
+        inplay = [b for b in (0, 1) if m.status[b] == "in play"]
+        if name == "ride-across-the-river":
+            return [A.SAIL_A[b] for b in inplay if len(m.boats[b]) == 2]
+        if name == "sinking-options":
+            return [A.SINK_A[b] for b in inplay if not m.boats[b]]
+        if name == "capsize":
+            return [A.CAPSIZE_A[b] for b in inplay if m.boats[b]]
+        if name == "wash-ashore":
+            return [A.WASH_A[ANIMALS.index(x)] for x in m.bank]
+        if name == "crosscurrent" and len(inplay) == 2:
+            return [A.CROSS_A[ANIMALS.index(x)][ANIMALS.index(y)] for x in m.boats[0] for y in m.boats[1]]
+        if name == "making-waves":
+            faceup = [i for i, x in enumerate(m.row) if x not in (None, "?")]
+            return [A.WAVES_A[ANIMALS.index(x)][i] for b in inplay for x in m.boats[b] for i in faceup]
+        return []
+
+    def _target_value(self, act: Any, m: _Model) -> float:
+        op = act.op
+        bank, boats, status = list(m.bank), [list(m.boats[0]), list(m.boats[1])], list(m.status)
+        if op == A.SAIL:
+            status[act.a] = "sailed"
+            # a sailed boat is safe from later changes: worth a little if it helps us
+            v = m.value(bank, boats, status)
+            return v + 0.1 * max(0.0, v - m.now() + 0.5)
+        if op == A.SINK:
+            status[act.a] = "sunk"
+        elif op == A.CAPSIZE:
+            bank.extend(boats[act.a])
+            boats[act.a] = []
+        elif op == A.WASH:
+            bank.remove(ANIMALS[act.a])
+        elif op == A.CROSS:
+            x, y = ANIMALS[act.a], ANIMALS[act.b]
+            boats[0][boats[0].index(x)] = y
+            boats[1][boats[1].index(y)] = x
+        elif op == A.WAVES:
+            x, y = ANIMALS[act.a], m.row[act.b]
+            if y in (None, "?"):
+                return m.now()
+            b = 0 if x in boats[0] else 1
+            boats[b][boats[b].index(x)] = y  # type: ignore[call-overload]
+        elif op == A.PEEK:
+            return m.now() + (0.05 if act.b >= 0 else 0.0)
+        elif op in (A.REVEAL, A.SKIP):
+            return m.now() + (0.01 if op == A.SKIP else 0.0)
+        return m.value(bank, boats, status)
