@@ -150,7 +150,8 @@ class RiverWild(Game):
         card, side, row, col = parse_place(text)
         if card not in self.deck.ids:
             raise ValueError(
-                f"river-wild: there is no card c{card}; cards are c{min(self.deck.ids)}..c{max(self.deck.ids)}"
+                f"river-wild: there is no card c{card}; cards are "
+                f"c{min(self.deck.ids)}..c{max(self.deck.ids)}"
             )
         n = self.deck.size
         if not 1 <= row <= n or not -row <= col <= row:
@@ -191,18 +192,21 @@ class RiverWild(Game):
 
     def narrate(self, state: State, seat: int | None, start: int) -> list[str]:
         lines = []
-        for s, a in state.history[start:]:
+        for _s, a in state.history[start:]:
             if isinstance(a, Chance):
                 if a.visible_to is not None and (seat is None or seat not in a.visible_to):
                     continue
                 text = a.text
                 if text.startswith("deal "):
                     hand, _, top = text[5:].partition(", top ")
-                    lines.append(f"You draw {hand}" + (f"; the top card of the deck shows {top}." if top else "."))
+                    lines.append(
+                        f"You draw {hand}" + (f"; the top card of the deck shows {top}." if top else ".")
+                    )
                 elif text.startswith("draw "):
                     card, _, top = text[5:].partition(", top ")
                     lines.append(
-                        f"You draw {card}" + (f"; the next card on top is {top}." if top else "; the deck is empty.")
+                        f"You draw {card}"
+                        + (f"; the next card on top is {top}." if top else "; the deck is empty.")
                     )
                 else:
                     lines.append(text)
@@ -238,7 +242,12 @@ class RiverWild(Game):
             geo[3 * i] = 1.0 if item["side"] == "back" else 0.0
             geo[3 * i + 1] = item["row"] / n
             geo[3 * i + 2] = item["col"] / n
-        tail = [view["score"] / 50.0, len(view["lands"]) / 8.0, view["deck_size"] / n, 1.0 if view["over"] else 0.0]
+        tail = [
+            view["score"] / 50.0,
+            len(view["lands"]) / 8.0,
+            view["deck_size"] / n,
+            1.0 if view["over"] else 0.0,
+        ]
         return where + geo + tail
 
 

@@ -55,7 +55,10 @@ class Rules:
                 if sec.animal is not None:
                     animals[sec.animal] = 1
                 init.append(
-                    ((animals[0], animals[1], animals[2], animals[3]), () if sec.goal is None else (sec.goal,))
+                    (
+                        (animals[0], animals[1], animals[2], animals[3]),
+                        () if sec.goal is None else (sec.goal,),
+                    )
                 )
             self.section_init.append(init)
 
@@ -107,7 +110,9 @@ class Board:
     cands: dict[int, int]  # open position key -> context
     parent: list[int]  # union-find over land sections
     base: list[int]  # first section node of each placement
-    reg: list[tuple[int, int, tuple[int, int, int, int], tuple, int]]  # at roots: open, cards, animals, goals, runes
+    reg: list[
+        tuple[int, int, tuple[int, int, int, int], tuple, int]
+    ]  # at roots: open, cards, animals, goals, runes
     lands: list[tuple[int, int, int, int, int]]  # Protected Lands: size, first, second, cards bitmask, root
 
     @classmethod
@@ -321,4 +326,6 @@ class Board:
 
     def open_land_slots(self) -> int:
         """Land slots facing empty table, over all open regions (a heuristic for bots)."""
-        return sum(self.reg[i][0] for i in range(len(self.parent)) if self.parent[i] == i and self.reg[i][0] > 0)
+        return sum(
+            self.reg[i][0] for i in range(len(self.parent)) if self.parent[i] == i and self.reg[i][0] > 0
+        )

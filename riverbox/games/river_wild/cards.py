@@ -205,7 +205,13 @@ def parse_deck(data: Any) -> Deck:
         raise ValueError(f"deck data is malformed: {exc!r}") from None
     if not ids:
         raise ValueError("a deck needs at least one River Card")
-    return Deck(str(data.get("name", "custom")), bool(data.get("placeholder", False)), source, tuple(ids), tuple(faces))
+    return Deck(
+        str(data.get("name", "custom")),
+        bool(data.get("placeholder", False)),
+        source,
+        tuple(ids),
+        tuple(faces),
+    )
 
 
 DATA = Path(__file__).parent / "data"

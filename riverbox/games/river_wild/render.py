@@ -16,6 +16,7 @@ from rich.console import Group
 from rich.panel import Panel
 from rich.text import Text
 
+from riverbox.games.river_wild.actions import Place
 from riverbox.games.river_wild.board import key_pos
 from riverbox.games.river_wild.cards import ANIMALS, LAND, MOUNTAIN, RIVER, SIDES, Face
 from riverbox.games.river_wild.scoring import rank_name
@@ -27,8 +28,16 @@ CW, CH, HW = 16, 5, 8  # card width, card height, half width in characters
 _Q = (HW - 1) / 2
 ANCHORS = ((_Q, 0.0), (HW + _Q, 0.0), (_Q, CH - 1.0), (HW + _Q, CH - 1.0), (0.0, 2.0), (CW - 1.0, 2.0))
 ICON = {0: "Frog", 1: "Jack", 2: "Unic", 3: "Drag"}
-LAND_STYLES = ("black on green3", "black on gold3", "black on orchid", "black on dark_orange", "black on cyan3",
-               "black on light_salmon3", "black on yellow3", "black on medium_purple2")
+LAND_STYLES = (
+    "black on green3",
+    "black on gold3",
+    "black on orchid",
+    "black on dark_orange",
+    "black on cyan3",
+    "black on light_salmon3",
+    "black on yellow3",
+    "black on medium_purple2",
+)
 """Protected Lands, by letter; their cells are filled with the lower-case letter (readable without colour)."""
 OPEN_LAND = "grey70 on dark_green"
 RIVER_STYLE = "bold bright_white on blue"
@@ -96,7 +105,11 @@ def draw_layout(state: RiverWildState, seat: int | None, marks: bool = True) -> 
     game = state.game
     board = state.board
     placed = [(game.rules.faces[fi], *key_pos(key)) for fi, key in board.placed]
-    legal_pos = sorted({(a.row, a.col) for a in state.legal_actions(0)}) if marks and not state.is_over else []
+    legal_pos = (
+        sorted({(a.row, a.col) for a in state.legal_actions(0) if isinstance(a, Place)})
+        if marks and not state.is_over
+        else []
+    )
     spots = [(r, c) for _, r, c in placed] + legal_pos
     min_h = min(c for _, c in spots)
     max_h = max(c for _, c in spots) + 1
@@ -124,20 +137,22 @@ def draw_layout(state: RiverWildState, seat: int | None, marks: bool = True) -> 
             for x in range(CW):
                 kind, sec = grid[y][x]
                 if kind == LAND:
-                    li = land_of.get((p, sec))
-                    style = OPEN_LAND if li is None else LAND_STYLES[li % len(LAND_STYLES)]
-                    canvas.put(x0 + x, y0 + y, "." if li is None else chr(97 + li % 26), style)
+                    li = land_of.get((p, sec), -1)
+                    style = OPEN_LAND if li < 0 else LAND_STYLES[li % len(LAND_STYLES)]
+                    canvas.put(x0 + x, y0 + y, "." if li < 0 else chr(97 + li % 26), style)
                     if 0 < y < CH - 1:
                         cells_of.setdefault(sec, []).append((x, y))
                 else:
-                    canvas.put(x0 + x, y0 + y, SLOT_CHAR[kind], RIVER_STYLE if kind == RIVER else MOUNTAIN_STYLE)
+                    canvas.put(
+                        x0 + x, y0 + y, SLOT_CHAR[kind], RIVER_STYLE if kind == RIVER else MOUNTAIN_STYLE
+                    )
         # Labels: the card, each section's content, the runestone.
         name = "Src" if face.source else f"c{face.card}" + ("'" if face.side else "")
         canvas.text(x0 + (1 if face.slots[0] != LAND else 0), y0, name, "bold black on white")
         for sec, cells in cells_of.items():
             label = _section_label(face, sec)
-            li = land_of.get((p, sec))
-            if li is not None:
+            li = land_of.get((p, sec), -1)
+            if li >= 0:
                 label = f"{chr(65 + li)}:{label}"
             rows: dict[int, list[int]] = {}
             for x, y in cells:
@@ -145,7 +160,7 @@ def draw_layout(state: RiverWildState, seat: int | None, marks: bool = True) -> 
             y, xs = max(rows.items(), key=lambda item: (len(item[1]), -abs(item[0] - 2)))
             room = max(xs) - min(xs) + 1
             text = label[:room]
-            style = OPEN_LAND if li is None else LAND_STYLES[li % len(LAND_STYLES)]
+            style = OPEN_LAND if li < 0 else LAND_STYLES[li % len(LAND_STYLES)]
             canvas.text(x0 + min(xs) + max(0, (room - len(text)) // 2), y0 + y, text, style)
         if face.runestone:
             river = [(x, y) for y in range(1, CH - 1) for x in range(CW) if grid[y][x][0] == RIVER]
@@ -178,7 +193,8 @@ def render_state(state: RiverWildState, seat: int | None) -> Any:
     for i, land in enumerate(lands):
         style = LAND_STYLES[i % len(LAND_STYLES)]
         cards = " ".join(
-            "Source" if view["layout"][p]["card"] == 0 else f"c{view['layout'][p]['card']}" for p in land["cards"]
+            "Source" if view["layout"][p]["card"] == 0 else f"c{view['layout'][p]['card']}"
+            for p in land["cards"]
         )
         goal = land["first"] if land["largest"] else land["second"]
         which = "largest: first numbers" if land["largest"] else "second numbers"
@@ -192,7 +208,8 @@ def render_state(state: RiverWildState, seat: int | None) -> Any:
     if view["over"]:
         parts.append(
             Text.assemble(
-                ("Final score ", "bold"), (str(view["score"]), "bold green"),
+                ("Final score ", "bold"),
+                (str(view["score"]), "bold green"),
                 (f"  — {rank_name(view['score'])}", "bold magenta"),
             )
         )
@@ -211,7 +228,10 @@ def render_state(state: RiverWildState, seat: int | None) -> Any:
             parts.append(top)
         else:
             parts.append(Text("The deck is empty.", style="dim"))
-    legend = "Legend: ~ river  ^ mountain  . open land  a, b.. Protected Land A, B..  ◆ runestone  c7' = back side (mirror)  yellow r,c = open position"
+    legend = (
+        "Legend: ~ river  ^ mountain  . open land  a, b.. Protected Land A, B..  ◆ runestone"
+        "  c7' = back side (mirror)  yellow r,c = open position"
+    )
     if view["placeholder"]:
         legend += "\nPLACEHOLDER deck: these are not the published River Wild cards."
     parts.append(Text(legend, style="dim"))

@@ -120,7 +120,9 @@ Placement = tuple[Face, int, int]
 """A face placed at (row, column); columns count half card widths."""
 
 
-def facing(cells: dict[tuple[int, int], tuple[int, int]], row: int, col: int, slot: int) -> tuple[int, int] | None:
+def facing(
+    cells: dict[tuple[int, int], tuple[int, int]], row: int, col: int, slot: int
+) -> tuple[int, int] | None:
     """The (placement index, slot) facing ``slot`` of the card at (row, col), or None for empty
     table. ``cells`` maps (row, half-column) to (placement index, which half of that card).
 
@@ -255,8 +257,10 @@ def choose_largest(sizes: Sequence[int], firsts: Sequence[int], seconds: Sequenc
     """
     best = -1
     for i, size in enumerate(sizes):
-        if best < 0 or size > sizes[best] or (
-            size == sizes[best] and firsts[i] - seconds[i] > firsts[best] - seconds[best]
+        if (
+            best < 0
+            or size > sizes[best]
+            or (size == sizes[best] and firsts[i] - seconds[i] > firsts[best] - seconds[best])
         ):
             best = i
     return best

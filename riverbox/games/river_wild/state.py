@@ -93,9 +93,11 @@ class RiverWildState(State):
             return f"river-wild: there is no card c{action.card} in this deck"
         label = game.label(ci)
         if ci not in self.hand:
-            where = "is already on the table" if any(
-                fi // 2 == ci for fi, _ in self.board.placed[1:]
-            ) else "is not in your hand"
+            where = (
+                "is already on the table"
+                if any(fi // 2 == ci for fi, _ in self.board.placed[1:])
+                else "is not in your hand"
+            )
             if self.deck and self.deck[-1] == ci:
                 where = "is the face-up top card of the deck, not in your hand (RW-13)"
             hand = ", ".join(game.label(i) for i in self.hand)
@@ -178,9 +180,7 @@ class RiverWildState(State):
         }
 
     def __str__(self) -> str:
-        cards = " ".join(
-            f"c{d['card']}{d['side'][0]}@{d['row']},{d['col']}" for d in self.layout()[1:]
-        )
+        cards = " ".join(f"c{d['card']}{d['side'][0]}@{d['row']},{d['col']}" for d in self.layout()[1:])
         return f"river-wild score {self.board.score()} | hand {self.view(0)['hand']} | layout {cards}"
 
     # -- copies -------------------------------------------------------------------------------
@@ -230,6 +230,7 @@ def describe_placement(game: RiverWild, action: Place) -> str:
     if face.runestone:
         parts.append("runestone")
     return (
-        f"c{action.card} {SIDES[action.side]} ({', '.join(parts)}; edges {slots[:2]}/{slots[2:4]}/{slots[4:]})"
+        f"c{action.card} {SIDES[action.side]} ({', '.join(parts)};"
+        f" edges {slots[:2]}/{slots[2:4]}/{slots[4:]})"
         f" at row {action.row}, column {action.col}"
     )

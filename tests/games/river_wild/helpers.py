@@ -8,7 +8,7 @@ from typing import Any
 import riverbox
 from riverbox.games.river_wild import RiverWild, RiverWildState
 from riverbox.games.river_wild.board import Board, pos_key
-from riverbox.games.river_wild.cards import LAND, RIVER, S0, S1, T0, T1, B0, B1, Face, parse_deck
+from riverbox.games.river_wild.cards import B0, B1, LAND, RIVER, S0, S1, T0, T1, Face, parse_deck
 from riverbox.games.river_wild.scoring import Placement
 
 Move = tuple[int, str, int, int]  # (card id, "front"|"back", row, col)
@@ -36,7 +36,9 @@ def board(g: RiverWild, moves: Sequence[Move]) -> Board:
     return b
 
 
-def rigged(g: RiverWild, hand: Sequence[int], moves: Sequence[Move] = (), deck: Sequence[int] | None = None) -> RiverWildState:
+def rigged(
+    g: RiverWild, hand: Sequence[int], moves: Sequence[Move] = (), deck: Sequence[int] | None = None
+) -> RiverWildState:
     """A state with the given layout (placed with the rules checked), hand and deck (top last)."""
     state = g.new_state(0)
     state.board = Board.new(g.rules)
@@ -49,7 +51,11 @@ def rigged(g: RiverWild, hand: Sequence[int], moves: Sequence[Move] = (), deck: 
         state.hand.remove(g.deck.index_of(c))
         state.board.place(2 * g.deck.index_of(c) + (s == "back"), pos_key(r, col))
     state.hand = [g.deck.index_of(c) for c in hand]
-    rest = [i for i in range(g.deck.size) if g.deck.ids[i] not in hand and i not in {p // 2 for p, _ in state.board.placed[1:]}]
+    rest = [
+        i
+        for i in range(g.deck.size)
+        if g.deck.ids[i] not in hand and i not in {p // 2 for p, _ in state.board.placed[1:]}
+    ]
     state.deck = [g.deck.index_of(c) for c in deck] if deck is not None else rest
     state._lkey = None
     state._settle()
@@ -62,10 +68,22 @@ def custom_game(source: dict[str, Any], cards: list[dict[str, Any]], **options: 
     return game(**options).with_deck(parse_deck(data))
 
 
-def card(cid: int, top: str, bottom: str, sides: str, sections: list[dict[str, Any]] | None = None,
-         runestone: bool = False) -> dict[str, Any]:
-    return {"id": cid, "top": list(top), "bottom": list(bottom), "sides": list(sides),
-            "sections": sections or [], "runestone": runestone}
+def card(
+    cid: int,
+    top: str,
+    bottom: str,
+    sides: str,
+    sections: list[dict[str, Any]] | None = None,
+    runestone: bool = False,
+) -> dict[str, Any]:
+    return {
+        "id": cid,
+        "top": list(top),
+        "bottom": list(bottom),
+        "sides": list(sides),
+        "sections": sections or [],
+        "runestone": runestone,
+    }
 
 
 # -- raster oracle (spec "Optional raster view") ------------------------------------------------
@@ -74,6 +92,7 @@ def card(cid: int, top: str, bottom: str, sides: str, sections: list[dict[str, A
 # Corners are walls. Land cells of one card connect only within their section (the card's own
 # art); across cards, land cells connect by 4-adjacency. A land cell next to a cell no card covers
 # is open. This checks the slot geometry of the union-find independently.
+
 
 def _raster(pl: Sequence[Placement]) -> dict[tuple[int, int], tuple[int, int | None]]:
     cells: dict[tuple[int, int], tuple[int, int | None]] = {}

@@ -33,7 +33,7 @@ from riverbox.games.river_wild.scoring import (
     total_of,
 )
 
-from .helpers import board, face, game, placements, raster_regions, rigged
+from .helpers import face, game, placements, raster_regions, rigged
 
 WORKED = [(1, "back", 1, -1), (3, "front", 1, 1), (9, "front", 2, -1), (10, "back", 2, 1)]
 
@@ -45,7 +45,7 @@ def test_worked_example_step_by_step_total_6() -> None:
     # Step 1: card 1 mirrored at (1,-1); its Frog section {T0,S0} is open for good.
     s.apply(g.parse_action("place c1 back at 1,-1"))
     f1 = face(g, 1, "back")
-    assert f1.slots[T0:B1 + 1] == (LAND, RIVER, RIVER, LAND)
+    assert f1.slots[T0 : B1 + 1] == (LAND, RIVER, RIVER, LAND)
     frog = f1.sections[f1.section_of[T0]]
     assert frog.animal == ANIMALS.index("Frog") and set(frog.slots) == {T0, S0}
     # Step 2: card 3 at (1,1); goal-Unicorn and goal-Frog merge; open at c1 B1 and c3 B0 only.
@@ -148,7 +148,8 @@ def test_check_6_runestone_cap() -> None:
     # One runestone card gives one wildcard per land, however many goals the land has.
     assert land_goal_points((0, 0, 0, 0), (frog, frog, frog), 1) == (1, 2)
     assert land_goal_points((0, 0, 0, 0), (frog, frog, frog), 2) == (2, 4)
-    # One per land on each side: see test_rulings.test_rw_10_runestone_gives_one_animal_to_each_land_it_borders.
+    # One per land on each side: see
+    # test_rulings.test_rw_10_runestone_gives_one_animal_to_each_land_it_borders.
 
 
 def test_check_7_goal_completions_are_disjoint_sets() -> None:
@@ -163,7 +164,11 @@ def test_check_7_goal_completions_are_disjoint_sets() -> None:
 
 @st.composite
 def random_layout(draw: st.DrawFn) -> tuple[bool, int, list[int]]:
-    return draw(st.booleans()), draw(st.integers(0, 2**31 - 1)), draw(st.lists(st.integers(0, 10**6), max_size=16))
+    return (
+        draw(st.booleans()),
+        draw(st.integers(0, 2**31 - 1)),
+        draw(st.lists(st.integers(0, 10**6), max_size=16)),
+    )
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -184,7 +189,8 @@ def test_check_8_union_find_matches_raster_flood_fill(case: tuple[bool, int, lis
         # The game's incremental board agrees with both.
         protected = sorted((land.size, land.cards) for land in lands if land.protected)
         inc = sorted(
-            (size, tuple(p for p in range(len(pl)) if cards >> p & 1)) for size, _, _, cards, _ in s.board.lands
+            (size, tuple(p for p in range(len(pl)) if cards >> p & 1))
+            for size, _, _, cards, _ in s.board.lands
         )
         assert protected == inc
         assert score_layout(pl).total == s.scores()[0]
@@ -230,7 +236,9 @@ def test_check_10_placeholder_deck_composition() -> None:
     assert source.mirror().slots == source.slots
 
 
-@pytest.mark.parametrize("option", ["strict_top_river", "runestone_counts_for_all_goals", "source_counts_for_size"])
+@pytest.mark.parametrize(
+    "option", ["strict_top_river", "runestone_counts_for_all_goals", "source_counts_for_size"]
+)
 def test_check_11_every_option_is_named_with_its_default(option: str) -> None:
     # riverbox.games() is shadowed by the riverbox.games package once a game is imported (a core
     # issue), so ask the registry directly.

@@ -5,11 +5,10 @@ from __future__ import annotations
 import pytest
 
 import riverbox
-from riverbox.games.river_wild.board import Board, pos_key
 from riverbox.games.river_wild.cards import parse_deck
 from riverbox.games.river_wild.scoring import find_lands, land_goal_points, score_layout, total_score
 
-from .helpers import board, card, custom_game, face, game, placements, rigged
+from .helpers import board, card, custom_game, game, placements, rigged
 
 # The worked example of the spec (section 3): cards 1, 3, 9 and 10 around the Source Card.
 WORKED = [(1, "back", 1, -1), (3, "front", 1, 1), (9, "front", 2, -1), (10, "back", 2, 1)]
@@ -171,7 +170,14 @@ def test_rw_6_size_counts_distinct_cards() -> None:
     assert [land.size for land in lands] == [2, 2]
     # A card whose two sections both lie in one land counts once.
     src = {"top": "MM", "bottom": "RR", "sides": "MM"}
-    fork = card(1, "RM", "LL", "MM", [{"slots": ["B0"], "animal": "Frog"}, {"slots": ["B1"], "animal": "Unicorn"}], True)
+    fork = card(
+        1,
+        "RM",
+        "LL",
+        "MM",
+        [{"slots": ["B0"], "animal": "Frog"}, {"slots": ["B1"], "animal": "Unicorn"}],
+        True,
+    )
     under = card(2, "LL", "MM", "MM", [{"slots": ["T0", "T1"], "animal": "Dragon"}])
     deck = parse_deck({"source": src, "cards": [fork, under]})
     pl = [(deck.source, 0, 0), (deck.faces[0], 1, 0), (deck.faces[2], 2, 0)]
@@ -188,7 +194,7 @@ def test_rw_7_tie_for_largest_picks_the_best_total() -> None:
     assert score.total == 6
     largest = [s for s in score.lands if s.largest]
     assert len(largest) == 1 and largest[0].first == 0  # the land worth 0 is treated as the largest
-    other = [s for s in score.lands if not s.largest][0]
+    other = next(s for s in score.lands if not s.largest)
     assert other.points == 2 + 2  # uses its second number
     # Board (the game's incremental scorer) agrees.
     assert board(g, WORKED).score() == 6
@@ -237,10 +243,22 @@ def test_rw_10_runestone_gives_one_animal_to_each_land_it_borders() -> None:
     # Found by search over random games: c13 ... c6; card c10 (runestone) ends with its two
     # sections in two different Protected Lands.
     moves = [
-        (13, "back", 1, -1), (7, "front", 1, 1), (3, "back", 2, -1), (14, "front", 3, -1),
-        (11, "back", 4, -2), (10, "front", 2, 1), (4, "back", 3, 1), (15, "front", 4, 1),
-        (5, "back", 5, 0), (8, "front", 6, 1), (16, "back", 7, 0), (1, "front", 7, 2),
-        (12, "front", 5, 2), (2, "front", 6, 3), (9, "back", 8, 2), (6, "front", 7, 4),
+        (13, "back", 1, -1),
+        (7, "front", 1, 1),
+        (3, "back", 2, -1),
+        (14, "front", 3, -1),
+        (11, "back", 4, -2),
+        (10, "front", 2, 1),
+        (4, "back", 3, 1),
+        (15, "front", 4, 1),
+        (5, "back", 5, 0),
+        (8, "front", 6, 1),
+        (16, "back", 7, 0),
+        (1, "front", 7, 2),
+        (12, "front", 5, 2),
+        (2, "front", 6, 3),
+        (9, "back", 8, 2),
+        (6, "front", 7, 4),
     ]
     pl = placements(g, moves)
     lands = [land for land in find_lands(pl) if land.protected]
@@ -271,7 +289,13 @@ def test_rw_10_option_reaches_the_game(all_goals: bool) -> None:
 def test_rw_11_source_land_counts_for_size_or_not(counts: bool) -> None:
     src = {"top": "MM", "bottom": "ML", "sides": "MM", "sections": [{"slots": ["B1"], "animal": "Frog"}]}
     cards = [
-        card(1, "RL", "MM", "MM", [{"slots": ["T1"], "goal": {"kind": "per_icon", "icons": ["Frog"], "first": 1, "second": 2}}]),
+        card(
+            1,
+            "RL",
+            "MM",
+            "MM",
+            [{"slots": ["T1"], "goal": {"kind": "per_icon", "icons": ["Frog"], "first": 1, "second": 2}}],
+        ),
         card(2, "RM", "MM", "MM"),
     ]
     cg = custom_game(src, cards, source_counts_for_size=counts)
@@ -279,9 +303,13 @@ def test_rw_11_source_land_counts_for_size_or_not(counts: bool) -> None:
     s.hand = [0]
     s._lkey = None
     s.apply(cg.parse_action("place c1 front at 1,0"))
-    (land,) = [land for land in find_lands(
-        [(cg.deck.source, 0, 0), (cg.deck.faces[0], 1, 0)], source_counts_for_size=counts
-    ) if land.protected]
+    (land,) = [
+        land
+        for land in find_lands(
+            [(cg.deck.source, 0, 0), (cg.deck.faces[0], 1, 0)], source_counts_for_size=counts
+        )
+        if land.protected
+    ]
     assert land.size == (2 if counts else 1)
     assert s.board.lands[0][0] == land.size
     assert s.scores() == [2.0 + 1.0]  # the only land is the largest: first number
@@ -305,7 +333,10 @@ def test_rw_12_game_ends_when_all_cards_are_placed() -> None:
 
 def test_rw_12_game_ends_when_no_card_in_hand_can_be_placed() -> None:
     # Cards without river on top can never extend the river.
-    dry = [card(i, "LL", "LL", "LL", [{"slots": ["T0", "T1", "B0", "B1", "S0", "S1"], "animal": "Frog"}]) for i in (1, 2, 3, 4)]
+    dry = [
+        card(i, "LL", "LL", "LL", [{"slots": ["T0", "T1", "B0", "B1", "S0", "S1"], "animal": "Frog"}])
+        for i in (1, 2, 3, 4)
+    ]
     cg = custom_game({"top": "MM", "bottom": "RR", "sides": "MM"}, dry)
     s = cg.new_state(5)
     assert s.is_over and s.scores() == [0.0] and s.returns() == [0.0] and s.winners() == [0]
