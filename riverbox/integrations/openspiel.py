@@ -17,10 +17,12 @@ The model
 inside ``apply``. The faithful OpenSpiel model is therefore **one explicit chance node at the
 root whose outcome is the seed**: ``SEED_OUTCOMES`` (2**16) equiprobable outcomes ``s``, after
 which the state is ``game.new_state(seed=s)`` and everything is deterministic given the seed.
-No player ever observes the seed (it fixes the deck order and every future draw), so the
-chance mode is ``EXPLICIT_STOCHASTIC`` and every game is ``IMPERFECT_INFORMATION``, even when
-the tabletop game shows all cards, because future draws are unknown. Outcome ``s`` reproduces
-``riverbox`` seed ``s`` exactly, so a pyspiel history maps to a riverbox record.
+No player observes the seed itself (it fixes the deck order and every future draw), so the
+chance mode is ``EXPLICIT_STOCHASTIC`` and a game is ``IMPERFECT_INFORMATION`` unless riverbox
+declares it ``perfect_information`` (River Trek: every random outcome is dealt face up at setup
+and nothing is drawn later, so what the seed decides is seen by everyone at once; then
+``PERFECT_INFORMATION``). Outcome ``s`` reproduces riverbox seed ``s`` exactly, so a pyspiel
+history maps to a riverbox record.
 
 *Turns.* Actions are riverbox action ids (``num_distinct_actions == game.num_action_ids``).
 The game is ``SEQUENTIAL``: when several seats must act at once (simultaneous votes), they are
@@ -37,9 +39,11 @@ the rest ``GENERAL_SUM``; rewards are terminal.
 
 * observation string: the view as canonical JSON; observation tensor: the game's own
   ``observation_tensor`` or the generic hashed encoding (``riverbox.integrations._common``);
-* information-state string (perfect recall): ``p``'s *recall digest*, a BLAKE2b hash chain
-  over every distinct view ``p`` has seen and every action ``p`` took, followed by the current
-  view; two histories give the same string exactly when ``p`` saw and did the same things;
+* information-state string (perfect recall): ``p``'s *recall digest*, a 128-bit BLAKE2b hash
+  chain over every distinct view ``p`` has seen (as canonical JSON) and every action ``p``
+  took; two histories give the same string exactly when ``p`` saw and did the same things
+  (up to hash collisions), which is what tabular algorithms need as a key. The observation
+  string shows the current view itself;
 * information-state tensor: the observation tensor followed by counts of ``p``'s own past
   actions (``num_action_ids`` slots, or 256 hashed slots when the action space is larger);
 * public observations (``IIGObservationType(private_info=NONE)``) use ``view(None)``.
@@ -91,7 +95,7 @@ _DEFAULT_MAX_LENGTH = 10_000
 _SOLO_UTILITY: dict[str, tuple[float, float]] = {"river-wild": (-200.0, 400.0)}
 _DEFAULT_SOLO_UTILITY = (-1000.0, 1000.0)
 # Two-player games whose returns can both be -1 (an automatic player can win): not zero-sum.
-_NOT_ZERO_SUM_TWO_PLAYER: set[str] = {"river-trek"}
+_NOT_ZERO_SUM_TWO_PLAYER: set[str] = set()
 
 _CREATORS: dict[str, type[RiverboxGame]] = {}
 
@@ -126,38 +130,46 @@ class _Inner:
     pyspiel clones a Python state by deep-copying its attributes and serializes it by pickling
     them, so this one attribute implements both with riverbox's own ``clone`` and JSON.
 
-    Recall digests are computed lazily: ``pending`` lists the moves since ``base`` (a private
-    copy of the state at which the digests are up to date, never modified), and ``sync``
-    replays them when an information state is asked for. Playouts that never ask pay nothing.
+    Recall digests are computed lazily and per seat: ``moves`` lists the moves since the deal
+    (from index ``offset``); seat ``q``'s digest is up to date after ``pos[q]`` moves, at the
+    private state ``base[q]`` (never modified, shared between copies). ``sync(q)`` replays the
+    missing moves when ``q``'s information state is asked for, so playouts that never ask pay
+    nothing, and asking for one seat costs that seat's views only. Index ``players`` is the
+    public (spectator) chain.
     """
 
-    __slots__ = ("base", "chains", "game", "last", "pending", "state")
+    __slots__ = ("base", "chains", "game", "last", "moves", "offset", "pos", "state")
 
     def __init__(self, game: Game) -> None:
         self.game = game
         self.state: State | None = None
-        self.base: State | None = None
-        self.pending: list[tuple[int, int]] = []
-        n = game.players + 1  # seats, then the public (spectator) chain
-        self.chains: list[bytes] = [_digest(b"seat", str(q).encode()) for q in range(n)]
-        self.last: list[Any] | None = None
+        k = game.players + 1
+        self.moves: list[tuple[int, int]] = []
+        self.offset = 0
+        self.base: list[State | None] = [None] * k
+        self.pos: list[int] = [0] * k
+        self.chains: list[bytes] = [_digest(b"seat", str(q).encode()) for q in range(k)]
+        self.last: list[Any] = [None] * k
 
     # -- pyspiel hooks ----------------------------------------------------------------------
     def copy(self) -> _Inner:
         other = _Inner.__new__(_Inner)
         other.game = self.game
         other.state = None if self.state is None else self.state.clone()
-        other.base = self.base
-        other.pending = list(self.pending)
+        other.moves = list(self.moves)
+        other.offset = self.offset
+        other.base = list(self.base)
+        other.pos = list(self.pos)
         other.chains = list(self.chains)
-        other.last = None if self.last is None else list(self.last)
+        other.last = list(self.last)
         return other
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Inner:
         return self.copy()
 
     def __getstate__(self) -> dict[str, Any]:
-        self.sync()
+        for q in range(len(self.chains)):
+            self.sync(q)
         return {
             "game": self.game.name,
             "config": self.game.config(),
@@ -170,73 +182,85 @@ class _Inner:
         players = config.pop("players")
         self.game = load(data["game"], players, **config)
         self.state = None if data["state"] is None else self.game.state_from_json(data["state"])
-        self.base = None if self.state is None else self.state.clone()
-        self.pending = []
+        k = self.game.players + 1
+        self.moves = []
+        self.offset = 0
+        base = None if self.state is None else self.state.clone()
+        self.base = [base] * k
+        self.pos = [0] * k
         self.chains = [bytes.fromhex(c) for c in data["chains"]]
-        self.last = None if self.state is None else self._views(self.state)
+        n = self.game.players
+        self.last = [None if base is None else base.view(q if q < n else None) for q in range(k)]
 
     # -- play -------------------------------------------------------------------------------
     def deal(self, seed: int) -> None:
         self.state = self.game.new_state(seed)
-        self.base = self.state.clone()
-        self.pending = []
-        self.last = None
+        k = self.game.players + 1
+        self.base = [self.state.clone()] * k
+        self.moves = []
+        self.offset = 0
+        self.pos = [0] * k
+        self.last = [None] * k
 
     def apply(self, seat: int, action_id: int) -> None:
         assert self.state is not None
         self.state.apply(self.game.action_from_id(action_id), seat)
-        self.pending.append((seat, action_id))
+        self.moves.append((seat, action_id))
 
     # -- recall -----------------------------------------------------------------------------
-    def _views(self, state: State) -> list[Any]:
-        n = self.game.players
-        return [state.view(q if q < n else None) for q in range(n + 1)]
+    def _absorb_view(self, q: int, state: State) -> None:
+        v = state.view(q if q < self.game.players else None)
+        if v != self.last[q]:
+            self.chains[q] = _digest(self.chains[q], b"view", _canonical(v).encode())
+            self.last[q] = v
 
-    def _observe(self, state: State) -> None:
-        views = self._views(state)
-        if self.last is None:
-            self.last = [None] * len(views)
-        for q, v in enumerate(views):
-            if v != self.last[q]:
-                self.chains[q] = _digest(self.chains[q], b"view", _canonical(v).encode())
-                self.last[q] = v
-
-    def sync(self) -> None:
-        """Bring every recall digest up to the current state."""
-        if self.base is None:
+    def sync(self, q: int) -> None:
+        """Bring seat ``q``'s recall digest up to the current state."""
+        base = self.base[q]
+        if base is None:
             return
-        if self.last is None:
-            self._observe(self.base)
-        if not self.pending:
+        if self.last[q] is None:
+            self._absorb_view(q, base)
+        end = self.offset + len(self.moves)
+        if self.pos[q] == end:
             return
-        s = self.base.clone()
-        for seat, action_id in self.pending:
-            s.apply(self.game.action_from_id(action_id), seat)
-            self.chains[seat] = _digest(self.chains[seat], b"act", str(action_id).encode())
-            self._observe(s)
-        self.base = s
-        self.pending = []
+        s = base.clone()
+        game = self.game
+        for seat, action_id in self.moves[self.pos[q] - self.offset :]:
+            s.apply(game.action_from_id(action_id), seat)
+            if seat == q:
+                self.chains[q] = _digest(self.chains[q], b"act", str(action_id).encode())
+            self._absorb_view(q, s)
+        self.base[q] = s
+        self.pos[q] = end
+        low = min(self.pos)
+        if low > self.offset:  # moves every seat has absorbed are not needed any more
+            del self.moves[: low - self.offset]
+            self.offset = low
 
     def recall(self, seat: int | None) -> str:
-        self.sync()
-        return self.chains[self.game.players if seat is None else seat].hex()
+        q = self.game.players if seat is None else seat
+        self.sync(q)
+        return self.chains[q].hex()
 
     def resampled(self, seat: int, rng: Rng) -> _Inner:
         """A copy whose riverbox state is ``determinize(seat)``; other seats' digests are
         re-derived from ``seat``'s own, so nothing of the true state survives in them."""
-        self.sync()
+        self.sync(seat)
         other = self.copy()
         if self.state is None:
             return other
         det = self.state.determinize(seat, rng)
         other.state = det
-        other.base = det.clone()
-        other.pending = []
-        n = self.game.players
-        for q in range(n):
+        k = self.game.players + 1
+        other.moves = []
+        other.offset = 0
+        other.base = [det.clone()] * k
+        other.pos = [0] * k
+        for q in range(self.game.players):  # the public chain stays: every seat knows it
             if q != seat:
                 other.chains[q] = _digest(b"resampled", self.chains[seat], str(q).encode())
-        other.last = self._views(det)
+                other.last[q] = None
         return other
 
 
@@ -262,7 +286,11 @@ def _game_type(name: str, players: int | None) -> pyspiel.GameType:
         long_name=f"riverbox {info.title}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        information=(
+            pyspiel.GameType.Information.PERFECT_INFORMATION
+            if info.perfect_information
+            else pyspiel.GameType.Information.IMPERFECT_INFORMATION
+        ),
         utility=utility,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=info.max_players,
@@ -433,10 +461,9 @@ class _Observer:
         s = state._rb.state
         if s is None:
             return f"{who}: before the deal"
-        view = _canonical(s.view(seat))
         if self.recall:
-            return f"{who} recall {state._rb.recall(seat)} view {view}"
-        return f"{who} view {view}"
+            return f"{who} recall {state._rb.recall(seat)}"
+        return f"{who} view {_canonical(s.view(seat))}"
 
 
 # --------------------------------------------------------------------------------------------

@@ -6,7 +6,7 @@
     from riverbox.integrations.pettingzoo import env
 
     e = env("ravenous-river", players=4)
-    e.reset(seed=42)                      # riverbox seed 42: the same deal as riverbox.load(...).new_state(42)
+    e.reset(seed=42)  # riverbox seed 42: the same deal as riverbox.load(...).new_state(42)
     for agent in e.agent_iter():
         obs, reward, terminated, truncated, info = e.last()
         action = None if terminated or truncated else e.action_space(agent).sample(obs["action_mask"])
@@ -161,10 +161,10 @@ class _Core:
         return render_text(self.game, self.state, None)
 
 
-class RiverboxAECEnv(AECEnv):  # type: ignore[misc]
+class RiverboxAECEnv(AECEnv):
     """A riverbox game as a PettingZoo AEC environment (see the module docstring)."""
 
-    metadata = {"render_modes": ["ansi"], "name": "riverbox_v0", "is_parallelizable": False}
+    metadata = {"render_modes": ["ansi"], "name": "riverbox_v0", "is_parallelizable": False}  # noqa: RUF012
 
     def __init__(
         self,
@@ -228,7 +228,7 @@ class RiverboxAECEnv(AECEnv):  # type: ignore[misc]
         if info:
             self.infos[agent] = info
         self.num_moves += 1
-        over = core.state.is_over or "illegal_action" in info and core.illegal_action == "penalty"
+        over = core.state.is_over or ("illegal_action" in info and core.illegal_action == "penalty")
         if over:
             self.terminations = dict.fromkeys(self.agents, True)
         elif core.max_cycles is not None and self.num_moves >= core.max_cycles * len(self.possible_agents):
@@ -246,10 +246,10 @@ class RiverboxAECEnv(AECEnv):  # type: ignore[misc]
         pass
 
 
-class RiverboxParallelEnv(ParallelEnv):  # type: ignore[misc]
+class RiverboxParallelEnv(ParallelEnv):
     """A riverbox game as a PettingZoo parallel environment: every seat to move acts each step."""
 
-    metadata = {"render_modes": ["ansi"], "name": "riverbox_v0"}
+    metadata = {"render_modes": ["ansi"], "name": "riverbox_v0"}  # noqa: RUF012
 
     def __init__(
         self,

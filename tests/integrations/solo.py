@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from riverbox.core import Game, GameInfo, OptionSpec, Rng, State
+from riverbox.core import Game, GameInfo, OptionSpec, State
 
 
 @dataclass(frozen=True, slots=True)
