@@ -232,7 +232,7 @@ class TrekState(State):
 
     def _log_event(self, text: str) -> None:
         if self._log is not None:
-            self._log.append((len(self.history), text))
+            self._log.append((len(self.history) - 1, text))
 
     def _name(self, colour: int) -> str:
         if colour == self.stanley:

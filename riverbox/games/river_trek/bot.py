@@ -1,0 +1,177 @@
+"""A heuristic River Trek bot: one-ply look-ahead on caravan moves, reach-based trading posts.
+
+It decides from ``state.view(seat)`` and ``state.legal_actions(seat)``; to look one move ahead it
+plays candidate actions on ``state.determinize(seat)`` (River Trek hides nothing, so that is a
+copy) and reads the resulting views. The evaluation follows spec §3.4's greedy bot: own income,
+minus half the average income of the others, plus 0.15 per space of progress of own explorers,
+with caution about ending the game while behind.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from riverbox.core import Rng, State
+from riverbox.games.river_trek.actions import (
+    BOA,
+    DOG,
+    DONE,
+    DROP,
+    END,
+    FROG,
+    MONKEY,
+    MOVE,
+    MOVEBACK,
+    MOVEPOST,
+    PLACE,
+    POST,
+    RESTACK,
+    SKIP,
+    TrekAction,
+)
+
+PROGRESS = 0.15
+OTHERS = 0.5
+
+
+def evaluate(view: dict[str, Any], seat: int) -> float:
+    """Money now plus a little for progress; minus half the others' average known money."""
+    money = view["money"]
+    mine = money[seat] or 0
+    others = [m for i, m in enumerate(money) if i != seat and m is not None]
+    value = mine - (OTHERS * sum(others) / len(others) if others else 0.0)
+    progress = 0
+    for i, st in enumerate(view["stacks"]):
+        progress += i * st.count(seat)
+    progress += view["clearing"][seat] * len(view["stacks"])
+    value += PROGRESS * progress
+    if view["final_round"] and others and mine < max(others):
+        value -= 5.0  # reluctant to end the game while behind
+    return value
+
+
+def _landing_values(view: dict[str, Any], seat: int) -> dict[int, float]:
+    """For every space, how much it is worth to have a post there: explorers of ``seat`` that a move
+    of their caravan would drop on it, weighted by the caravan they would top."""
+    stacks = view["stacks"]
+    out: dict[int, float] = {}
+    last = len(stacks) - 1
+    for i, st in enumerate(stacks):
+        if seat not in st:
+            continue
+        for depth, c in enumerate(st):
+            target = i + depth + 1
+            if c != seat or target > last:
+                continue
+            out[target] = out.get(target, 0.0) + len(stacks[target]) + 1.0
+        # a nearer-term bonus for the spaces a little ahead of our caravans
+        for d in range(1, 7):
+            if i + d <= last:
+                out[i + d] = out.get(i + d, 0.0) + 0.3 / d
+    return out
+
+
+class TrekBot:
+    """The heuristic bot (``act(state, seat)``)."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0, max_candidates: int = 24) -> None:
+        self.rng = Rng(seed)
+        self.max_candidates = max_candidates
+
+    # -- helpers ---------------------------------------------------------------------------
+    def _simulate(self, state: State, seat: int, action: Any) -> float:
+        sim = state.determinize(seat, self.rng.next64())
+        sim.apply(action, seat)
+        # finish pending drop choices of the same move plainly, so moves compare fairly
+        guard = 0
+        while seat in sim.to_move and guard < 40:
+            legal = sim.legal_actions(seat)
+            plain = next((a for a in legal if isinstance(a, TrekAction) and a.kind == DROP), None)
+            if plain is None:
+                break
+            sim.apply(plain, seat)
+            guard += 1
+        return evaluate(sim.view(seat), seat)
+
+    def _best_by_simulation(self, state: State, seat: int, actions: list[Any]) -> Any:
+        if len(actions) > self.max_candidates:
+            actions = list(actions)
+            self.rng.shuffle(actions)
+            actions = actions[: self.max_candidates]
+        best, best_v = actions[0], float("-inf")
+        for a in actions:
+            v = self._simulate(state, seat, a)
+            if v > best_v + 1e-9:
+                best, best_v = a, v
+        return best
+
+    def _best_post(self, view: dict[str, Any], seat: int, actions: list[Any]) -> tuple[Any, float]:
+        values = _landing_values(view, seat)
+        areas = view["areas"]
+        best, best_v = None, 0.0
+        for a in actions:
+            if a.kind == POST:
+                target, source = a.a, -1
+            elif a.kind == MOVEPOST:
+                target, source = a.b, a.a
+            else:
+                continue
+            gain = sum(values.get(i, 0.0) for i in areas[target]["spaces"])
+            gain *= 1.0 + 0.5 * areas[target]["posts"][seat]  # doubling helps
+            if areas[target]["plus2"]:
+                gain += 1.0
+            if source >= 0:
+                gain -= (
+                    sum(values.get(i, 0.0) for i in areas[source]["spaces"])
+                    * (1.0 + 0.5 * (areas[source]["posts"][seat] - 1))
+                    + 1.0
+                )
+            if gain > best_v:
+                best, best_v = a, gain
+        return best, best_v
+
+    # -- the decision ----------------------------------------------------------------------
+    def act(self, state: State, seat: int) -> Any:
+        legal: list[Any] = state.legal_actions(seat)
+        if len(legal) == 1:
+            return legal[0]
+        view = state.view(seat)
+        phase = view["phase"]
+        if phase in ("setup-explorer", "place"):
+            places = [a for a in legal if a.kind == PLACE]
+            if phase == "setup-explorer" and view["setup_colour"] != seat:
+                return places[0]  # Stanley's explorer: the Dock, out of the way
+            stacks = view["stacks"]
+            # join caravans we would top, further up is better
+            return max(places, key=lambda a: (a.a + 0.8 * len(stacks[a.a]), a.a))
+        if phase == "post" and view["hand_posts"][seat] >= 2:
+            monkey = next((a for a in legal if a.kind == MONKEY), None)
+            if monkey is not None:
+                return monkey
+        if phase in ("setup-post", "post", "monkey"):
+            best, gain = self._best_post(view, seat, legal)
+            if phase == "setup-post":
+                if best is None:
+                    return max((a for a in legal if a.kind == POST), key=lambda a: a.a)
+                return best
+            if best is not None and (gain > 0.5 or (best.kind == POST and phase == "post")):
+                return best
+            for word in (SKIP, DONE):
+                hit = next((a for a in legal if a.kind == word), None)
+                if hit is not None:
+                    return hit
+            return legal[0]
+        if phase == "move":
+            moves = [a for a in legal if a.kind in (MOVE, MOVEBACK)]
+            return self._best_by_simulation(state, seat, moves)
+        if phase == "drop":
+            return self._best_by_simulation(state, seat, [a for a in legal if a.kind in (DROP, BOA, FROG)])
+        if phase == "restack":
+            others = [a for a in legal if a.kind == RESTACK and a.a != seat]
+            return others[0] if others else legal[0]
+        if phase == "end":
+            options = [a for a in legal if a.kind in (END, DOG)]
+            return self._best_by_simulation(state, seat, options)
+        return legal[0]

@@ -1,0 +1,291 @@
+"""River Trek in the terminal: the path drawn as a picture (rich), action descriptions, narration.
+
+Everything here works from ``view`` dicts, so a seat is never shown more than it may know.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+from riverbox.core import CHANCE, Chance
+from riverbox.games.river_trek.actions import (
+    BOA,
+    CAPYBARA,
+    DOG,
+    DONE,
+    DROP,
+    END,
+    FROG,
+    JAGUAR,
+    MONKEY,
+    MOVE,
+    MOVEBACK,
+    MOVEPOST,
+    OTTER,
+    PLACE,
+    POST,
+    RESTACK,
+    SKIP,
+    TrekAction,
+)
+from riverbox.games.river_trek.board import animal_data
+
+if TYPE_CHECKING:
+    from riverbox.games.river_trek import RiverTrek
+    from riverbox.games.river_trek.state import TrekState
+
+STYLES = {
+    "green": "bold white on green4",
+    "orange": "bold black on dark_orange",
+    "purple": "bold white on purple",
+    "blue": "bold white on blue3",
+    "Stanley": "bold white on purple",
+}
+SYMBOL = {"dock": "⚓", "crossing": "≈", "normal": "·", "star": "*"}
+
+
+def _letter(name: str) -> str:
+    return "S" if name == "Stanley" else name[0].upper()
+
+
+def _chip(view: dict[str, Any], colour: int) -> Text:
+    name = view["colours"][colour]
+    return Text(f" {_letter(name)} ", style=STYLES.get(name, "bold"))
+
+
+def _space_label(view: dict[str, Any], i: int) -> str:
+    sp = view["spaces"][i]
+    if i == view["bridge"]:
+        return "BRG"
+    if sp["kind"] == "number":
+        return f"${sp['value']}"
+    return SYMBOL.get(sp["kind"], "·")
+
+
+def render(view: dict[str, Any]) -> Any:
+    """A rich renderable of the table as ``view`` shows it: one grid per board, stacks top to bottom."""
+    parts: list[Any] = []
+    head = Text()
+    head.append("River Trek", style="bold")
+    head.append(f"  ({view['variant']} game, {view['players']} players)  ")
+    head.append("PLACEHOLDER boards - not the published layouts", style="italic yellow")
+    parts.append(head)
+    stacks = view["stacks"]
+    tiles = {a["space"]: a for a in view["animals"]}
+    starts = [*view["board_start"], len(stacks)]
+    area_names = {a["id"]: a["name"].split("-")[-1] for a in view["areas"]}
+    for b, label in enumerate(view["boards"]):
+        lo, hi = starts[b], starts[b + 1]
+        table = Table(title=label, title_justify="left", show_lines=False, padding=(0, 0), box=None)
+        height = max([len(stacks[i]) for i in range(lo, hi)] + [1])
+        for i in range(lo, hi):
+            table.add_column(Text(f"{i:>3}", style="dim"), justify="center", width=6)
+        row: list[Any] = []
+        for i in range(lo, hi):
+            t = Text(_space_label(view, i), style="cyan" if view["spaces"][i]["kind"] == "crossing" else "")
+            marks = []
+            if i == view["basecamp"]:
+                marks.append("B")
+            if view["scout"]["state"] == 0 and i == view["scout"]["space"]:
+                marks.append("S")
+            if view["dock"] <= i <= view["basecamp"]:
+                t.stylize("underline")
+            if marks:
+                t.append("".join(marks), style="bold yellow")
+            row.append(t)
+        table.add_row(*row)
+        for level in range(height - 1, -1, -1):
+            cells: list[Any] = []
+            for i in range(lo, hi):
+                st = stacks[i]
+                cells.append(_chip(view, st[level]) if level < len(st) else Text(""))
+            table.add_row(*cells)
+        arow: list[Any] = []
+        for i in range(lo, hi):
+            ids = view["spaces"][i]["areas"]
+            cell = Text()
+            for a in ids:
+                cell.append(f"#{a}{area_names[a] if area_names[a] != '+2' else '+'}", style="dim")
+            arow.append(cell)
+        table.add_row(*arow)
+        trow: list[Any] = []
+        for i in range(lo, hi):
+            a = tiles.get(i)
+            if a is None:
+                trow.append(Text(""))
+                continue
+            name = a["name"][:3]
+            if a["holder"] >= 0:
+                trow.append(Text(f"{name}:{_letter(view['colours'][a['holder']])}", style="dim"))
+            else:
+                trow.append(Text(name, style="dim italic" if a["face_down"] else "bold magenta"))
+        table.add_row(*trow)
+        parts.append(table)
+    parts.append(_areas_table(view))
+    parts.append(_players_table(view))
+    parts.append(Text(_status(view)))
+    return Group(*parts)
+
+
+def _areas_table(view: dict[str, Any]) -> Table:
+    table = Table(title="Trading-post areas", title_justify="left", box=None, padding=(0, 1))
+    table.add_column("#")
+    table.add_column("area")
+    table.add_column("spaces")
+    table.add_column("posts")
+    for a in view["areas"]:
+        if not a["usable"] and not any(a["posts"]):
+            continue
+        posts = Text()
+        for seat, k in enumerate(a["posts"]):
+            for _ in range(k):
+                posts.append_text(_chip(view, seat))
+        kind = "+2 box" if a["plus2"] else ("small" if a["small"] else "large")
+        sp = a["spaces"]
+        table.add_row(
+            str(a["id"]), f"{a['name']} ({kind})", f"{sp[0]}-{sp[-1]}" if len(sp) > 1 else str(sp[0]), posts
+        )
+    return table
+
+
+def _players_table(view: dict[str, Any]) -> Table:
+    table = Table(title="Players", title_justify="left", box=None, padding=(0, 1))
+    for col in ("", "money", "posts in hand", "explorers off board", "clearing", "animals"):
+        table.add_column(col)
+    for c, name in enumerate(view["colours"]):
+        money = (
+            "-" if c >= len(view["money"]) else ("?" if view["money"][c] is None else f"${view['money'][c]}")
+        )
+        hand = str(view["hand_posts"][c]) if c < len(view["hand_posts"]) else "-"
+        animals = ", ".join(animal_data()[a["name"]]["title"] for a in view["animals"] if a["holder"] == c)
+        who = Text()
+        who.append_text(_chip(view, c))
+        who.append(f" {name}" + (" (seat " + str(c) + ")" if name != "Stanley" else " (automatic)"))
+        if c in view["to_move"]:
+            who.append(" <", style="bold")
+        table.add_row(who, money, hand, str(view["offboard"][c]), str(view["clearing"][c]), animals)
+    return table
+
+
+def _status(view: dict[str, Any]) -> str:
+    lines = []
+    if view["phase"] == "over":
+        names = [view["colours"][w] for w in view.get("winners", [])]
+        lines.append("Game over. Winner: " + " and ".join(names))
+    else:
+        who = view["colours"][view["to_move"][0]] if view["to_move"] else "?"
+        lines.append(f"Turn {view['turn_number']}: {who} - step: {view['phase']}")
+        if view["phase"] == "setup-explorer":
+            lines.append(f"placing {view['colours'][view['setup_colour']]}'s starting explorer")
+        if "move" in view:
+            mv = view["move"]
+            hand = " ".join(view["colours"][c] for c in mv["in_hand"])
+            lines.append(f"moving caravan: next drop on space {mv['next']}; in hand (bottom first): {hand}")
+    if view["final_round"]:
+        lines.append(
+            "final round: " + ", ".join(view["colours"][a] for a in view["final_turns"]) + " still to play"
+        )
+    lines.append(
+        f"New Explorer spaces {view['dock']}..{view['basecamp']} (underlined); B = Base camp, S = Scout, "
+        "≈ crossing, #n area"
+    )
+    return "\n".join(lines)
+
+
+def describe(action: Any, view: dict[str, Any]) -> str:
+    """A friendly description of ``action`` for menus."""
+    if not isinstance(action, TrekAction):
+        return str(action)
+    k, a, b = action.kind, action.a, action.b
+    stacks = view["stacks"]
+    areas = view["areas"]
+    colours = view["colours"]
+
+    def caravan(i: int) -> str:
+        if not 0 <= i < len(stacks) or not stacks[i]:
+            return "empty"
+        return "/".join(colours[c] for c in reversed(stacks[i])) + " (top first)"
+
+    def area(i: int) -> str:
+        if not 0 <= i < len(areas):
+            return f"area {i}"
+        ar = areas[i]
+        return f"{ar['name']} (spaces {', '.join(map(str, ar['spaces']))})"
+
+    if k == PLACE:
+        who = ""
+        if view["phase"] == "setup-explorer":
+            who = f"{colours[view['setup_colour']]}'s starting "
+        return f"place {who}explorer on space {a} (now {caravan(a)})"
+    if k == POST:
+        return f"put a trading post in {area(a)}"
+    if k == MOVEPOST:
+        return f"move a trading post from {area(a)} to {area(b)}"
+    if k == SKIP:
+        return "skip the trading-post step"
+    if k == MOVE:
+        return f"move the caravan on space {a}: {caravan(a)}"
+    if k == MOVEBACK:
+        return f"Peccary: move the caravan on space {a} downstream: {caravan(a)}"
+    if k == DROP:
+        return "drop the next explorer normally"
+    if k == BOA:
+        return "Emerald Tree Boa: drop two explorers on the next space"
+    if k == FROG:
+        return "Tree Frog: jump over the next space"
+    if k == JAGUAR:
+        return f"Jaguar: move your explorer from the top of space {a} onto the caravan on {b}"
+    if k == OTTER:
+        return f"Otter: swap the caravans on crossings {a} and {b}"
+    if k == CAPYBARA:
+        return f"Capybara: restack the caravan on space {a} ({caravan(a)})"
+    if k == RESTACK:
+        return f"put a {colours[a] if a < len(colours) else a} explorer next (from the bottom)"
+    if k == MONKEY:
+        return "Monkey: place up to two extra trading posts, then move posts"
+    if k == DONE:
+        return "finish using the Monkey"
+    if k == DOG:
+        return f"Bush Dog: step your explorer on space {a} {'up' if b > 0 else 'down'} to {a + b}"
+    if k == END:
+        return "end your turn"
+    return str(action)
+
+
+_MONEY = re.compile(r"\(?\+\$\d+\)?|pays \$\d+")
+
+
+def narrate(game: RiverTrek, state: TrekState, seat: int | None, start: int) -> list[str]:
+    """Lines for ``state.history[start:]``: each action, each drop of a caravan move with its income,
+    Stanley's turns. The game is replayed with logging on, so the hot path stays lean."""
+    replica = game.new_state(state.seed)
+    replica._log = []
+    for s, a in state.history[len(replica.history) :]:
+        if isinstance(a, Chance) or s == CHANCE:
+            continue
+        replica.apply(a, s)
+    events: dict[int, list[str]] = {}
+    for idx, text in replica._log:
+        events.setdefault(idx, []).append(text)
+    hidden = game.options["hidden_money"]
+    mine = None if seat is None else replica._name(seat)
+    lines: list[str] = []
+    for idx in range(start, len(state.history)):
+        s, a = state.history[idx]
+        if isinstance(a, Chance):
+            text = str(a)
+            lines.append(
+                ("Stanley: " + text[len("stanley ") :]) if text.startswith("stanley") else f"setup: {text}"
+            )
+        elif not events.get(idx):
+            lines.append(f"{replica._name(s)}: {a}")
+        for ev in events.get(idx, []):
+            if hidden and (mine is None or not ev.strip().startswith(mine)):
+                ev = _MONEY.sub("(paid)", ev)
+            lines.append(ev)
+    return lines
