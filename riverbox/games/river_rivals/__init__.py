@@ -36,17 +36,35 @@ class RiverRivals(Game):
         summary="Two animal clans play cards into four river columns; the first to place all 8 of "
         "their fish wins. Basic and advanced mode (equipment draft). Card content is a placeholder.",
         options=(
-            OptionSpec("mode", "basic", "basic, or advanced with the equipment draft", choices=("basic", "advanced")),
-            OptionSpec("chain_limit", 0, "RV-7: most extra cards Lightning may play per turn (0 = no limit)",
-                       minimum=0, maximum=16),
+            OptionSpec(
+                "mode", "basic", "basic, or advanced with the equipment draft", choices=("basic", "advanced")
+            ),
+            OptionSpec(
+                "chain_limit",
+                0,
+                "RV-7: most extra cards Lightning may play per turn (0 = no limit)",
+                minimum=0,
+                maximum=16,
+            ),
             OptionSpec("copy_copy", False, "RV-8: may a Copy Animal copy another Copy Animal (default no)"),
-            OptionSpec("full_hand_draw", "forbidden",
-                       "RV-18: at the hand limit, drawing is forbidden, or allowed and draws nothing",
-                       choices=("forbidden", "empty")),
-            OptionSpec("stuck", "lose", "RV-20: holding cards but unable to play or draw loses, or passes",
-                       choices=("lose", "pass")),
-            OptionSpec("poison", "pile", "RV-25: Poison removes the top card of the catcher's pile, or a shield",
-                       choices=("pile", "shield")),
+            OptionSpec(
+                "full_hand_draw",
+                "forbidden",
+                "RV-18: at the hand limit, drawing is forbidden, or allowed and draws nothing",
+                choices=("forbidden", "empty"),
+            ),
+            OptionSpec(
+                "stuck",
+                "lose",
+                "RV-20: holding cards but unable to play or draw loses, or passes",
+                choices=("lose", "pass"),
+            ),
+            OptionSpec(
+                "poison",
+                "pile",
+                "RV-25: Poison removes the top card of the catcher's pile, or a shield",
+                choices=("pile", "shield"),
+            ),
         ),
         default_players=2,
         perfect_information=False,
@@ -108,12 +126,21 @@ class RiverRivals(Game):
 
 def placeholder_table() -> str:
     """The card content as Markdown, each placeholder entry marked (spec 1.5)."""
-    lines = ["## Card content (from data/content.json)", "",
-             "Entries marked **PLACEHOLDER** are reconstructions, not the published game's cards.", "",
-             "| Animal | Strength | Effect | Fish spaces | Count | |", "|---|---|---|---|---|---|"]
+    lines = [
+        "## Card content (from data/content.json)",
+        "",
+        "Entries marked **PLACEHOLDER** are reconstructions, not the published game's cards.",
+        "",
+        "| Animal | Strength | Effect | Fish spaces | Count | |",
+        "|---|---|---|---|---|---|",
+    ]
     for k in KINDS:
-        mark = "PLACEHOLDER" if k.placeholder else ""
-        lines.append(f"| {k.name} | {k.strength} | {k.effect or '-'} | {k.fish_spaces} | {k.count} | {mark} |")
+        mark = ""
+        if k.placeholder:
+            mark = "PLACEHOLDER" + (f" (verified: {', '.join(k.verified)})" if k.verified else "")
+        lines.append(
+            f"| {k.name} | {k.strength} | {k.effect or '-'} | {k.fish_spaces} | {k.count} | {mark} |"
+        )
     lines += ["", "| Equipment | Type | Effect | |", "|---|---|---|---|"]
     for e in EQUIPMENT:
         mark = "PLACEHOLDER" if e.placeholder else ""

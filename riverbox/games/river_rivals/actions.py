@@ -33,8 +33,27 @@ from typing import Any
 
 from riverbox.games.river_rivals.content import COLUMN_CAP, COLUMNS, EQUIPMENT, KINDS
 
-(PLAY, DRAW, DRAWX, PASS, SKIP, END, FISH, MOVE, BOOTS, SHIELD, CLAW, COPY, USE, PICK, TAKE, BEAR,
- RECALL, UNDERTOW, ENCORE) = range(19)
+(
+    PLAY,
+    DRAW,
+    DRAWX,
+    PASS,
+    SKIP,
+    END,
+    FISH,
+    MOVE,
+    BOOTS,
+    SHIELD,
+    CLAW,
+    COPY,
+    USE,
+    PICK,
+    TAKE,
+    BEAR,
+    RECALL,
+    UNDERTOW,
+    ENCORE,
+) = range(19)
 SOURCES = ("hand", "pile", "removed")
 
 
@@ -73,7 +92,10 @@ def _add(type_: int, text: str, a: int = 0, b: int = 0, c: int = 0) -> RvAction:
 
 
 def _grid(type_: int, word: str) -> list[list[RvAction]]:
-    return [[_add(type_, f"{word} col{c + 1} card{p + 1}", c, p) for p in range(COLUMN_CAP)] for c in range(COLUMNS)]
+    return [
+        [_add(type_, f"{word} col{c + 1} card{p + 1}", c, p) for p in range(COLUMN_CAP)]
+        for c in range(COLUMNS)
+    ]
 
 
 def _moves(type_: int, word: str) -> list[list[list[RvAction | None]]]:
@@ -81,13 +103,19 @@ def _moves(type_: int, word: str) -> list[list[list[RvAction | None]]]:
     for c in range(COLUMNS):
         rows: list[list[RvAction | None]] = []
         for p in range(COLUMN_CAP):
-            rows.append([None if t == c else _add(type_, f"{word} col{c + 1} card{p + 1} col{t + 1}", c, p, t)
-                         for t in range(COLUMNS)])
+            rows.append(
+                [
+                    None if t == c else _add(type_, f"{word} col{c + 1} card{p + 1} col{t + 1}", c, p, t)
+                    for t in range(COLUMNS)
+                ]
+            )
         table.append(rows)
     return table
 
 
-A_PLAY = [[_add(PLAY, f"play {k.slug} col{c + 1}", i, c) for c in range(COLUMNS)] for i, k in enumerate(KINDS)]
+A_PLAY = [
+    [_add(PLAY, f"play {k.slug} col{c + 1}", i, c) for c in range(COLUMNS)] for i, k in enumerate(KINDS)
+]
 A_DRAW = _add(DRAW, "draw")
 A_DRAWX = _add(DRAWX, "draw extra")
 A_PASS = _add(PASS, "pass")

@@ -23,8 +23,24 @@ EFFECTS = ("quick-catch", "movement", "shield", "claw", "lightning", "copy")
 """The effect mechanics the rules implement (RB effect list); data names which animal has which."""
 
 MECHANICS = (
-    "boots", "surprise", "peek", "clapper", "binoculars", "poison", "basket", "polish", "paws",
-    "whistle", "helping", "net", "recall", "double", "undertow", "spare", "encore", "bait",
+    "boots",
+    "surprise",
+    "peek",
+    "clapper",
+    "binoculars",
+    "poison",
+    "basket",
+    "polish",
+    "paws",
+    "whistle",
+    "helping",
+    "net",
+    "recall",
+    "double",
+    "undertow",
+    "spare",
+    "encore",
+    "bait",
 )
 """Equipment mechanics the rules implement, keyed by the data file's ``mechanic`` field."""
 
@@ -41,6 +57,7 @@ class Animal:
     fish_spaces: int
     count: int
     placeholder: bool
+    verified: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -61,8 +78,16 @@ def _load(path: Path = DATA_FILE) -> tuple[tuple[Animal, ...], tuple[Equipment, 
         if a["effect"] is not None and a["effect"] not in EFFECTS:
             raise ValueError(f"river-rivals data: unknown effect {a['effect']!r} on {a['id']}")
         animals.append(
-            Animal(a["id"], a["name"], int(a["strength"]), a["effect"], int(a["fish_spaces"]),
-                   int(a["count"]), bool(a.get("placeholder", False)))
+            Animal(
+                a["id"],
+                a["name"],
+                int(a["strength"]),
+                a["effect"],
+                int(a["fish_spaces"]),
+                int(a["count"]),
+                bool(a.get("placeholder", False)),
+                tuple(a.get("verified", ())),
+            )
         )
     equipment = []
     fixed = {"id", "name", "type", "mechanic", "text", "placeholder", "placeholder_note"}
@@ -70,8 +95,15 @@ def _load(path: Path = DATA_FILE) -> tuple[tuple[Animal, ...], tuple[Equipment, 
         if e["mechanic"] not in MECHANICS:
             raise ValueError(f"river-rivals data: unknown equipment mechanic {e['mechanic']!r}")
         equipment.append(
-            Equipment(e["id"], e["name"], e["type"] == "permanent", e["mechanic"], e["text"],
-                      bool(e.get("placeholder", False)), {k: v for k, v in e.items() if k not in fixed})
+            Equipment(
+                e["id"],
+                e["name"],
+                e["type"] == "permanent",
+                e["mechanic"],
+                e["text"],
+                bool(e.get("placeholder", False)),
+                {k: v for k, v in e.items() if k not in fixed},
+            )
         )
     return tuple(animals), tuple(equipment), raw
 
@@ -101,7 +133,7 @@ KIND_OF = tuple(c % K for c in range(2 * K))
 SET_OF = tuple(c // K for c in range(2 * K))
 STRENGTH = tuple(KINDS[c % K].strength for c in range(2 * K))
 SPACES = tuple(KINDS[c % K].fish_spaces for c in range(2 * K))
-EFFECT_NO = {None: 0, **{name: i + 1 for i, name in enumerate(EFFECTS)}}
+EFFECT_NO: dict[str | None, int] = {None: 0, **{name: i + 1 for i, name in enumerate(EFFECTS)}}
 EFFECT = tuple(EFFECT_NO[KINDS[c % K].effect] for c in range(2 * K))
 """Effect number per code: 0 none, then 1 + index in ``EFFECTS``."""
 QUICK, MOVE, SHIELD, CLAW, LIGHTNING, COPY = range(1, 7)

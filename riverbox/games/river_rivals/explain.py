@@ -22,14 +22,14 @@ _NEEDS = {
     "shield-polish": "put a second shield on the same card, or skip (Shield Polish)",
     "claw": "attack an opposing card in this column, or skip (RV-11)",
     "lightning": "play one more card from your hand into this same column, or skip (RV-7, RV-9)",
-    "copy": "copy the effect of another of your cards in this column that is not a Copy Animal, or skip (RV-8)",
+    "copy": "copy the effect of another of your cards in this column (not a Copy Animal), or skip (RV-8)",
     "catch": "place the caught fish on one of your cards in this column with a free fish space (RV-2)",
     "big-net": "place a second fish in this column, or skip (Big Net)",
     "bait-bucket": "place a fish on a free space in a column where you have 3 cards (Bait Bucket)",
     "spare-shields": "put a shield token on one of your cards (Spare Shields)",
     "recall-horn": "choose a removed card to shuffle back into your pile, or skip to stop (Recall Horn)",
     "binoculars": "choose the card to take from your draw pile (Binoculars)",
-    "polar-bear-surprise": "choose where the polar bear comes from and its column, or skip (Polar Bear Surprise)",
+    "polar-bear-surprise": "choose the polar bear's source and column, or skip (Polar Bear Surprise)",
     "undertow": "move an opposing card to another column on its side (Undertow)",
     "encore": "choose one of your cards with an effect to resolve again (Encore)",
 }
@@ -50,11 +50,13 @@ def explain(state: RiverRivalsState, action: Any, seat: int) -> str:
         offered = ", ".join(EQUIPMENT[e].slug for e in state.offer)
         return f"{head}: the Advanced Mode draft is on; pick one of the face-up equipment cards: {offered}"
     if phase == 2:  # after the action
-        return (f"{head}: your action is done; use an 'in addition' equipment card or 'end' the turn "
-                "before the fish check (RV-21)")
+        return (
+            f"{head}: your action is done; use an 'in addition' equipment card or 'end' the turn "
+            "before the fish check (RV-21)"
+        )
     t = action.type
     hand = state.hands[seat]
-    own = state.board[seat * COLUMNS: (seat + 1) * COLUMNS]
+    own = state.board[seat * COLUMNS : (seat + 1) * COLUMNS]
     if t == A.PLAY:
         if state.acted:
             return f"{head}: you have already taken your action this turn (one action per turn, RB)"
@@ -79,8 +81,10 @@ def explain(state: RiverRivalsState, action: Any, seat: int) -> str:
     if t == A.END:
         return f"{head}: take your action (play or draw) first; 'end' closes the equipment window (RV-21)"
     if t == A.BOOTS:
-        return (f"{head}: Spring Boots moves one of your strength-1 animals to another column with room, "
-                "only at the start of your turn and only if you own the card (RV-6)")
+        return (
+            f"{head}: Spring Boots moves one of your strength-1 animals to another column with room, "
+            "only at the start of your turn and only if you own the card (RV-6)"
+        )
     if t == A.USE:
         e = EQUIPMENT[action.a]
         if e.slug not in {EQUIPMENT[i].slug for i in state.equipment[seat]}:

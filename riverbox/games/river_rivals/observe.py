@@ -12,14 +12,41 @@ from typing import Any
 from riverbox.games.river_rivals.content import COLUMN_CAP, COLUMNS, EQ_INDEX, KIND_INDEX, E, K
 
 _FRAMES = (
-    "quick-catch", "movement", "shield", "shield-polish", "claw", "lightning", "copy", "catch", "big-net",
-    "bait-bucket", "spare-shields", "recall-horn", "binoculars", "polar-bear-surprise", "undertow", "encore",
+    "quick-catch",
+    "movement",
+    "shield",
+    "shield-polish",
+    "claw",
+    "lightning",
+    "copy",
+    "catch",
+    "big-net",
+    "bait-bucket",
+    "spare-shields",
+    "recall-horn",
+    "binoculars",
+    "polar-bear-surprise",
+    "undertow",
+    "encore",
 )
 _PHASES = ("draft", "main", "after", "check", "over")
 _SLOT = K + 4
 OBSERVATION_SIZE = (
-    K + 5 + 2 * COLUMNS * COLUMN_CAP * _SLOT + 2 * COLUMNS + 3 + 2 * K + len(_PHASES) + 2
-    + len(_FRAMES) + COLUMNS + COLUMN_CAP + 4 * E + E + 3 + K
+    K
+    + 5
+    + 2 * COLUMNS * COLUMN_CAP * _SLOT
+    + 2 * COLUMNS
+    + 3
+    + 2 * K
+    + len(_PHASES)
+    + 2
+    + len(_FRAMES)
+    + COLUMNS
+    + COLUMN_CAP
+    + 4 * E
+    + E
+    + 3
+    + K
 )
 
 
@@ -31,8 +58,13 @@ def encode(view: dict[str, Any]) -> list[float]:
     for slug in view["hand"] or ():
         hand[KIND_INDEX[slug]] += 1 / 3
     out += hand
-    out += [view["hand_sizes"][me] / 8, view["hand_sizes"][op] / 8, view["pile_sizes"][me] / 18,
-            view["pile_sizes"][op] / 18, view["hand_foreign"][op] / 3]
+    out += [
+        view["hand_sizes"][me] / 8,
+        view["hand_sizes"][op] / 8,
+        view["pile_sizes"][me] / 18,
+        view["pile_sizes"][op] / 18,
+        view["hand_foreign"][op] / 3,
+    ]
     for side in (me, op):
         for col in view["board"][side]:
             for p in range(COLUMN_CAP):
@@ -70,8 +102,11 @@ def encode(view: dict[str, Any]) -> list[float]:
     for slug in view["offer"]:
         offer[EQ_INDEX[slug]] = 1.0
     out += offer
-    out += [1.0 if view["over"] else 0.0, 1.0 if me in view["winners"] else 0.0,
-            1.0 if op in view["winners"] else 0.0]
+    out += [
+        1.0 if view["over"] else 0.0,
+        1.0 if me in view["winners"] else 0.0,
+        1.0 if op in view["winners"] else 0.0,
+    ]
     pile = [0.0] * K
     for slug in view["pile"] or ():
         pile[KIND_INDEX[slug]] += 1 / 3

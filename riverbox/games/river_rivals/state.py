@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from riverbox.core import Game, IllegalAction, Rng, State
+from riverbox.core import Game, Rng, State
 from riverbox.games.river_rivals import actions as A
 from riverbox.games.river_rivals.actions import RvAction
 from riverbox.games.river_rivals.content import (
@@ -56,11 +56,41 @@ DRAFT, MAIN, AFTER, CHECK, OVER = range(5)
 PHASES = ("draft", "main", "after", "check", "over")
 
 # Pending decision frames.
-(F_QUICK, F_MOVE, F_SHIELD, F_POLISH, F_CLAW, F_LIGHT, F_COPY, F_CATCH, F_NET, F_BAIT, F_SPARE, F_RECALL,
- F_BINO, F_BEAR, F_UNDERTOW, F_ENCORE) = range(16)
+(
+    F_QUICK,
+    F_MOVE,
+    F_SHIELD,
+    F_POLISH,
+    F_CLAW,
+    F_LIGHT,
+    F_COPY,
+    F_CATCH,
+    F_NET,
+    F_BAIT,
+    F_SPARE,
+    F_RECALL,
+    F_BINO,
+    F_BEAR,
+    F_UNDERTOW,
+    F_ENCORE,
+) = range(16)
 FRAMES = (
-    "quick-catch", "movement", "shield", "shield-polish", "claw", "lightning", "copy", "catch", "big-net",
-    "bait-bucket", "spare-shields", "recall-horn", "binoculars", "polar-bear-surprise", "undertow", "encore",
+    "quick-catch",
+    "movement",
+    "shield",
+    "shield-polish",
+    "claw",
+    "lightning",
+    "copy",
+    "catch",
+    "big-net",
+    "bait-bucket",
+    "spare-shields",
+    "recall-horn",
+    "binoculars",
+    "polar-bear-surprise",
+    "undertow",
+    "encore",
 )
 SKIPPABLE = frozenset({F_QUICK, F_MOVE, F_SHIELD, F_POLISH, F_CLAW, F_LIGHT, F_COPY, F_NET, F_RECALL, F_BEAR})
 """Frames the player may decline with ``skip`` (RV-5: effects are optional)."""
@@ -242,11 +272,10 @@ class RiverRivalsState(State):
                     return
                 self.phase = CHECK
                 self.check_col = 0
-            if self.phase == CHECK:
-                if self._run_check():
-                    if self.phase != OVER:
-                        self._end_turn()
-                    return
+            if self.phase == CHECK and self._run_check():
+                if self.phase != OVER:
+                    self._end_turn()
+                return
 
     def _run_check(self) -> bool:
         """The end-of-turn fish check (RB; RV-1, RV-2, RV-16, RV-17). False while a choice is pending."""
@@ -345,8 +374,12 @@ class RiverRivalsState(State):
             return out
         for e in self.equipment[s]:
             mech = _MECH_OF[e]
-            if mech in ADDITION and not (self.used >> e) & 1 and not (self.turn_used >> e) & 1 \
-                    and self._usable(s, mech):
+            if (
+                mech in ADDITION
+                and not (self.used >> e) & 1
+                and not (self.turn_used >> e) & 1
+                and self._usable(s, mech)
+            ):
                 out.append(A.A_USE[e])
         return out
 
@@ -359,9 +392,13 @@ class RiverRivalsState(State):
             if not room:
                 return False
             bear_pile = len(self.piles[s]) > 0 and (
-                (self.unknown >> s) & 1 or any(KIND_OF[c] == _BEAR for c in self.piles[s]))
-            return bool(bear_pile) or any(KIND_OF[c] == _BEAR for c in self.hands[s]) \
+                (self.unknown >> s) & 1 or any(KIND_OF[c] == _BEAR for c in self.piles[s])
+            )
+            return (
+                bool(bear_pile)
+                or any(KIND_OF[c] == _BEAR for c in self.hands[s])
                 or any(KIND_OF[c] == _BEAR for c in self.removed[s])
+            )
         if mech == "binoculars":
             return len(self.piles[s]) > 0 and len(self.hands[s]) < self.limit(s)
         if mech == "recall":
@@ -369,9 +406,11 @@ class RiverRivalsState(State):
         if mech == "double":
             return min(_DOUBLE_CARDS, self.limit(s) - len(self.hands[s]), len(self.piles[s])) > 0
         if mech == "undertow":
-            return any(b[opp + c] for c in range(COLUMNS)) and \
-                sum(1 for c in range(COLUMNS) if len(b[opp + c]) < COLUMN_CAP) > 0 and \
-                bool(self._undertow_moves(s))
+            return (
+                any(b[opp + c] for c in range(COLUMNS))
+                and sum(1 for c in range(COLUMNS) if len(b[opp + c]) < COLUMN_CAP) > 0
+                and bool(self._undertow_moves(s))
+            )
         if mech == "spare":
             return self.shields > 0 and any(b[base + c] for c in range(COLUMNS))
         if mech == "encore":
@@ -493,7 +532,7 @@ class RiverRivalsState(State):
 
     # -- effects ---------------------------------------------------------------------------------
     def _effect(self, eff: int, s: int, col: int, pos: int, excl: int = 0) -> None:
-        """Open the decision for effect ``eff`` of the card at (col, pos) (RV-5, RV-7: no target, no frame)."""
+        """Open the decision for effect ``eff`` of the card at (col, pos); RV-7: no target, no frame."""
         if not eff:
             return
         b = self.board
@@ -545,7 +584,7 @@ class RiverRivalsState(State):
         idx = s * COLUMNS + col
         side = self.board[idx]
         code, sh, fish = side[pos]
-        self.board[idx] = (*side[:pos], (code, sh, fish + 1), *side[pos + 1:])
+        self.board[idx] = (*side[:pos], (code, sh, fish + 1), *side[pos + 1 :])
         self.supply[s] -= 1
         self.progress = True
         if self.supply[s] == 0:
@@ -564,8 +603,9 @@ class RiverRivalsState(State):
             self.hands[s].sort()
             if taken:
                 self.unknown |= 1 << o
-            self.chance(f"seat {s} peeks and takes {', '.join(_slug(c) for c in taken) or 'nothing'}",
-                        visible_to=[s])
+            self.chance(
+                f"seat {s} peeks and takes {', '.join(_slug(c) for c in taken) or 'nothing'}", visible_to=[s]
+            )
         if "poison" in self.mechs[o]:  # RV-25
             if self.game.options["poison"] == "pile":
                 if self.piles[s]:
@@ -578,7 +618,7 @@ class RiverRivalsState(State):
                     hit = next((p for p, sl in enumerate(side) if sl[1] > 0), -1)
                     if hit >= 0:
                         code, sh, fish = side[hit]
-                        self.board[s * COLUMNS + c] = (*side[:hit], (code, sh - 1, fish), *side[hit + 1:])
+                        self.board[s * COLUMNS + c] = (*side[:hit], (code, sh - 1, fish), *side[hit + 1 :])
                         self.shields += 1
                         break
 
@@ -586,14 +626,14 @@ class RiverRivalsState(State):
         idx = s * COLUMNS + col
         side = self.board[idx]
         code, sh, fish = side[pos]
-        self.board[idx] = (*side[:pos], (code, sh + 1, fish), *side[pos + 1:])
+        self.board[idx] = (*side[:pos], (code, sh + 1, fish), *side[pos + 1 :])
         self.shields -= 1
 
     def _move_card(self, side_no: int, col: int, pos: int, to: int) -> None:
         """Move a card with its fish and shields (RV-10, RV-6: its effect does not fire)."""
         b = self.board
         src = b[side_no * COLUMNS + col]
-        b[side_no * COLUMNS + col] = src[:pos] + src[pos + 1:]
+        b[side_no * COLUMNS + col] = src[:pos] + src[pos + 1 :]
         b[side_no * COLUMNS + to] = (*b[side_no * COLUMNS + to], src[pos])
 
     def _claw(self, s: int, col: int, pos: int) -> None:
@@ -603,10 +643,10 @@ class RiverRivalsState(State):
         side = self.board[idx]
         code, sh, fish = side[pos]
         if sh > 0:
-            self.board[idx] = (*side[:pos], (code, sh - 1, fish), *side[pos + 1:])
+            self.board[idx] = (*side[:pos], (code, sh - 1, fish), *side[pos + 1 :])
             self.shields += 1
             return
-        self.board[idx] = side[:pos] + side[pos + 1:]
+        self.board[idx] = side[:pos] + side[pos + 1 :]
         self.removed[o].append(code)
         self.supply[o] += fish
         if self.adv and "helping" in self.mechs[o] and self.piles[o] and len(self.hands[o]) < self.limit(o):
@@ -632,7 +672,9 @@ class RiverRivalsState(State):
         if (self.unknown >> s) & 1:
             self.unknown &= ~(1 << s)
             kinds = sorted(_slug(c) for c in self.piles[s])
-            self.chance(f"seat {s} looks through their draw pile: {', '.join(kinds) or 'empty'}", visible_to=[s])
+            self.chance(
+                f"seat {s} looks through their draw pile: {', '.join(kinds) or 'empty'}", visible_to=[s]
+            )
 
     # -- apply -----------------------------------------------------------------------------------
     def _apply(self, action: Any, seat: int) -> None:
@@ -676,8 +718,10 @@ class RiverRivalsState(State):
         if self.picks == 2:
             return
         self.equipment[0].append(self.offer.pop())
-        self.mechs = (frozenset(_MECH_OF[i] for i in self.equipment[0]),
-                      frozenset(_MECH_OF[i] for i in self.equipment[1]))
+        self.mechs = (
+            frozenset(_MECH_OF[i] for i in self.equipment[0]),
+            frozenset(_MECH_OF[i] for i in self.equipment[1]),
+        )
         self.turn = 0
         self._begin_turn(0)
         self._advance()
@@ -714,7 +758,7 @@ class RiverRivalsState(State):
             if kind == F_RECALL and extra < _RECALL_CARDS:
                 self._shuffle_pile(s)
             return
-        if kind == F_QUICK or kind == F_NET or kind == F_BAIT:
+        if kind in (F_QUICK, F_NET, F_BAIT):
             self._catch(s, a.a, a.b)
         elif kind == F_CATCH:
             self.check_col = col + 1
@@ -780,9 +824,20 @@ class RiverRivalsState(State):
     def view(self, seat: int | None) -> dict[str, Any]:
         b = self.board
         board = [
-            [[{"animal": _slug(code), "strength": STRENGTH[code], "shields": sh, "fish": fish,
-               "spaces": SPACES[code], "set": SET_OF[code]} for code, sh, fish in b[side * COLUMNS + c]]
-             for c in range(COLUMNS)]
+            [
+                [
+                    {
+                        "animal": _slug(code),
+                        "strength": STRENGTH[code],
+                        "shields": sh,
+                        "fish": fish,
+                        "spaces": SPACES[code],
+                        "set": SET_OF[code],
+                    }
+                    for code, sh, fish in b[side * COLUMNS + c]
+                ]
+                for c in range(COLUMNS)
+            ]
             for side in (0, 1)
         ]
         pending: dict[str, Any] | None = None
@@ -807,7 +862,8 @@ class RiverRivalsState(State):
             "hand_limits": [self.limit(0), self.limit(1)],
             "pile_sizes": [len(self.piles[0]), len(self.piles[1])],
             "pile": sorted(_slug(c) for c in self.piles[seat])
-            if mine and seat is not None and pile_known[seat] else None,
+            if mine and seat is not None and pile_known[seat]
+            else None,
             "pile_known": pile_known,
             "removed": [[_slug(c) for c in self.removed[s]] for s in (0, 1)],
             "removed_sets": [[SET_OF[c] for c in self.removed[s]] for s in (0, 1)],
@@ -816,8 +872,10 @@ class RiverRivalsState(State):
             "fish_supply": list(self.supply),
             "fish_caught": [FISH - self.supply[0], FISH - self.supply[1]],
             "shield_supply": self.shields,
-            "equipment": [[{"id": EQUIPMENT[e].slug, "used": bool((self.used >> e) & 1)}
-                           for e in self.equipment[s]] for s in (0, 1)],
+            "equipment": [
+                [{"id": EQUIPMENT[e].slug, "used": bool((self.used >> e) & 1)} for e in self.equipment[s]]
+                for s in (0, 1)
+            ],
             "offer": [EQUIPMENT[e].slug for e in self.offer],
             "acted": self.acted,
             "pending": pending,
@@ -863,7 +921,7 @@ class RiverRivalsState(State):
             rng.shuffle(pool)
             i = 0
             for h, n in zip(hidden, counts, strict=True):
-                self.hands[h].extend(pool[i:i + n])
+                self.hands[h].extend(pool[i : i + n])
                 i += n
             self.piles[x] = pool[i:]
         for h in hidden:
@@ -896,8 +954,10 @@ class RiverRivalsState(State):
         self.winners_ = list(body["winners"])
         self.offer = list(body["offer"])
         self.equipment = [list(e) for e in body["equipment"]]
-        self.mechs = (frozenset(_MECH_OF[i] for i in self.equipment[0]),
-                      frozenset(_MECH_OF[i] for i in self.equipment[1]))
+        self.mechs = (
+            frozenset(_MECH_OF[i] for i in self.equipment[0]),
+            frozenset(_MECH_OF[i] for i in self.equipment[1]),
+        )
         self.to_move = tuple(body["to_move"])
         for name in _SCALARS:
             setattr(self, name, body[name])
@@ -909,5 +969,20 @@ class RiverRivalsState(State):
         return explain(self, action, seat)
 
 
-_SCALARS = ("shields", "active", "phase", "acted", "started", "progress", "idle", "chain", "check_col", "turn",
-            "adv", "used", "turn_used", "picks", "unknown")
+_SCALARS = (
+    "shields",
+    "active",
+    "phase",
+    "acted",
+    "started",
+    "progress",
+    "idle",
+    "chain",
+    "check_col",
+    "turn",
+    "adv",
+    "used",
+    "turn_used",
+    "picks",
+    "unknown",
+)

@@ -52,8 +52,10 @@ def make(
     s.supply = list(supply)
     s.shields = shields
     s.equipment = [[EQ_INDEX[e] for e in equipment[i]] for i in (0, 1)]
-    s.mechs = (frozenset(EQUIPMENT[e].mechanic for e in s.equipment[0]),
-               frozenset(EQUIPMENT[e].mechanic for e in s.equipment[1]))
+    s.mechs = (
+        frozenset(EQUIPMENT[e].mechanic for e in s.equipment[0]),
+        frozenset(EQUIPMENT[e].mechanic for e in s.equipment[1]),
+    )
     s.offer = []
     s.picks = 3
     s.used = s.turn_used = 0

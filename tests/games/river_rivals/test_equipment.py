@@ -42,7 +42,12 @@ def test_check_17_equipment_content() -> None:
     assert sum(e.permanent for e in EQUIPMENT) == 9
     verified = [e for e in EQUIPMENT if not e.placeholder]
     assert [e.slug for e in verified] == [
-        "spring-boots", "polar-bear-surprise", "peek-a-scope", "card-clapper", "binoculars"]
+        "spring-boots",
+        "polar-bear-surprise",
+        "peek-a-scope",
+        "card-clapper",
+        "binoculars",
+    ]
     assert sum(e.permanent for e in verified) == 2  # the third verified permanent card is Poison
     poison = next(e for e in EQUIPMENT if e.slug == "poison")
     assert poison.permanent and poison.placeholder
@@ -52,7 +57,9 @@ def test_check_17_equipment_content() -> None:
 # -- verified cards ------------------------------------------------------------------------------------
 def test_spring_boots_moves_a_strength_one_card_at_turn_start_without_effect() -> None:
     # Spring Boots; RV-6: the moved otter's Quick Catch does not fire; fish and shields move with it.
-    s = adv(hands=(["heron"], []), board={(0, 0): [("otter", 1, 1), "heron"]}, equipment=(["spring-boots"], []))
+    s = adv(
+        hands=(["heron"], []), board={(0, 0): [("otter", 1, 1), "heron"]}, equipment=(["spring-boots"], [])
+    )
     moves = [m for m in legal(s) if m.startswith("boots")]
     assert moves == ["boots col1 card1 col2", "boots col1 card1 col3", "boots col1 card1 col4"]
     act(s, "boots col1 card1 col3")
@@ -66,12 +73,17 @@ def test_spring_boots_moves_a_strength_one_card_at_turn_start_without_effect() -
 
 def test_polar_bear_surprise_from_hand_pile_or_removed() -> None:
     # Polar Bear Surprise, RV-21: in addition to the action; pile use reshuffles; the card flips.
-    s = adv(hands=(["otter"], []), piles=(["heron", "polar-bear", "lynx"], []),
-            equipment=(["polar-bear-surprise"], []))
+    s = adv(
+        hands=(["otter"], []),
+        piles=(["heron", "polar-bear", "lynx"], []),
+        equipment=(["polar-bear-surprise"], []),
+    )
     act(s, "use polar-bear-surprise")
     assert legal(s) == [f"bear pile col{c}" for c in range(1, 5)] + ["skip"]
     act(s, "bear pile col2")
-    assert side(s, 0, 1) == [("polar-bear", 0, 0)] and sorted(s.piles[0]) == sorted([code("heron"), code("lynx")])
+    assert side(s, 0, 1) == [("polar-bear", 0, 0)] and sorted(s.piles[0]) == sorted(
+        [code("heron"), code("lynx")]
+    )
     assert s.history[-1][1].text == "seat 0 shuffles their draw pile"
     assert "use polar-bear-surprise" not in legal(s) and s.view(0)["equipment"][0][0]["used"]
     assert "play otter col1" in legal(s)  # the normal action is still to come
@@ -85,11 +97,15 @@ def test_polar_bear_surprise_from_hand_pile_or_removed() -> None:
 
 def test_peek_a_scope_rv_23_first_catch_takes_three_cards_that_become_yours() -> None:
     # RV-23: on the first fish caught; cards join the hand (limit 7) and count as yours.
-    s = adv(hands=(["otter", "brown-bear"], ["heron"]), piles=(["otter"], ["lynx", "beaver", "heron", "raccoon"]),
-            equipment=(["peek-a-scope"], []))
+    s = adv(
+        hands=(["otter", "brown-bear"], ["heron"]),
+        piles=(["otter"], ["lynx", "beaver", "heron", "raccoon"]),
+        equipment=(["peek-a-scope"], []),
+    )
     act(s, "play otter col1", "fish col1 card1")
-    assert sorted(s.hands[0]) == sorted([code("brown-bear"), code("raccoon", 1), code("heron", 1),
-                                         code("beaver", 1)])
+    assert sorted(s.hands[0]) == sorted(
+        [code("brown-bear"), code("raccoon", 1), code("heron", 1), code("beaver", 1)]
+    )
     assert s.piles[1] == [code("lynx", 1)]
     v1 = s.view(1)
     assert v1["hand_foreign"] == [3, 0] and v1["pile"] is None and v1["pile_known"] == [True, False]
@@ -103,8 +119,11 @@ def test_peek_a_scope_rv_23_first_catch_takes_three_cards_that_become_yours() ->
 
 def test_peek_a_scope_respects_the_hand_limit_and_a_short_pile() -> None:
     # RV-23: beyond the limit the cards stay; fewer than 3 in the pile: take what is there.
-    s = adv(hands=(["otter"] + ["heron"] * 5, []), piles=(["otter"], ["lynx", "beaver", "heron"]),
-            equipment=(["peek-a-scope"], []))
+    s = adv(
+        hands=(["otter"] + ["heron"] * 5, []),
+        piles=(["otter"], ["lynx", "beaver", "heron"]),
+        equipment=(["peek-a-scope"], []),
+    )
     act(s, "play otter col1", "fish col1 card1")
     assert len(s.hands[0]) == 7 and len(s.piles[1]) == 1
     t = adv(hands=(["otter"], []), piles=(["otter"], ["lynx"]), equipment=(["peek-a-scope"], []))
@@ -126,7 +145,9 @@ def test_card_clapper_rv_22_extra_card_on_action_b_only() -> None:
 
 
 def test_binoculars_take_any_card_from_the_pile_then_reshuffle() -> None:
-    s = adv(hands=(["otter"], []), piles=(["heron", "polar-bear", "lynx"], []), equipment=(["binoculars"], []))
+    s = adv(
+        hands=(["otter"], []), piles=(["heron", "polar-bear", "lynx"], []), equipment=(["binoculars"], [])
+    )
     act(s, "use binoculars")
     assert legal(s) == ["take lynx", "take heron", "take polar-bear"]
     act(s, "take polar-bear")
@@ -136,8 +157,11 @@ def test_binoculars_take_any_card_from_the_pile_then_reshuffle() -> None:
 
 def test_binoculars_after_an_opposing_peek_reveal_the_pile_to_its_owner() -> None:
     # RV-23 bookkeeping: after the opponent's Peek-a-Scope you no longer know your pile; looking restores it.
-    s = adv(hands=(["otter"], ["otter"]), piles=(["otter"], ["lynx", "beaver", "heron", "raccoon"]),
-            equipment=(["peek-a-scope"], ["binoculars"]))
+    s = adv(
+        hands=(["otter"], ["otter"]),
+        piles=(["otter"], ["lynx", "beaver", "heron", "raccoon"]),
+        equipment=(["peek-a-scope"], ["binoculars"]),
+    )
     act(s, "play otter col1", "fish col1 card1")
     assert s.view(1)["pile"] is None
     act(s, "use binoculars")
@@ -151,16 +175,25 @@ def test_poison_rv_25_default_removes_the_catchers_top_card_per_fish() -> None:
     s = adv(hands=(["otter"], []), piles=(["heron", "lynx"], []), equipment=([], ["poison"]))
     act(s, "play otter col1", "fish col1 card1")
     assert s.removed[0] == [code("lynx")] and s.piles[0] == [code("heron")]
-    t = adv(hands=(["otter"], []), piles=(["heron", "lynx", "beaver"], []), equipment=([], ["poison"]),
-            board={(0, c): [("heron", 0, 1), ("heron", 0, 1), "heron"] for c in range(2)})
+    t = adv(
+        hands=(["otter"], []),
+        piles=(["heron", "lynx", "beaver"], []),
+        equipment=([], ["poison"]),
+        board={(0, c): [("heron", 0, 1), ("heron", 0, 1), "heron"] for c in range(2)},
+    )
     act(t, "draw")
     assert caught(t, 0) == 2 and len(t.removed[0]) == 1 and t.piles[0] == []  # one per fish; 2 drawn first
 
 
 def test_poison_rv_25_shield_option() -> None:
     # RV-25 option poison="shield" (reading d): one shield token of the catcher goes back to the supply.
-    s = adv(hands=(["otter"], []), board={(0, 2): [("heron", 2, 0)]}, equipment=([], ["poison"]),
-            shields=6, poison="shield")
+    s = adv(
+        hands=(["otter"], []),
+        board={(0, 2): [("heron", 2, 0)]},
+        equipment=([], ["poison"]),
+        shields=6,
+        poison="shield",
+    )
     act(s, "play otter col1", "fish col1 card1")
     assert side(s, 0, 2) == [("heron", 1, 0)] and s.shields == 7
 
@@ -189,8 +222,11 @@ def test_wide_paws_quick_catch_on_any_card_of_the_column() -> None:
 
 
 def test_echo_whistle_copies_a_neighbouring_column() -> None:
-    s = adv(hands=(["raccoon"], []), board={(0, 0): ["otter"], (0, 2): ["brown-bear"], (0, 3): ["heron"]},
-            equipment=(["echo-whistle"], []))
+    s = adv(
+        hands=(["raccoon"], []),
+        board={(0, 0): ["otter"], (0, 2): ["brown-bear"], (0, 3): ["heron"]},
+        equipment=(["echo-whistle"], []),
+    )
     act(s, "play raccoon col2")
     assert legal(s) == ["copy col1 card1", "copy col3 card1", "skip"]
     act(s, "copy col1 card1")
@@ -204,8 +240,11 @@ def test_second_helping_draws_when_clawed() -> None:
 
 
 def test_big_net_second_fish_when_beating_by_three() -> None:
-    s = adv(hands=(["otter"], []), equipment=(["big-net"], []),
-            board={(0, 0): [("polar-bear", 0, 0), ("heron", 0, 1), ("heron", 0, 0)], (1, 0): ["otter"]})
+    s = adv(
+        hands=(["otter"], []),
+        equipment=(["big-net"], []),
+        board={(0, 0): [("polar-bear", 0, 0), ("heron", 0, 1), ("heron", 0, 0)], (1, 0): ["otter"]},
+    )
     act(s, "draw")
     assert legal(s) == ["fish col1 card1", "fish col1 card3"]
     act(s, "fish col1 card1")
@@ -213,8 +252,11 @@ def test_big_net_second_fish_when_beating_by_three() -> None:
     assert legal(s) == ["fish col1 card3", "skip"]
     act(s, "fish col1 card3")
     assert caught(s, 0) == 2
-    t = adv(hands=(["otter"], []), equipment=(["big-net"], []),
-            board={(0, 0): [("heron", 0, 1), ("heron", 0, 1), "heron"], (1, 0): ["heron", "otter"]})
+    t = adv(
+        hands=(["otter"], []),
+        equipment=(["big-net"], []),
+        board={(0, 0): [("heron", 0, 1), ("heron", 0, 1), "heron"], (1, 0): ["heron", "otter"]},
+    )
     act(t, "draw")
     assert caught(t, 0) == 1 and t.active == 1  # margin 3 not reached
 
@@ -239,8 +281,11 @@ def test_double_cast_draws_two_within_the_limit() -> None:
 
 
 def test_undertow_moves_an_opposing_card_with_its_fish_and_shields() -> None:
-    s = adv(hands=(["otter"], []), board={(1, 0): [("heron", 1, 1)], (1, 1): ["otter"] * 3},
-            equipment=(["undertow"], []))
+    s = adv(
+        hands=(["otter"], []),
+        board={(1, 0): [("heron", 1, 1)], (1, 1): ["otter"] * 3},
+        equipment=(["undertow"], []),
+    )
     act(s, "use undertow")
     options = legal(s)
     assert "undertow col1 card1 col3" in options and "undertow col1 card1 col2" not in options
@@ -257,7 +302,9 @@ def test_spare_shields_places_two_tokens() -> None:
 
 
 def test_encore_resolves_an_effect_in_play_again() -> None:
-    s = adv(hands=(["otter"], []), board={(0, 1): ["brown-bear"], (1, 1): ["heron"]}, equipment=(["encore"], []))
+    s = adv(
+        hands=(["otter"], []), board={(0, 1): ["brown-bear"], (1, 1): ["heron"]}, equipment=(["encore"], [])
+    )
     act(s, "use encore")
     assert legal(s) == ["encore col2 card1"]
     act(s, "encore col2 card1")
@@ -267,8 +314,12 @@ def test_encore_resolves_an_effect_in_play_again() -> None:
 
 
 def test_bait_bucket_places_a_fish_in_a_full_column() -> None:
-    s = adv(hands=(["otter"], []), board={(0, 0): [("heron", 0, 1), "heron", "lynx"], (0, 1): ["otter"]},
-            equipment=(["bait-bucket"], []), supply=(1, 8))
+    s = adv(
+        hands=(["otter"], []),
+        board={(0, 0): [("heron", 0, 1), "heron", "lynx"], (0, 1): ["otter"]},
+        equipment=(["bait-bucket"], []),
+        supply=(1, 8),
+    )
     act(s, "use bait-bucket")
     assert legal(s) == ["fish col1 card2", "fish col1 card3"]
     act(s, "fish col1 card3")
@@ -277,8 +328,11 @@ def test_bait_bucket_places_a_fish_in_a_full_column() -> None:
 
 def test_rv_21_in_addition_cards_before_or_after_the_action_but_before_the_check() -> None:
     # RV-21: after the action a window stays open ("use ..." or "end"); the fish check follows "end".
-    s = adv(hands=(["otter"], []), board={(0, 0): [("heron", 0, 1), ("heron", 0, 1), "heron"]},
-            equipment=(["double-cast"], []))
+    s = adv(
+        hands=(["otter"], []),
+        board={(0, 0): [("heron", 0, 1), ("heron", 0, 1), "heron"]},
+        equipment=(["double-cast"], []),
+    )
     act(s, "draw")
     assert legal(s) == ["use double-cast", "end"] and caught(s, 0) == 0
     assert s.view(1)["phase"] == "after"

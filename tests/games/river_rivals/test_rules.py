@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 import riverbox
-from riverbox.games.river_rivals.content import K, KINDS, set_cards
+from riverbox.games.river_rivals.content import KINDS, K, set_cards
 from riverbox.games.river_rivals.state import OVER
 
 from .helpers import act, caught, code, legal, make, side
@@ -18,8 +18,10 @@ from .helpers import act, caught, code, legal, make, side
 # -- spec §3 check 1: the rulebook's catching example ------------------------------------------------
 def test_check_1_rulebook_example_5_against_1_shield_2_2_is_6() -> None:
     # check 1: opponent 3 + 2 = 5; you 1 + (shield +1) + 2 + 2 = 6 on three cards -> one fish.
-    s = make(hands=(["beaver", "heron"], ["otter"]),
-             board={(1, 0): ["brown-bear", "heron"], (0, 0): ["otter", "heron"]})
+    s = make(
+        hands=(["beaver", "heron"], ["otter"]),
+        board={(1, 0): ["brown-bear", "heron"], (0, 0): ["otter", "heron"]},
+    )
     act(s, "play beaver col1")  # the beaver's Shield Strength opens a decision
     assert legal(s)[:3] == ["shield col1 card1", "shield col1 card2", "shield col1 card3"]
     act(s, "shield col1 card1")  # the shield goes on the otter (strength 1)
@@ -36,8 +38,10 @@ def test_check_1_rulebook_example_5_against_1_shield_2_2_is_6() -> None:
 # -- baseline and rulings -------------------------------------------------------------------------------
 def test_rv_1_only_your_own_three_cards_count() -> None:
     # RV-1: two of yours against a full opposing side never catch; the opponent's cards never count.
-    s = make(hands=(["otter"], ["otter"]),
-             board={(0, 0): ["polar-bear", "brown-bear"], (1, 0): ["otter", "otter", "otter"]})
+    s = make(
+        hands=(["otter"], ["otter"]),
+        board={(0, 0): ["polar-bear", "brown-bear"], (1, 0): ["otter", "otter", "otter"]},
+    )
     act(s, "draw")
     assert caught(s, 0) == 0 and caught(s, 1) == 0
 
@@ -70,14 +74,18 @@ def test_rv_2_check_4_full_column_without_free_space_catches_nothing() -> None:
 
 def test_rv_3_shields_add_strength_stack_and_count_for_both_players() -> None:
     # RV-3: +1 per token, tokens stack, and the opponent's shields count in their total.
-    s = make(hands=(["otter"], []),
-             board={(0, 0): [("otter", 0, 2), ("otter", 0, 2), ("lynx", 2, 0)], (1, 0): [("heron", 1, 0), "heron"]})
+    s = make(
+        hands=(["otter"], []),
+        board={
+            (0, 0): [("otter", 0, 2), ("otter", 0, 2), ("lynx", 2, 0)],
+            (1, 0): [("heron", 1, 0), "heron"],
+        },
+    )
     assert s.strength(0, 0) == 1 + 1 + 1 + 2
     assert s.strength(1, 0) == 2 + 1 + 2
     act(s, "draw")  # 5 against 5: a tie still catches (RV-17)
     assert caught(s, 0) == 1
-    t = make(hands=(["otter"], []),
-             board={(0, 0): ["otter", "otter", "lynx"], (1, 0): [("heron", 2, 0)]})
+    t = make(hands=(["otter"], []), board={(0, 0): ["otter", "otter", "lynx"], (1, 0): [("heron", 2, 0)]})
     act(t, "draw")  # 3 against 4: no fish
     assert caught(t, 0) == 0
 
@@ -110,14 +118,21 @@ def test_rv_4_tokens_return_to_supply_and_the_bare_card_is_removed_next() -> Non
 
 def test_rv_5_effects_are_optional_and_resolved_before_the_fish_check() -> None:
     # RV-5: each effect may be skipped; nothing else happens while its decision is pending.
-    s = make(hands=(["brown-bear"], []), board={(0, 0): [("otter", 0, 2), ("heron", 0, 1)], (1, 0): ["otter"]})
+    s = make(
+        hands=(["brown-bear"], []), board={(0, 0): [("otter", 0, 2), ("heron", 0, 1)], (1, 0): ["otter"]}
+    )
     act(s, "play brown-bear col1")
     assert "skip" in legal(s) and s.to_move == (0,) and caught(s, 0) == 0  # fish check not yet done
     act(s, "skip")
     assert side(s, 1, 0) == [("otter", 0, 0)]
     assert caught(s, 0) == 1  # the check came after the effect
-    for kind, board in [("otter", {}), ("heron", {(0, 1): ["otter"]}), ("beaver", {}), ("lynx", {}),
-                        ("raccoon", {(0, 0): ["brown-bear"], (1, 0): ["otter"]})]:
+    for kind, board in [
+        ("otter", {}),
+        ("heron", {(0, 1): ["otter"]}),
+        ("beaver", {}),
+        ("lynx", {}),
+        ("raccoon", {(0, 0): ["brown-bear"], (1, 0): ["otter"]}),
+    ]:
         t = make(hands=([kind, "otter"], []), board=board)
         act(t, f"play {kind} col1")
         assert "skip" in legal(t), kind
@@ -283,8 +298,11 @@ def test_rv_15_check_11_last_fish_by_quick_catch_mid_chain_ends_the_game() -> No
 
 def test_check_11_last_fish_in_the_end_check_ends_the_game() -> None:
     # check 11: also in the end-of-turn check (other columns are not checked).
-    s = make(hands=(["otter"], []), supply=(1, 8),
-             board={(0, 0): [("otter", 0, 2), ("heron", 0, 1), "heron"], (0, 1): ["heron", "heron", "heron"]})
+    s = make(
+        hands=(["otter"], []),
+        supply=(1, 8),
+        board={(0, 0): [("otter", 0, 2), ("heron", 0, 1), "heron"], (0, 1): ["heron", "heron", "heron"]},
+    )
     act(s, "draw")
     assert s.is_over and s.winners() == [0] and s.scores() == [8.0, 0.0]
 
@@ -300,8 +318,10 @@ def test_rv_16_only_the_active_player_checks() -> None:
 
 def test_rv_17_check_2_equal_totals_catch() -> None:
     # RV-17, check 2: the active player wins ties.
-    s = make(hands=(["otter"], []),
-             board={(0, 0): [("heron", 0, 1), ("beaver", 0, 1), "otter"], (1, 0): ["brown-bear", "heron"]})
+    s = make(
+        hands=(["otter"], []),
+        board={(0, 0): [("heron", 0, 1), ("beaver", 0, 1), "otter"], (1, 0): ["brown-bear", "heron"]},
+    )
     assert s.strength(0, 0) == s.strength(1, 0) == 5
     act(s, "draw")
     assert caught(s, 0) == 1
@@ -404,4 +424,5 @@ def test_content_kinds_cover_every_effect_once() -> None:
     # spec 1.3 placeholder design: one kind per effect plus a plain polar bear.
     effects = [k.effect for k in KINDS]
     assert sorted(e for e in effects if e) == sorted(
-        ["quick-catch", "movement", "shield", "claw", "lightning", "copy"])
+        ["quick-catch", "movement", "shield", "claw", "lightning", "copy"]
+    )

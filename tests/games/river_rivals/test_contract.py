@@ -1,0 +1,284 @@
+"""River Rivals against the shared contract: the testkit in both modes and with every ruling option,
+hidden information, notation and the id space, content invariants (checks 14-16) and the
+presentation hooks."""
+
+from __future__ import annotations
+
+import json
+import pickle
+import random
+
+import pytest
+
+import riverbox
+from riverbox.bots.base import RandomBot
+from riverbox.core import CHANCE, Chance
+from riverbox.core.testkit import check_game
+from riverbox.games.river_rivals import RiverRivals
+from riverbox.games.river_rivals.actions import ACTIONS, NUM_ACTIONS, parse
+from riverbox.games.river_rivals.content import KINDS, set_cards
+from riverbox.games.river_rivals.state import RiverRivalsState
+
+from .helpers import act, code, make
+
+
+# -- the testkit -----------------------------------------------------------------------------------
+@pytest.mark.parametrize("mode", ["basic", "advanced"])
+def test_testkit_passes(mode: str) -> None:
+    report = check_game(riverbox.load("river-rivals", mode=mode), games=40, seed=3)
+    assert report.games == 40 and report.resampled > 0 and report.illegal_checks > 0
+    assert set(report.winners) == {0, 1}
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"mode": "advanced", "poison": "shield", "copy_copy": True},
+        {"stuck": "pass", "full_hand_draw": "empty", "chain_limit": 1},
+    ],
+)
+def test_testkit_passes_with_ruling_options(options: dict[str, object]) -> None:
+    # RV-7, RV-8, RV-18, RV-20, RV-25 options all keep the contract.
+    report = check_game(riverbox.load("river-rivals", **options), games=8, seed=5, deep_every=3)
+    assert report.games == 8
+
+
+def test_options_and_defaults() -> None:
+    # spec 1.5: RV-7, RV-8, RV-18, RV-20 and RV-25 are named options with the spec's defaults.
+    info = RiverRivals.info
+    assert info.min_players == info.max_players == 2 and not info.perfect_information
+    assert info.defaults() == {
+        "mode": "basic",
+        "chain_limit": 0,
+        "copy_copy": False,
+        "full_hand_draw": "forbidden",
+        "stuck": "lose",
+        "poison": "pile",
+    }
+    with pytest.raises(ValueError, match=r"basic \| advanced"):
+        riverbox.load("river-rivals", mode="expert")
+    with pytest.raises(ValueError, match="2 players"):
+        riverbox.load("river-rivals", players=3)
+
+
+# -- hidden information ----------------------------------------------------------------------------
+def test_views_hide_hands_and_piles_but_show_sizes() -> None:
+    s = riverbox.load("river-rivals").new_state(9)
+    v0, v1, pub = s.view(0), s.view(1), s.view(None)
+    assert v0["hand"] is not None and len(v0["hand"]) == 4 and v1["hand"] is not None and len(v1["hand"]) == 5
+    assert pub["hand"] is None and pub["pile"] is None
+    assert v0["hand_sizes"] == v1["hand_sizes"] == pub["hand_sizes"] == [4, 5]
+    assert "hands" not in json.dumps(v0) and v0["pile"] is not None and len(v0["pile"]) == 14
+    # draws are chance outcomes seen only by the drawer
+    draws = [a for seat, a in s.history if seat == CHANCE and "draws" in str(a)]
+    assert [a.visible_to for a in draws] == [frozenset({0}), frozenset({1})]
+
+
+def test_determinize_keeps_own_hand_and_reshuffles_the_rest() -> None:
+    s = riverbox.load("river-rivals").new_state(4)
+    seen = set()
+    for i in range(20):
+        d = s.determinize(0, random.Random(i))
+        assert isinstance(d, RiverRivalsState)
+        assert d.view(0) == s.view(0) and d.hands[0] == s.hands[0]
+        assert sorted(d.hands[1] + d.piles[1]) == sorted(s.hands[1] + s.piles[1])
+        assert sorted(d.piles[0]) == sorted(s.piles[0])  # own pile: composition known, order not
+        seen.add(tuple(d.hands[1]))
+        assert all(
+            entry[1].text == "hidden"
+            for entry in d.history
+            if isinstance(entry[1], Chance) and entry[1].visible_to == frozenset({1})
+        )
+    assert len(seen) > 1
+
+
+def test_determinize_after_peek_pools_the_victims_pile_with_the_peeked_cards() -> None:
+    # RV-23 + hidden info: seat 1 no longer knows which of its cards seat 0 took.
+    s = make(
+        "advanced",
+        hands=(["otter"], ["otter"]),
+        piles=(["otter"], ["lynx", "beaver", "heron", "raccoon", "polar-bear"]),
+        equipment=(["peek-a-scope"], []),
+    )
+    act(s, "play otter col1", "fish col1 card1")
+    assert s.view(1)["pile"] is None
+    deals = set()
+    for i in range(30):
+        d = s.determinize(1, random.Random(i))
+        assert isinstance(d, RiverRivalsState)
+        assert d.view(1) == s.view(1) and d.view(None) == s.view(None)
+        foreign = sorted(c for c in d.hands[0] if c >= len(KINDS))
+        assert len(foreign) == 3 and len(d.piles[1]) == 2
+        assert sorted(foreign + d.piles[1]) == sorted(
+            code(k, 1) for k in ["lynx", "beaver", "heron", "raccoon", "polar-bear"]
+        )
+        deals.add(tuple(foreign))
+    assert len(deals) > 1
+    # seat 0 saw the cards it took: its determinizations keep them.
+    for i in range(5):
+        d0 = s.determinize(0, random.Random(i))
+        assert isinstance(d0, RiverRivalsState)
+        assert d0.hands[0] == s.hands[0]
+
+
+def test_error_messages_cite_rules_and_hide_the_opponents_cards() -> None:
+    s = make(hands=(["otter"], ["polar-bear"]), board={(0, 0): ["heron"] * 3})
+    for text, rule in [
+        ("play otter col1", "RV-1"),
+        ("play heron col2", "no heron in your hand"),
+        ("skip", "RV-5"),
+        ("pass", "RV-20"),
+        ("claw col1 card1", "RV-5"),
+        ("end", "RV-21"),
+        ("pick spring-boots", "draft"),
+    ]:
+        with pytest.raises(riverbox.IllegalAction, match=rule) as err:
+            act(s, text)
+        assert "polar" not in str(err.value)
+    full = make(hands=(["otter"] * 7, []))
+    with pytest.raises(riverbox.IllegalAction, match="RV-18"):
+        act(full, "draw")
+    s2 = make(hands=(["brown-bear"], []), board={(1, 0): ["heron"]})
+    act(s2, "play brown-bear col1")
+    with pytest.raises(riverbox.IllegalAction, match=r"claw decision is pending.*RV-11"):
+        act(s2, "draw")
+
+
+# -- notation and ids ------------------------------------------------------------------------------
+def test_notation_round_trips_over_the_whole_id_space() -> None:
+    game = riverbox.load("river-rivals")
+    assert game.num_action_ids == NUM_ACTIONS == len(ACTIONS)
+    for i in range(NUM_ACTIONS):
+        a = game.action_from_id(i)
+        assert game.action_id(a) == i and game.parse_action(str(a)) is a
+        assert pickle.loads(pickle.dumps(a)) is a
+    assert game.parse_action("  Play   OTTER col2 ") is parse("play otter col2")
+
+
+@pytest.mark.parametrize(
+    "text, hint",
+    [
+        ("fly away", "actions start with one of"),
+        ("play otter col9", "play <animal> col<1-4>"),
+        ("play dragon col1", "otter"),
+        ("use jetpack", "spring-boots"),
+        ("", "not an action"),
+        ("claw col1", "claw col1 card1"),
+    ],
+)
+def test_parse_errors_are_helpful(text: str, hint: str) -> None:
+    with pytest.raises(ValueError, match=hint):
+        riverbox.load("river-rivals").parse_action(text)
+
+
+def test_record_replays_and_json_round_trips() -> None:
+    game = riverbox.load("river-rivals", mode="advanced")
+    s = game.new_state(21)
+    bot = RandomBot(1)
+    for _ in range(40):
+        if s.is_over:
+            break
+        s.apply(bot.act(s, s.to_move[0]), s.to_move[0])
+    rec = json.loads(json.dumps(s.record()))
+    assert riverbox.replay(rec).to_json() == s.to_json()
+    assert game.state_from_json(json.loads(json.dumps(s.to_json()))).to_json() == s.to_json()
+
+
+# -- content invariants ----------------------------------------------------------------------------
+def test_check_14_the_strength_one_kinds_are_otter_raccoon_and_lynx() -> None:
+    # check 14
+    assert sorted(k.slug for k in KINDS if k.strength == 1) == ["lynx", "otter", "raccoon"]
+
+
+def test_check_15_set_of_18_with_one_polar_bear() -> None:
+    # check 15: 18 cards, exactly one strength-4 polar bear; placeholder sums 32 strength, 24 spaces.
+    cards = [KINDS[c % len(KINDS)] for c in set_cards(0)]
+    assert len(cards) == 18
+    assert [k.slug for k in cards if k.strength == 4] == ["polar-bear"]
+    assert sum(k.strength for k in cards) == 32 and sum(k.fish_spaces for k in cards) == 24
+    assert all(k.placeholder for k in KINDS)
+
+
+def test_check_16_quick_catch_and_raccoon_have_fish_spaces() -> None:
+    # check 16
+    for k in KINDS:
+        if k.effect == "quick-catch" or k.slug == "raccoon":
+            assert k.fish_spaces >= 1
+
+
+# -- presentation hooks ----------------------------------------------------------------------------
+def test_rules_text_marks_placeholders_in_own_words() -> None:
+    text = riverbox.load("river-rivals").rules_text()
+    assert "placeholder" in text.lower() and text.count("PLACEHOLDER") >= 7 + 13
+    assert "RV-20" in text and "Wide Paws" in text
+
+
+def test_render_describe_narrate_and_observation() -> None:
+    from rich.console import Console
+
+    game = riverbox.load("river-rivals", mode="advanced")
+    s = game.new_state(2)
+    bot = RandomBot(3)
+    for _ in range(30):
+        if s.is_over:
+            break
+        for a in s.legal_actions():
+            assert game.describe_action(a, s)
+        s.apply(bot.act(s, s.to_move[0]), s.to_move[0])
+    console = Console(width=120, record=True, color_system=None)
+    console.print(game.render(s, 0))
+    out = console.export_text()
+    assert "column 4" in out and "your hand" in out and "placeholder" in out
+    console.print(game.render(s, None))
+    lines0 = game.narrate(s, 0, 0)
+    lines1 = game.narrate(s, 1, 0)
+    assert lines0 and len(lines0) == len(lines1)  # same events, each worded for what that seat saw
+    hand1 = s.view(1)["hand"]
+    assert not any(f"seat 1 draws {hand1[0]}" in line for line in lines0)  # never the opponent's draws
+    for seat in (0, 1, None):
+        vec = game.observation_tensor(s.view(seat))
+        assert len(vec) == game.observation_size and all(isinstance(x, float) for x in vec)
+
+
+def test_describe_uses_the_pending_prompt() -> None:
+    game = riverbox.load("river-rivals")
+    s = make(hands=(["brown-bear"], []), board={(1, 0): [("heron", 1, 0)]})
+    act(s, "play brown-bear col1")
+    texts = [game.describe_action(a, s) for a in s.legal_actions()]
+    assert texts == [
+        "Claw the opposing Heron in column 1 (its shield absorbs the attack)",
+        "Skip the Claw Attack",
+    ]
+
+
+def test_heuristic_bot_reads_only_the_view() -> None:
+    # The bot's choice is the same in every determinization of the seat's knowledge.
+    game = riverbox.load("river-rivals")
+    s = game.new_state(8)
+    rnd = RandomBot(5)
+    for step in range(30):
+        if s.is_over:
+            break
+        seat = s.to_move[0]
+        a = game.heuristic_bot(step).act(s, seat)
+        for i in range(3):
+            assert game.heuristic_bot(step).act(s.determinize(seat, random.Random(i)), seat) is a
+        s.apply(rnd.act(s, seat), seat)
+
+
+def test_heuristic_bot_beats_random() -> None:
+    game = riverbox.load("river-rivals")
+    wins = 0
+    for i in range(20):
+        bots = (
+            {0: game.heuristic_bot(i), 1: RandomBot(i)}
+            if i % 2
+            else {1: game.heuristic_bot(i), 0: RandomBot(i)}
+        )
+        hseat = 0 if i % 2 else 1
+        s = game.new_state(i)
+        while not s.is_over:
+            seat = s.to_move[0]
+            s.apply(bots[seat].act(s, seat), seat)
+        wins += s.winners() == [hseat]
+    assert wins >= 17
