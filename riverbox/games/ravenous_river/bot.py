@@ -188,7 +188,7 @@ class HeuristicBot:
             if y in (None, "?"):
                 return m.now()
             b = 0 if x in boats[0] else 1
-            boats[b][boats[b].index(x)] = y  # type: ignore[call-overload]
+            boats[b][boats[b].index(x)] = y
         elif op == A.PEEK:
             return m.now() + (0.05 if act.b >= 0 else 0.0)
         elif op in (A.REVEAL, A.SKIP):
