@@ -263,14 +263,17 @@ _MONEY = re.compile(r"\(?\+\$\d+\)?|pays \$\d+")
 def narrate(game: RiverTrek, state: TrekState, seat: int | None, start: int) -> list[str]:
     """Lines for ``state.history[start:]``: each action, each drop of a caravan move with its income,
     Stanley's turns. The game is replayed with logging on, so the hot path stays lean."""
-    replica = game.new_state(state.seed)
-    replica._log = []
-    for s, a in state.history[len(replica.history) :]:
-        if isinstance(a, Chance) or s == CHANCE:
-            continue
-        replica.apply(a, s)
+    if state._log is not None:  # a state that logs as it plays (tests, hand-built positions)
+        replica = state
+    else:
+        replica = game.new_state(state.seed)
+        replica._log = []
+        for s, a in state.history[len(replica.history) :]:
+            if isinstance(a, Chance) or s == CHANCE:
+                continue
+            replica.apply(a, s)
     events: dict[int, list[str]] = {}
-    for idx, text in replica._log:
+    for idx, text in replica._log or []:
         events.setdefault(idx, []).append(text)
     hidden = game.options["hidden_money"]
     mine = None if seat is None else replica._name(seat)

@@ -1,0 +1,114 @@
+"""Presentation hooks: rules text, the rich picture, descriptions, narration; the heuristic bot;
+and spec §3.4's expected game length with the project's own engine and bot."""
+
+from __future__ import annotations
+
+import statistics
+
+import pytest
+from rich.console import Console
+
+import riverbox
+from riverbox.bots.base import RandomBot
+from riverbox.core import Rng
+
+from .helpers import act, make
+
+G, O, P, B = 0, 1, 2, 3  # noqa: E741 - green, orange, purple, blue
+
+
+def _text(renderable: object) -> str:
+    console = Console(width=140, record=True, color_system=None)
+    with console.capture() as cap:
+        console.print(renderable)
+    return cap.get()
+
+
+def test_rules_text_marks_placeholder_boards() -> None:
+    text = riverbox.load("river-trek").rules_text()
+    assert "Placeholder boards" in text and "RT-19" in text and "Stanley" in text
+
+
+@pytest.mark.parametrize(("players", "variant"), [(2, "full"), (3, "basic"), (4, "simple")])
+def test_render_draws_the_path(players: int, variant: str) -> None:
+    g = riverbox.load("river-trek", players=players, variant=variant)
+    s = g.new_state(7)
+    r = Rng(7)
+    for _ in range(60):
+        s.apply(r.choice(s.legal_actions()))
+        for a in s.legal_actions():
+            assert g.describe_action(a, s)
+    out = _text(g.render(s, 0))
+    assert "PLACEHOLDER" in out and "START" in out and "FINAL" in out
+    assert "Trading-post areas" in out and "money" in out
+    if players == 2:
+        assert "Stanley" in out
+
+
+def test_narrate_example_2_shows_each_drop_with_income() -> None:
+    """§3.1 as the play log shows it."""
+    s = make(seat=G, stacks={8: [G, O, P], 9: [B, B], 11: [B, O, B, O]}, posts={(3, G): 1, (4, P): 2})
+    s._log = []
+    start = len(s.history)
+    act(s, "move 8")
+    lines = s.game.narrate(s, None, start)
+    text = "\n".join(lines)
+    assert "green drops on space 9 (caravan of 3): +$3" in text
+    assert "orange drops on crossing 10" in text and "washes down to space 7" in text
+    assert "purple drops on space 11 (caravan of 5): +$10" in text
+
+
+def test_narrate_replays_a_real_game_with_stanley() -> None:
+    g = riverbox.load("river-trek", players=2)
+    s = g.new_state(3)
+    r = Rng(3)
+    while s.turn_no < 12:
+        s.apply(r.choice(s.legal_actions()))
+    lines = g.narrate(s, 0, 0)
+    assert any(line.startswith("Stanley: ") for line in lines)
+    assert any("drops on" in line for line in lines)
+    assert lines[0].startswith("setup: boards")
+
+
+def test_narrate_hides_others_income_with_hidden_money() -> None:
+    s = make(
+        seat=G,
+        stacks={8: [G, O, P], 9: [B, B], 11: [B, O, B, O]},
+        posts={(3, G): 1, (4, P): 2},
+        hidden_money=True,
+    )
+    s._log = []
+    act(s, "move 8")
+    text = "\n".join(s.game.narrate(s, G, 2))
+    assert "+$3" in text and "+$10" not in text and "(paid)" in text
+
+
+def test_heuristic_bot_is_legal_and_beats_random() -> None:
+    g = riverbox.load("river-trek", players=4)
+    wins = 0
+    for i in range(8):
+        bots = [RandomBot(i * 4 + k) for k in range(4)]
+        bots[i % 4] = g.heuristic_bot(i)
+        s = g.new_state(100 + i)
+        while not s.is_over:
+            seat = s.to_move[0]
+            a = bots[seat].act(s, seat)
+            assert a in s.legal_actions(seat)
+            s.apply(a, seat)
+        wins += (i % 4) in s.winners()
+    assert wins >= 6
+
+
+def test_3_4_expected_game_length_basic_4p() -> None:
+    """§3.4: greedy bots in the 4-player basic game take a median of about 18.5 turns per player
+    (10-90 %: 15-22.5). Our heuristic bot follows the same greedy recipe."""
+    g = riverbox.load("river-trek", players=4, variant="simple")
+    turns = []
+    for i in range(6):
+        bots = [g.heuristic_bot(i * 4 + k) for k in range(4)]
+        s = g.new_state(i)
+        while not s.is_over:
+            seat = s.to_move[0]
+            s.apply(bots[seat].act(s, seat), seat)
+        turns.append(s.turn_no / 4)
+    assert 14 <= statistics.median(turns) <= 24
