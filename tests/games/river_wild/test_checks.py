@@ -171,7 +171,7 @@ def random_layout(draw: st.DrawFn) -> tuple[bool, int, list[int]]:
     )
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(random_layout())
 def test_check_8_union_find_matches_raster_flood_fill(case: tuple[bool, int, list[int]]) -> None:
     strict, seed, choices = case
