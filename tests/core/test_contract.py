@@ -122,3 +122,12 @@ def test_rng_is_uniform_enough_and_serialisable() -> None:
     deck = list(range(10))
     Rng(1).shuffle(deck)
     assert sorted(deck) == list(range(10)) and deck != list(range(10))
+
+
+def test_games_is_callable_even_after_a_game_module_is_imported() -> None:
+    import riverbox.games.ravenous_river as rr
+
+    names = [info.name for info in riverbox.games()]
+    assert names[:4] == ["ravenous-river", "river-rivals", "river-wild", "river-trek"]
+    assert callable(rr.score_round)
+    assert riverbox.games.ravenous_river is rr
