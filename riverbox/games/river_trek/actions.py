@@ -25,7 +25,7 @@ Notation::
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from riverbox.games.river_trek.board import max_areas, max_path_length
 
@@ -58,9 +58,11 @@ KIND_WORDS = (
 _WORD_KIND = {w: k for k, w in enumerate(KIND_WORDS)}
 
 
-@dataclass(frozen=True, slots=True)
-class TrekAction:
-    """One River Trek action: a kind and up to two integer arguments (``-1`` when unused)."""
+class TrekAction(NamedTuple):
+    """One River Trek action: a kind and up to two integer arguments (``-1`` when unused).
+
+    A named tuple, so equality and hashing run at C speed in the legality check.
+    """
 
     kind: int
     a: int = -1

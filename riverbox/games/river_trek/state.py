@@ -333,10 +333,11 @@ class TrekState(State):
         posts = self.posts
         extra = 1 if self.holds(seat, "tamandua") else 0
         areas = self.path.areas
+        bridge = self.bridge
         targets = [
             b
             for b, ar in enumerate(areas)
-            if posts[b][seat] < (1 if ar.small else 2) + extra and self.area_usable(b)
+            if posts[b][seat] < (1 if ar.small else 2) + extra and (bridge < 0 or ar.spaces[-1] >= bridge)
         ]
         out = []
         for a in range(len(areas)):
@@ -395,12 +396,16 @@ class TrekState(State):
             else:
                 self.stacks[action.a].append(seat)  # RT-6: placement never activates
                 self.off[seat] -= 1
-                self._log_event(f"{self._name(seat)} places a new explorer on space {action.a}")
+                if self._log is not None:
+                    self._log_event(f"{self._name(seat)} places a new explorer on space {action.a}")
                 self._enter_end()
         elif k == POST:
             self.posts[action.a][seat] += 1
             self.hand[seat] -= 1
-            self._log_event(f"{self._name(seat)} places a trading post in {self.path.areas[action.a].name}")
+            if self._log is not None:
+                self._log_event(
+                    f"{self._name(seat)} places a trading post in {self.path.areas[action.a].name}"
+                )
             if self.phase == SETUP_POST:
                 self._setup_post_done()
             elif self.phase == P_MONKEY:
@@ -411,10 +416,11 @@ class TrekState(State):
             self.posts[action.a][seat] -= 1
             self.posts[action.b][seat] += 1
             areas = self.path.areas
-            self._log_event(
-                f"{self._name(seat)} moves a trading post from {areas[action.a].name} "
-                f"to {areas[action.b].name}"
-            )
+            if self._log is not None:
+                self._log_event(
+                    f"{self._name(seat)} moves a trading post from {areas[action.a].name} "
+                    f"to {areas[action.b].name}"
+                )
             if self.phase == P_MONKEY:
                 self.mk_moves += 1
             else:
@@ -423,10 +429,11 @@ class TrekState(State):
             self._enter_move()
         elif k in (MOVE, MOVEBACK):
             d = 1 if k == MOVE else -1
-            self._log_event(
-                f"{self._name(seat)} moves the caravan on space {action.a}"
-                + (" downstream (Peccary)" if d < 0 else "")
-            )
+            if self._log is not None:
+                self._log_event(
+                    f"{self._name(seat)} moves the caravan on space {action.a}"
+                    + (" downstream (Peccary)" if d < 0 else "")
+                )
             self.mv_ctx = CTX_MAIN
             self._start_move(action.a, d)
         elif k == DROP:
@@ -435,14 +442,16 @@ class TrekState(State):
         elif k == BOA:
             self._spend("boa", seat)
             p = self.mv_pos + self.mv_dir
-            self._log_event(f"{self._name(seat)} spends the Emerald Tree Boa: two drops on space {p}")
+            if self._log is not None:
+                self._log_event(f"{self._name(seat)} spends the Emerald Tree Boa: two drops on space {p}")
             self._drop(p)  # RT-21: two drops, each activating
             self._drop(p)
             self._run_move()
         elif k == FROG:
             self._spend("frog", seat)
             p = self.mv_pos + self.mv_dir
-            self._log_event(f"{self._name(seat)} spends the Tree Frog and jumps over space {p}")
+            if self._log is not None:
+                self._log_event(f"{self._name(seat)} spends the Tree Frog and jumps over space {p}")
             self.mv_pos = p  # RT-22: skipped, not activated
             self._run_move()
         elif k == END:
@@ -451,21 +460,28 @@ class TrekState(State):
             self._spend("jaguar", seat)
             self.stacks[action.a].pop()
             self.stacks[action.b].append(seat)  # RT-24: nothing activates
-            self._log_event(
-                f"{self._name(seat)} spends the Jaguar: explorer from space {action.a} onto space {action.b}"
-            )
+            if self._log is not None:
+                self._log_event(
+                    f"{self._name(seat)} spends the Jaguar: from space {action.a} onto space {action.b}"
+                )
             self._arrive(action.b)
             self._tile_check_after_power()
         elif k == OTTER:
             self._spend("otter", seat)
             st = self.stacks
             st[action.a], st[action.b] = st[action.b], st[action.a]
-            self._log_event(f"{self._name(seat)} spends the Otter: swaps caravans {action.a} and {action.b}")
+            if self._log is not None:
+                self._log_event(
+                    f"{self._name(seat)} spends the Otter: swaps caravans {action.a} and {action.b}"
+                )
             self._arrive(action.a)
             self._arrive(action.b)
         elif k == CAPYBARA:
             self._spend("capybara", seat)
-            self._log_event(f"{self._name(seat)} spends the Capybara to restack the caravan on {action.a}")
+            if self._log is not None:
+                self._log_event(
+                    f"{self._name(seat)} spends the Capybara to restack the caravan on {action.a}"
+                )
             self.cap_rest = sorted(self.stacks[action.a])
             self.stacks[action.a] = []
             self.mv_from = action.a
@@ -481,7 +497,8 @@ class TrekState(State):
                 self.mv_from = -1
         elif k == MONKEY:
             self._spend("monkey", seat)
-            self._log_event(f"{self._name(seat)} spends the Monkey")
+            if self._log is not None:
+                self._log_event(f"{self._name(seat)} spends the Monkey")
             self.ret_phase = self.phase
             self.phase = P_MONKEY
             self.mk_placed = self.mk_moves = 0
@@ -492,7 +509,8 @@ class TrekState(State):
             self.stacks[s].pop()
             self.stacks[s + d].append(seat)  # RT-24: nothing activates
             self.dog_used = True
-            self._log_event(f"{self._name(seat)}'s Bush Dog steps from space {s} to {s + d}")
+            if self._log is not None:
+                self._log_event(f"{self._name(seat)}'s Bush Dog steps from space {s} to {s + d}")
             self._arrive(s + d)
             self._tile_check_after_power()
         else:  # pragma: no cover - _legal never offers anything else
@@ -509,7 +527,10 @@ class TrekState(State):
         seat, colour = self.setup_seq[self.setup_i]
         self.stacks[space].append(colour)
         self.off[colour] -= 1
-        self._log_event(f"{COLOURS[seat]} places {self._name(colour)}'s starting explorer on space {space}")
+        if self._log is not None:
+            self._log_event(
+                f"{COLOURS[seat]} places {self._name(colour)}'s starting explorer on space {space}"
+            )
         self.setup_i += 1
         if self.setup_i < len(self.setup_seq):
             self.to_move = (self.setup_seq[self.setup_i][0],)
@@ -537,7 +558,8 @@ class TrekState(State):
             return
         if self.slot and self.holds(actor, "sloth"):  # RT-25
             self.money[actor] += 2
-            self._log_event(f"{self._name(actor)}'s Sloth pays $2")
+            if self._log is not None:
+                self._log_event(f"{self._name(actor)}'s Sloth pays $2")
         self.phase = P_POST
         self.to_move = (actor,)
 
@@ -546,7 +568,8 @@ class TrekState(State):
         if any(seat in st for st in self.stacks):
             self.phase = P_MOVE
         else:  # RT-29: nothing to move
-            self._log_event(f"{self._name(seat)} has no caravan to move")
+            if self._log is not None:
+                self._log_event(f"{self._name(seat)} has no caravan to move")
             self._enter_place()
 
     def _enter_place(self) -> None:
@@ -573,7 +596,8 @@ class TrekState(State):
         stacks = self.stacks
         for i in range(self.dock, len(stacks)):
             if len(stacks[i]) >= 7:
-                self._log_event(f"forced move of the caravan of {len(stacks[i])} on space {i}")
+                if self._log is not None:
+                    self._log_event(f"forced move of the caravan of {len(stacks[i])} on space {i}")
                 self.mv_ctx = CTX_FORCED
                 self._start_move(i, 1)
                 return
@@ -588,7 +612,8 @@ class TrekState(State):
             if not self.final_pending:
                 self.phase = P_OVER
                 self.to_move = ()
-                self._log_event("the game is over")
+                if self._log is not None:
+                    self._log_event("the game is over")
                 return
         rotation = self.rotation
         while True:
@@ -609,19 +634,22 @@ class TrekState(State):
                     stacks[i].append(st)
                     self.off[st] -= 1
                     self.chance(f"stanley place {i}")
-                    self._log_event(f"Stanley places a new explorer on space {i}")
+                    if self._log is not None:
+                        self._log_event(f"Stanley places a new explorer on space {i}")
                     break
             self._finish_turn()
             return
         for i in range(self.dock, len(stacks)):
             if st in stacks[i]:
                 self.chance(f"stanley move {i}")
-                self._log_event(f"Stanley moves the caravan on space {i}")
+                if self._log is not None:
+                    self._log_event(f"Stanley moves the caravan on space {i}")
                 self.mv_ctx = CTX_STANLEY
                 self._start_move(i, 1)
                 return
         self.chance("stanley pass")
-        self._log_event("Stanley has nothing to move or place")
+        if self._log is not None:
+            self._log_event("Stanley has nothing to move or place")
         self._finish_turn()
 
     # ------------------------------------------------------------------ caravan moves
@@ -657,10 +685,11 @@ class TrekState(State):
                     self.clearing[e] += 1
                     if e != self.stanley:
                         self.money[e] += 1
-                    self._log_event(
-                        f"  {self._name(e)} explorer leaves the path into the clearing"
-                        + ("" if e == self.stanley else " (+$1)")
-                    )
+                    if self._log is not None:
+                        self._log_event(
+                            f"  {self._name(e)} explorer leaves the path into the clearing"
+                            + ("" if e == self.stanley else " (+$1)")
+                        )
                 self.mv_stack = []
                 self._trigger_end()
                 break
@@ -685,7 +714,8 @@ class TrekState(State):
         if p == self.dock:
             if self._log is not None:
                 where = "Bridge" if self.bridge >= 0 else "Dock"
-                self._log_event(f"  {self._name(e)} drops on the {where} {p}")
+                if self._log is not None:
+                    self._log_event(f"  {self._name(e)} drops on the {where} {p}")
             return
         kind = self.path.kinds[p]
         if kind == NORMAL:
@@ -706,35 +736,42 @@ class TrekState(State):
                     s = self.tile_at[p]
                     if self.holder[s] < 0 and not self.down[s]:
                         self.holder[s] = e
-                        self._log_event(f"  {self._name(e)} takes the {self.animals[s]} token")
+                        if self._log is not None:
+                            self._log_event(f"  {self._name(e)} takes the {self.animals[s]} token")
             elif self._log is not None:
                 self._log_event(f"  Stanley drops on space {p} (caravan of {len(st)})")
         elif kind == CROSSING:
             kf = self.slot.get("kingfisher")
             if kf is not None and self.holder[kf] >= 0 and self.holder[kf] in st:  # Kingfisher
-                self._log_event(f"  {self._name(e)} drops on crossing {p}; the Kingfisher holds the caravan")
+                if self._log is not None:
+                    self._log_event(
+                        f"  {self._name(e)} drops on crossing {p}; the Kingfisher holds the caravan"
+                    )
                 return
             q = self.prev_cross[p]  # RT-9: nearest crossing downstream; no chain
             stacks[q].extend(st)
             stacks[p] = []
-            self._log_event(
-                f"  {self._name(e)} drops on crossing {p}: the caravan of {len(st)} washes down to space {q}"
-            )
+            if self._log is not None:
+                self._log_event(
+                    f"  {self._name(e)} drops on crossing {p}: the caravan of {len(st)} washes down to {q}"
+                )
             self._arrive(q)
         elif kind == NUMBER:
             if e != self.stanley:  # RT-11
                 self.money[e] += self.path.values[p]
-            self._log_event(
-                f"  {self._name(e)} drops on the {self.path.values[p]} space"
-                + ("" if e == self.stanley else f" (+${self.path.values[p]})")
-            )
+            if self._log is not None:
+                self._log_event(
+                    f"  {self._name(e)} drops on the {self.path.values[p]} space"
+                    + ("" if e == self.stanley else f" (+${self.path.values[p]})")
+                )
         elif kind == STAR:
             pay = 0
             if e != self.stanley:
                 pay = scoring.star_income(stacks, e)  # RT-11
                 self.money[e] += pay
             paid = "" if e == self.stanley else f" (+${pay})"
-            self._log_event(f"  {self._name(e)} drops on the star{paid}")
+            if self._log is not None:
+                self._log_event(f"  {self._name(e)} drops on the star{paid}")
 
     def _end_move(self) -> None:
         """RT-15/RT-16 at the end of a caravan move, then continue the turn."""
@@ -754,7 +791,8 @@ class TrekState(State):
         stacks = self.stacks
         for s, t in enumerate(self.tiles):
             if self.holder[s] >= 0 and not stacks[t]:
-                self._log_event(f"  {self._name(self.holder[s])} loses the {self.animals[s]} token")
+                if self._log is not None:
+                    self._log_event(f"  {self._name(self.holder[s])} loses the {self.animals[s]} token")
                 self.holder[s] = -1
                 self.down[s] = False
 
@@ -770,7 +808,10 @@ class TrekState(State):
     def _take_scout(self) -> None:
         self.scout_state = 1
         self.scout_holder = self.cur
-        self._log_event(f"{self._name(self.cur)} takes the Scout: the Civilization Event follows this turn")
+        if self._log is not None:
+            self._log_event(
+                f"{self._name(self.cur)} takes the Scout: the Civilization Event follows this turn"
+            )
 
     def _trigger_end(self) -> None:
         """RT-19: the mover finishes the turn; every other actor gets exactly one more turn."""
@@ -778,7 +819,8 @@ class TrekState(State):
             self.triggered = True
             everyone = (1 << self.colours) - 1
             self.final_pending = everyone & ~(1 << self.cur)
-            self._log_event("explorers reached the clearing: everyone else gets one more turn")
+            if self._log is not None:
+                self._log_event("explorers reached the clearing: everyone else gets one more turn")
 
     def _civilization_event(self) -> None:
         """RT-27: Bridge on the first crossing, new Base camp, clear everything below the Bridge."""
@@ -800,10 +842,11 @@ class TrekState(State):
                     self.hand[s] += self.posts[a][s]
                     self.posts[a][s] = 0
         self.scout_state = 2
-        self._log_event(
-            f"Civilization Event: the Bridge is on space {bridge}, the Base camp moves to {base}, "
-            "everything below the Bridge goes back to its owners"
-        )
+        if self._log is not None:
+            self._log_event(
+                f"Civilization Event: the Bridge is on space {bridge}, the Base camp moves to {base}, "
+                "everything below the Bridge goes back to its owners"
+            )
         if self.slot:
             self._tile_check_after_power()
 

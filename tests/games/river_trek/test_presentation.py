@@ -54,7 +54,7 @@ def test_narrate_example_2_shows_each_drop_with_income() -> None:
     lines = s.game.narrate(s, None, start)
     text = "\n".join(lines)
     assert "green drops on space 9 (caravan of 3): +$3" in text
-    assert "orange drops on crossing 10" in text and "washes down to space 7" in text
+    assert "orange drops on crossing 10" in text and "washes down to 7" in text
     assert "purple drops on space 11 (caravan of 5): +$10" in text
 
 
