@@ -40,11 +40,12 @@ def explain(state: RiverRivalsState, action: Any, seat: int) -> str:
     if not isinstance(action, A.RvAction):
         return f"{head}: not a River Rivals action"
     if state.stack:
-        from riverbox.games.river_rivals.state import FRAMES
+        from riverbox.games.river_rivals.state import COLUMN_FRAMES, FRAMES
 
         fr = state.stack[-1]
         name = FRAMES[fr[0]]
-        return f"{head}: a {name} decision is pending in column {fr[1] + 1}; {_NEEDS[name]}"
+        where = f" in column {fr[1] + 1}" if fr[0] in COLUMN_FRAMES else ""
+        return f"{head}: a {name} decision is pending{where}; {_NEEDS[name]}"
     phase = state.phase
     if phase == 0:  # draft
         offered = ", ".join(EQUIPMENT[e].slug for e in state.offer)

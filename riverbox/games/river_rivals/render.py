@@ -115,7 +115,8 @@ def render(state: State, seat: int | None) -> Any:
         parts.append(hand)
     if v["pending"]:
         pend = v["pending"]
-        parts.append(Text(f"pending: {pend['type']} in column {pend['column']}", style="bold yellow"))
+        where = f" in column {pend['column']}" if pend["column"] else ""
+        parts.append(Text(f"pending: {pend['type']}{where}", style="bold yellow"))
     return Group(*parts)
 
 
@@ -232,6 +233,8 @@ def narrate(state: State, seat: int | None, start: int) -> list[str]:
                 lines.append(f"{a.text.split(' peeks ')[0]} takes cards from the opposing draw pile")
             elif " looks through " in a.text:
                 lines.append(f"{a.text.split(' looks through ')[0]} looks through their draw pile")
+        elif seat != s and str(a).startswith("take "):
+            lines.append(f"seat {s} takes a card from their draw pile")  # Binoculars: a secret choice
         else:
             lines.append(f"seat {s} {_past(str(a))}")
     return lines

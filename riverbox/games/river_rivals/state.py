@@ -92,6 +92,8 @@ FRAMES = (
     "undertow",
     "encore",
 )
+COLUMN_FRAMES = frozenset({F_QUICK, F_MOVE, F_SHIELD, F_POLISH, F_CLAW, F_LIGHT, F_COPY, F_CATCH, F_NET})
+"""Frames tied to one column (the column of the card whose effect it is, or the checked column)."""
 SKIPPABLE = frozenset({F_QUICK, F_MOVE, F_SHIELD, F_POLISH, F_CLAW, F_LIGHT, F_COPY, F_NET, F_RECALL, F_BEAR})
 """Frames the player may decline with ``skip`` (RV-5: effects are optional)."""
 
@@ -107,6 +109,13 @@ _RECALL_CARDS = int(param("recall", "cards", 3))
 _DOUBLE_CARDS = int(param("double", "cards", 2))
 _SPARE_SHIELDS = int(param("spare", "shields", 2))
 _MECH_OF = tuple(e.mechanic for e in EQUIPMENT)
+
+
+_PLAYS_BY_MASK = [
+    [tuple(A.A_PLAY[k][c] for c in range(COLUMNS) if (mask >> c) & 1) for k in range(K)]
+    for mask in range(1 << COLUMNS)
+]
+"""Play actions per kind for each set of open columns (bit c: column c has room): no allocation."""
 
 
 def _slug(code: int) -> str:
@@ -201,7 +210,8 @@ class RiverRivalsState(State):
 
     def _draw_n(self, s: int, want: int) -> int:
         """Cards an action-B draw of ``want`` cards gives (RV-18: hand limit and short pile)."""
-        return max(0, min(want, self.limit(s) - len(self.hands[s]), len(self.piles[s])))
+        limit = _BASKET_LIMIT if "basket" in self.mechs[s] else HAND_LIMIT
+        return max(0, min(want, limit - len(self.hands[s]), len(self.piles[s])))
 
     def _can_draw(self, s: int) -> bool:
         if self._draw_n(s, 2) > 0:
@@ -332,15 +342,18 @@ class RiverRivalsState(State):
         base = s * COLUMNS
         b = self.board
         if hand:
-            open_cols = [c for c in range(COLUMNS) if len(b[base + c]) < COLUMN_CAP]
-            if open_cols:
+            mask = 0
+            for c in range(COLUMNS):
+                if len(b[base + c]) < COLUMN_CAP:
+                    mask |= 1 << c
+            if mask:
                 seen = 0
                 for code in hand:
                     seen |= 1 << KIND_OF[code]
+                table = _PLAYS_BY_MASK[mask]
                 for k in range(K):
                     if (seen >> k) & 1:
-                        row = A.A_PLAY[k]
-                        out.extend(row[c] for c in open_cols)
+                        out.extend(table[k])
         n = self._draw_n(s, 2)
         if n > 0 or (len(self.piles[s]) > 0 and self.game.options["full_hand_draw"] == "empty"):
             out.append(A.A_DRAW)
@@ -843,7 +856,7 @@ class RiverRivalsState(State):
         pending: dict[str, Any] | None = None
         if self.stack:
             fr = self.stack[-1]
-            pending = {"type": FRAMES[fr[0]], "column": fr[1] + 1}
+            pending = {"type": FRAMES[fr[0]], "column": fr[1] + 1 if fr[0] in COLUMN_FRAMES else None}
             if fr[0] in (F_QUICK, F_MOVE, F_COPY, F_POLISH):
                 pending["card"] = fr[2] + 1
         mine = seat is not None and seat in (0, 1)

@@ -12,20 +12,36 @@ import pytest
 
 import riverbox
 from riverbox.bots.base import RandomBot
-from riverbox.core import CHANCE, Chance
+from riverbox.core import CHANCE, Chance, State
 from riverbox.core.testkit import check_game
 from riverbox.games.river_rivals import RiverRivals
 from riverbox.games.river_rivals.actions import ACTIONS, NUM_ACTIONS, parse
-from riverbox.games.river_rivals.content import KINDS, set_cards
+from riverbox.games.river_rivals.content import KINDS, SPACES, set_cards
 from riverbox.games.river_rivals.state import RiverRivalsState
 
 from .helpers import act, code, make
 
 
 # -- the testkit -----------------------------------------------------------------------------------
+def _invariants(state: State) -> None:
+    """Conservation laws: 36 cards, 8 fish per colour, 8 shields; 3-card sides; the hand limit."""
+    assert isinstance(state, RiverRivalsState)
+    on_board = [sl for side in state.board for sl in side]
+    cards = state.hands[0] + state.hands[1] + state.piles[0] + state.piles[1]
+    cards += state.removed[0] + state.removed[1] + [sl[0] for sl in on_board]
+    assert sorted(cards) == sorted(set_cards(0) + set_cards(1))
+    for s in (0, 1):
+        fish = sum(sl[2] for side in state.board[s * 4 : s * 4 + 4] for sl in side)
+        assert fish + state.supply[s] == 8
+        assert len(state.hands[s]) <= state.limit(s)
+        assert all(len(side) <= 3 for side in state.board[s * 4 : s * 4 + 4])
+    assert state.shields + sum(sl[1] for sl in on_board) == 8
+    assert all(sl[2] <= SPACES[sl[0]] for sl in on_board)
+
+
 @pytest.mark.parametrize("mode", ["basic", "advanced"])
 def test_testkit_passes(mode: str) -> None:
-    report = check_game(riverbox.load("river-rivals", mode=mode), games=40, seed=3)
+    report = check_game(riverbox.load("river-rivals", mode=mode), games=40, seed=3, on_state=_invariants)
     assert report.games == 40 and report.resampled > 0 and report.illegal_checks > 0
     assert set(report.winners) == {0, 1}
 
