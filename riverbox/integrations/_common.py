@@ -87,6 +87,17 @@ def hashed_view(view: Any) -> list[float]:
     return out
 
 
+OBS_BOUND = 1e6
+"""Observation spaces are boxes of +-OBS_BOUND (finite, as Gymnasium asks); values are clipped to it."""
+
+
+def observation_array(game: Game, view: dict[str, Any]) -> Any:
+    """``encode_view`` as a float32 numpy array clipped to the observation box."""
+    import numpy as np
+
+    return np.clip(np.asarray(encode_view(game, view), dtype=np.float32), -OBS_BOUND, OBS_BOUND)
+
+
 def observation_size(game: Game) -> int:
     """Length of the observation vector the adapters use for ``game``."""
     return game.observation_size if game.observation_size > 0 else GENERIC_SIZE

@@ -38,7 +38,13 @@ from gymnasium import spaces
 
 from riverbox.core.errors import IllegalAction
 from riverbox.core.game import Game, State
-from riverbox.integrations._common import check_illegal_policy, encode_view, observation_size, render_text
+from riverbox.integrations._common import (
+    OBS_BOUND,
+    check_illegal_policy,
+    observation_array,
+    observation_size,
+    render_text,
+)
 from riverbox.registry import load
 
 ENV_ID = "riverbox/RiverWild-v0"
@@ -47,7 +53,7 @@ ENV_ID = "riverbox/RiverWild-v0"
 class RiverboxEnv(gymnasium.Env[np.ndarray, np.int64]):
     """A one-player riverbox game as a Gymnasium environment (see the module docstring)."""
 
-    metadata = {"render_modes": ["ansi"]}  # noqa: RUF012 - Gymnasium's class-level convention
+    metadata = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012 - Gymnasium convention
 
     def __init__(
         self,
@@ -71,7 +77,7 @@ class RiverboxEnv(gymnasium.Env[np.ndarray, np.int64]):
         self.render_mode = render_mode
         self.illegal_action = check_illegal_policy(illegal_action)
         self.illegal_reward = float(illegal_reward)
-        self.observation_space = spaces.Box(-np.inf, np.inf, (observation_size(self.game),), np.float32)
+        self.observation_space = spaces.Box(-OBS_BOUND, OBS_BOUND, (observation_size(self.game),), np.float32)
         self.action_space = spaces.Discrete(self.game.num_action_ids)
         self.state: State = self.game.new_state(0)
         self.game_seed = 0
@@ -79,7 +85,7 @@ class RiverboxEnv(gymnasium.Env[np.ndarray, np.int64]):
 
     # -- helpers ----------------------------------------------------------------------------
     def _obs(self) -> np.ndarray:
-        return np.asarray(encode_view(self.game, self.state.view(0)), dtype=np.float32)
+        return observation_array(self.game, self.state.view(0))
 
     def _mask(self) -> np.ndarray:
         mask = np.zeros(self.game.num_action_ids, np.int8)

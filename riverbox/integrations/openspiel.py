@@ -18,10 +18,12 @@ inside ``apply``. The faithful OpenSpiel model is therefore **one explicit chanc
 root whose outcome is the seed**: ``SEED_OUTCOMES`` (2**16) equiprobable outcomes ``s``, after
 which the state is ``game.new_state(seed=s)`` and everything is deterministic given the seed.
 No player observes the seed itself (it fixes the deck order and every future draw), so the
-chance mode is ``EXPLICIT_STOCHASTIC`` and a game is ``IMPERFECT_INFORMATION`` unless riverbox
-declares it ``perfect_information`` (River Trek: every random outcome is dealt face up at setup
-and nothing is drawn later, so what the seed decides is seen by everyone at once; then
-``PERFECT_INFORMATION``). Outcome ``s`` reproduces riverbox seed ``s`` exactly, so a pyspiel
+chance mode is ``EXPLICIT_STOCHASTIC`` and every game is ``IMPERFECT_INFORMATION`` in
+OpenSpiel's formal sense: histories that differ only in the unobserved seed share an
+information set. That holds even for River Trek, which riverbox declares
+``perfect_information`` because every random outcome is dealt face up at setup: there the
+seeds a player cannot tell apart lead to the same public position, ``determinize`` is a copy,
+and IS-MCTS amounts to MCTS. Outcome ``s`` reproduces riverbox seed ``s`` exactly, so a pyspiel
 history maps to a riverbox record.
 
 *Turns.* Actions are riverbox action ids (``num_distinct_actions == game.num_action_ids``).
@@ -286,11 +288,7 @@ def _game_type(name: str, players: int | None) -> pyspiel.GameType:
         long_name=f"riverbox {info.title}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-        information=(
-            pyspiel.GameType.Information.PERFECT_INFORMATION
-            if info.perfect_information
-            else pyspiel.GameType.Information.IMPERFECT_INFORMATION
-        ),
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=utility,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=info.max_players,

@@ -51,10 +51,11 @@ from pettingzoo import AECEnv, ParallelEnv
 from riverbox.core.errors import IllegalAction
 from riverbox.core.game import Game, State
 from riverbox.integrations._common import (
+    OBS_BOUND,
     agent_name,
     check_illegal_policy,
-    encode_view,
     mover,
+    observation_array,
     observation_size,
     render_text,
 )
@@ -93,7 +94,7 @@ class _Core:
         self.observation_spaces = {
             a: spaces.Dict(
                 {
-                    "observation": spaces.Box(-np.inf, np.inf, (size,), np.float32),
+                    "observation": spaces.Box(-OBS_BOUND, OBS_BOUND, (size,), np.float32),
                     "action_mask": spaces.Box(0, 1, (k,), np.int8),
                 }
             )
@@ -123,7 +124,7 @@ class _Core:
             for a in state.legal_actions(seat):
                 mask[self.game.action_id(a)] = 1
         return {
-            "observation": np.asarray(encode_view(self.game, state.view(seat)), dtype=np.float32),
+            "observation": observation_array(self.game, state.view(seat)),
             "action_mask": mask,
         }
 
