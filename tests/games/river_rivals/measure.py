@@ -1,6 +1,7 @@
 """Benchmarks for River Rivals (not a test): ``python -m tests.games.river_rivals.measure [what]``.
 
-* ``speed``: (CPU time, so other load on the machine matters less) random play of whole basic-mode games (``legal_actions`` + ``apply``), games/s per
+* ``speed``: random play of whole games (``legal_actions`` + ``apply``), games/s of CPU time (so other
+  load on the machine matters less) per
   run and the median; then the cost of all seats' views (0, 1 and spectator) per step relative to
   a bare step.
 * ``bot``: the heuristic bot against the random bot, N games from each seat, with 95% Wilson
@@ -43,8 +44,10 @@ def speed(mode: str = "basic", runs: int = 7, games: int = 300) -> None:
     for r in range(runs):
         secs, steps = _playout(game, games, r)
         rates.append(games / secs)
-    print(f"{mode}: games/s per run {[round(x) for x in rates]}; median {statistics.median(rates):.0f}; "
-          f"{steps / games:.1f} steps per game")
+    print(
+        f"{mode}: games/s per run {[round(x) for x in rates]}; median {statistics.median(rates):.0f}; "
+        f"{steps / games:.1f} steps per game"
+    )
     bare, viewed = [], []
     for r in range(runs):
         bare.append(_playout(game, games // 2, 100 + r)[0])
@@ -75,8 +78,10 @@ def bot(mode: str = "basic", games: int = 1000) -> None:
             wins += w == [hseat]
             ties += len(w) > 1
         lo, hi = wilson(wins, games)
-        print(f"{mode}: heuristic as seat {hseat} vs random: {wins}/{games} = {wins / games:.3f} "
-              f"(95% CI {lo:.3f}-{hi:.3f}), shared {ties}")
+        print(
+            f"{mode}: heuristic as seat {hseat} vs random: {wins}/{games} = {wins / games:.3f} "
+            f"(95% CI {lo:.3f}-{hi:.3f}), shared {ties}"
+        )
 
 
 if __name__ == "__main__":
