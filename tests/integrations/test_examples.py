@@ -1,0 +1,57 @@
+"""The examples in ``examples/`` run (a few hundred steps each), so they never rot."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+import warnings
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+
+def _load(name: str) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(f"riverbox_example_{name}", EXAMPLES / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(autouse=True)
+def _quiet() -> object:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        yield
+
+
+def test_openspiel_example() -> None:
+    pytest.importorskip("pyspiel")
+    result = _load("openspiel_ismcts").main(games=2, simulations=8)
+    assert result["moves"] > 0
+
+
+def test_pettingzoo_example() -> None:
+    pytest.importorskip("pettingzoo")
+    result = _load("pettingzoo_ravenous_river").main(steps=300)
+    assert result["steps"] >= 300
+
+
+def test_gymnasium_example() -> None:
+    pytest.importorskip("gymnasium")
+    result = _load("gymnasium_river_wild").main(steps=300)
+    assert set(result) == {"random", "greedy"}
+
+
+def test_bench_runs() -> None:
+    pytest.importorskip("pyspiel")
+    pytest.importorskip("pettingzoo")
+    pytest.importorskip("gymnasium")
+    from riverbox.integrations.bench import bench_all
+
+    rows = bench_all(seconds=0.05, runs=1, games=["river-rivals", "river-wild"])
+    assert rows and all(row["bare_steps_per_s"] > 0 for row in rows)
