@@ -187,7 +187,7 @@ class RiverWild(Game):
 
     def describe_action(self, action: Action, state: State) -> str:
         if isinstance(action, Place):
-            return describe_placement(self, action)
+            return describe_placement(self, action, state if isinstance(state, RiverWildState) else None)
         return str(action)
 
     def narrate(self, state: State, seat: int | None, start: int) -> list[str]:

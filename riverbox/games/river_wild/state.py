@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from riverbox.core import Action, Rng, State
 from riverbox.games.river_wild.actions import Place
 from riverbox.games.river_wild.board import Board, key_pos, pos_key
-from riverbox.games.river_wild.cards import ANIMALS, SIDES, TYPE_LETTER
+from riverbox.games.river_wild.cards import ANIMALS, SIDES
 from riverbox.games.river_wild.scoring import rank_name
 
 if TYPE_CHECKING:
@@ -217,10 +217,9 @@ class RiverWildState(State):
         self.to_move = () if body["over"] else (0,)
 
 
-def describe_placement(game: RiverWild, action: Place) -> str:
-    """A friendly sentence for a placement."""
+def describe_placement(game: RiverWild, action: Place, state: RiverWildState | None = None) -> str:
+    """A friendly description of a placement; with ``state``, what it does to the score."""
     face = game.rules.faces[2 * game.deck.index_of(action.card) + action.side]
-    slots = "".join(TYPE_LETTER[t] for t in face.slots)
     parts = []
     for sec in face.sections:
         if sec.animal is not None:
@@ -229,8 +228,13 @@ def describe_placement(game: RiverWild, action: Place) -> str:
             parts.append(f"goal {sec.goal.label()} {sec.goal.first}/{sec.goal.second}")
     if face.runestone:
         parts.append("runestone")
-    return (
-        f"c{action.card} {SIDES[action.side]} ({', '.join(parts)};"
-        f" edges {slots[:2]}/{slots[2:4]}/{slots[4:]})"
-        f" at row {action.row}, column {action.col}"
-    )
+    text = f"c{action.card} {SIDES[action.side]} at {action.row},{action.col} ({', '.join(parts)})"
+    if state is not None and not state.is_over:
+        before = state.board.score()
+        board = state.board.copy()
+        board.place(2 * game.deck.index_of(action.card) + action.side, pos_key(action.row, action.col), False)
+        after = board.score()
+        closed = len(board.lands) - len(state.board.lands)
+        if closed:
+            text += f": protects {closed} land{'s' if closed > 1 else ''}, score {before} -> {after}"
+    return text

@@ -58,7 +58,9 @@ def test_worked_example_step_by_step_total_6() -> None:
     # Steps 4 and 5.
     s.apply(g.parse_action("place c9 front at 2,-1"))
     assert s.scores() == [0.0]
-    s.apply(g.parse_action("place c10 back at 2,1"))
+    closing = g.parse_action("place c10 back at 2,1")
+    assert g.describe_action(closing, s).endswith("protects 2 lands, score 0 -> 6")
+    s.apply(closing)
     assert s.scores() == [6.0]
     score = score_layout(placements(g, WORKED))
     assert score.total == 6 and score.base == 4
