@@ -111,11 +111,24 @@ _SPARE_SHIELDS = int(param("spare", "shields", 2))
 _MECH_OF = tuple(e.mechanic for e in EQUIPMENT)
 
 
+_SEATS = ((0,), (1,))
 _PLAYS_BY_MASK = [
     [tuple(A.A_PLAY[k][c] for c in range(COLUMNS) if (mask >> c) & 1) for k in range(K)]
     for mask in range(1 << COLUMNS)
 ]
 """Play actions per kind for each set of open columns (bit c: column c has room): no allocation."""
+_MOVES_BY_MASK = [
+    [
+        [
+            tuple(a for t, a in enumerate(A.A_MOVE[c][p]) if a is not None and (mask >> t) & 1)
+            for mask in range(1 << COLUMNS)
+        ]
+        for p in range(COLUMN_CAP)
+    ]
+    for c in range(COLUMNS)
+]
+"""Movement actions of the card at (col, pos) for each set of columns with room."""
+_SLUGS = tuple(KINDS[c % K].slug for c in range(2 * K))
 
 
 def _slug(code: int) -> str:
@@ -263,53 +276,66 @@ class RiverRivalsState(State):
 
     def _advance(self) -> None:
         """Move the turn on until a decision is needed (or the game is over)."""
-        while True:
-            if self.phase == OVER:
-                self.to_move = ()
+        if self.stack:
+            self.to_move = _SEATS[self.active]
+            return
+        ph = self.phase
+        if ph == OVER:
+            self.to_move = ()
+            return
+        if ph == MAIN:
+            if not self.acted:
+                self.to_move = _SEATS[self.active]
                 return
-            if self.stack:
-                self.to_move = (self.active,)
+            ph = AFTER
+        if ph == AFTER:
+            if self.adv and self._uses(self.active):
+                self.phase = AFTER
+                self.to_move = _SEATS[self.active]
                 return
-            ph = self.phase
-            if ph == MAIN:
-                if not self.acted:
-                    self.to_move = (self.active,)
-                    return
-                ph = self.phase = AFTER
-            if ph == AFTER:
-                if self.adv and self._uses(self.active):
-                    self.to_move = (self.active,)
-                    return
-                self.phase = CHECK
-                self.check_col = 0
-            if self.phase == CHECK and self._run_check():
-                if self.phase != OVER:
-                    self._end_turn()
-                return
+            self.check_col = 0
+        self.phase = CHECK
+        if self._run_check():
+            if self.phase != OVER:
+                self._end_turn()
+        else:
+            self.to_move = _SEATS[self.active]
 
     def _run_check(self) -> bool:
         """The end-of-turn fish check (RB; RV-1, RV-2, RV-16, RV-17). False while a choice is pending."""
         s = self.active
         b = self.board
-        while self.check_col < COLUMNS:
-            c = self.check_col
-            own = b[s * COLUMNS + c]
+        base = s * COLUMNS
+        obase = (1 - s) * COLUMNS
+        c = self.check_col
+        while c < COLUMNS:
+            own = b[base + c]
             if len(own) == COLUMN_CAP:
-                margin = side_strength(own) - side_strength(b[(1 - s) * COLUMNS + c])
-                if margin >= 0:
-                    free = [p for p, sl in enumerate(own) if sl[2] < SPACES[sl[0]]]
-                    if len(free) > 1:
-                        self.stack.append((F_CATCH, c, 0, 0))  # RV-2: the player chooses the card
-                        return False
-                    self.check_col = c + 1
-                    if free:
-                        self._catch(s, c, free[0])
+                total = 0
+                free = -1
+                nfree = 0
+                for p, (code, sh, fish) in enumerate(own):
+                    total += STRENGTH[code] + sh
+                    if fish < SPACES[code]:
+                        free = p
+                        nfree += 1
+                if nfree:
+                    opp = 0
+                    for code, sh, _ in b[obase + c]:
+                        opp += STRENGTH[code] + sh
+                    if total >= opp:  # RV-17: ties catch; RV-1: an empty side totals 0
+                        if nfree > 1:
+                            self.check_col = c
+                            self.stack.append((F_CATCH, c, 0, 0))  # RV-2: the player chooses the card
+                            return False
+                        self.check_col = c + 1
+                        self._catch(s, c, free)
                         if self.phase == OVER:
                             return True
-                        if self._net_frame(s, c):
+                        if self.adv and self._net_frame(s, c):
                             return False
-                    continue
-            self.check_col = c + 1
+            c += 1
+        self.check_col = c
         return True
 
     def _net_frame(self, s: int, c: int) -> bool:
@@ -515,14 +541,20 @@ class RiverRivalsState(State):
         """Movement (RV-10): another of your cards to another column with fewer than 3 of yours."""
         b = self.board
         base = s * COLUMNS
-        out: list[Any] = []
+        mask = 0
         for c in range(COLUMNS):
-            side = b[base + c]
-            for p in range(len(side)):
-                if c == col and p == pos:
-                    continue  # "1 other animal card": never the card whose effect this is
-                row = A.A_MOVE[c][p]
-                out.extend(row[t] for t in range(COLUMNS) if t != c and len(b[base + t]) < COLUMN_CAP)
+            if len(b[base + c]) < COLUMN_CAP:
+                mask |= 1 << c
+        out: list[Any] = []
+        if not mask:
+            return out
+        for c in range(COLUMNS):
+            n = len(b[base + c])
+            if n:
+                table = _MOVES_BY_MASK[c]
+                for p in range(n):
+                    if c != col or p != pos:  # "1 other animal card": never the card whose effect this is
+                        out.extend(table[p][mask])
         return out
 
     def _copy_targets(self, s: int, col: int, pos: int, excl: int) -> list[tuple[int, int]]:
@@ -674,7 +706,7 @@ class RiverRivalsState(State):
         hand = self.hands[s]
         hand.extend(got)
         hand.sort()
-        self.chance(f"seat {s} draws {', '.join(_slug(c) for c in reversed(got))}", visible_to=[s])
+        self.chance(f"seat {s} draws {', '.join([_SLUGS[c] for c in reversed(got)])}", visible_to=_SEATS[s])
 
     def _shuffle_pile(self, s: int) -> None:
         self.rng.shuffle(self.piles[s])
@@ -836,23 +868,29 @@ class RiverRivalsState(State):
     # -- information ------------------------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
         b = self.board
-        board = [
-            [
-                [
-                    {
-                        "animal": _slug(code),
-                        "strength": STRENGTH[code],
-                        "shields": sh,
-                        "fish": fish,
-                        "spaces": SPACES[code],
-                        "set": SET_OF[code],
-                    }
-                    for code, sh, fish in b[side * COLUMNS + c]
-                ]
-                for c in range(COLUMNS)
-            ]
-            for side in (0, 1)
-        ]
+        board: list[list[list[dict[str, Any]]]] = [[], []]
+        strength: list[list[int]] = [[], []]
+        for side in (0, 1):
+            cols = board[side]
+            totals = strength[side]
+            for c in range(COLUMNS):
+                cards = []
+                total = 0
+                for code, sh, fish in b[side * COLUMNS + c]:
+                    st = STRENGTH[code]
+                    total += st + sh
+                    cards.append(
+                        {
+                            "animal": _SLUGS[code],
+                            "strength": st,
+                            "shields": sh,
+                            "fish": fish,
+                            "spaces": SPACES[code],
+                            "set": SET_OF[code],
+                        }
+                    )
+                cols.append(cards)
+                totals.append(total)
         pending: dict[str, Any] | None = None
         if self.stack:
             fr = self.stack[-1]
@@ -860,7 +898,11 @@ class RiverRivalsState(State):
             if fr[0] in (F_QUICK, F_MOVE, F_COPY, F_POLISH):
                 pending["card"] = fr[2] + 1
         mine = seat is not None and seat in (0, 1)
-        pile_known = [not (self.unknown >> s) & 1 for s in (0, 1)]
+        unknown = self.unknown
+        pile_known = [not unknown & 1, not unknown & 2]
+        hands = self.hands
+        removed = self.removed
+        used = self.used
         return {
             "game": "river-rivals",
             "mode": "advanced" if self.adv else "basic",
@@ -869,25 +911,25 @@ class RiverRivalsState(State):
             "active": self.active,
             "phase": PHASES[self.phase],
             "to_move": list(self.to_move),
-            "hand": sorted(_slug(c) for c in self.hands[seat]) if mine and seat is not None else None,
-            "hand_sizes": [len(self.hands[0]), len(self.hands[1])],
-            "hand_foreign": [sum(1 for c in self.hands[s] if SET_OF[c] != s) for s in (0, 1)],
+            "hand": sorted([_SLUGS[c] for c in hands[seat]]) if mine and seat is not None else None,
+            "hand_sizes": [len(hands[0]), len(hands[1])],
+            "hand_foreign": [len([c for c in hands[0] if c >= K]), len([c for c in hands[1] if c < K])],
             "hand_limits": [self.limit(0), self.limit(1)],
             "pile_sizes": [len(self.piles[0]), len(self.piles[1])],
-            "pile": sorted(_slug(c) for c in self.piles[seat])
+            "pile": sorted([_SLUGS[c] for c in self.piles[seat]])
             if mine and seat is not None and pile_known[seat]
             else None,
             "pile_known": pile_known,
-            "removed": [[_slug(c) for c in self.removed[s]] for s in (0, 1)],
-            "removed_sets": [[SET_OF[c] for c in self.removed[s]] for s in (0, 1)],
+            "removed": [[_SLUGS[c] for c in removed[0]], [_SLUGS[c] for c in removed[1]]],
+            "removed_sets": [[SET_OF[c] for c in removed[0]], [SET_OF[c] for c in removed[1]]],
             "board": board,
-            "strength": [[self.strength(s, c) for c in range(COLUMNS)] for s in (0, 1)],
+            "strength": strength,
             "fish_supply": list(self.supply),
             "fish_caught": [FISH - self.supply[0], FISH - self.supply[1]],
             "shield_supply": self.shields,
             "equipment": [
-                [{"id": EQUIPMENT[e].slug, "used": bool((self.used >> e) & 1)} for e in self.equipment[s]]
-                for s in (0, 1)
+                [{"id": EQUIPMENT[e].slug, "used": bool((used >> e) & 1)} for e in self.equipment[0]],
+                [{"id": EQUIPMENT[e].slug, "used": bool((used >> e) & 1)} for e in self.equipment[1]],
             ],
             "offer": [EQUIPMENT[e].slug for e in self.offer],
             "acted": self.acted,
