@@ -186,7 +186,7 @@ def _status(view: dict[str, Any]) -> str:
             mv = view["move"]
             hand = " ".join(view["colours"][c] for c in mv["in_hand"])
             lines.append(f"moving caravan: next drop on space {mv['next']}; in hand (bottom first): {hand}")
-    if view["final_round"]:
+    if view["final_round"] and view["phase"] != "over":
         lines.append(
             "final round: " + ", ".join(view["colours"][a] for a in view["final_turns"]) + " still to play"
         )
@@ -209,7 +209,7 @@ def describe(action: Any, view: dict[str, Any]) -> str:
     def caravan(i: int) -> str:
         if not 0 <= i < len(stacks) or not stacks[i]:
             return "empty"
-        return "/".join(colours[c] for c in reversed(stacks[i])) + " (top first)"
+        return "".join(_letter(colours[c]) for c in reversed(stacks[i])) + " top first"
 
     def area(i: int) -> str:
         if not 0 <= i < len(areas):
@@ -221,7 +221,7 @@ def describe(action: Any, view: dict[str, Any]) -> str:
         who = ""
         if view["phase"] == "setup-explorer":
             who = f"{colours[view['setup_colour']]}'s starting "
-        return f"place {who}explorer on space {a} (now {caravan(a)})"
+        return f"place {who}explorer on space {a} ({caravan(a)})"
     if k == POST:
         return f"put a trading post in {area(a)}"
     if k == MOVEPOST:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
@@ -11,13 +12,31 @@ from riverbox import registry
 from riverbox.core import Rng
 from riverbox.core.testkit import check_game
 
+
+def _invariants(state: Any) -> None:
+    """Explorers and posts are conserved; no caravan of 7+ waits between turns (RT-13)."""
+    for c in range(state.colours):
+        on_path = sum(st.count(c) for st in state.stacks) + len(
+            [e for e in state.mv_stack if e == c] + [e for e in state.cap_rest if e == c]
+        )
+        assert on_path + state.clearing[c] + state.off[c] == 12
+    for seat in range(state.n):
+        assert sum(p[seat] for p in state.posts) + state.hand[seat] == 7
+    if state.phase == 2 and state.history[-1][0] != state.cur:  # a human turn has just begun
+        assert all(len(st) < 7 for st in state.stacks)
+
+
 CONFIGS = [(n, v) for n in (2, 3, 4) for v in ("basic", "full", "simple")]
 
 
 @pytest.mark.parametrize(("players", "variant"), CONFIGS)
 def test_check_game(players: int, variant: str) -> None:
     report = check_game(
-        riverbox.load("river-trek", players=players, variant=variant), games=4, seed=players, deep_every=15
+        riverbox.load("river-trek", players=players, variant=variant),
+        games=4,
+        seed=players,
+        deep_every=15,
+        on_state=_invariants,
     )
     assert report.games == 4 and report.illegal_checks > 0
 
