@@ -18,6 +18,7 @@ from riverbox.games.ravenous_river.actions import DESTS, Action
 from riverbox.games.ravenous_river.cards import CARD_NAMES, CARDS, DECK, NUM_KINDS
 from riverbox.games.ravenous_river.effects import IN_PLAY, SUNK, effect_for
 from riverbox.games.ravenous_river.scoring import ANIMALS, score_round
+from riverbox.games.ravenous_river.view import build_view
 
 if TYPE_CHECKING:
     from riverbox.games.ravenous_river.game import RavenousRiver
@@ -96,6 +97,17 @@ class RavenousRiverState(State):
     round_hist: int
     log: list[list[Any]]
     last_vote: list[int] | None
+    # view caches (never copied, never serialised): see view.build_view
+    _vkey: int = -1
+    _vpub: dict[str, Any] = {}  # noqa: RUF012 - replaced per instance before use
+    _vknown: int = 0
+    _vparts: tuple[Any, ...] | None = None
+    _vcards: tuple[Any, ...] | None = None
+    _vzones: tuple[Any, ...] | None = None
+    _vseat: dict[int, tuple[Any, ...]] = {}  # noqa: RUF012 - replaced per instance before use
+    zv: int = 0
+    """Zones version: bumped whenever the row, the bank, the boats or row knowledge change, so views
+    rebuild those parts only then (per object; never copied or serialised)."""
 
     # -- setup ------------------------------------------------------------------------------
     def _setup_game(self) -> None:
@@ -114,6 +126,7 @@ class RavenousRiverState(State):
         n = self.n
         rng = self.rng
         self.rnd += 1
+        self.zv += 1
         self.round_hist = len(self.history)
         row = [0, 1, 2, 3, 4, 5, 6]
         shuffle(rng, row)
@@ -253,6 +266,8 @@ class RavenousRiverState(State):
     # -- apply -------------------------------------------------------------------------------
     def _apply(self, action: Any, seat: int) -> None:
         op = action.op
+        if op <= A.MOVE or (op >= A.SAIL and op != A.VOTE and op != A.KEEP):
+            self.zv += 1
         if op == A.LOOK:
             slot = action.a
             self.look = slot
@@ -413,8 +428,6 @@ class RavenousRiverState(State):
 
     # -- information -------------------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
-        from riverbox.games.ravenous_river.view import build_view
-
         return build_view(self, seat)
 
     def explain_illegal(self, action: Any, seat: int) -> str:

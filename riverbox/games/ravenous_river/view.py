@@ -1,5 +1,9 @@
 """What a seat may know: ``view(seat)`` and the end-of-round report.
 
+Views are read-only snapshots: to keep building every seat's view cheap (it happens at every
+step on a server), the public parts are built once per step and shared by the views of that step,
+and parts that did not change are shared with the previous step's views.
+
 A view shows the public zones (bank, boats, face-up row cards, discard pile, scores, hand sizes,
 who has voted, which seats have seen which face-down row card) plus the seat's own secrets: its
 hand, its totem(s), the face-down row cards it has looked at, its own vote. ``seat=None`` is
@@ -24,73 +28,135 @@ _CARDS = CARD_NAMES
 
 
 def build_view(st: RavenousRiverState, seat: int | None) -> dict[str, Any]:
-    n = st.n
-    me = 0 if seat is None else 1 << seat
+    """``st.view(seat)``. The public part is built once per step and shared by every seat's view
+    of that step (so treat views as read-only snapshots); only the seat's secrets are added."""
+    key = len(st.history)
+    if st._vkey != key:
+        st._vpub = _public(st)
+        st._vkey = key
+    pub = st._vpub
+    v = dict(pub)
+    if seat is None:
+        return v
+    me = 1 << seat
+    v["seat"] = seat
+    if st._vknown & me:
+        row = st.row
+        known = st.known
+        rv = v["row"] = list(v["row"])
+        for i in range(7):
+            if known[i] & me and rv[i] == "?":
+                rv[i] = _NAMES[row[i]]
+    # a hand only shrinks within a round and totems are set once, so lengths identify them
+    hand = st.hands[seat]
+    totems = st.totems[seat]
+    skey = (st.rnd, len(hand), len(totems))
+    mine = st._vseat.get(seat)
+    if mine is None or mine[0] != skey:
+        mine = (
+            skey,
+            [_CARDS[k] for k in hand],
+            [_NAMES[t] for t in totems],
+            [_NAMES[t] for t in st.drawn[seat]] if st.n == 2 else None,
+        )
+        if not st._vseat:
+            st._vseat = {}
+        st._vseat[seat] = mine
+    v["hand"] = mine[1]
+    v["totems"] = mine[2]
+    v["drawn"] = mine[3]
+    if st.phase == 4 and st.votes[seat] >= 0:
+        v["my_vote"] = "end" if st.votes[seat] == 1 else "continue"
+    return v
+
+
+def _zones(st: RavenousRiverState) -> tuple[Any, ...]:
+    """(version, row, row_seen_by, bank, boats, boat_status) as a spectator sees them."""
     row = st.row
     known = st.known
     up = st.up
-    row_view: list[str | None] = []
-    seen_by: list[list[int]] = []
+    face_down = st.rmask & ~up
+    if up:
+        row_view = [None if x < 0 else (_NAMES[x] if up >> i & 1 else "?") for i, x in enumerate(row)]
+    else:
+        row_view = [None if x < 0 else "?" for x in row]
+    seen_by = [_SEATS_BY_MASK[known[i]][:] if face_down >> i & 1 else [] for i in range(7)]
+    kn = 0
     for i in range(7):
-        x = row[i]
-        if x < 0:
-            row_view.append(None)
-            seen_by.append([])
-        elif up >> i & 1:
-            row_view.append(_NAMES[x])
-            seen_by.append([])
-        else:
-            row_view.append(_NAMES[x] if known[i] & me else "?")
-            seen_by.append(_SEATS_BY_MASK[known[i]][:])
+        if face_down >> i & 1:
+            kn |= known[i]
+    st._vknown = kn
+    b0, b1 = st.boats
+    return (
+        st.zv,
+        row_view,
+        seen_by,
+        [_NAMES[x] for x in st.bank],
+        [[_NAMES[x] for x in b0], [_NAMES[x] for x in b1]],
+        [BOAT_STATUS[st.bstate[0]], BOAT_STATUS[st.bstate[1]]],
+    )
+
+
+def _public(st: RavenousRiverState) -> dict[str, Any]:
+    """Everything a spectator sees (seats' secrets left as None). Starts from the previous step's
+    public dict and replaces only the parts whose inputs changed (the zones, the cards, the round)."""
+    prev = st._vpub
+    pub: dict[str, Any] = (
+        dict(prev)
+        if prev
+        else {
+            "players": st.n,
+            "seat": None,
+            "target": st.target,
+            "hand": None,
+            "totems": None,
+            "drawn": None,
+            "my_vote": None,
+        }
+    )
     phase = st.phase
-    pending: dict[str, Any] | None = None
+    zones = st._vzones
+    if zones is None or zones[0] != st.zv:
+        zones = st._vzones = _zones(st)
+        pub["row"] = zones[1]
+        pub["row_seen_by"] = zones[2]
+        pub["bank"] = zones[3]
+        pub["boats"] = zones[4]
+        pub["boat_status"] = zones[5]
+    rkey = (st.rnd, len(st.log), phase == 5)
+    cache = st._vparts
+    if cache is None or cache[0] != rkey or cache[1] is not st.last_vote:
+        st._vparts = (rkey, st.last_vote)  # holding the list keeps its identity unique
+        pub["round"] = st.rnd
+        pub["scores"] = st.score[:]
+        pub["last_vote"] = _vote_view(st.last_vote)
+        pub["last_round"] = cached_report(st.log[-1]) if st.log else None
+        pub["winners"] = st.winners()
+    ckey = (st.rnd, st.cards_left, len(st.discard))
+    cards = st._vcards
+    if cards is None or cards[0] != ckey:
+        st._vcards = (ckey,)
+        pub["hand_sizes"] = [len(h) for h in st.hands]
+        pub["discard"] = [_CARDS[k] for k in st.discard]
+        pub["deck_size"] = len(st.deck)
+    pub["phase"] = PHASES[phase]
+    pub["turn"] = None if phase == 5 or phase == 0 else st.turn
+    pub["to_move"] = list(st.to_move)
     if phase == 2:
-        pending = {"kind": "place", "seat": st.turn, "slot": st.look}
+        pub["pending"] = {"kind": "place", "seat": st.turn, "slot": st.look}
     elif phase == 3:
-        pending = {
+        pub["pending"] = {
             "kind": "card",
             "seat": st.turn,
             "card": _CARDS[st.card],
             "stage": st.stage,
             "peeked": st.peeks[:],
         }
-    voted = None
-    my_vote = None
-    if phase == 4:
-        voted = [v >= 0 for v in st.votes]
-        if seat is not None and st.votes[seat] >= 0:
-            my_vote = "end" if st.votes[seat] == 1 else "continue"
-    two = n == 2
-    over = phase == 5
-    v: dict[str, Any] = {
-        "players": n,
-        "seat": seat,
-        "round": st.rnd,
-        "target": st.target,
-        "phase": PHASES[phase],
-        "turn": None if over or phase == 0 else st.turn,
-        "to_move": list(st.to_move),
-        "scores": st.score[:],
-        "row": row_view,
-        "row_seen_by": seen_by,
-        "bank": [_NAMES[x] for x in st.bank],
-        "boats": [[_NAMES[x] for x in b] for b in st.boats],
-        "boat_status": [BOAT_STATUS[b] for b in st.bstate],
-        "hand_sizes": [len(h) for h in st.hands],
-        "deck_size": len(st.deck),
-        "discard": [_CARDS[k] for k in st.discard],
-        "hand": None if seat is None else [_CARDS[k] for k in st.hands[seat]],
-        "totems": None if seat is None else [_NAMES[t] for t in st.totems[seat]],
-        "drawn": [_NAMES[t] for t in st.drawn[seat]] if two and seat is not None else None,
-        "kept": [bool(t) for t in st.totems] if two else None,
-        "pending": pending,
-        "voted": voted,
-        "my_vote": my_vote,
-        "last_vote": _vote_view(st.last_vote),
-        "last_round": cached_report(st.log[-1]) if st.log else None,
-        "winners": st.winners(),
-    }
-    return v
+    else:
+        pub["pending"] = None
+    pub["voted"] = [v >= 0 for v in st.votes] if phase == 4 else None
+    pub["kept"] = [bool(t) for t in st.totems] if st.n == 2 else None
+    return pub
 
 
 def _vote_view(last: list[int] | None) -> dict[str, Any] | None:
@@ -109,21 +175,14 @@ _CACHE: dict[int, tuple[list[Any], dict[str, Any]]] = {}
 
 
 def cached_report(entry: list[Any]) -> dict[str, Any]:
-    """``round_report(entry)``, computed once per log entry; the caller gets its own copy."""
+    """``round_report(entry)``, computed once per log entry (shared: treat it as read-only)."""
     hit = _CACHE.get(id(entry))
     if hit is None or hit[0] is not entry:
         if len(_CACHE) > 512:
             _CACHE.clear()
         hit = (entry, round_report(entry))
         _CACHE[id(entry)] = hit
-    rep = hit[1]
-    out = dict(rep)
-    for key in ("bank", "row", "gains", "scores", "lines", "boat_status"):
-        out[key] = rep[key][:]
-    out["totems"] = [t[:] for t in rep["totems"]]
-    out["boats"] = [b[:] for b in rep["boats"]]
-    out["animal_vp"] = dict(rep["animal_vp"])
-    return out
+    return hit[1]
 
 
 def round_report(entry: list[Any]) -> dict[str, Any]:

@@ -159,3 +159,19 @@ def test_history_shows_secret_outcomes_only_to_their_seat() -> None:
     chances = [a for s, a in st.history if s == riverbox.CHANCE]
     assert chances[1].visible_to == frozenset()  # type: ignore[union-attr]  # the shuffled deal: nobody
     assert [c.visible_to for c in chances[2:5]] == [frozenset({0}), frozenset({1}), frozenset({2})]  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("players", [2, 3, 6])
+def test_cached_views_equal_fresh_views(players: int) -> None:
+    # views reuse unchanged parts from step to step; a clone (no caches) must see the same
+    game = riverbox.load("ravenous-river", players=players)
+    r = random.Random(players)
+    for seed in range(3):
+        st = game.new_state(seed)
+        while not st.is_over:
+            for s in (*range(players), None):
+                assert st.view(s) == st.clone().view(s)
+            seat = r.choice(st.to_move)
+            st.apply(r.choice(st.legal_actions(seat)), seat)
+        for s in (*range(players), None):
+            assert st.view(s) == st.clone().view(s)

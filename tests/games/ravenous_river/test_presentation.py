@@ -97,8 +97,8 @@ def test_last_round_report_is_kept_in_the_view() -> None:
     assert report["totems"] == [["cat"], ["mouse"], ["lion"], ["fox"]]
     assert report["gains"] == [2, 0, 1, 1]
     assert "On the bank: cat eats mouse; cat (seat 0) +1." in report["lines"]
-    report["lines"].append("mutated")  # a view is the caller's own copy
-    assert "mutated" not in st.view(2)["last_round"]["lines"]
+    act(st, "look row1")  # the report stays in the view during the next round
+    assert st.view(0)["last_round"]["gains"] == [2, 0, 1, 1]
 
 
 def test_heuristic_bot_reads_only_its_view() -> None:
