@@ -8,6 +8,11 @@ Positions are built with ``helpers.make`` on the placeholder path START + M1A + 
     30 "4" | 31 "5" | 32 "7" | 33 "9" | 34 "*"   (then the clearing)
 
 Animal tiles (RT-18, forward): 6, 8, 11, 13.
+
+Spec §3.5 unit tests, item by item: (1) test_rt_2_*, test_rulebook_example_2_exact_income;
+(2) test_rt_6_*; (3) test_rt_9_*; (4) test_rt_13_*; (5) test_rt_12_*, test_rt_19_*, test_rt_20_*;
+(6) test_rt_19_tiebreak*; (7) test_rt_15_*, test_rt_16_*; (8) test_rt_21_* .. test_rt_24_*;
+(9) test_rt_26_27_civilization_event, test_rt_27_exactly_one_event; (10) test_board.py.
 """
 
 from __future__ import annotations
