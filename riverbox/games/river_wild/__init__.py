@@ -75,6 +75,11 @@ def _actions(deck: Deck) -> tuple[list[Place], dict[int, Place]]:
     return by_id, by_face_key
 
 
+def _make_game(players: int, options: dict[str, Any], deck: Deck | None) -> RiverWild:
+    game = RiverWild(players, **options)
+    return game if deck is None else game.with_deck(deck)
+
+
 class RiverWild(Game):
     """River Wild for one player, on the deck of a data file (the placeholder deck by default)."""
 
@@ -131,6 +136,11 @@ class RiverWild(Game):
         self.deck = deck
         self._configure()
         return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickle as (options, deck) so states sent to worker processes stay small.
+        deck = None if self.deck is load_deck() else self.deck
+        return (_make_game, (self.players, dict(self.options), deck))
 
     def label(self, card_index: int) -> str:
         return f"c{self.deck.ids[card_index]}"

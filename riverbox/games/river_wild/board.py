@@ -61,6 +61,19 @@ class Rules:
                     )
                 )
             self.section_init.append(init)
+        # Per face: what each land or mountain slot faces, as (key offset, type shift, slot base, section).
+        # The facing slot is ``base + half`` of the cell found (T0/B0/S0 + 0 or 1); river slots never
+        # matter here, since river may not face land (RW-1).
+        geo = ((-256, 2, B0), (-255, 2, B0), (256, 0, T0), (257, 0, T0), (-1, 4, S0), (2, 4, S0))
+        self.plan: list[tuple[tuple[int, int, int, int], ...]] = [
+            tuple(
+                (*geo[s], face.section_of[s] if face.slots[s] == LAND else -1)
+                for s in range(6)
+                if face.slots[s] != RIVER
+            )
+            for face in self.faces
+        ]
+        self.secof: list[tuple[int, ...]] = [face.section_of for face in self.faces]
 
     def mask(self, ctx: int) -> int:
         """Bit ``fi`` set iff face ``fi`` may be placed at a position with context ``ctx``."""
@@ -102,7 +115,7 @@ class Rules:
 class Board:
     """The Source Card and the River Cards placed so far (see module docstring)."""
 
-    __slots__ = ("base", "cands", "cells", "lands", "parent", "placed", "reg", "rules")
+    __slots__ = ("base", "cands", "cells", "lands", "opn", "parent", "placed", "reg", "rules")
 
     rules: Rules
     placed: list[tuple[int, int]]  # (face index, key) in placement order; index 0 is the Source
@@ -110,9 +123,8 @@ class Board:
     cands: dict[int, int]  # open position key -> context
     parent: list[int]  # union-find over land sections
     base: list[int]  # first section node of each placement
-    reg: list[
-        tuple[int, int, tuple[int, int, int, int], tuple, int]
-    ]  # at roots: open, cards, animals, goals, runes
+    opn: list[int]  # at roots: land slots facing empty table (-1 once protected)
+    reg: list[tuple[int, tuple[int, int, int, int], tuple, int]]  # at roots: cards, animals, goals, runes
     lands: list[tuple[int, int, int, int, int]]  # Protected Lands: size, first, second, cards bitmask, root
 
     @classmethod
@@ -125,6 +137,7 @@ class Board:
         b.parent = []
         b.base = []
         b.reg = []
+        b.opn = []
         b.lands = []
         b.place(rules.source_index, pos_key(0, 0))
         return b
@@ -138,6 +151,7 @@ class Board:
         b.parent = self.parent.copy()
         b.base = self.base.copy()
         b.reg = self.reg.copy()
+        b.opn = self.opn.copy()
         b.lands = self.lands.copy()
         return b
 
@@ -197,7 +211,7 @@ class Board:
         tag = (p + 1) << 7
         cells[key] = sl[T0] | sl[B0] << 2 | sl[S0] << 4 | tag
         cells[key + 1] = sl[T1] | sl[B1] << 2 | sl[S1] << 4 | 64 | tag
-        self._join(p, fi, face, key)
+        self._join(p, fi, key)
         if track:
             cands = self.cands
             for k in (key - 1, key, key + 1):
@@ -216,77 +230,61 @@ class Board:
             x = parent[x]
         return x
 
-    def _join(self, p: int, fi: int, face: Face, key: int) -> None:
-        parent, reg, cells = self.parent, self.reg, self.cells
+    def _join(self, p: int, fi: int, key: int) -> None:
+        """Union the new card's land sections with the land they meet; count open land slots."""
+        parent, reg, opn, cells = self.parent, self.reg, self.opn, self.cells
+        placed, base = self.placed, self.base
         rules = self.rules
         nb = len(parent)
-        self.base.append(nb)
+        base.append(nb)
         bit = 1 << p
-        runes = bit if face.runestone else 0
+        runes = bit if rules.faces[fi].runestone else 0
         for k, (animals, goals) in enumerate(rules.section_init[fi]):
             parent.append(nb + k)
-            reg.append((0, bit, animals, goals, runes))
-        touched = set()
-        sl = face.slots
+            opn.append(0)
+            reg.append((bit, animals, goals, runes))
+        touched = []
+        secof = rules.secof
         find = self._find
-        for s in range(6):
-            if s < B0:
-                v = cells.get(key - 256 + s, 0)
-                other = v >> 2 & 3
-                oslot = B0 + (v >> 6 & 1)
-            elif s < S0:
-                v = cells.get(key + 256 + s - B0, 0)
-                other = v & 3
-                oslot = T0 + (v >> 6 & 1)
-            elif s == S0:
-                v = cells.get(key - 1, 0)
-                other = v >> 4 & 3
-                oslot = S1
-            else:
-                v = cells.get(key + 2, 0)
-                other = v >> 4 & 3
-                oslot = S0
-            mine = sl[s]
-            if mine == LAND:
-                me = find(nb + face.section_of[s])
+        for dkey, shift, obase, section in rules.plan[fi]:
+            v = cells.get(key + dkey, 0)
+            if section >= 0:  # a land slot
+                me = find(nb + section)
                 if not v:
-                    o, c, a, g, r = reg[me]
-                    reg[me] = (o + 1, c, a, g, r)
-                elif other == LAND:
+                    opn[me] += 1
+                    touched.append(me)
+                elif v >> shift & 3 == LAND:
                     q = (v >> 7) - 1
-                    qface = rules.faces[self.placed[q][0]]
-                    them = find(self.base[q] + qface.section_of[oslot])
-                    o1, c1, a1, g1, r1 = reg[me]
+                    them = find(base[q] + secof[placed[q][0]][obase + (v >> 6 & 1)])
                     if them == me:
-                        reg[me] = (o1 - 1, c1, a1, g1, r1)
+                        opn[me] -= 1
                     else:
-                        o2, c2, a2, g2, r2 = reg[them]
+                        c1, a1, g1, r1 = reg[me]
+                        c2, a2, g2, r2 = reg[them]
                         parent[them] = me
+                        opn[me] += opn[them] - 1
                         reg[me] = (
-                            o1 + o2 - 1,
                             c1 | c2,
                             (a1[0] + a2[0], a1[1] + a2[1], a1[2] + a2[2], a1[3] + a2[3]),
                             g1 + g2,
                             r1 | r2,
                         )
-                    touched.add(me)
+                    touched.append(me)
                 else:
-                    touched.add(me)
-            elif other == LAND:  # a mountain closes a land slot that faced empty table
+                    touched.append(me)
+            elif v and v >> shift & 3 == LAND:  # a mountain closes a land slot that faced empty table
                 q = (v >> 7) - 1
-                qface = rules.faces[self.placed[q][0]]
-                them = find(self.base[q] + qface.section_of[oslot])
-                o, c, a, g, r = reg[them]
-                reg[them] = (o - 1, c, a, g, r)
-                touched.add(them)
-        roots = {find(x) for x in touched}
-        size_mask = rules.size_mask
-        for root in roots:
-            o, c, a, g, r = reg[root]
-            if o == 0:
-                first, second = land_goal_points(a, g, r.bit_count(), rules.all_goals)
-                self.lands.append(((c & size_mask).bit_count(), first, second, c, root))
-                reg[root] = (-1, c, a, g, r)  # sealed for good
+                them = find(base[q] + secof[placed[q][0]][obase + (v >> 6 & 1)])
+                opn[them] -= 1
+                touched.append(them)
+        if touched:
+            size_mask = rules.size_mask
+            for root in {find(x) for x in touched}:
+                if opn[root] == 0:
+                    c, a, g, r = reg[root]
+                    first, second = land_goal_points(a, g, r.bit_count(), rules.all_goals)
+                    self.lands.append(((c & size_mask).bit_count(), first, second, c, root))
+                    opn[root] = -1  # sealed for good
 
     # -- score ------------------------------------------------------------------------------
     def score(self) -> int:
