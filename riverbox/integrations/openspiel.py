@@ -489,8 +489,10 @@ def register(name: str) -> str:
 
 def load_game(name: str, players: int | None = None, **options: Any) -> pyspiel.Game:
     """``pyspiel.load_game`` for a riverbox game by its riverbox name, registering it if needed."""
+    info = game_class(name).info
+    players, _ = info.validate(players, {})  # a bad player count fails here, naming the range
     params: dict[str, Any] = dict(options)
-    if players is not None and game_class(name).info.min_players != game_class(name).info.max_players:
+    if info.min_players != info.max_players:
         params["players"] = players
     return pyspiel.load_game(register(name), params)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import pickle
 import random
 from typing import Any
@@ -213,3 +214,45 @@ def test_players_parameter_and_options() -> None:
 def _register_test_games() -> None:
     ro.register("toy")
     ro.register("solo-toy")
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+def test_public_observer_uses_the_spectator_view(config: Any) -> None:
+    from open_spiel.python.observation import make_observation
+
+    game = _load(config)
+    public = make_observation(
+        game,
+        pyspiel.IIGObservationType(
+            perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.NONE
+        ),
+    )
+    recall = make_observation(
+        game,
+        pyspiel.IIGObservationType(
+            perfect_recall=True, public_info=True, private_info=pyspiel.PrivateInfoType.NONE
+        ),
+    )
+    for state in _random_states(game, 2)[1::9]:
+        rb = state.riverbox_state
+        texts = {public.string_from(state, p) for p in range(game.num_players())}
+        assert len(texts) == 1
+        if rb is not None:
+            assert json.loads(texts.pop().split(" view ", 1)[1]) == rb.view(None)
+        public.set_from(state, 0)
+        tensor = list(public.tensor)
+        public.set_from(state, game.num_players() - 1)
+        assert list(public.tensor) == tensor
+        assert len({recall.string_from(state, p) for p in range(game.num_players())}) == 1
+    with pytest.raises(ValueError, match="every player's private information"):
+        make_observation(
+            game,
+            pyspiel.IIGObservationType(
+                perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS
+            ),
+        )
+
+
+def test_load_game_checks_the_player_count() -> None:
+    with pytest.raises(ValueError, match="2 to 4 players"):
+        ro.load_game("toy", 5)
