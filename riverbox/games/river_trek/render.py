@@ -46,6 +46,7 @@ STYLES = {
     "blue": "bold white on blue3",
     "Stanley": "bold white on purple",
 }
+FG = {"green": "bold green", "orange": "bold dark_orange", "purple": "bold magenta", "blue": "bold blue"}
 SYMBOL = {"dock": "⚓", "crossing": "≈", "normal": "·", "star": "*"}
 
 
@@ -113,6 +114,19 @@ def render(view: dict[str, Any]) -> Any:
                 cell.append(f"#{a}{area_names[a] if area_names[a] != '+2' else '+'}", style="dim")
             arow.append(cell)
         table.add_row(*arow)
+        prow: list[Any] = []
+        for i in range(lo, hi):
+            cell = Text()
+            for a in view["spaces"][i]["areas"]:
+                area = view["areas"][a]
+                if area["spaces"][0] != i:
+                    continue
+                for seat, k in enumerate(area["posts"]):
+                    name = view["colours"][seat]
+                    cell.append(_letter(name) * k, style=FG.get(name, "bold"))
+            prow.append(cell)
+        if any(len(c) for c in prow):
+            table.add_row(*prow)
         trow: list[Any] = []
         for i in range(lo, hi):
             a = tiles.get(i)
