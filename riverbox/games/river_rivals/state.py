@@ -112,6 +112,8 @@ _MECH_OF = tuple(e.mechanic for e in EQUIPMENT)
 
 
 _SEATS = ((0,), (1,))
+_FRAME_OF = (-1, F_QUICK, F_MOVE, F_SHIELD, F_CLAW, F_LIGHT, F_COPY)
+"""Decision frame per effect number (see ``content.EFFECT``)."""
 _PLAYS_BY_MASK = [
     [tuple(A.A_PLAY[k][c] for c in range(COLUMNS) if (mask >> c) & 1) for k in range(K)]
     for mask in range(1 << COLUMNS)
@@ -453,7 +455,7 @@ class RiverRivalsState(State):
         if mech == "spare":
             return self.shields > 0 and any(b[base + c] for c in range(COLUMNS))
         if mech == "encore":
-            return any(EFFECT[sl[0]] for c in range(COLUMNS) for sl in b[base + c])
+            return bool(self._encore_targets(s))
         if mech == "bait":
             return bool(self._bait_targets(s))
         return False
@@ -476,6 +478,13 @@ class RiverRivalsState(State):
             if len(own) == COLUMN_CAP:
                 out.extend(A.A_FISH[c][p] for p, sl in enumerate(own) if sl[2] < SPACES[sl[0]])
         return out
+
+    def _encore_targets(self, s: int) -> list[tuple[int, int]]:
+        """Encore: your cards in play whose effect could do something now."""
+        b = self.board
+        return [
+            (c, p) for c, p in self._own_cards(s) if self._possible(EFFECT[b[s * COLUMNS + c][p][0]], s, c, p)
+        ]
 
     def _own_cards(self, s: int) -> list[tuple[int, int]]:
         b = self.board
@@ -523,7 +532,7 @@ class RiverRivalsState(State):
         elif kind == F_UNDERTOW:
             out = self._undertow_moves(s)
         elif kind == F_ENCORE:
-            out = [A.A_ENCORE[c][p] for c, p in self._own_cards(s) if EFFECT[b[base + c][p][0]]]
+            out = [A.A_ENCORE[c][p] for c, p in self._encore_targets(s)]
         else:  # pragma: no cover - every frame is listed above
             out = []
         if kind in SKIPPABLE:
@@ -570,37 +579,44 @@ class RiverRivalsState(State):
                 if c == col and p == pos:
                     continue
                 eff = EFFECT[sl[0]]
-                if not eff or (eff == COPY and not allow_copy) or (excl >> (c * COLUMN_CAP + p)) & 1:
+                bit = 1 << (c * COLUMN_CAP + p)
+                if not eff or (eff == COPY and not allow_copy) or excl & bit:
                     continue
-                out.append((c, p))
+                # only effects that can do something from the copying card (RV-7, RV-8)
+                if self._possible(eff, s, col, pos, excl | bit):
+                    out.append((c, p))
         return out
 
     # -- effects ---------------------------------------------------------------------------------
-    def _effect(self, eff: int, s: int, col: int, pos: int, excl: int = 0) -> None:
-        """Open the decision for effect ``eff`` of the card at (col, pos); RV-7: no target, no frame."""
-        if not eff:
-            return
+    def _possible(self, eff: int, s: int, col: int, pos: int, excl: int = 0) -> bool:
+        """Whether effect ``eff`` acting from the card at (col, pos) has any target (RV-7)."""
         b = self.board
         if eff == QUICK:
-            if self._quick_targets(s, col, pos):
-                self.stack.append((F_QUICK, col, pos, 0))
-        elif eff == MOVE:
-            if self._move_targets(s, col, pos):
-                self.stack.append((F_MOVE, col, pos, 0))
-        elif eff == SHIELD:
-            if self.shields > 0:  # RV-4: an empty supply means the effect does nothing
-                self.stack.append((F_SHIELD, col, pos, 0))
-        elif eff == CLAW:
-            if b[(1 - s) * COLUMNS + col]:
-                self.stack.append((F_CLAW, col, pos, 0))
-        elif eff == LIGHTNING:
+            return bool(self._quick_targets(s, col, pos))
+        if eff == MOVE:
+            return bool(self._move_targets(s, col, pos))
+        if eff == SHIELD:
+            return self.shields > 0  # RV-4: an empty supply means the effect does nothing
+        if eff == CLAW:
+            return bool(b[(1 - s) * COLUMNS + col])
+        if eff == LIGHTNING:
             limit = self.game.options["chain_limit"]
-            if self.hands[s] and len(b[s * COLUMNS + col]) < COLUMN_CAP and (not limit or self.chain < limit):
-                self.stack.append((F_LIGHT, col, pos, 0))  # RV-9: a full column plays nothing more
-        elif eff == COPY:
-            excl |= 1 << (col * COLUMN_CAP + pos)
-            if self._copy_targets(s, col, pos, excl):
-                self.stack.append((F_COPY, col, pos, excl))
+            # RV-9: a full column plays nothing more; RV-7: an empty hand ends the chain
+            return (
+                bool(self.hands[s])
+                and len(b[s * COLUMNS + col]) < COLUMN_CAP
+                and (not limit or self.chain < limit)
+            )
+        if eff == COPY:
+            return bool(self._copy_targets(s, col, pos, excl | 1 << (col * COLUMN_CAP + pos)))
+        return False
+
+    def _effect(self, eff: int, s: int, col: int, pos: int, excl: int = 0) -> None:
+        """Open the decision for effect ``eff`` of the card at (col, pos); RV-7: no target, no frame."""
+        if eff and self._possible(eff, s, col, pos, excl):
+            if eff == COPY:
+                excl |= 1 << (col * COLUMN_CAP + pos)
+            self.stack.append((_FRAME_OF[eff], col, pos, excl))
 
     def _place(self, s: int, code: int, col: int) -> int:
         idx = s * COLUMNS + col

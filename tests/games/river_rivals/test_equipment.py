@@ -224,7 +224,7 @@ def test_wide_paws_quick_catch_on_any_card_of_the_column() -> None:
 def test_echo_whistle_copies_a_neighbouring_column() -> None:
     s = adv(
         hands=(["raccoon"], []),
-        board={(0, 0): ["otter"], (0, 2): ["brown-bear"], (0, 3): ["heron"]},
+        board={(0, 0): ["otter"], (0, 2): ["brown-bear"], (0, 3): ["heron"], (1, 1): ["lynx"]},
         equipment=(["echo-whistle"], []),
     )
     act(s, "play raccoon col2")

@@ -230,6 +230,18 @@ def test_rv_8_copied_effects_act_from_the_raccoon() -> None:
     assert "move col1 card1 col2" in moves and not any(m.startswith("move col1 card2") for m in moves)
 
 
+def test_rv_7_rv_8_copy_offers_only_effects_that_can_act_from_the_raccoon() -> None:
+    # RV-7: no legal target, nothing to decide. A copied Claw needs an opposing card in the raccoon's
+    # column; a copied Lightning needs room there and a card in hand.
+    s = make(hands=(["raccoon"], []), board={(0, 0): ["brown-bear", "lynx"], (1, 1): ["otter"]})
+    act(s, "play raccoon col1")  # third card: no room for Lightning, no opposing card for Claw
+    assert s.view(0)["pending"] == {"type": "catch", "column": 1}  # straight on to the fish check
+    t = make(hands=(["raccoon", "otter"], []), board={(0, 0): ["brown-bear", "lynx"]})
+    t.board[0] = t.board[0][1:]  # only the lynx: Lightning can act, the column has room
+    act(t, "play raccoon col1")
+    assert legal(t) == ["copy col1 card1", "skip"]
+
+
 def test_rv_9_check_8_lightning_as_third_card_plays_nothing_more() -> None:
     # RV-9, check 8.
     s = make(hands=(["lynx", "otter"], []), board={(0, 0): [("heron", 0, 1), ("heron", 0, 1)]})
