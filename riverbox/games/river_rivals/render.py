@@ -84,12 +84,12 @@ def render(state: State, seat: int | None) -> Any:
 
     table = Table(show_header=True, header_style="bold blue", expand=False, padding=(0, 1))
     for c in range(COLUMNS):
-        table.add_column(f"column {c + 1}", min_width=20)
+        table.add_column(f"column {c + 1}", min_width=14, max_width=18)
     opp_cols = v["board"][op]
     for p in reversed(range(COLUMN_CAP)):
         table.add_row(*[_card_text(col[p], COLOURS[op]) if p < len(col) else Text("") for col in opp_cols])
     table.add_row(*[Text(f"strength {x}", style=f"italic {COLOURS[op]}") for x in v["strength"][op]])
-    table.add_row(*[Text("≈≈≈≈≈≈≈≈≈≈≈≈≈≈≈≈≈≈≈≈", style="blue") for _ in range(COLUMNS)])
+    table.add_row(*[Text("≈" * 14, style="blue") for _ in range(COLUMNS)])
     table.add_row(*[Text(f"strength {x}", style=f"italic {COLOURS[me]}") for x in v["strength"][me]])
     my_cols = v["board"][me]
     for p in range(COLUMN_CAP):
@@ -137,10 +137,11 @@ def describe(action: Any, state: State) -> str:
         k = KINDS[a.a]
         verb = "Lightning: also play" if pend == "lightning" else "Play"
         return f"{verb} {k.name} (strength {k.strength}, {_effect_name(k.slug)}) into column {a.b + 1}"
-    if t == A.DRAW:
-        return "Draw cards (2; 1 when one short of the hand limit)"
-    if t == A.DRAWX:
-        return "Draw cards plus one more (Card Clapper)"
+    if t in (A.DRAW, A.DRAWX):
+        room = v["hand_limits"][s] - v["hand_sizes"][s]
+        n = max(0, min(3 if t == A.DRAWX else 2, room, v["pile_sizes"][s]))
+        extra = " (Card Clapper's extra card)" if t == A.DRAWX else ""
+        return f"Draw {n} card{'' if n == 1 else 's'}{extra}"
     if t == A.PASS:
         return "Pass: no card can be played and none drawn"
     if t == A.SKIP:
