@@ -31,15 +31,16 @@ if TYPE_CHECKING:
     from riverbox.games.river_trek.state import TrekState
 
 _STEP_HELP = {
-    "setup-explorer": "place a starting explorer on a New Explorer space (place S)",
-    "setup-post": "place your starting trading post (post A)",
-    "post": "place a trading post (post A), move one when your hand is empty (movepost A B), or skip",
-    "move": "move a caravan holding one of your explorers (move S)",
-    "drop": "choose the next drop of the caravan move (drop, or boa / frog if you hold them)",
-    "place": "place a new explorer on a New Explorer space (place S)",
-    "end": "use an animal power or end your turn (end)",
-    "monkey": "place up to two extra posts, then move posts, or finish (done)",
-    "restack": "choose the colour of the next explorer from the bottom (restack C)",
+    "setup-explorer": "place a starting explorer on a New Explorer space (place S; RT-6)",
+    "setup-post": "place your starting trading post (post A; RT-5)",
+    "post": "place a trading post (post A), move one when your hand is empty (movepost A B), or skip (RT-4)",
+    "move": "move a caravan holding one of your explorers (move S; RT-8)",
+    "drop": "choose the next drop of the caravan move (drop, or boa / frog if you hold them; RT-21, RT-22)",
+    "place": "place a new explorer on a New Explorer space (place S; RT-6, RT-7)",
+    "end": "use an animal power or end your turn (end; RT-14, RT-25)",
+    "monkey": "place up to two extra posts, then move posts, or finish (done; RT-3)",
+    "restack": "choose the colour of the next explorer from the bottom (restack C; RT-25)",
+    "over": "nothing: the game is over (RT-19)",
 }
 
 
@@ -50,7 +51,7 @@ def explain(state: TrekState, action: Any, seat: int) -> str:
     phase = PHASE_NAMES[state.phase]
     head = f"river-trek: {action} is not legal now"
     if not isinstance(action, TrekAction):
-        return f"{head}: not a River Trek action"
+        return f"{head}: not a River Trek action (see the notation in the rules)"
     step = f"now you must {_STEP_HELP.get(phase, 'wait')}"
     k = action.kind
     n_sp = state.path.length
@@ -58,7 +59,7 @@ def explain(state: TrekState, action: Any, seat: int) -> str:
     anytime = phase in ("post", "move", "place", "end")
     if k == PLACE and phase in ("setup-explorer", "place"):
         if not in_path:
-            return f"{head}: the path has spaces 0..{n_sp - 1}"
+            return f"{head}: the path has spaces 0..{n_sp - 1} (RT-6)"
         if not state.dock <= action.a <= state.basecamp:
             return (
                 f"{head}: new explorers go only on the New Explorer spaces "
@@ -73,15 +74,15 @@ def explain(state: TrekState, action: Any, seat: int) -> str:
     if k in (POST, MOVEPOST) and phase in ("setup-post", "post", "monkey"):
         areas = state.path.areas
         if not (0 <= action.a < len(areas)) or (k == MOVEPOST and not 0 <= action.b < len(areas)):
-            return f"{head}: this path has trading-post areas 0..{len(areas) - 1} (none on the Final board)"
+            return f"{head}: this path has trading-post areas 0..{len(areas) - 1} (none on the Final; RT-4)"
         if k == POST and state.hand[seat] == 0:
             return f"{head}: you have no trading post left in hand; move one instead (RT-4)"
         if k == MOVEPOST and phase != "monkey" and state.hand[seat] > 0:
             return f"{head}: you may move a trading post only when none are left in your hand (RT-4)"
         if k == MOVEPOST and state.posts[action.a][seat] == 0:
-            return f"{head}: you have no trading post in area {action.a}"
+            return f"{head}: you have no trading post in area {action.a} (RT-4)"
         if phase == "monkey" and k == POST and (state.mk_moves or state.mk_placed >= 2):
-            return f"{head}: the Monkey places at most two extra posts, before any moves"
+            return f"{head}: the Monkey places at most two extra posts, before any moves (RT-4)"
         target = action.a if k == POST else action.b
         if not state.area_usable(target):
             return f"{head}: area {target} lies below the Bridge and is unusable (RT-27)"
@@ -95,7 +96,9 @@ def explain(state: TrekState, action: Any, seat: int) -> str:
         if k == MOVEBACK and not state.holds(seat, "peccary"):
             return f"{head}: only the Peccary's holder may move a caravan downstream (RT-23)"
         if not in_path or seat not in state.stacks[action.a]:
-            return f"{head}: you must move a caravan holding at least one of your explorers (RB step 2)"
+            return (
+                f"{head}: you must move a caravan holding at least one of your explorers (RB step 2; RT-29)"
+            )
         return f"{head}: a caravan on the Dock/Bridge cannot move further downstream (RT-23)"
     if k in (BOA, FROG) and phase == "drop":
         return f"{head}: you do not hold the {'Emerald Tree Boa' if k == BOA else 'Tree Frog'} (RT-21, RT-22)"
@@ -118,20 +121,22 @@ def explain(state: TrekState, action: Any, seat: int) -> str:
         if k == OTTER:
             kinds = state.path.kinds
             if not all(0 <= x < n_sp and kinds[x] in (DOCK, CROSSING) for x in (action.a, action.b)):
-                return f"{head}: the Otter swaps caravans on river crossings (Dock/Bridge included) only"
+                return (
+                    f"{head}: the Otter swaps caravans on river crossings (Dock/Bridge included) only (RT-25)"
+                )
             return f"{head}: both crossings must hold a caravan to swap (RT-25)"
         if k == CAPYBARA:
             return f"{head}: the Capybara restacks a caravan of at least two colours (RT-25)"
-        return f"{head}: the Monkey needs a trading post in hand or on the board"
+        return f"{head}: the Monkey needs a trading post in hand or on the board (RT-3)"
     if k == RESTACK and phase == "restack":
-        return f"{head}: no explorer of colour {action.a} is left to restack"
+        return f"{head}: no explorer of colour {action.a} is left to restack (RT-25)"
     if k == DOG:
         if phase != "end":
             return f"{head}: the Bush Dog moves at the end of your turn (RT-25); {step}"
         if not state.holds(seat, "bushdog"):
-            return f"{head}: you do not hold the Bush Dog"
+            return f"{head}: you do not hold the Bush Dog (RT-25)"
         if state.dog_used:
-            return f"{head}: one Bush Dog move per turn"
+            return f"{head}: one Bush Dog move per turn (RT-25)"
         return (
             f"{head}: the Bush Dog moves a lone explorer of yours one space, never off the path or "
             "below the Dock/Bridge (RT-24)"

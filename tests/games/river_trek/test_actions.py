@@ -41,3 +41,25 @@ def test_legal_actions_are_prebuilt_objects() -> None:
     s = g.new_state(1)
     for a in s.legal_actions():
         assert a is ALL_ACTIONS[g.action_id(a)]
+
+
+def test_every_refusal_names_a_ruling() -> None:
+    """explain_illegal cites an RT id for any refused action in any phase."""
+    import re
+
+    from riverbox.core import IllegalAction, Rng
+
+    for players, variant in ((2, "full"), (4, "basic")):
+        g = riverbox.load("river-trek", players=players, variant=variant)
+        s = g.new_state(players)
+        r = Rng(players)
+        while not s.is_over:
+            legal = set(s.legal_actions())
+            for _ in range(3):
+                bad = g.action_from_id(r.randrange(g.num_action_ids))
+                if bad in legal:
+                    continue
+                with pytest.raises(IllegalAction) as err:
+                    s.clone().apply(bad)
+                assert re.search(r"RT-\d+", str(err.value)), str(err.value)
+            s.apply(r.choice(sorted(legal, key=str)))
