@@ -54,7 +54,6 @@ def test_check_game_options(options: dict[str, object]) -> None:
 
 
 def test_game_info_and_options() -> None:
-    # riverbox.games (the function) is shadowed by the riverbox.games package once a game is imported
     info = next(i for i in registry.games() if i.name == "river-trek")
     assert (info.min_players, info.max_players, info.default_players) == (2, 4, 4)
     assert info.defaults() == {
