@@ -324,6 +324,4 @@ class Board:
 
     def open_land_slots(self) -> int:
         """Land slots facing empty table, over all open regions (a heuristic for bots)."""
-        return sum(
-            self.reg[i][0] for i in range(len(self.parent)) if self.parent[i] == i and self.reg[i][0] > 0
-        )
+        return sum(o for i, o in enumerate(self.opn) if o > 0 and self.parent[i] == i)

@@ -196,6 +196,7 @@ def test_check_8_union_find_matches_raster_flood_fill(case: tuple[bool, int, lis
         )
         assert protected == inc
         assert score_layout(pl).total == s.scores()[0]
+        assert s.board.open_land_slots() == sum(land.open_slots for land in lands)
 
 
 def test_check_9_every_card_has_two_sections_covering_each_land_slot_once() -> None:
