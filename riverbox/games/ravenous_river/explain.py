@@ -77,9 +77,11 @@ def why_illegal(st: RavenousRiverState, act: Any, seat: int) -> str:
     if op in (A.DISCARD, A.PLAY) and act.a not in hand:
         return f"you hold no {CARD_NAMES[act.a]} (RR-15)"
     if op == A.PLAY:
+        name = CARD_NAMES[act.a]
+        need = _NEEDS.get(name, "a legal target")
         return (
-            f"{CARD_NAMES[act.a]} has no legal target now (a sailed or sunk boat is never a target);"
-            " you may still discard it (RR-15, RR-28)"
+            f"{name} has no legal target now: it needs {need}; a sailed or sunk boat is never a target"
+            " (RR-28); you may still discard it (RR-15)"
         )
     if op == A.MOVE:
         x, dest, kind = act.a, act.b, act.c
@@ -99,6 +101,16 @@ def why_illegal(st: RavenousRiverState, act: Any, seat: int) -> str:
         return _boat(st, dest - 1) or "that move is not allowed (RR-14)"
     return "that action is not available now"
 
+
+_NEEDS = {
+    "ride-across-the-river": "a full boat still in play (RR-1)",
+    "making-waves": "an animal in a boat in play and a face-up row animal (RR-2)",
+    "sinking-options": "an empty boat still in play (RR-3)",
+    "lookout": "a face-down animal in the row",
+    "capsize": "a boat in play with animals in it",
+    "crosscurrent": "animals in both boats, both still in play",
+    "wash-ashore": "an animal on the bank",
+}
 
 _CARD_OPS = {
     "ride-across-the-river": {A.SAIL},

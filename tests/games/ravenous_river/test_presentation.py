@@ -144,3 +144,15 @@ def test_observation_tensor_fixed_length_and_view_only() -> None:
                 st.view(seat)
             )
         st.apply(r.choice(st.legal_actions(seat)), seat)
+
+
+def test_heuristic_self_play_every_player_count() -> None:
+    for players in range(2, 8):
+        game = riverbox.load("ravenous-river", players=players)
+        for i in range(3):
+            bots = [game.heuristic_bot(i * 10 + s) for s in range(players)]
+            st = game.new_state(i)
+            while not st.is_over:
+                seat = st.to_move[-1]
+                st.apply(bots[seat].act(st, seat), seat)
+            assert len(st.winners()) == 1
