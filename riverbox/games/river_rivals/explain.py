@@ -10,28 +10,34 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from riverbox.games.river_rivals import actions as A
-from riverbox.games.river_rivals.content import COLUMN_CAP, COLUMNS, EQUIPMENT, KIND_OF, KINDS
+from riverbox.games.river_rivals.content import COLUMN_CAP, COLUMNS, EQUIPMENT, KIND_OF, KINDS, MECH_INDEX
 
 if TYPE_CHECKING:
     from riverbox.games.river_rivals.state import RiverRivalsState
+
+
+def _eq(mechanic: str) -> str:
+    i = MECH_INDEX.get(mechanic)
+    return EQUIPMENT[i].name if i is not None else mechanic
+
 
 _NEEDS = {
     "quick-catch": "place the Quick Catch fish on the card it names, or skip (RV-5, RV-14)",
     "movement": "move another of your cards to a column with fewer than 3 of yours, or skip (RV-10)",
     "shield": "put a shield token on one of your cards, or skip (RV-3, RV-4)",
-    "shield-polish": "put a second shield on the same card, or skip (Shield Polish)",
+    "shield-polish": f"put a second shield on the same card, or skip ({_eq('polish')})",
     "claw": "attack an opposing card in this column, or skip (RV-11)",
     "lightning": "play one more card from your hand into this same column, or skip (RV-7, RV-9)",
     "copy": "copy the effect of another of your cards in this column (not a Copy Animal), or skip (RV-8)",
     "catch": "place the caught fish on one of your cards in this column with a free fish space (RV-2)",
-    "big-net": "place a second fish in this column, or skip (Big Net)",
-    "bait-bucket": "place a fish on a free space in a column where you have 3 cards (Bait Bucket)",
-    "spare-shields": "put a shield token on one of your cards (Spare Shields)",
-    "recall-horn": "choose a removed card to shuffle back into your pile, or skip to stop (Recall Horn)",
-    "binoculars": "choose the card to take from your draw pile (Binoculars)",
-    "polar-bear-surprise": "choose the polar bear's source and column, or skip (Polar Bear Surprise)",
-    "undertow": "move an opposing card to another column on its side (Undertow)",
-    "encore": "choose one of your cards with an effect to resolve again (Encore)",
+    "big-net": f"place a second fish in this column, or skip ({_eq('net')})",
+    "bait-bucket": f"place a fish on a free space in a column where you have 3 cards ({_eq('bait')})",
+    "spare-shields": f"put a shield token on one of your cards ({_eq('spare')})",
+    "recall-horn": f"choose a removed card to shuffle back into your pile, or skip to stop ({_eq('recall')})",
+    "binoculars": f"choose the card to take from your draw pile ({_eq('binoculars')}, RV-21)",
+    "polar-bear-surprise": f"choose the bear's source and column, or skip ({_eq('surprise')}, RV-21)",
+    "undertow": f"move an opposing card to another column on its side ({_eq('undertow')})",
+    "encore": f"choose one of your cards whose effect can act, to resolve it again ({_eq('encore')})",
 }
 
 
@@ -74,7 +80,7 @@ def explain(state: RiverRivalsState, action: Any, seat: int) -> str:
         if len(hand) >= state.limit(seat):
             return f"{head}: you hold {len(hand)} cards, the hand limit; drawing is not allowed (RV-18)"
         if t == A.DRAWX:
-            return f"{head}: 'draw extra' needs Card Clapper and room for the extra card (RV-22)"
+            return f"{head}: 'draw extra' needs {_eq('clapper')} and room for the extra card (RV-22)"
     if t == A.PASS:
         return f"{head}: you may pass only when you can neither play nor draw (RV-20)"
     if t == A.SKIP:
@@ -83,7 +89,7 @@ def explain(state: RiverRivalsState, action: Any, seat: int) -> str:
         return f"{head}: take your action (play or draw) first; 'end' closes the equipment window (RV-21)"
     if t == A.BOOTS:
         return (
-            f"{head}: Spring Boots moves one of your strength-1 animals to another column with room, "
+            f"{head}: {_eq('boots')} moves one of your strength-1 animals to another column with room, "
             "only at the start of your turn and only if you own the card (RV-6)"
         )
     if t == A.USE:

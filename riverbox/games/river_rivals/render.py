@@ -29,6 +29,11 @@ FISH_NAMES = ("purple", "turquoise")
 _EFFECT_NAMES = {k: v["name"] for k, v in RAW["effects"].items()}
 
 
+def _eq(mechanic: str) -> str:
+    i = MECH_INDEX.get(mechanic)
+    return EQUIPMENT[i].name if i is not None else mechanic
+
+
 def _animal(slug: str) -> str:
     return KINDS[KIND_INDEX[slug]].name
 
@@ -140,7 +145,7 @@ def describe(action: Any, state: State) -> str:
     if t in (A.DRAW, A.DRAWX):
         room = v["hand_limits"][s] - v["hand_sizes"][s]
         n = max(0, min(3 if t == A.DRAWX else 2, room, v["pile_sizes"][s]))
-        extra = " (Card Clapper's extra card)" if t == A.DRAWX else ""
+        extra = f" ({_eq('clapper')}'s extra card)" if t == A.DRAWX else ""
         return f"Draw {n} card{'' if n == 1 else 's'}{extra}"
     if t == A.PASS:
         return "Pass: no card can be played and none drawn"
@@ -162,7 +167,7 @@ def describe(action: Any, state: State) -> str:
     if t == A.FISH:
         return f"Place a fish on your {_card_at(state, s, a.a, a.b)} (column {a.a + 1}, card {a.b + 1})"
     if t in (A.MOVE, A.BOOTS):
-        who = "Spring Boots: move" if t == A.BOOTS else "Move"
+        who = f"{_eq('boots')}: move" if t == A.BOOTS else "Move"
         return f"{who} your {_card_at(state, s, a.a, a.b)} from column {a.a + 1} to column {a.c + 1}"
     if t == A.SHIELD:
         return f"Put a shield on your {_card_at(state, s, a.a, a.b)} in column {a.a + 1}"
@@ -200,13 +205,13 @@ def _past(text: str) -> str:
     rest = " ".join(words[1:])
     return {
         "play": f"plays {rest}",
-        "draw": "draws" + (" with Card Clapper" if rest else ""),
+        "draw": "draws" + (f" with {_eq('clapper')}" if rest else ""),
         "pass": "passes",
         "skip": "declines",
         "end": "ends the action phase",
         "fish": f"places a fish on {rest}",
         "move": f"moves {rest}",
-        "boots": f"jumps (Spring Boots) {rest}",
+        "boots": f"moves ({_eq('boots')}) {rest}",
         "shield": f"shields {rest}",
         "claw": f"claws the opposing {rest}",
         "copy": f"copies {rest}",

@@ -95,7 +95,7 @@ def test_polar_bear_surprise_from_hand_pile_or_removed() -> None:
     assert r.removed[0] == [] and side(r, 0, 3) == [("polar-bear", 0, 0)]
 
 
-def test_peek_a_scope_rv_23_first_catch_takes_three_cards_that_become_yours() -> None:
+def test_rv_23_peek_a_scope_first_catch_takes_three_cards_that_become_yours() -> None:
     # RV-23: on the first fish caught; cards join the hand (limit 7) and count as yours.
     s = adv(
         hands=(["otter", "brown-bear"], ["heron"]),
@@ -117,7 +117,7 @@ def test_peek_a_scope_rv_23_first_catch_takes_three_cards_that_become_yours() ->
     assert side(s2, 0, 1) == [("raccoon", 0, 0)]
 
 
-def test_peek_a_scope_respects_the_hand_limit_and_a_short_pile() -> None:
+def test_rv_23_peek_a_scope_respects_the_hand_limit_and_a_short_pile() -> None:
     # RV-23: beyond the limit the cards stay; fewer than 3 in the pile: take what is there.
     s = adv(
         hands=(["otter"] + ["heron"] * 5, []),
@@ -131,7 +131,7 @@ def test_peek_a_scope_respects_the_hand_limit_and_a_short_pile() -> None:
     assert t.hands[0] == [code("lynx", 1)] and t.piles[1] == []
 
 
-def test_card_clapper_rv_22_extra_card_on_action_b_only() -> None:
+def test_rv_22_card_clapper_extra_card_on_action_b_only() -> None:
     # RV-22: "draw extra" takes 3 cards; the hand limit still caps it; not for other draws.
     s = adv(hands=(["otter"], []), equipment=(["card-clapper"], []))
     assert "draw extra" in legal(s)
@@ -155,7 +155,7 @@ def test_binoculars_take_any_card_from_the_pile_then_reshuffle() -> None:
     assert "use binoculars" not in legal(s)
 
 
-def test_binoculars_after_an_opposing_peek_reveal_the_pile_to_its_owner() -> None:
+def test_rv_23_binoculars_after_an_opposing_peek_reveal_the_pile_to_its_owner() -> None:
     # RV-23 bookkeeping: after the opponent's Peek-a-Scope you no longer know your pile; looking restores it.
     s = adv(
         hands=(["otter"], ["otter"]),
@@ -170,7 +170,7 @@ def test_binoculars_after_an_opposing_peek_reveal_the_pile_to_its_owner() -> Non
     assert "looks through" in entry.text and entry.visible_to == frozenset({1})
 
 
-def test_poison_rv_25_default_removes_the_catchers_top_card_per_fish() -> None:
+def test_rv_25_poison_default_removes_the_catchers_top_card_per_fish() -> None:
     # RV-25 (c): each fish the opponent catches (Quick Catch included) removes their top pile card.
     s = adv(hands=(["otter"], []), piles=(["heron", "lynx"], []), equipment=([], ["poison"]))
     act(s, "play otter col1", "fish col1 card1")
@@ -185,7 +185,7 @@ def test_poison_rv_25_default_removes_the_catchers_top_card_per_fish() -> None:
     assert caught(t, 0) == 2 and len(t.removed[0]) == 1 and t.piles[0] == []  # one per fish; 2 drawn first
 
 
-def test_poison_rv_25_shield_option() -> None:
+def test_rv_25_poison_shield_option() -> None:
     # RV-25 option poison="shield" (reading d): one shield token of the catcher goes back to the supply.
     s = adv(
         hands=(["otter"], []),
@@ -352,3 +352,20 @@ def test_permanent_cards_are_not_used_as_actions() -> None:
         act(s, "use card-clapper")
     with pytest.raises(riverbox.IllegalAction, match="do not own"):
         act(s, "use encore")
+
+
+def test_rv_23_peek_triggers_once_and_peeked_cards_go_to_their_new_owners_removed_pile() -> None:
+    # RV-23: any catch triggers it (here the end-of-turn check), only the first time; a peeked card
+    # that is removed goes to the peeker's removed pile and its fish to the peeker's supply.
+    s = adv(
+        hands=(["otter"], ["brown-bear"]),
+        piles=(["otter", "otter"], ["lynx"] * 6),
+        board={(0, 0): [("heron", 0, 1), ("heron", 0, 1), "heron"], (0, 1): [("raccoon", 0, 1, 1)]},
+        equipment=(["peek-a-scope"], []),
+    )
+    act(s, "draw")
+    assert caught(s, 0) == 1 and len(s.hands[0]) == 3 + 3 and len(s.piles[1]) == 3
+    act(s, "play brown-bear col2", "claw col2 card1")
+    assert s.removed == [[code("raccoon", 1)], []] and s.supply[0] == 8 - 1 + 1
+    act(s, "play otter col3", "fish col3 card1")
+    assert len(s.piles[1]) == 3  # no second peek
