@@ -21,6 +21,7 @@ from riverbox.games.river_rivals.content import (
     EQUIPMENT,
     KIND_INDEX,
     KINDS,
+    MECH_INDEX,
     RAW,
 )
 
