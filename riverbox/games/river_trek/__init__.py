@@ -51,8 +51,8 @@ class RiverTrek(Game):
                 "animal_shift",
                 "forward",
                 "RT-18: an animal tile landing on a crossing or another tile shifts forward first, "
-                "or back first",
-                choices=("forward", "back"),
+                "back first, or as seat 0 (the host) chooses during setup",
+                choices=("forward", "back", "choose"),
             ),
             OptionSpec(
                 "empty_tile_check",
@@ -81,7 +81,9 @@ class RiverTrek(Game):
         return tuple(middle_names())
 
     def tile_positions(self, path: Path) -> list[int]:
-        return animal_positions(path, 4, self.options["animal_shift"])
+        """RT-18 tile positions with automatic shifts ("choose" games shift forward here; in play the
+        host decides each shift during setup)."""
+        return animal_positions(path, 4, "back" if self.options["animal_shift"] == "back" else "forward")
 
     def setup_sequence(self) -> tuple[tuple[int, int], ...]:
         """Who places which colour's starting explorer, in order (RB setup; RT-20 for Stanley)."""

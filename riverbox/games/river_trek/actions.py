@@ -21,6 +21,7 @@ Notation::
     done               ... and finish using the Monkey
     dog S up|down      Bush Dog: step your lone explorer on S one space
     end                end your turn (when there is still something you could do)
+    tile S             setup with animal_shift=choose: seat 0 puts a shifted animal tile on S (RT-18)
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ MAX_COLOURS = 4
 
 # Kinds of actions (ints; the notation word is KIND_WORDS[kind]).
 PLACE, POST, MOVEPOST, SKIP, MOVE, MOVEBACK, DROP, BOA, FROG = 0, 1, 2, 3, 4, 5, 6, 7, 8
-JAGUAR, OTTER, CAPYBARA, RESTACK, MONKEY, DONE, DOG, END = 9, 10, 11, 12, 13, 14, 15, 16
+JAGUAR, OTTER, CAPYBARA, RESTACK, MONKEY, DONE, DOG, END, TILE = 9, 10, 11, 12, 13, 14, 15, 16, 17
 KIND_WORDS = (
     "place",
     "post",
@@ -54,6 +55,7 @@ KIND_WORDS = (
     "done",
     "dog",
     "end",
+    "tile",
 )
 _WORD_KIND = {w: k for k, w in enumerate(KIND_WORDS)}
 
@@ -98,6 +100,7 @@ def _build() -> list[TrekAction]:
     acts += [TrekAction(MONKEY), TrekAction(DONE)]
     acts += [TrekAction(DOG, s, d) for s in range(MAX_SPACES) for d in (1, -1)]
     acts += [TrekAction(END)]
+    acts += [TrekAction(TILE, s) for s in range(MAX_SPACES)]
     return acts
 
 
@@ -117,6 +120,7 @@ A_MOVEPOST = {(a.a, a.b): a for a in ALL_ACTIONS if a.kind == MOVEPOST}
 A_JAGUAR = {(a.a, a.b): a for a in ALL_ACTIONS if a.kind == JAGUAR}
 A_OTTER = {(a.a, a.b): a for a in ALL_ACTIONS if a.kind == OTTER}
 A_DOG = {(a.a, a.b): a for a in ALL_ACTIONS if a.kind == DOG}
+A_TILE = tuple(a for a in ALL_ACTIONS if a.kind == TILE)
 A_SKIP = TrekAction(SKIP)
 A_DROP = TrekAction(DROP)
 A_BOA = TrekAction(BOA)
@@ -131,7 +135,7 @@ A_SKIP, A_DROP, A_BOA, A_FROG, A_MONKEY, A_DONE, A_END = (
 
 _USAGE = (
     "expected one of: place S | post A | movepost A B | skip | move S | moveback S | drop | boa | frog | "
-    "jaguar S T | otter S T | capybara S | restack C | monkey | done | dog S up|down | end "
+    "jaguar S T | otter S T | capybara S | restack C | monkey | done | dog S up|down | end | tile S "
     "(S, T spaces; A, B trading-post areas; C a colour number)"
 )
 

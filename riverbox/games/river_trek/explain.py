@@ -23,6 +23,7 @@ from riverbox.games.river_trek.actions import (
     POST,
     RESTACK,
     SKIP,
+    TILE,
     TrekAction,
 )
 from riverbox.games.river_trek.board import CROSSING, DOCK
@@ -41,6 +42,7 @@ _STEP_HELP = {
     "monkey": "place up to two extra posts, then move posts, or finish (done; RT-3)",
     "restack": "choose the colour of the next explorer from the bottom (restack C; RT-25)",
     "over": "nothing: the game is over (RT-19)",
+    "setup-tile": "choose where the shifted animal tile goes (tile S; RT-18)",
 }
 
 
@@ -140,6 +142,12 @@ def explain(state: TrekState, action: Any, seat: int) -> str:
         return (
             f"{head}: the Bush Dog moves a lone explorer of yours one space, never off the path or "
             "below the Dock/Bridge (RT-24)"
+        )
+    if k == TILE:
+        if phase != "setup-tile":
+            return f"{head}: animal tiles are placed during setup only (RT-18); {step}"
+        return (
+            f"{head}: the tile shifts one space forward or back to a space without a crossing or tile (RT-18)"
         )
     if k == DONE and phase != "monkey":
         return f"{head}: 'done' finishes a Monkey; {step}"

@@ -31,6 +31,7 @@ from riverbox.games.river_trek.actions import (
     POST,
     RESTACK,
     SKIP,
+    TILE,
     TrekAction,
 )
 from riverbox.games.river_trek.board import animal_data
@@ -268,6 +269,8 @@ def describe(action: Any, view: dict[str, Any]) -> str:
         return f"Bush Dog: step your explorer on space {a} {'up' if b > 0 else 'down'} to {a + b}"
     if k == END:
         return "end your turn"
+    if k == TILE:
+        return f"put the next animal tile on space {a} (RT-18: shifted off a crossing or another tile)"
     return str(action)
 
 

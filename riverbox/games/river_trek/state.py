@@ -36,6 +36,7 @@ from riverbox.games.river_trek.actions import (
     A_POST,
     A_RESTACK,
     A_SKIP,
+    A_TILE,
     BOA,
     CAPYBARA,
     DOG,
@@ -53,6 +54,7 @@ from riverbox.games.river_trek.actions import (
     POST,
     RESTACK,
     SKIP,
+    TILE,
     TrekAction,
 )
 from riverbox.games.river_trek.board import (
@@ -71,7 +73,19 @@ if TYPE_CHECKING:
     from riverbox.games.river_trek import RiverTrek
 
 # Phases.
-SETUP_EXPLORER, SETUP_POST, P_POST, P_MOVE, P_DROP, P_PLACE, P_END, P_MONKEY, P_RESTACK, P_OVER = range(10)
+(
+    SETUP_EXPLORER,
+    SETUP_POST,
+    P_POST,
+    P_MOVE,
+    P_DROP,
+    P_PLACE,
+    P_END,
+    P_MONKEY,
+    P_RESTACK,
+    P_OVER,
+    SETUP_TILE,
+) = range(11)
 PHASE_NAMES = (
     "setup-explorer",
     "setup-post",
@@ -83,6 +97,7 @@ PHASE_NAMES = (
     "monkey",
     "restack",
     "over",
+    "setup-tile",
 )
 COLOURS = ("green", "orange", "purple", "blue")
 EXPLORERS = 12
@@ -164,8 +179,11 @@ class TrekState(State):
             pool = list(ANIMALS)
             self.rng.shuffle(pool)
             animals = tuple(pool[:4])
-            tiles = tuple(game.tile_positions(path))
-            self.chance("animals " + " ".join(f"{a}@{t}" for a, t in zip(animals, tiles, strict=True)))
+            if opts["animal_shift"] == "choose":  # RT-18 option: seat 0 (the host) chooses shifts
+                self.chance("animals " + " ".join(animals))
+            else:
+                tiles = tuple(game.tile_positions(path))
+                self.chance("animals " + " ".join(f"{a}@{t}" for a, t in zip(animals, tiles, strict=True)))
         self._fixed(middle, animals, tiles)
         n = self.n
         self.stacks = [[] for _ in range(path.length)]
@@ -198,6 +216,38 @@ class TrekState(State):
         self.final_pending = 0
         self.turn_no = 0
         self.to_move = (self.setup_seq[0][0],)
+        if len(self.tiles) < len(self.animals):
+            self._place_tiles()
+
+    def tile_candidates(self) -> list[int]:
+        """RT-18: where the next animal tile may go (one entry: no choice)."""
+        path = self.path
+        nominal = self.tiles[-1] + 2 if self.tiles else path.first_crossing() + 1
+
+        def ok(p: int) -> bool:
+            return 0 < p < path.final_start and path.kinds[p] not in (DOCK, CROSSING) and p not in self.tiles
+
+        if ok(nominal):
+            return [nominal]
+        return [p for p in (nominal + 1, nominal - 1) if ok(p)]
+
+    def _place_tiles(self) -> None:
+        """Place tiles automatically until the host must choose a shift (animal_shift=choose)."""
+        while len(self.tiles) < len(self.animals):
+            options = self.tile_candidates()
+            if len(options) > 1:
+                self.phase = SETUP_TILE
+                self.to_move = (0,)
+                return
+            if not options:
+                raise ValueError("river-trek: no legal animal tile position (RT-18)")
+            self._put_tile(options[0])
+        self.phase = SETUP_EXPLORER
+        self.to_move = (self.setup_seq[0][0],)
+
+    def _put_tile(self, space: int) -> None:
+        self.tiles = (*self.tiles, space)
+        self.tile_at = {t: i for i, t in enumerate(self.tiles)}
 
     def _fixed(self, middle: tuple[str, ...], animals: tuple[str, ...], tiles: tuple[int, ...]) -> None:
         """Set the per-game constants (also used when restoring from JSON)."""
@@ -289,6 +339,8 @@ class TrekState(State):
             self._power_actions(seat, out)
             self._dog_actions(seat, out)
             return out
+        if ph == SETUP_TILE:
+            return [A_TILE[p] for p in self.tile_candidates()]
         if ph == SETUP_EXPLORER:
             return self._place_actions(seat, 3, False)
         if ph == SETUP_POST:
@@ -504,6 +556,9 @@ class TrekState(State):
             self.mk_placed = self.mk_moves = 0
         elif k == DONE:
             self.phase = self.ret_phase
+        elif k == TILE:
+            self._put_tile(action.a)
+            self._place_tiles()
         elif k == DOG:
             s, d = action.a, action.b
             self.stacks[s].pop()
@@ -904,7 +959,12 @@ class TrekState(State):
             "money": money,
             "money_hidden": bool(hidden),
             "animals": [
-                {"name": a, "space": self.tiles[i], "holder": self.holder[i], "face_down": self.down[i]}
+                {
+                    "name": a,
+                    "space": self.tiles[i] if i < len(self.tiles) else -1,
+                    "holder": self.holder[i],
+                    "face_down": self.down[i],
+                }
                 for i, a in enumerate(self.animals)
             ],
             "dock": self.dock,

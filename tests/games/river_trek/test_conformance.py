@@ -47,6 +47,7 @@ def test_check_game(players: int, variant: str) -> None:
         {"animals": False},
         {"hidden_money": True},
         {"animal_shift": "back", "empty_tile_check": "caravan-move"},
+        {"animal_shift": "choose"},
     ],
 )
 def test_check_game_options(options: dict[str, object]) -> None:

@@ -401,6 +401,25 @@ def test_rt_18_tile_positions_forward_and_back() -> None:
     assert gb.tile_positions(path) == [6, 8, 9, 11]
 
 
+def test_rt_18_option_host_chooses_each_shift() -> None:
+    g = riverbox.load("river-trek", players=3, animal_shift="choose")
+    s = next(x for x in (g.new_state(seed) for seed in range(40)) if x.phase == 10)
+    assert s.to_move == (0,)  # seat 0 acts as the host
+    options = legal(s)
+    assert len(options) == 2
+    nominal = s.tiles[-1] + 2
+    assert options == {f"tile {nominal + 1}", f"tile {nominal - 1}"}
+    assert s.path.kinds[nominal] == 2  # the nominal space is a crossing
+    act(s, f"tile {nominal - 1}")  # back, against the default
+    assert nominal - 1 in s.tiles
+    while s.phase == 10:
+        act(s, sorted(legal(s))[0])
+    assert len(s.tiles) == 4 and s.phase == 0
+    assert s.tiles[0] == s.path.first_crossing() + 1
+    for a, b in zip(s.tiles, s.tiles[1:], strict=False):
+        assert b - a in (1, 2, 3)  # counted from where the previous tile actually ended up
+
+
 def test_rt_18_tiles_never_on_crossings_or_final() -> None:
     names = [f"M{i}" for i in range(1, 10)]
     for a in names:
