@@ -41,8 +41,8 @@ def _invariants(state: State) -> None:
 
 @pytest.mark.parametrize("mode", ["basic", "advanced"])
 def test_testkit_passes(mode: str) -> None:
-    report = check_game(riverbox.load("river-rivals", mode=mode), games=40, seed=3, on_state=_invariants)
-    assert report.games == 40 and report.resampled > 0 and report.illegal_checks > 0
+    report = check_game(riverbox.load("river-rivals", mode=mode), games=120, seed=3, on_state=_invariants)
+    assert report.games == 120 and report.resampled > 0 and report.illegal_checks > 0
     assert set(report.winners) == {0, 1}
 
 
@@ -55,8 +55,8 @@ def test_testkit_passes(mode: str) -> None:
 )
 def test_testkit_passes_with_ruling_options(options: dict[str, object]) -> None:
     # RV-7, RV-8, RV-18, RV-20, RV-25 options all keep the contract.
-    report = check_game(riverbox.load("river-rivals", **options), games=8, seed=5, deep_every=3)
-    assert report.games == 8
+    report = check_game(riverbox.load("river-rivals", **options), games=20, seed=5, deep_every=2)
+    assert report.games == 20
 
 
 def test_options_and_defaults() -> None:
