@@ -1,8 +1,8 @@
 """How fast each adapter steps, against the bare engine: ``python -m riverbox.integrations.bench``.
 
 Every loop plays uniformly random legal moves to the end of a game, again and again, for about
-``seconds``; each figure is the median steps/s of ``runs`` runs. The loops do what a user of
-each framework does per step:
+``seconds``; each figure is the median steps/s of ``runs`` runs, the loops taking turns so
+that a busy machine slows them alike. The loops do what a user of each framework does per step:
 
 * ``bare``: riverbox ``legal_actions`` and ``apply`` (as ``riverbox bench`` measures it);
 * ``bare+obs``: the same plus the mover's view encoded as the adapters' observation vector,
@@ -146,11 +146,13 @@ def bench_game(game: Game, seconds: float = 1.0, runs: int = 5, seed: int = 1) -
         "gymnasium": _gymnasium(game),
     }
     row: dict[str, Any] = {"game": game.name, "players": game.players, "options": dict(game.options)}
-    for name, loop in loops.items():
-        if loop is None:
-            continue
-        rates = [_timed(loop, seconds, seed + r) for r in range(runs)]
-        row[f"{name.replace('+', '_')}_steps_per_s"] = statistics.median(rates)
+    rates: dict[str, list[float]] = {name: [] for name, loop in loops.items() if loop is not None}
+    for r in range(runs):  # interleaved, so a busy machine slows every loop alike
+        for name, loop in loops.items():
+            if loop is not None:
+                rates[name].append(_timed(loop, seconds, seed + r))
+    for name, values in rates.items():
+        row[f"{name.replace('+', '_')}_steps_per_s"] = statistics.median(values)
     bare = row["bare_steps_per_s"]
     for key in [k for k in row if k.endswith("_steps_per_s") and k != "bare_steps_per_s"]:
         row[key.replace("_steps_per_s", "_ratio")] = row[key] / bare
