@@ -78,6 +78,7 @@ class RavenousRiverState(State):
     rmask: int
     up: int
     known: list[int]
+    """Per row slot, the seats that know the face-down card there (0 for empty or face-up slots)."""
     bank: list[int]
     boats: list[list[int]]
     bstate: list[int]
@@ -187,7 +188,7 @@ class RavenousRiverState(State):
 
     def turn_face_up(self, slot: int) -> None:
         self.up |= 1 << slot
-        self.known[slot] = ALL_SEATS
+        self.known[slot] = 0  # ``known`` is about face-down cards only
         self.history.append((CHANCE, _PUBLIC_SHOW[slot][self.row[slot]]))
 
     def put_in_row(self, animal: int) -> None:
@@ -199,7 +200,7 @@ class RavenousRiverState(State):
         bit = 1 << slot
         self.rmask |= bit
         self.up |= bit
-        self.known[slot] = ALL_SEATS
+        self.known[slot] = 0
 
     def boats_full(self) -> bool:
         """RR-18/RR-3: every boat still in play is full (true when none is in play)."""
@@ -292,7 +293,9 @@ class RavenousRiverState(State):
         elif op == A.RETURN:
             self._spend(seat, action.a)
             slot = self.look
-            self.up &= ~(1 << slot)  # back face down; whoever saw it still knows it (RR-13)
+            if self.up >> slot & 1:  # a face-up card goes back face down: everyone saw it
+                self.up &= ~(1 << slot)
+                self.known[slot] = ALL_SEATS
             self.look = -1
             self._end_turn(seat)
         elif op == A.MOVE:
@@ -427,8 +430,7 @@ class RavenousRiverState(State):
         return [self.score.index(best)]
 
     # -- information -------------------------------------------------------------------------
-    def view(self, seat: int | None) -> dict[str, Any]:
-        return build_view(self, seat)
+    view = build_view  # what ``seat`` may know (see view.py); a plain function keeps it cheap
 
     def explain_illegal(self, action: Any, seat: int) -> str:
         from riverbox.games.ravenous_river.explain import why_illegal

@@ -75,17 +75,13 @@ def _zones(st: RavenousRiverState) -> tuple[Any, ...]:
     row = st.row
     known = st.known
     up = st.up
-    face_down = st.rmask & ~up
     if up:
         row_view = [None if x < 0 else (_NAMES[x] if up >> i & 1 else "?") for i, x in enumerate(row)]
     else:
         row_view = [None if x < 0 else "?" for x in row]
-    seen_by = [_SEATS_BY_MASK[known[i]][:] if face_down >> i & 1 else [] for i in range(7)]
-    kn = 0
-    for i in range(7):
-        if face_down >> i & 1:
-            kn |= known[i]
+    kn = known[0] | known[1] | known[2] | known[3] | known[4] | known[5] | known[6]
     st._vknown = kn
+    seen_by = [_SEATS_BY_MASK[k][:] for k in known] if kn else [[], [], [], [], [], [], []]
     b0, b1 = st.boats
     return (
         st.zv,

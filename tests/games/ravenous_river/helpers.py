@@ -39,7 +39,7 @@ def position(
     st.row = [-1 if a is None else A[a] for a in row]
     st.rmask = sum(1 << i for i, a in enumerate(row) if a is not None)
     st.up = sum(1 << i for i in up)
-    st.known = [(1 << 7) - 1 if i in up else 0 for i in range(7)]
+    st.known = [0] * 7
     st.bank = [A[a] for a in bank]
     st.boats = [[A[a] for a in b] for b in boats]
     st.bstate = list(bstate)
