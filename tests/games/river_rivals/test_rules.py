@@ -438,3 +438,23 @@ def test_content_kinds_cover_every_effect_once() -> None:
     assert sorted(e for e in effects if e) == sorted(
         ["quick-catch", "movement", "shield", "claw", "lightning", "copy"]
     )
+
+
+def test_check_1_pure_scoring_functions_on_the_rulebook_example() -> None:
+    # check 1 with the pure functions: 1 + (shield +1) + 2 + 2 = 6 against 3 + 2 = 5.
+    from riverbox.games.river_rivals import catches, free_spaces, side_strength
+
+    mine = [(code("otter"), 1, 0), (code("heron"), 0, 0), (code("beaver"), 0, 0)]
+    theirs = [(code("brown-bear", 1), 0, 0), (code("heron", 1), 0, 0)]
+    assert side_strength(mine) == 6 and side_strength(theirs) == 5
+    assert catches(mine, theirs) and free_spaces(mine) == [0, 1, 2]
+    assert not catches(mine[:2], [])  # RV-1: two cards never catch
+    assert not catches([(c, sh, 9) for c, sh, _ in mine], theirs)  # RV-2: no free space
+
+
+def test_module_doctest() -> None:
+    import doctest
+
+    import riverbox.games.river_rivals as module
+
+    assert doctest.testmod(module).failed == 0
