@@ -155,7 +155,17 @@ def narrate(state: State, seat: int | None, start: int) -> list[str]:
             continue
         if text.startswith("reveal"):
             if reports < len(log):
-                lines.extend(cached_report(log[reports])["lines"])
+                entry = log[reports]
+                lines.extend(cached_report(entry)["lines"])
+                total = entry[-1]
+                best = max(total)
+                target = state.game.options["target"]
+                if best >= target and total.count(best) == 1:
+                    lines.append(f"Seat {total.index(best)} wins with {best} VP (RR-29).")
+                else:
+                    lines.append(
+                        f"Nobody has {target}+ VP and strictly the most: a new round starts (RR-29)."
+                    )
             else:
                 lines.append(text)
             reports += 1

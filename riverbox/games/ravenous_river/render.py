@@ -85,7 +85,7 @@ def render(view: dict[str, Any]) -> Any:
 
     if seat is not None:
         totems = view["totems"] or []
-        me = Text("Your totem: ")
+        me = Text("Your totems: " if len(totems) > 1 else "Your totem: ")
         if totems:
             for t in totems:
                 me.append_text(animal(t)).append(f" (eats {prey(t)}, eaten by {predator(t)})  ")
@@ -117,6 +117,14 @@ def render(view: dict[str, Any]) -> Any:
         parts.append(Text(f"Last vote: {lv['end']} end, {lv['continue']} continue", style="dim"))
     if any(c in _PLACEHOLDER for c in (view["hand"] or []) + view["discard"]):
         parts.append(Text("* placeholder card (not the published card list)", style="dim"))
+    if view["phase"] == "over" and view["winners"]:
+        w = view["winners"][0]
+        won = "You win" if w == seat else f"Seat {w} wins"
+        parts.append(Text(f"Game over: {won} with {view['scores'][w]} VP.", style="bold green"))
+    elif view["phase"] == "vote":
+        parts.append(Text("Secret vote: end the round now, or continue?", style="bold magenta"))
+    elif view["phase"] == "keep":
+        parts.append(Text("Round setup: each player keeps two of three drawn totems.", style="bold magenta"))
     body = Panel(Group(*parts), title=title, border_style="blue")
     report = view["last_round"]
     if report and (view["phase"] == "over" or report["round"] == view["round"] - 1):
