@@ -6,6 +6,7 @@ Everything here works from ``view`` dicts, so a seat is never shown more than it
 from __future__ import annotations
 
 import re
+import threading
 from typing import TYPE_CHECKING, Any
 
 from rich.console import Group
@@ -277,18 +278,42 @@ def describe(action: Any, view: dict[str, Any]) -> str:
 _MONEY = re.compile(r"\(?\+\$\d+\)?|pays \$\d+")
 
 
+_CACHE_LOCK = threading.Lock()
+_CACHE: dict[int, TrekState] = {}
+
+
+def _replica(game: RiverTrek, state: TrekState) -> TrekState:
+    """A logging replay of ``state``'s history, continued from the last one when it is a prefix
+    (play calls ``narrate`` after every action, so each call replays only the new actions)."""
+    cached = _CACHE.get(id(game))
+    n = len(cached.history) if cached is not None else 0
+    if (
+        cached is None
+        or cached.game is not game
+        or cached.seed != state.seed
+        or n > len(state.history)
+        or state.history[:n] != cached.history
+    ):
+        cached = game.new_state(state.seed)
+        cached._log = []
+    for s, a in state.history[len(cached.history) :]:
+        if isinstance(a, Chance) or s == CHANCE:
+            continue
+        cached.apply(a, s)
+    if len(_CACHE) > 64:
+        _CACHE.clear()
+    _CACHE[id(game)] = cached
+    return cached
+
+
 def narrate(game: RiverTrek, state: TrekState, seat: int | None, start: int) -> list[str]:
     """Lines for ``state.history[start:]``: each action, each drop of a caravan move with its income,
     Stanley's turns. The game is replayed with logging on, so the hot path stays lean."""
     if state._log is not None:  # a state that logs as it plays (tests, hand-built positions)
         replica = state
     else:
-        replica = game.new_state(state.seed)
-        replica._log = []
-        for s, a in state.history[len(replica.history) :]:
-            if isinstance(a, Chance) or s == CHANCE:
-                continue
-            replica.apply(a, s)
+        with _CACHE_LOCK:
+            replica = _replica(game, state)
     events: dict[int, list[str]] = {}
     for idx, text in replica._log or []:
         events.setdefault(idx, []).append(text)

@@ -112,3 +112,20 @@ def test_3_4_expected_game_length_basic_4p() -> None:
             s.apply(bots[seat].act(s, seat), seat)
         turns.append(s.turn_no / 4)
     assert 14 <= statistics.median(turns) <= 24
+
+
+def test_narrate_incremental_matches_fresh() -> None:
+    g = riverbox.load("river-trek", players=3, variant="full")
+    s = g.new_state(8)
+    r = Rng(8)
+    pieces: list[str] = []
+    shown = 0
+    for _ in range(150):
+        s.apply(r.choice(s.legal_actions()))
+        pieces += g.narrate(s, 1, shown)
+        shown = len(s.history)
+    fresh = riverbox.load("river-trek", players=3, variant="full").narrate(s, 1, 0)
+    assert pieces == fresh
+    other = g.new_state(9)  # a different game through the same Game object
+    other.apply(other.legal_actions()[0])
+    assert g.narrate(other, None, 0)[0].startswith("setup: boards")
