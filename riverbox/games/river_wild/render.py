@@ -83,9 +83,14 @@ class _Canvas:
 
     def render(self) -> Text:
         out = Text()
-        for y, row in enumerate(self.chars):
-            for x, ch in enumerate(row):
-                out.append(ch, self.styles[y][x] or None)
+        for chars, styles in zip(self.chars, self.styles, strict=True):
+            x = 0
+            while x < len(chars):  # one segment per run of equal style
+                end = x + 1
+                while end < len(chars) and styles[end] == styles[x]:
+                    end += 1
+                out.append("".join(chars[x:end]), styles[x] or None)
+                x = end
             out.append("\n")
         return out
 
@@ -98,6 +103,53 @@ def _section_label(face: Face, k: int) -> str:
         g = sec.goal
         return f"{g.label() if g.kind != 'any' else 'any3'} {g.first}/{g.second}"
     return ""
+
+
+def _draw_face(canvas: _Canvas, x0: int, y0: int, face: Face, land_of: dict[int, int]) -> None:
+    """One card at (x0, y0); ``land_of`` maps section index -> Protected Land index."""
+    grid = _paint_face(face)
+    cells_of: dict[int, list[tuple[int, int]]] = {}
+    for y in range(CH):
+        for x in range(CW):
+            kind, sec = grid[y][x]
+            if kind == LAND:
+                li = land_of.get(sec, -1)
+                style = OPEN_LAND if li < 0 else LAND_STYLES[li % len(LAND_STYLES)]
+                canvas.put(x0 + x, y0 + y, "." if li < 0 else chr(97 + li % 26), style)
+                if 0 < y < CH - 1:
+                    cells_of.setdefault(sec, []).append((x, y))
+            else:
+                canvas.put(x0 + x, y0 + y, SLOT_CHAR[kind], RIVER_STYLE if kind == RIVER else MOUNTAIN_STYLE)
+    # Labels: the card, each section's content, the runestone.
+    name = "Src" if face.source else f"c{face.card}" + ("'" if face.side else "")
+    canvas.text(x0 + (1 if face.slots[0] != LAND else 0), y0, name, "bold black on white")
+    for sec, cells in cells_of.items():
+        label = _section_label(face, sec)
+        li = land_of.get(sec, -1)
+        if li >= 0:
+            label = f"{chr(65 + li)}:{label}"
+        rows: dict[int, list[int]] = {}
+        for x, y in cells:
+            rows.setdefault(y, []).append(x)
+        y, xs = max(rows.items(), key=lambda item: (len(item[1]), -abs(item[0] - 2)))
+        room = max(xs) - min(xs) + 1
+        text = label[:room]
+        style = OPEN_LAND if li < 0 else LAND_STYLES[li % len(LAND_STYLES)]
+        canvas.text(x0 + min(xs) + max(0, (room - len(text)) // 2), y0 + y, text, style)
+    if face.runestone:
+        river = [(x, y) for y in range(1, CH - 1) for x in range(CW) if grid[y][x][0] == RIVER]
+        if river:
+            x, y = min(river, key=lambda q: (q[0] - (CW - 1) / 2) ** 2 + (q[1] - 2) ** 2)
+            canvas.put(x0 + x, y0 + y, "◆", "bold magenta on blue")
+
+
+def draw_cards(faces: list[Face], captions: list[str]) -> Text:
+    """Faces side by side (a hand: each card's front and back), each with a caption above."""
+    canvas = _Canvas(len(faces) * (CW + 2), CH + 1)
+    for i, (face, caption) in enumerate(zip(faces, captions, strict=True)):
+        canvas.text(i * (CW + 2), 0, caption[:CW], "bold")
+        _draw_face(canvas, i * (CW + 2), 1, face, {})
+    return canvas.render()
 
 
 def draw_layout(state: RiverWildState, seat: int | None, marks: bool = True) -> Text:
@@ -130,43 +182,9 @@ def draw_layout(state: RiverWildState, seat: int | None, marks: bool = True) -> 
         label = f"{r},{c}"
         canvas.text(x0 + HW - len(label) // 2, y0 + 2, label, "bold yellow")
     for p, (face, r, c) in enumerate(placed):
-        x0, y0 = (c - min_h) * HW, r * CH
-        grid = _paint_face(face)
-        cells_of: dict[int, list[tuple[int, int]]] = {}
-        for y in range(CH):
-            for x in range(CW):
-                kind, sec = grid[y][x]
-                if kind == LAND:
-                    li = land_of.get((p, sec), -1)
-                    style = OPEN_LAND if li < 0 else LAND_STYLES[li % len(LAND_STYLES)]
-                    canvas.put(x0 + x, y0 + y, "." if li < 0 else chr(97 + li % 26), style)
-                    if 0 < y < CH - 1:
-                        cells_of.setdefault(sec, []).append((x, y))
-                else:
-                    canvas.put(
-                        x0 + x, y0 + y, SLOT_CHAR[kind], RIVER_STYLE if kind == RIVER else MOUNTAIN_STYLE
-                    )
-        # Labels: the card, each section's content, the runestone.
-        name = "Src" if face.source else f"c{face.card}" + ("'" if face.side else "")
-        canvas.text(x0 + (1 if face.slots[0] != LAND else 0), y0, name, "bold black on white")
-        for sec, cells in cells_of.items():
-            label = _section_label(face, sec)
-            li = land_of.get((p, sec), -1)
-            if li >= 0:
-                label = f"{chr(65 + li)}:{label}"
-            rows: dict[int, list[int]] = {}
-            for x, y in cells:
-                rows.setdefault(y, []).append(x)
-            y, xs = max(rows.items(), key=lambda item: (len(item[1]), -abs(item[0] - 2)))
-            room = max(xs) - min(xs) + 1
-            text = label[:room]
-            style = OPEN_LAND if li < 0 else LAND_STYLES[li % len(LAND_STYLES)]
-            canvas.text(x0 + min(xs) + max(0, (room - len(text)) // 2), y0 + y, text, style)
-        if face.runestone:
-            river = [(x, y) for y in range(1, CH - 1) for x in range(CW) if grid[y][x][0] == RIVER]
-            if river:
-                x, y = min(river, key=lambda q: (q[0] - (CW - 1) / 2) ** 2 + (q[1] - 2) ** 2)
-                canvas.put(x0 + x, y0 + y, "◆", "bold magenta on blue")
+        _draw_face(
+            canvas, (c - min_h) * HW, r * CH, face, {k: li for (q, k), li in land_of.items() if q == p}
+        )
     return canvas.render()
 
 
@@ -221,6 +239,15 @@ def render_state(state: RiverWildState, seat: int | None) -> Any:
             hand.append(_card_line(state, ci))
             hand.append("\n")
         parts.append(hand)
+        shown = list(state.hand)
+        captions = []
+        if view["top"] is not None:
+            shown.append(game.deck.index_of(view["top"]))
+        faces = [game.rules.faces[2 * ci + side] for ci in shown for side in (0, 1)]
+        for k, ci in enumerate(shown):
+            tag = "top " if k == len(state.hand) else ""
+            captions += [f"{tag}{game.label(ci)} front", f"{tag}{game.label(ci)} back"]
+        parts.append(draw_cards(faces, captions))
         if view["top"] is not None:
             top = Text("Top of the deck (face up, drawn next): ", style="bold")
             top.append(_card_line(state, game.deck.index_of(view["top"])))
