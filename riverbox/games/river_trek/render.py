@@ -98,6 +98,8 @@ def render(view: dict[str, Any]) -> Any:
                 marks.append("S")
             if view["dock"] <= i <= view["basecamp"]:
                 t.stylize("underline")
+            if 0 <= i < view["bridge"]:
+                t = Text("x", style="dim")  # below the Bridge: unusable (RT-27)
             if marks:
                 t.append("".join(marks), style="bold yellow")
             row.append(t)
@@ -208,7 +210,7 @@ def _status(view: dict[str, Any]) -> str:
         )
     lines.append(
         f"New Explorer spaces {view['dock']}..{view['basecamp']} (underlined); B = Base camp, S = Scout, "
-        "≈ crossing, #n area"
+        "≈ crossing, x unusable (below the Bridge), #n area"
     )
     return "\n".join(lines)
 
