@@ -13,7 +13,8 @@ from riverbox.games.ravenous_river import actions as A
 from riverbox.games.ravenous_river.cards import CARD_NAMES, CARDS
 from riverbox.games.ravenous_river.scoring import ANIMALS
 
-_TITLE = {k.name: k.title + (" (placeholder card)" if k.placeholder else "") for k in CARDS}
+_TITLE = {k.name: k.title + ("*" if k.placeholder else "") for k in CARDS}
+"""Card titles for menus and logs; ``*`` marks a PLACEHOLDER card (not the published list)."""
 _WHERE = ("the bank", "boat 1", "boat 2")
 
 
@@ -36,7 +37,8 @@ def describe(action: Any, state: State) -> str:
     if op == A.DISCARD:
         return f"Discard {card_title(a)} without using it"
     if op == A.PLAY:
-        return f"Play {card_title(a)}: {CARDS[a].text}"
+        note = " (*placeholder card)" if CARDS[a].placeholder else ""
+        return f"Play {card_title(a)}{note}: {CARDS[a].text}"
     if op == A.SAIL:
         return f"Boat {a + 1} sails home now and is frozen until scoring"
     if op == A.SINK:
