@@ -971,30 +971,39 @@ class RiverRivalsState(State):
             setattr(other, name, getattr(self, name))
 
     def _determinize_body(self, seat: int | None, rng: Rng) -> None:
-        """Re-deal hidden cards per card back: draw piles and the hands ``seat`` cannot see.
+        """Re-deal the cards ``seat`` cannot see: draw piles and the other hands.
 
-        A card's set (its back) is public, so each hidden hand keeps its count of cards of each
-        set. Seat s knows the composition of its own pile unless the opponent's Peek-a-Scope took
-        unseen cards from it (``unknown``); then those cards and the pile are pooled.
+        A card's set (its back) is public and so is every move between places, so each hidden place
+        keeps its count of cards of each set; only which cards of a set sit where is re-dealt. Seat s
+        knows the composition of its own pile unless the opponent's Peek-a-Scope took unseen cards
+        from it (``unknown``); a known pile is only reshuffled.
         """
-        hidden = [h for h in (0, 1) if h != seat]
+        places: list[list[int]] = []
         for x in (0, 1):
             if seat == x and not (self.unknown >> x) & 1:
                 rng.shuffle(self.piles[x])  # composition known, order not
-                continue
-            pool = list(self.piles[x])
-            counts = []
-            for h in hidden:
-                part = [c for c in self.hands[h] if SET_OF[c] == x]
+            else:
+                places.append(self.piles[x])
+        hidden = [h for h in (0, 1) if h != seat]
+        places.extend(self.hands[h] for h in hidden)
+        for x in (0, 1):
+            pool: list[int] = []
+            counts: list[int] = []
+            for place in places:
+                part = [c for c in place if SET_OF[c] == x]
                 counts.append(len(part))
                 pool.extend(part)
-                self.hands[h] = [c for c in self.hands[h] if SET_OF[c] != x]
+            if len(pool) < 2:
+                continue
             rng.shuffle(pool)
             i = 0
-            for h, n in zip(hidden, counts, strict=True):
-                self.hands[h].extend(pool[i : i + n])
-                i += n
-            self.piles[x] = pool[i:]
+            for place, n in zip(places, counts, strict=True):
+                if n:
+                    place[:] = [c for c in place if SET_OF[c] != x] + pool[i : i + n]
+                    i += n
+        for x in (0, 1):
+            if any(place is self.piles[x] for place in places):
+                rng.shuffle(self.piles[x])
         for h in hidden:
             self.hands[h].sort()
 

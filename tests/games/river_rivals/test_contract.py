@@ -349,3 +349,27 @@ def _error(state: State, action: object, seat: int) -> str:
     except riverbox.IllegalAction as exc:
         return str(exc)
     return "(accepted)"
+
+
+def test_determinize_keeps_card_backs_per_place_after_a_peeked_card_is_recalled() -> None:
+    # RV-23 + Recall Horn: a peeked card (the opponent's back) can end up in the peeker's pile.
+    s = make(
+        "advanced",
+        hands=(["otter"], ["brown-bear"]),
+        piles=(["heron"] * 3, ["raccoon", "beaver", "heron", "otter"]),
+        equipment=(["recall-horn"], []),
+    )
+    s.hands[0] = sorted([*s.hands[0], code("lynx", 1)])  # taken earlier by Peek-a-Scope
+    s.removed[0] = [code("polar-bear", 1)]  # a peeked polar bear, since clawed
+    s.unknown = 2  # seat 1 does not know which cards seat 0 took
+    act(s, "use recall-horn", "recall polar-bear")
+    assert code("polar-bear", 1) in s.piles[0] and s.removed[0] == []
+    for seat in (0, 1, None):
+        for i in range(10):
+            d = s.determinize(seat, random.Random(i))
+            assert isinstance(d, RiverRivalsState)
+            assert d.view(seat) == s.view(seat) and d.view(None) == s.view(None)
+            # each place keeps its number of cards of each back (which one is re-dealt: the view
+            # shows backs per place, not the history of recalled cards)
+            assert len([c for c in d.piles[0] if c >= len(KINDS)]) == 1
+            assert len([c for c in d.hands[0] if c >= len(KINDS)]) == 1
