@@ -234,3 +234,32 @@ def test_lookahead_bot_reads_only_what_the_player_knows() -> None:
     other.deck[:-1] = list(reversed(other.deck[:-1]))
     assert LookaheadBot(5, samples=2, width=4).act(s, 0) is LookaheadBot(5, samples=2, width=4).act(other, 0)
     assert GreedyBot(5).act(s, 0) is GreedyBot(5).act(other, 0)
+
+
+def test_golden_game_replays_to_the_same_score() -> None:
+    golden = json.loads((Path(__file__).parent / "golden_greedy_seed56.json").read_text(encoding="utf-8"))
+    state = riverbox.replay(golden["record"])
+    assert state.is_over
+    assert state.scores() == [golden["score"]] and state.view(0)["rank"] == golden["rank"]
+    assert state.view(0)["lands"] == golden["lands"]
+
+
+@pytest.mark.parametrize(
+    ("change", "match"),
+    [
+        (lambda c: c["sections"].pop(), "belongs to no section"),
+        (lambda c: c["sections"][0]["slots"].append(c["sections"][1]["slots"][0]), "two sections"),
+        (lambda c: c["sections"][0].update(animal="Griffin"), "unknown animal"),
+        (lambda c: c.update(top=["R", "X"]), "L, R or M"),
+        (lambda c: c["sections"][1]["goal"].update(kind="most"), "goal kind"),
+        (lambda c: c["sections"][0]["slots"].append("B1"), "not land"),
+    ],
+)
+def test_deck_loader_rejects_bad_cards(change: object, match: str) -> None:
+    from riverbox.games.river_wild.cards import DATA, parse_deck
+
+    data = json.loads((DATA / "placeholder_deck.json").read_text(encoding="utf-8"))
+    assert parse_deck(data).size == 16
+    change(data["cards"][0])  # type: ignore[operator]
+    with pytest.raises(ValueError, match=match):
+        parse_deck(data)
