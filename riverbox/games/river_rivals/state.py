@@ -932,6 +932,10 @@ class RiverRivalsState(State):
             "hand_foreign": [len([c for c in hands[0] if c >= K]), len([c for c in hands[1] if c < K])],
             "hand_limits": [self.limit(0), self.limit(1)],
             "pile_sizes": [len(self.piles[0]), len(self.piles[1])],
+            "pile_foreign": [
+                len([c for c in self.piles[0] if c >= K]),
+                len([c for c in self.piles[1] if c < K]),
+            ],
             "pile": sorted([_SLUGS[c] for c in self.piles[seat]])
             if mine and seat is not None and pile_known[seat]
             else None,
