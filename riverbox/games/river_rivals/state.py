@@ -719,6 +719,7 @@ class RiverRivalsState(State):
             return
         got = pile[-n:]
         del pile[-n:]
+        self.progress = True
         hand = self.hands[s]
         hand.extend(got)
         hand.sort()
@@ -748,10 +749,7 @@ class RiverRivalsState(State):
             self._play(seat, a.a, a.b)
         elif t == A.DRAW or t == A.DRAWX:
             self.acted = self.started = True
-            n = self._draw_n(seat, 3 if t == A.DRAWX else 2)
-            if n:
-                self.progress = True
-                self._draw(seat, n)
+            self._draw(seat, self._draw_n(seat, 3 if t == A.DRAWX else 2))
         elif t == A.PASS:
             self.acted = self.started = True
         elif t == A.END:
@@ -868,6 +866,7 @@ class RiverRivalsState(State):
             src = (self.hands[s], self.piles[s], self.removed[s])[a.a]
             code = self._take_from(src, _BEAR, s)
             self._place(s, code, a.b)  # RV-6: the bear is put into play, no effect fires
+            self.progress = True
             if a.a == 1:
                 self._shuffle_pile(s)
         elif kind == F_UNDERTOW:
