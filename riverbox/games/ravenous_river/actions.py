@@ -41,7 +41,12 @@ DESTS = ("bank", "boat1", "boat2")
 
 
 class Action:
-    """One Ravenous River action. Immutable; equal when the ids are equal; ``str`` is its notation."""
+    """One Ravenous River action. Immutable; ``str`` is its notation.
+
+    There is exactly one object per action id (parsing, ``action_from_id``, copying and
+    unpickling all return it), so equality and hashing are identity: the C default, which keeps
+    ``action in legal_actions`` fast.
+    """
 
     __slots__ = ("a", "b", "c", "id", "op", "text")
     id: int
@@ -58,11 +63,11 @@ class Action:
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("Ravenous River actions are immutable")
 
-    def __eq__(self, other: object) -> bool:
-        return self is other or (isinstance(other, Action) and other.id == self.id)
+    def __copy__(self) -> Action:
+        return self
 
-    def __hash__(self) -> int:
-        return self.id
+    def __deepcopy__(self, memo: dict[int, Any]) -> Action:
+        return self
 
     def __str__(self) -> str:
         return self.text

@@ -10,7 +10,7 @@ lists of card kinds. A round moves through phases: ``keep`` (2 players only), ``
 from __future__ import annotations
 
 from math import factorial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from riverbox.core import CHANCE, Chance, Rng, State
 from riverbox.games.ravenous_river import actions as A
@@ -30,6 +30,17 @@ ALL_SEATS = (1 << 7) - 1
 
 EFFECTS = [effect_for(name) for name in CARD_NAMES]
 PLAYABLE = [e.playable for e in EFFECTS]
+_PLACE_CHOICES = [
+    [
+        (A.PLACE_A[0], *(A.PLACE_A[b + 1] for b in (0, 1) if room >> b & 1), *A.RETURNS_BY_KINDS[km])
+        for km in range(1 << NUM_KINDS)
+    ]
+    for room in range(4)
+]
+"""Choices after a look, by (mask of boats with room, mask of card kinds in hand) (RR-13, RR-17)."""
+KINDS_IN = [tuple(k for k in range(NUM_KINDS) if m >> k & 1) for m in range(1 << NUM_KINDS)]
+_ANIMAL_NAMES = ANIMALS
+_CARD_NAMES = CARD_NAMES
 
 # Pre-built chance outcomes for the hot loop (a look or peek is private, a placed card public).
 _PRIVATE_LOOK = [
@@ -61,7 +72,11 @@ def shuffle(rng: Rng, seq: list[int]) -> None:
 
 
 def names(items: list[int]) -> str:
-    return " ".join(ANIMALS[x] for x in items)
+    return " ".join(map(_ANIMAL_NAMES.__getitem__, items))
+
+
+def card_names(items: list[int]) -> str:
+    return " ".join(map(_CARD_NAMES.__getitem__, items))
 
 
 class RavenousRiverState(State):
@@ -146,7 +161,7 @@ class RavenousRiverState(State):
             self.drawn = []
             self.totems = [[tot[i]] for i in range(n)]
         self.chance(
-            f"deal round {self.rnd}: row {names(row)}; deck {' '.join(CARD_NAMES[k] for k in deck)};"
+            f"deal round {self.rnd}: row {names(row)}; deck {card_names(deck)};"
             f" totems {names(tot)}",
             visible_to=(),
         )
@@ -154,7 +169,7 @@ class RavenousRiverState(State):
             got = self.drawn[s] if n == 2 else self.totems[s]
             self.chance(
                 f"seat {s} gets {'totems' if n == 2 else 'totem'} {names(got)};"
-                f" cards {' '.join(CARD_NAMES[k] for k in self.hands[s])}",
+                f" cards {card_names(self.hands[s])}",
                 visible_to=(s,),
             )
         self.row = row
@@ -223,6 +238,8 @@ class RavenousRiverState(State):
         ph = self.phase
         if ph == TURN:
             hand = self.hands[seat]
+            if not hand:  # RR-16: only Place (shared tuple: the base class copies before handing out)
+                return cast(list[Any], A.LOOKS_BY_MASK[self.rmask])
             acts = list(A.LOOKS_BY_MASK[self.rmask])
             if hand:
                 km = 0
@@ -238,21 +255,20 @@ class RavenousRiverState(State):
                                 acts.extend(A.MOVES_BY_KINDS[x][b + 1][km])
                         for x in boat:
                             acts.extend(A.MOVES_BY_KINDS[x][0][km])
-                for k in range(NUM_KINDS):
-                    if km >> k & 1 and PLAYABLE[k](self):
+                for k in KINDS_IN[km]:
+                    if PLAYABLE[k](self):
                         acts.append(A.PLAY_A[k])
                 acts.extend(A.DISCARDS_BY_KINDS[km])
             return acts
         if ph == PLACE:
-            acts = [A.PLACE_A[0]]
+            room = 0
             for b in (0, 1):
                 if self.bstate[b] == IN_PLAY and len(self.boats[b]) < 2:
-                    acts.append(A.PLACE_A[b + 1])
+                    room |= 1 << b
             km = 0
             for k in self.hands[seat]:
                 km |= 1 << k
-            acts.extend(A.RETURNS_BY_KINDS[km])
-            return acts
+            return cast(list[Any], _PLACE_CHOICES[room][km])
         if ph == CARD:
             return EFFECTS[self.card].targets(self, seat)
         if ph == VOTE:
