@@ -55,7 +55,7 @@ def explain(state: RiverRivalsState, action: Any, seat: int) -> str:
     phase = state.phase
     if phase == 0:  # draft
         offered = ", ".join(EQUIPMENT[e].slug for e in state.offer)
-        return f"{head}: the Advanced Mode draft is on; pick one of the face-up equipment cards: {offered}"
+        return f"{head}: the Advanced Mode draft is on (RB setup); pick one of the face-up equipment cards: {offered}"
     if phase == 2:  # after the action
         return (
             f"{head}: your action is done; use an 'in addition' equipment card or 'end' the turn "
@@ -69,7 +69,7 @@ def explain(state: RiverRivalsState, action: Any, seat: int) -> str:
             return f"{head}: you have already taken your action this turn (one action per turn, RB)"
         kind = KINDS[action.a].slug
         if all(KIND_OF[c] != action.a for c in hand):
-            return f"{head}: you have no {kind} in your hand"
+            return f"{head}: you have no {kind} in your hand (action A plays a card from your hand, RB)"
         if len(own[action.b]) >= COLUMN_CAP:
             return f"{head}: column {action.b + 1} already holds 3 of your cards (3-card limit, RV-1)"
     if t in (A.DRAW, A.DRAWX):
@@ -95,12 +95,12 @@ def explain(state: RiverRivalsState, action: Any, seat: int) -> str:
     if t == A.USE:
         e = EQUIPMENT[action.a]
         if e.slug not in {EQUIPMENT[i].slug for i in state.equipment[seat]}:
-            return f"{head}: you do not own {e.name}"
+            return f"{head}: you do not own {e.name} (Advanced Mode: only your 2 drafted cards, RB)"
         if e.permanent:
-            return f"{head}: {e.name} is permanent and works by itself; it is not used as an action"
+            return f"{head}: {e.name} is permanent and works by itself; it is not used as an action (RV-21)"
         return f"{head}: {e.name} is used up, already tried this turn, or has nothing to act on now (RV-21)"
     if t == A.PICK:
-        return f"{head}: there is no equipment draft now (Advanced Mode setup only)"
+        return f"{head}: there is no equipment draft now (Advanced Mode setup only, RB; check 18)"
     return f"{head}: no {action.text.split()[0]} decision is pending (effects are resolved as prompted, RV-5)"
 
 
