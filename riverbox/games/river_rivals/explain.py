@@ -55,7 +55,7 @@ def explain(state: RiverRivalsState, action: Any, seat: int) -> str:
     phase = state.phase
     if phase == 0:  # draft
         offered = ", ".join(EQUIPMENT[e].slug for e in state.offer)
-        return f"{head}: the Advanced Mode draft is on (RB setup); pick one of the face-up equipment cards: {offered}"
+        return f"{head}: the Advanced Mode draft is on (RB setup); pick one of the face-up cards: {offered}"
     if phase == 2:  # after the action
         return (
             f"{head}: your action is done; use an 'in addition' equipment card or 'end' the turn "
