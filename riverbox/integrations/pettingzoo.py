@@ -32,7 +32,11 @@ returns.
 from a generator seeded by the last seed given (or by the operating system).
 
 *Options.* ``max_cycles`` truncates the episode (AEC: after ``max_cycles * num_agents`` agent
-steps, PettingZoo's usual meaning of a cycle; parallel: after ``max_cycles`` steps).
+steps, PettingZoo's usual meaning of a cycle; parallel: after ``max_cycles`` steps). In a game
+whose turns do not strictly alternate (a River Rivals turn is several decisions) an AEC cycle
+is therefore not "every agent once"; for that strict meaning use the parallel environment, or
+``pettingzoo.utils.parallel_to_aec(parallel_env(...))``, which steps every agent once per cycle
+(those not to move with an all-zero mask, their action ignored).
 ``illegal_action`` chooses what an illegal action does: ``"penalty"`` (default; the episode
 ends, the offender gets ``illegal_reward``), ``"random"`` (a random legal action is played
 instead) or ``"raise"``; ``info["illegal_action"]`` reports it. ``render_mode="ansi"`` renders
