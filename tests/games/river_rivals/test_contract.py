@@ -9,6 +9,8 @@ import pickle
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import riverbox
 from riverbox.bots.base import RandomBot
@@ -373,3 +375,33 @@ def test_determinize_keeps_card_backs_per_place_after_a_peeked_card_is_recalled(
             # shows backs per place, not the history of recalled cards)
             assert len([c for c in d.piles[0] if c >= len(KINDS)]) == 1
             assert len([c for c in d.hands[0] if c >= len(KINDS)]) == 1
+
+
+@given(st.text(max_size=40))
+@settings(max_examples=200, deadline=None)
+def test_parse_action_never_fails_with_anything_but_value_error(text: str) -> None:
+    game = riverbox.load("river-rivals")
+    try:
+        action = game.parse_action(text)
+    except ValueError as exc:
+        assert str(exc).startswith("river-rivals:")
+    else:
+        assert game.parse_action(str(action)) is action
+
+
+@given(st.integers(min_value=0, max_value=2**31 - 1), st.integers(min_value=0, max_value=200))
+@settings(max_examples=40, deadline=None)
+def test_clone_and_json_are_independent_at_any_point(seed: int, steps: int) -> None:
+    game = riverbox.load("river-rivals", mode="advanced" if seed % 2 else "basic")
+    s = game.new_state(seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if s.is_over:
+            break
+        s.apply(rng.choice(s.legal_actions()))
+    copy = s.clone()
+    snapshot = s.to_json()
+    if not copy.is_over:
+        copy.apply(rng.choice(copy.legal_actions()))
+    assert s.to_json() == snapshot
+    assert game.state_from_json(json.loads(json.dumps(snapshot))).to_json() == snapshot
