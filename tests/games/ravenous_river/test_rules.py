@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import pytest
@@ -111,8 +112,6 @@ def test_rr_6_check_7_row_starts_every_round_with_all_seven(players: int) -> Non
     # RR-6, spec §3 check 7: a fresh face-down row of all 7 animals every round
     st = riverbox.load("ravenous-river", players=players).new_state(players)
     seen_rounds = set()
-    import random
-
     r = random.Random(players)
     while not st.is_over and len(seen_rounds) < 3:
         if st.rnd not in seen_rounds and st.phase in (KEEP, TURN) and st.bank == [] and st.rmask == 127:
@@ -135,8 +134,6 @@ def test_rr_7_totems_secret_and_redealt_each_round() -> None:
         assert st.game.name not in json.dumps(st.view(s)["totems"])
     assert st.view(None)["totems"] is None
     deals = []
-    import random
-
     r = random.Random(3)
     while not st.is_over:
         if st.rnd > len(deals):
@@ -173,8 +170,6 @@ def test_rr_9_hands_dealt_once_per_round(players: int) -> None:
     assert [len(h) for h in st.hands] == [per] * players
     assert len(st.deck) == DECK_SIZE - per * players
     total = st.cards_left
-    import random
-
     r = random.Random(0)
     rnd = st.rnd
     while st.rnd == rnd:

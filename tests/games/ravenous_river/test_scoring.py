@@ -125,3 +125,13 @@ def test_events_tell_who_ate_whom() -> None:
     score_round(["cat", "mouse", "bull"], [["hound", "fox"], ["lion", "horse"]], events=events)
     eaten = [(s, a, ANIMALS[v]) for s, k, a, v in events if k == "eats"]
     assert eaten == [("bank", "cat", "mouse"), ("boat1", "hound", "fox"), ("home", "horse", "hound")]
+
+
+def test_doctests() -> None:
+    import doctest
+
+    import riverbox.games.ravenous_river as package
+    from riverbox.games.ravenous_river import scoring
+
+    for module in (package, scoring):
+        assert doctest.testmod(module).failed == 0
