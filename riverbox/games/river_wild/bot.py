@@ -97,7 +97,7 @@ class LookaheadBot:
 
     name = "lookahead"
 
-    def __init__(self, seed: int = 0, samples: int = 4, width: int = 8) -> None:
+    def __init__(self, seed: int = 0, samples: int = 8, width: int = 16) -> None:
         self.rng = Rng(seed)
         self.samples = samples
         self.width = width
