@@ -32,11 +32,7 @@ def test_registry_and_info() -> None:
     info = game.info
     assert (info.min_players, info.max_players, info.default_players) == (2, 7, 4)
     assert info.perfect_information is False
-    # riverbox.games (the function) is shadowed by the riverbox.games package once a game module is
-    # imported (a core naming clash, reported); the registry function is the same thing
-    from riverbox.registry import games
-
-    assert "ravenous-river" in [g.name for g in games()]
+    assert "ravenous-river" in [g.name for g in riverbox.games()]
     with pytest.raises(ValueError, match="2 to 7 players"):
         riverbox.load("ravenous-river", players=8)
 
