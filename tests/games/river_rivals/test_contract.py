@@ -4,6 +4,7 @@ presentation hooks."""
 
 from __future__ import annotations
 
+import io
 import json
 import pickle
 import random
@@ -405,3 +406,32 @@ def test_clone_and_json_are_independent_at_any_point(seed: int, steps: int) -> N
         copy.apply(rng.choice(copy.legal_actions()))
     assert s.to_json() == snapshot
     assert game.state_from_json(json.loads(json.dumps(snapshot))).to_json() == snapshot
+
+
+def test_describe_and_narrate_over_whole_games_leak_nothing() -> None:
+    from rich.console import Console
+
+    for mode in ("basic", "advanced"):
+        game = riverbox.load("river-rivals", mode=mode)
+        for seed in range(4):
+            s = game.new_state(seed)
+            bot = RandomBot(seed)
+            while not s.is_over:
+                for a in s.legal_actions():
+                    assert game.describe_action(a, s)
+                s.apply(bot.act(s, s.to_move[0]), s.to_move[0])
+            Console(width=100, file=io.StringIO()).print(game.render(s, seed % 2))
+            for seat in (0, 1, None):
+                lines = game.narrate(s, seat, 0)
+                private = [
+                    a.text
+                    for x, a in s.history
+                    if x == CHANCE and isinstance(a, Chance) and a.visible_to and seat not in a.visible_to
+                ]
+                assert not set(private) & set(lines)
+                taken = [
+                    str(a) for x, a in s.history if x not in (CHANCE, seat) and str(a).startswith("take ")
+                ]
+                assert not any(
+                    t.split()[1] in line for t in taken for line in lines if "takes a card" in line
+                )
