@@ -277,11 +277,35 @@ def test_rw_10_runestone_gives_one_animal_to_each_land_it_borders() -> None:
     assert total_score(find_lands(pl)).total == board(g, moves).score()
 
 
-@pytest.mark.parametrize("all_goals", [False, True])
-def test_rw_10_option_reaches_the_game(all_goals: bool) -> None:
-    g = game(runestone_counts_for_all_goals=all_goals)
-    assert g.rules.all_goals is all_goals
-    assert board(g, WORKED).score() == 6  # one wildcard, one goal: the option changes nothing here
+def test_rw_10_option_runestone_counts_for_all_goals_never_scores_less_and_sometimes_more() -> None:
+    one, every = game(), game(runestone_counts_for_all_goals=True)
+    assert every.rules.all_goals and not one.rules.all_goals
+    assert board(one, WORKED).score() == board(every, WORKED).score() == 6  # one wildcard, one goal
+    differ = 0
+    for seed in range(200):
+        a, b = one.new_state(seed), every.new_state(seed)
+        while not a.is_over:
+            move = a.legal_actions()[(seed + len(a.history)) % len(a.legal_actions())]
+            a.apply(move)
+            b.apply(move)
+            assert b.scores()[0] >= a.scores()[0]
+        differ += b.scores()[0] > a.scores()[0]
+    assert differ > 0
+
+
+def test_rw_10_both_sections_of_a_runestone_card_in_one_land_give_one_wildcard() -> None:
+    src = {"top": "MM", "bottom": "RR", "sides": "MM"}
+    fork = card(
+        1, "RM", "LL", "MM", [{"slots": ["B0"], "animal": "Frog"}, {"slots": ["B1"], "animal": "Frog"}], True
+    )
+    goal = {"kind": "per_icon", "icons": ["Dragon"], "first": 1, "second": 2}
+    under = card(2, "LL", "MM", "MM", [{"slots": ["T0", "T1"], "goal": goal}])
+    deck = parse_deck({"source": src, "cards": [fork, under]})
+    pl = [(deck.source, 0, 0), (deck.faces[0], 1, 0), (deck.faces[2], 2, 0)]
+    (land,) = [land for land in find_lands(pl) if land.protected]
+    assert land.runestones == 1 and land.animals == (2, 0, 0, 0)
+    # One wildcard: the Dragon goal completes once, not twice.
+    assert total_score([land]).total == 2 + 1
 
 
 # -- RW-11 the Source Card's land (option source_counts_for_size) ---------------------------------
