@@ -29,12 +29,15 @@ def register(name: str, target: str) -> None:
     _GAMES[name] = target
 
 
+def _installed(module: str) -> bool:
+    try:
+        return importlib.util.find_spec(module) is not None
+    except ModuleNotFoundError:  # a parent package of a registered plugin is missing
+        return False
+
+
 def _available() -> dict[str, str]:
-    return {
-        name: target
-        for name, target in _GAMES.items()
-        if importlib.util.find_spec(target.split(":")[0]) is not None
-    }
+    return {name: target for name, target in _GAMES.items() if _installed(target.split(":")[0])}
 
 
 def game_class(name: str) -> type[Game]:
