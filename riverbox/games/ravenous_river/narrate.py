@@ -26,14 +26,20 @@ def describe(action: Any, state: State) -> str:
     """A friendly menu line for ``action`` (mentions nothing hidden)."""
     op = action.op
     a, b, c = action.a, action.b, action.c
+    row = getattr(state, "row", None)
+    up = getattr(state, "up", 0)
     if op == A.LOOK:
+        if row is not None and up >> a & 1 and row[a] >= 0:  # face up: public
+            return f"Place: take the face-up {ANIMALS[row[a]]} from row slot {a + 1}"
         return f"Place: take the animal in row slot {a + 1} and look at it"
     if op == A.PLACE:
         return f"Put the animal you are looking at face up on {_WHERE[a]}"
     if op == A.RETURN:
         return f"Discard {card_title(a)} and put the animal back face down (only you know it)"
     if op == A.MOVE:
-        return f"Move the {ANIMALS[a]} to {_WHERE[b]}, discarding {card_title(c)}"
+        src = state.where(a) if hasattr(state, "where") else -1
+        origin = f" from {_WHERE[src]}" if src >= 0 else ""
+        return f"Move the {ANIMALS[a]}{origin} to {_WHERE[b]}, discarding {card_title(c)}"
     if op == A.DISCARD:
         return f"Discard {card_title(a)} without using it"
     if op == A.PLAY:
