@@ -243,11 +243,9 @@ def test_check_10_placeholder_deck_composition() -> None:
     "option", ["strict_top_river", "runestone_counts_for_all_goals", "source_counts_for_size"]
 )
 def test_check_11_every_option_is_named_with_its_default(option: str) -> None:
-    # riverbox.games() is shadowed by the riverbox.games package once a game is imported (a core
-    # issue), so ask the registry directly.
-    from riverbox.registry import games
+    import riverbox
 
-    info = next(i for i in games() if i.name == "river-wild")
+    info = next(i for i in riverbox.games() if i.name == "river-wild")
     defaults = info.defaults()
     assert defaults == {
         "strict_top_river": False,
