@@ -166,12 +166,25 @@ def describe(action: Any, state: State) -> str:
     if t == A.END:
         return "End the action phase and check for fish"
     if t == A.FISH:
-        return f"Place a fish on your {_card_at(state, s, a.a, a.b)} (column {a.a + 1}, card {a.b + 1})"
+        why = {
+            "quick-catch": "Quick Catch: ",
+            "catch": "Catch: ",
+            "big-net": f"{_eq('net')}: second fish, ",
+            "bait-bucket": f"{_eq('bait')}: ",
+        }.get(pend or "", "")
+        text = f"place a fish on your {_card_at(state, s, a.a, a.b)} (column {a.a + 1}, card {a.b + 1})"
+        return (why + text) if why else text[0].upper() + text[1:]
     if t in (A.MOVE, A.BOOTS):
         who = f"{_eq('boots')}: move" if t == A.BOOTS else "Move"
         return f"{who} your {_card_at(state, s, a.a, a.b)} from column {a.a + 1} to column {a.c + 1}"
     if t == A.SHIELD:
-        return f"Put a shield on your {_card_at(state, s, a.a, a.b)} in column {a.a + 1}"
+        why = {
+            "shield": "Shield Strength: ",
+            "shield-polish": f"{_eq('polish')}: second ",
+            "spare-shields": f"{_eq('spare')}: ",
+        }.get(pend or "", "")
+        name = _card_at(state, s, a.a, a.b)
+        return f"{why}{'p' if why else 'P'}ut a shield on your {name} in column {a.a + 1}"
     if t == A.CLAW:
         card = v["board"][1 - s][a.a][a.b] if a.b < len(v["board"][1 - s][a.a]) else None
         extra = " (its shield absorbs the attack)" if card and card["shields"] else ""
