@@ -458,3 +458,22 @@ def test_module_doctest() -> None:
     import riverbox.games.river_rivals as module
 
     assert doctest.testmod(module).failed == 0
+
+
+def test_spec_1_3_placeholder_set_plays_as_expected_between_greedy_players() -> None:
+    # spec 1.3 "expected behaviour": greedy players end every game with an 8th fish after about
+    # 22 turns, and the starting player wins about half of them.
+    game = riverbox.load("river-rivals")
+    turns, starts, by_fish, n = [], 0, 0, 120
+    for i in range(n):
+        bots = [game.heuristic_bot(i), game.heuristic_bot(i + 50_000)]
+        s = game.new_state(9_000 + i)
+        while not s.is_over:
+            seat = s.to_move[0]
+            s.apply(bots[seat].act(s, seat), seat)
+        turns.append(s.turn)
+        starts += s.winners() == [0]
+        by_fish += max(s.scores()) == 8
+    assert by_fish >= n - 2
+    assert 15 <= sum(turns) / n <= 30
+    assert 0.3 <= starts / n <= 0.7
