@@ -19,7 +19,7 @@ from typing import Any
 
 from riverbox.core import Rng, State
 from riverbox.games.river_rivals import actions as A
-from riverbox.games.river_rivals.content import COLUMN_CAP, COLUMNS, EQUIPMENT, KINDS
+from riverbox.games.river_rivals.content import COLUMN_CAP, EQUIPMENT, KINDS
 
 _QUICK, _MOVE, _SHIELD, _CLAW, _LIGHT, _COPY = (
     "quick-catch",
@@ -218,4 +218,4 @@ class HeuristicBot:
         return 0.3 * len(mine) if _strength(mine) >= _strength(theirs) else 0.0
 
 
-__all__ = ["COLUMNS", "HeuristicBot"]
+__all__ = ["HeuristicBot"]

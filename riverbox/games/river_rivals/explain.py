@@ -104,4 +104,4 @@ def explain(state: RiverRivalsState, action: Any, seat: int) -> str:
     return f"{head}: no {action.text.split()[0]} decision is pending (effects are resolved as prompted, RV-5)"
 
 
-__all__ = ["COLUMNS", "explain"]
+__all__ = ["explain"]
