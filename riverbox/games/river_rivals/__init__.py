@@ -39,6 +39,7 @@ class RiverRivals(Game):
             OptionSpec(
                 "mode", "basic", "basic, or advanced with the equipment draft", choices=("basic", "advanced")
             ),
+            OptionSpec("first", 0, "the seat that begins (draws 4 cards, the other 5)", minimum=0, maximum=1),
             OptionSpec(
                 "chain_limit",
                 0,

@@ -138,7 +138,7 @@ def _slug(code: int) -> str:
 
 
 class RiverRivalsState(State):
-    """One position of River Rivals (two seats; seat 0 starts)."""
+    """One position of River Rivals (two seats; option ``first`` names the starting seat, default 0)."""
 
     hands: list[list[int]]
     piles: list[list[int]]
@@ -196,17 +196,18 @@ class RiverRivalsState(State):
         for s in (0, 1):
             self.rng.shuffle(self.piles[s])
             self.chance(f"seat {s} shuffles their draw pile")
+        first = game.options["first"]
         for s in (0, 1):
-            self._draw(s, OPENING[s])
+            self._draw(s, OPENING[0 if s == first else 1])  # the starting player draws 4, the other 5
         if self.adv:
             deck = list(range(len(EQUIPMENT)))
             self.rng.shuffle(deck)
             self.offer = sorted(deck[:OFFER])
             self.chance("equipment offer: " + ", ".join(EQUIPMENT[e].slug for e in self.offer))
             self.phase = DRAFT
-            self.to_move = (0,)
+            self.to_move = _SEATS[first]
         else:
-            self._begin_turn(0)
+            self._begin_turn(first)
 
     # -- small queries ------------------------------------------------------------------------
     def limit(self, s: int) -> int:
@@ -767,22 +768,23 @@ class RiverRivalsState(State):
         self._advance()
 
     def _pick(self, seat: int, e: int) -> None:
-        """Advanced Mode draft: first player 1, other 2, first gets the last (RB; check 18)."""
+        """Advanced Mode draft: the starter picks 1, the other 2, the starter gets the last (RB; check 18)."""
         self.offer.remove(e)
         self.equipment[seat].append(e)
         self.picks += 1
+        first = self.game.options["first"]
         if self.picks == 1:
-            self.to_move = (1,)
+            self.to_move = _SEATS[1 - first]
             return
         if self.picks == 2:
             return
-        self.equipment[0].append(self.offer.pop())
+        self.equipment[first].append(self.offer.pop())
         self.mechs = (
             frozenset(_MECH_OF[i] for i in self.equipment[0]),
             frozenset(_MECH_OF[i] for i in self.equipment[1]),
         )
         self.turn = 0
-        self._begin_turn(0)
+        self._begin_turn(first)
         self._advance()
 
     def _use(self, s: int, e: int) -> None:

@@ -68,6 +68,7 @@ def test_options_and_defaults() -> None:
     assert info.min_players == info.max_players == 2 and not info.perfect_information
     assert info.defaults() == {
         "mode": "basic",
+        "first": 0,
         "chain_limit": 0,
         "copy_copy": False,
         "full_hand_draw": "forbidden",

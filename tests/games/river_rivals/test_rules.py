@@ -477,3 +477,18 @@ def test_spec_1_3_placeholder_set_plays_as_expected_between_greedy_players() -> 
     assert by_fish >= n - 2
     assert 15 <= sum(turns) / n <= 30
     assert 0.3 <= starts / n <= 0.7
+
+
+def test_first_option_swaps_the_starting_roles() -> None:
+    # RB setup: the starting player draws 4, the other 5; in Advanced Mode the starter picks first
+    # and gets the last card.
+    s = riverbox.load("river-rivals", first=1).new_state(3)
+    assert s.to_move == (1,) and s.view(None)["hand_sizes"] == [5, 4]
+    a = riverbox.load("river-rivals", mode="advanced", first=1).new_state(3)
+    offer = a.view(None)["offer"]
+    assert a.to_move == (1,)
+    act(a, f"pick {offer[0]}")
+    assert a.to_move == (0,)
+    act(a, f"pick {offer[1]}", f"pick {offer[2]}")
+    assert [e["id"] for e in a.view(None)["equipment"][1]] == [offer[0], offer[3]]
+    assert a.to_move == (1,)
