@@ -171,3 +171,21 @@ def test_cached_views_equal_fresh_views(players: int) -> None:
             st.apply(r.choice(st.legal_actions(seat)), seat)
         for s in (*range(players), None):
             assert st.view(s) == st.clone().view(s)
+
+
+def test_states_and_actions_pickle_and_copy() -> None:
+    # simulate --workers and Ray ship states between processes; actions stay singletons
+    import copy
+    import pickle
+
+    st = riverbox.load("ravenous-river", players=3).new_state(2)
+    r = random.Random(1)
+    for _ in range(20):
+        seat = st.to_move[0]
+        st.apply(r.choice(st.legal_actions(seat)), seat)
+    st.view(0)
+    back = pickle.loads(pickle.dumps(st))
+    assert back.to_json() == st.to_json() and back.view(1) == st.view(1)
+    assert back.legal_actions() == st.legal_actions()
+    a = st.legal_actions()[0]
+    assert pickle.loads(pickle.dumps(a)) is a and copy.deepcopy(a) is a and copy.copy(a) is a
