@@ -52,8 +52,8 @@ def test_testkit_passes(mode: str) -> None:
 @pytest.mark.parametrize(
     "options",
     [
-        {"mode": "advanced", "poison": "shield", "copy_copy": True},
-        {"stuck": "pass", "full_hand_draw": "empty", "chain_limit": 1},
+        {"mode": "advanced", "poison": "shield", "copy_copy": True, "first": 1},
+        {"stuck": "pass", "full_hand_draw": "empty", "chain_limit": 1, "first": 1},
     ],
 )
 def test_testkit_passes_with_ruling_options(options: dict[str, object]) -> None:
