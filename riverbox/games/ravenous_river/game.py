@@ -27,10 +27,26 @@ class RavenousRiver(Game):
             OptionSpec(
                 "target", 6, "VP needed to win, with strictly the most VP (RR-29)", minimum=1, maximum=99
             ),
+            OptionSpec(
+                "first_player",
+                -1,
+                "seat that starts round 1; -1 picks at random (RR-10)",
+                minimum=-1,
+                maximum=6,
+            ),
         ),
         perfect_information=False,
     )
     num_action_ids = A.NUM_ACTION_IDS
+
+    def __init__(self, players: int | None = None, **options: Any) -> None:
+        super().__init__(players, **options)
+        first = self.options["first_player"]
+        if first >= self.players:
+            raise ValueError(
+                f"ravenous-river: option first_player={first} is not a seat; use 0..{self.players - 1},"
+                " or -1 for a random first player"
+            )
 
     def new_state(self, seed: int = 0) -> RavenousRiverState:
         st = RavenousRiverState()

@@ -133,7 +133,10 @@ class RavenousRiverState(State):
         self.score = [0] * n
         self.log = []
         self.last_vote = None
-        start = self.rng.randrange(n)  # RR-10: the digital game picks the first player at random
+        # RR-10: "the hungriest player" starts; like the digital game, pick at random or let the
+        # players choose (option first_player)
+        first = self.game.options["first_player"]
+        start = self.rng.randrange(n) if first < 0 else first
         self.chance(f"seat {start} goes first (RR-10)")
         self._setup_round(start)
 
@@ -161,8 +164,7 @@ class RavenousRiverState(State):
             self.drawn = []
             self.totems = [[tot[i]] for i in range(n)]
         self.chance(
-            f"deal round {self.rnd}: row {names(row)}; deck {card_names(deck)};"
-            f" totems {names(tot)}",
+            f"deal round {self.rnd}: row {names(row)}; deck {card_names(deck)}; totems {names(tot)}",
             visible_to=(),
         )
         for s in range(n):

@@ -539,8 +539,8 @@ def test_rr_29_check_13_win_needs_target_and_a_unique_top_score() -> None:
 
 def test_rr_29_target_is_an_option() -> None:
     g = riverbox.load("ravenous-river", players=3, target=9)
-    assert g.options == {"target": 9}
-    assert riverbox.load("ravenous-river").options == {"target": 6}
+    assert g.options == {"target": 9, "first_player": -1}
+    assert riverbox.load("ravenous-river").options == {"target": 6, "first_player": -1}
     assert riverbox.load("ravenous-river").players == 4
     with pytest.raises(ValueError, match="target"):
         riverbox.load("ravenous-river", target="many")
@@ -593,3 +593,12 @@ def test_placeholder_capsize_and_crosscurrent() -> None:
     assert legal(st) == ["swap lion horse", "swap bull horse"]
     act(st, "swap bull horse")
     assert names(st.boats[0]) == ["lion", "horse"] and names(st.boats[1]) == ["bull"]
+
+
+def test_rr_10_players_may_choose_the_first_player() -> None:
+    # RR-10: option first_player (default -1: random)
+    for seat in range(3):
+        st = riverbox.load("ravenous-river", players=3, first_player=seat).new_state(9)
+        assert st.to_move == (seat,)
+    with pytest.raises(ValueError, match="first_player=3 is not a seat"):
+        riverbox.load("ravenous-river", players=3, first_player=3)
