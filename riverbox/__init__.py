@@ -7,10 +7,10 @@
 True
 """
 
+from riverbox import games  # the package, callable: riverbox.games() lists the games
 from riverbox.core.errors import GameOver, IllegalAction
 from riverbox.core.game import CHANCE, Game, State
 from riverbox.core.options import GameInfo, OptionSpec
-from riverbox import games  # the package, callable: riverbox.games() lists the games
 from riverbox.registry import load, replay
 
 __version__ = "0.1.0"

@@ -52,11 +52,16 @@ Action = Hashable
 """Any hashable, immutable value whose ``str`` is its notation (each game defines its own)."""
 
 
-def _redact(entry: tuple[int, Action], seat: int | None) -> tuple[int, Action]:
-    """A history entry as ``seat`` knows it: chance outcomes it did not see become "hidden"."""
+def _redact(game: Game, entry: tuple[int, Action], seat: int | None) -> tuple[int, Action]:
+    """A history entry as ``seat`` knows it: what it did not see becomes "hidden".
+
+    Chance outcomes carry their own visibility; a player's secret action (a vote, a card
+    taken in secret) is hidden by the game's ``action_visibility``.
+    """
     s, a = entry
-    if isinstance(a, Chance) and a.visible_to is not None and (seat is None or seat not in a.visible_to):
-        return s, Chance("hidden", a.visible_to)
+    vis = a.visible_to if isinstance(a, Chance) else (game.action_visibility(a, s) if s != seat else None)
+    if vis is not None and (seat is None or seat not in vis):
+        return s, Chance("hidden", vis)
     return entry
 
 
@@ -104,9 +109,9 @@ class Game(ABC):
             state.determinized = bool(data.get("determinized", False))
             history: list[tuple[int, Action]] = []
             for seat, item in data["history"]:
-                if seat == CHANCE:
+                if isinstance(item, list):  # a chance outcome, or a redacted secret action
                     text, vis = item
-                    history.append((CHANCE, Chance(text, None if vis is None else frozenset(vis))))
+                    history.append((int(seat), Chance(text, None if vis is None else frozenset(vis))))
                 else:
                     history.append((int(seat), self.action_from_id(int(item))))
             state.history = history
@@ -163,6 +168,14 @@ class Game(ABC):
             else:
                 lines.append(f"seat {s}: {a}")
         return lines
+
+    def action_visibility(self, action: Action, seat: int) -> frozenset[int] | None:
+        """Who sees ``action`` taken by ``seat``: ``None`` for everyone (the default).
+
+        Games return a set of seats for secret choices (a vote before the reveal, a card
+        taken unseen); ``determinize`` then hides them from everyone else's history.
+        """
+        return None
 
     def heuristic_bot(self, seed: int = 0) -> Any:
         """The game's own heuristic bot (an object with ``act(state, seat)``), if it has one."""
@@ -312,7 +325,7 @@ class State(ABC):
         other = self.clone()
         other.rng = Rng(r.next64())
         other.determinized = True
-        other.history = [_redact(entry, seat) for entry in other.history]
+        other.history = [_redact(self.game, entry, seat) for entry in other.history]
         other._determinize_body(seat, r)
         return other
 
@@ -333,7 +346,7 @@ class State(ABC):
         for s, a in self.history:
             if isinstance(a, Chance):
                 vis = a.visible_to
-                hist.append([CHANCE, [a.text, None if vis is None else sorted(vis)]])
+                hist.append([s, [a.text, None if vis is None else sorted(vis)]])
             else:
                 hist.append([s, self.game.action_id(a)])
         return {

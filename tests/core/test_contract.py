@@ -131,3 +131,17 @@ def test_games_is_callable_even_after_a_game_module_is_imported() -> None:
     assert names[:4] == ["ravenous-river", "river-rivals", "river-wild", "river-trek"]
     assert callable(rr.score_round)
     assert riverbox.games.ravenous_river is rr
+
+
+def test_determinize_hides_secret_actions_of_other_seats() -> None:
+    game = riverbox.load("toy", players=2, turns=1)
+    state = game.new_state(2)
+    state.apply(game.parse_action("bet"), 0)
+    state.apply(game.parse_action("pass"), 1)
+    state.apply(game.parse_action("high"), 0)  # a secret guess
+    mine = [str(a) for s, a in state.determinize(0, 1).history if s == 0]
+    theirs = [str(a) for s, a in state.determinize(1, 1).history if s == 0]
+    assert mine == ["bet", "high"]
+    assert theirs == ["bet", "hidden"]
+    det = state.determinize(1, 1)
+    assert game.state_from_json(det.to_json()).to_json() == det.to_json()

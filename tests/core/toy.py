@@ -47,6 +47,10 @@ class ToyGame(Game):
         s.to_move = (0,)
         return s
 
+    def action_visibility(self, action: Any, seat: int) -> frozenset[int] | None:
+        """Guesses are secret until the end, like a vote."""
+        return frozenset({seat}) if action.word in ("high", "low") else None
+
     def _blank_state(self) -> ToyState:
         return ToyState()
 

@@ -113,6 +113,10 @@ class RiverRivals(Game):
 
         return narrate(state, seat, start)
 
+    def action_visibility(self, action: Any, seat: int) -> frozenset[int] | None:
+        """Which card Binoculars takes from the draw pile is known only to its taker."""
+        return frozenset({seat}) if getattr(action, "type", None) == A.TAKE else None
+
     def heuristic_bot(self, seed: int = 0) -> Any:
         from riverbox.games.river_rivals.bot import HeuristicBot
 

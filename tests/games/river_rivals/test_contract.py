@@ -436,3 +436,18 @@ def test_describe_and_narrate_over_whole_games_leak_nothing() -> None:
                 assert not any(
                     t.split()[1] in line for t in taken for line in lines if "takes a card" in line
                 )
+
+
+def test_binoculars_take_is_hidden_from_the_opponent_in_determinized_history() -> None:
+    """The card Binoculars takes is secret: determinize(opponent) must not show it."""
+    import riverbox
+    from riverbox.games.river_rivals import actions as A
+
+    game = riverbox.load("river-rivals")
+    take = A.A_TAKE[0]
+    assert game.action_visibility(take, 1) == frozenset({1})
+    assert game.action_visibility(A.A_TAKE[1], 0) == frozenset({0})
+    state = game.new_state(0)
+    state.history.append((1, take))
+    assert str(state.determinize(0, 3).history[-1][1]) == "hidden"
+    assert state.determinize(1, 3).history[-1][1] == take
