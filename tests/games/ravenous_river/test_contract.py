@@ -22,7 +22,9 @@ def test_testkit_passes(players: int) -> None:
 
 
 def test_testkit_passes_with_a_short_target() -> None:
-    report = check_game(riverbox.load("ravenous-river", players=3, target=2, first_player=1), games=10, seed=9, deep_every=3)
+    report = check_game(
+        riverbox.load("ravenous-river", players=3, target=2, first_player=1), games=10, seed=9, deep_every=3
+    )
     assert report.games == 10
 
 
