@@ -2,7 +2,8 @@
 
 Bots search by simulating, so random playouts per second, the price of ``clone`` and the
 price of building every seat's ``view`` are the figures that matter. Each figure is the
-median of several runs so one noisy run does not mislead.
+median of several runs so one noisy run does not mislead, and time is the process's CPU
+time, so other work on the machine does not skew a single-core figure.
 """
 
 from __future__ import annotations
@@ -51,12 +52,12 @@ def _playout(state: State, rng: Rng, views: bool) -> int:
 def _timed_games(game: Game, seconds: float, seed: int, views: bool) -> tuple[int, int, float]:
     rng = Rng(seed)
     games = steps = 0
-    start = time.perf_counter()
+    start = time.process_time()
     elapsed = 0.0
     while elapsed < seconds or games == 0:
         steps += _playout(game.new_state(rng.randrange(2**31)), rng, views)
         games += 1
-        elapsed = time.perf_counter() - start
+        elapsed = time.process_time() - start
     return games, steps, elapsed
 
 
@@ -71,12 +72,12 @@ def _clone_cost(game: Game, seed: int, samples: int = 200) -> float:
         state.apply(rng.choice(state.legal_actions(seat)), seat)
         if rng.random() < 0.3:
             states.append(state.clone())
-    start = time.perf_counter()
+    start = time.process_time()
     reps = 20
     for _ in range(reps):
         for s in states:
             s.clone()
-    return (time.perf_counter() - start) / (reps * len(states)) * 1e6
+    return (time.process_time() - start) / (reps * len(states)) * 1e6
 
 
 def run_bench(game: Game, runs: int = 5, seconds: float = 1.0, seed: int = 1) -> BenchResult:
