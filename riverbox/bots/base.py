@@ -44,7 +44,7 @@ def bot_names(game: Game) -> list[str]:
         names.append("heuristic")
     except ValueError:
         pass
-    return names + sorted(SEARCH_BOTS)
+    return names + sorted(game.extra_bots()) + sorted(SEARCH_BOTS)
 
 
 def make_bot(name: str, game: Game, seed: int = 0) -> Any:
@@ -56,6 +56,9 @@ def make_bot(name: str, game: Game, seed: int = 0) -> Any:
         return RandomBot(seed)
     if key == "heuristic":
         return game.heuristic_bot(seed)
+    extra = game.extra_bots()
+    if key in extra:
+        return extra[key](seed)
     if key in SEARCH_BOTS:
         return SEARCH_BOTS[key](game, seed)
     raise ValueError(f"unknown bot {name!r} for {game.name}; valid bots: {', '.join(bot_names(game))}")

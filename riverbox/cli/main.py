@@ -220,22 +220,29 @@ def simulate(
         )
         return
     table = Table(title=f"{g.info.title}: {summary.games} games, seed {seed}")
-    for col in ("seat", "bot", "win rate", "95% CI", "score mean", "score sd"):
-        table.add_column(col, justify="right" if col not in ("bot",) else "left")
+    solo = g.players == 1
+    columns = (
+        ("seat", "bot", "score mean", "score sd")
+        if solo
+        else ("seat", "bot", "win rate", "95% CI", "score mean", "score sd")
+    )
+    for col in columns:
+        table.add_column(col, justify="left" if col == "bot" else "right")
     for i, name in enumerate(names):
         lo, hi = summary.win_ci[i]
-        table.add_row(
-            str(i),
-            name,
-            f"{summary.win_rate[i]:.1%}",
-            f"{lo:.1%} - {hi:.1%}",
-            f"{summary.score_mean[i]:.2f}",
-            f"{summary.score_sd[i]:.2f}",
-        )
+        stats = (f"{summary.score_mean[i]:.2f}", f"{summary.score_sd[i]:.2f}")
+        if solo:
+            table.add_row(str(i), name, *stats)
+        else:
+            table.add_row(str(i), name, f"{summary.win_rate[i]:.1%}", f"{lo:.1%} - {hi:.1%}", *stats)
     console.print(table)
+    if summary.labels:
+        console.print(
+            "Outcomes: " + ", ".join(f"{k} {v} ({v / summary.games:.1%})" for k, v in summary.labels.items())
+        )
     console.print(
-        f"Game length: {summary.length_mean:.1f} ± {summary.length_sd:.1f} actions; "
-        f"shared wins: {summary.ties}."
+        f"Game length: {summary.length_mean:.1f} ± {summary.length_sd:.1f} actions"
+        + ("." if solo else f"; shared wins: {summary.ties}.")
     )
     if plot is not None:
         console.print(f"Plot written to [bold]{plot}[/bold].")

@@ -181,6 +181,14 @@ class Game(ABC):
         """The game's own heuristic bot (an object with ``act(state, seat)``), if it has one."""
         raise ValueError(f"{self.name} has no heuristic bot")
 
+    def extra_bots(self) -> dict[str, Any]:
+        """More bots of the game's own, by name: factories taking a seed (e.g. a lookahead bot)."""
+        return {}
+
+    def outcome_label(self, state: State) -> str | None:
+        """A name for a finished game's result where the game has one (River Wild's rank)."""
+        return None
+
     # -- learning hooks (OpenSpiel / PettingZoo / Gymnasium adapters use these) ------------
     observation_size: int = 0
     """Length of ``observation_tensor``; 0 means the game has no tensor encoding yet."""

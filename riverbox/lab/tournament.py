@@ -50,6 +50,7 @@ def play_one(setup: Setup, seed: int) -> dict[str, Any]:
         "winners": state.winners(),
         "returns": state.returns(),
         "steps": steps,
+        "label": game.outcome_label(state),
     }
 
 
@@ -128,6 +129,8 @@ class Summary:
     length_mean: float = 0.0
     length_sd: float = 0.0
     ties: int = 0
+    labels: dict[str, int] = field(default_factory=dict)
+    """How often each outcome label occurred (River Wild's ranks), where the game has them."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -146,6 +149,7 @@ class Summary:
             "length_mean": self.length_mean,
             "length_sd": self.length_sd,
             "shared_wins": self.ties,
+            "outcomes": self.labels,
         }
 
 
@@ -169,4 +173,7 @@ def summarise(bots: Sequence[str], results: Sequence[dict[str, Any]]) -> Summary
         summary.score_mean.append(m)
         summary.score_sd.append(sd)
     summary.length_mean, summary.length_sd = mean_sd([r["steps"] for r in results])
+    for r in results:
+        if r.get("label") is not None:
+            summary.labels[r["label"]] = summary.labels.get(r["label"], 0) + 1
     return summary

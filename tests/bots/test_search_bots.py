@@ -41,3 +41,19 @@ def test_montecarlo_beats_random_at_guessing() -> None:
     results = tournament.run(setup, 60, seed=3)
     summary = tournament.summarise(setup.bots, results)
     assert summary.score_mean[0] > summary.score_mean[1]
+
+
+def test_game_specific_bots_are_found_by_name() -> None:
+    game = riverbox.load("river-wild")
+    assert "lookahead" in bot_names(game)
+    bot = make_bot("lookahead", game, 1)
+    state = game.new_state(1)
+    assert bot.act(state, 0) in state.legal_actions(0)
+
+
+def test_solo_outcomes_are_counted_by_label() -> None:
+    setup = tournament.Setup("river-wild", 1, {}, ("heuristic",))
+    results = tournament.run(setup, 5, seed=1)
+    summary = tournament.summarise(setup.bots, results)
+    assert sum(summary.labels.values()) == 5
+    assert all(r["label"] for r in results)

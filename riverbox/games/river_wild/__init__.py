@@ -232,6 +232,14 @@ class RiverWild(Game):
 
         return GreedyBot(seed)
 
+    def extra_bots(self) -> dict[str, Any]:
+        from riverbox.games.river_wild.bot import LookaheadBot
+
+        return {"lookahead": LookaheadBot}
+
+    def outcome_label(self, state: State) -> str | None:
+        return rank_name(state.scores()[0]) if state.is_over else None
+
     def observation_tensor(self, view: dict[str, Any]) -> list[float]:
         """Per card: in hand / face-up top / placed / unseen, then side, row and column if placed;
         then score / 50, Protected Lands / 8, deck size / n and whether the game is over."""
