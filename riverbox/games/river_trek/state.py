@@ -289,11 +289,6 @@ class TrekState(State):
             return "Stanley"
         return COLOURS[colour]
 
-    def post_limit(self, area: int, seat: int) -> int:
-        """RT-3: 1 per player in a small area, 2 elsewhere; the Tamandua adds one."""
-        base = 1 if self.path.areas[area].small else 2
-        return base + 1 if self.holds(seat, "tamandua") else base
-
     def area_usable(self, area: int) -> bool:
         """RT-4/RT-27: no posts on the Final board (it has no areas) or wholly below the Bridge."""
         return self.bridge < 0 or max(self.path.areas[area].spaces) >= self.bridge
@@ -362,7 +357,7 @@ class TrekState(State):
         stacks = self.stacks
         dock = self.dock
         return [
-            A_PLACE[i] for i in range(dock, self.basecamp + 1) if i == dock or harpy or len(stacks[i]) < limit
+            A_PLACE[i] for i in self.new_explorer_spaces() if i == dock or harpy or len(stacks[i]) < limit
         ]
 
     def _post_actions(self, seat: int) -> list[Any]:
