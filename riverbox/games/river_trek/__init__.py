@@ -135,9 +135,18 @@ class RiverTrek(Game):
         return render(state.view(seat))
 
     def describe_action(self, action: Any, state: State) -> str:
-        from riverbox.games.river_trek.render import describe
+        from riverbox.games.river_trek.actions import MOVE, MOVEBACK
+        from riverbox.games.river_trek.render import describe, move_preview
 
-        return describe(action, state.view(None))
+        preview = ""
+        if (
+            isinstance(state, TrekState)
+            and isinstance(action, TrekAction)
+            and action.kind in (MOVE, MOVEBACK)
+            and action in state.legal_actions()
+        ):
+            preview = move_preview(state, action)
+        return describe(action, state.view(None), preview)
 
     def narrate(self, state: State, seat: int | None, start: int) -> list[str]:
         from riverbox.games.river_trek.render import narrate

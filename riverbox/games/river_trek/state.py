@@ -66,6 +66,7 @@ from riverbox.games.river_trek.board import (
     NUMBER,
     STAR,
     Path,
+    animal_data,
     path_for,
 )
 
@@ -473,6 +474,8 @@ class TrekState(State):
             else:
                 self._enter_move()
         elif k == SKIP:
+            if self._log is not None:
+                self._log_event(f"{self._name(seat)} skips the trading-post step")
             self._enter_move()
         elif k in (MOVE, MOVEBACK):
             d = 1 if k == MOVE else -1
@@ -502,6 +505,8 @@ class TrekState(State):
             self.mv_pos = p  # RT-22: skipped, not activated
             self._run_move()
         elif k == END:
+            if self._log is not None:
+                self._log_event(f"{self._name(seat)} ends the turn")
             self._finish_turn()
         elif k == JAGUAR:
             self._spend("jaguar", seat)
@@ -603,6 +608,8 @@ class TrekState(State):
         self.cur = actor
         self.turn_no += 1
         self.dog_used = False
+        if self._log is not None:
+            self._log_event(f"--- turn {self.turn_no}: {self._name(actor)} ---")
         if actor == self.stanley:
             self._stanley_turn()
             return
@@ -787,7 +794,8 @@ class TrekState(State):
                     if self.holder[s] < 0 and not self.down[s]:
                         self.holder[s] = e
                         if self._log is not None:
-                            self._log_event(f"  {self._name(e)} takes the {self.animals[s]} token")
+                            title = animal_data()[self.animals[s]]["title"]
+                            self._log_event(f"  {self._name(e)} takes the {title} token")
             elif self._log is not None:
                 self._log_event(f"  Stanley drops on space {p} (caravan of {len(st)})")
         elif kind == CROSSING:
@@ -842,7 +850,10 @@ class TrekState(State):
         for s, t in enumerate(self.tiles):
             if self.holder[s] >= 0 and not stacks[t]:
                 if self._log is not None:
-                    self._log_event(f"  {self._name(self.holder[s])} loses the {self.animals[s]} token")
+                    title = animal_data()[self.animals[s]]["title"]
+                    self._log_event(
+                        f"  {self._name(self.holder[s])} loses the {title} token (its tile is empty)"
+                    )
                 self.holder[s] = -1
                 self.down[s] = False
 

@@ -40,7 +40,7 @@ def test_render_draws_the_path(players: int, variant: str) -> None:
             assert g.describe_action(a, s)
     out = _text(g.render(s, 0))
     assert "PLACEHOLDER" in out and "START" in out and "FINAL" in out
-    assert "Trading-post areas" in out and "money" in out
+    assert "trading-post area" in out and "money" in out
     if players == 2:
         assert "Stanley" in out
 
@@ -129,3 +129,50 @@ def test_narrate_incremental_matches_fresh() -> None:
     other = g.new_state(9)  # a different game through the same Game object
     other.apply(other.legal_actions()[0])
     assert g.narrate(other, None, 0)[0].startswith("setup: boards")
+
+
+def test_move_menu_previews_drops_and_income() -> None:
+    """A caravan move in the menu shows where each explorer lands and who is paid (§3.1 numbers)."""
+    s = make(seat=G, stacks={8: [G, O, P], 9: [B, B], 11: [B, O, B, O]}, posts={(3, G): 1, (4, P): 2})
+    text = s.game.describe_action(s.game.parse_action("move 8"), s)
+    assert "3 explorers, top first: P O G" in text
+    assert "drops G→9, O→10≈, P→11" in text
+    assert "you +$3, purple +$10" in text
+    assert s.money == [0, 0, 0, 0] and s.phase == 3  # the preview played on a copy
+    hidden = make(seat=G, stacks={8: [G, O, P], 11: [B] * 4}, posts={(3, G): 1, (4, P): 2}, hidden_money=True)
+    text = hidden.game.describe_action(hidden.game.parse_action("move 8"), hidden)
+    assert "purple" not in text.split("|")[1]  # RT-28: others' income is not announced
+
+
+def test_move_menu_preview_names_tokens_and_the_end() -> None:
+    s = make(seat=G, animals=("sloth",), stacks={5: [G], 34: [G]})
+    assert "green takes the Sloth" in s.game.describe_action(s.game.parse_action("move 5"), s)
+    assert "G→off the end" in s.game.describe_action(s.game.parse_action("move 34"), s)
+    assert "starts the final round" in s.game.describe_action(s.game.parse_action("move 34"), s)
+
+
+def test_drop_choices_name_the_explorer_and_space() -> None:
+    s = make(seat=G, animals=("boa", "frog"), holders={"boa": G, "frog": G}, stacks={6: [O], 8: [G, O, G]})
+    act(s, "move 8")
+    d = {str(a): s.game.describe_action(a, s) for a in s.legal_actions()}
+    assert d["drop"] == "drop green on space 9"
+    assert d["boa"] == "Emerald Tree Boa: drop green and orange both on space 9"
+    assert d["frog"] == "Tree Frog: jump over space 9; green drops on crossing 10"
+
+
+def test_picture_lists_animals_and_the_step_in_words() -> None:
+    s = make(seat=G, phase="place", animals=("sloth", "jaguar"), holders={"jaguar": O}, stacks={6: [O]})
+    out = _text(s.game.render(s, G))
+    assert "Animals" in out and "Sloth" in out and "HOLD" in out and "SPEND" in out
+    assert "take $2" in out  # the power's summary
+    assert "Step 3 of 4: place a new explorer on spaces 0..5" in out
+
+
+def test_narration_marks_each_turn() -> None:
+    g = riverbox.load("river-trek", players=3)
+    s = g.new_state(4)
+    r = Rng(4)
+    while s.turn_no < 4:
+        s.apply(r.choice(s.legal_actions()))
+    lines = g.narrate(s, 0, 0)
+    assert "--- turn 1: green ---" in lines and "--- turn 2: orange ---" in lines
