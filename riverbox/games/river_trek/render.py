@@ -91,8 +91,8 @@ def render(view: dict[str, Any]) -> Any:
 
 _LEGEND = (
     "⚓ Dock   ≈ river crossing   B Base camp   S Scout   x unusable (below the Bridge)   stacks: top first\n"
-    "#n = the trading-post area paying that space; its posts are shown under its first space. Small areas "
-    '(Start board, + = "+2" box) take 1 post per player, the others 2.'
+    "#n = trading-post area paying that space (its posts are shown under its first space); "
+    "small areas (Start board, + box) take 1 post per player, others 2"
 )
 
 
@@ -278,10 +278,10 @@ def describe(action: Any, view: dict[str, Any], preview: str = "") -> str:
 
     def caravan(i: int) -> str:
         if not 0 <= i < len(stacks) or not stacks[i]:
-            return "empty"
+            return "(empty)"
         st = stacks[i]
         tops = " ".join(_letter(colours[c]) for c in reversed(st))
-        return f"{len(st)} explorer{'s' if len(st) > 1 else ''}, top first: {tops}"
+        return f"[{tops}, top first]" if len(st) > 1 else f"[{tops}]"
 
     def area(i: int) -> str:
         if not 0 <= i < len(areas):
@@ -309,7 +309,7 @@ def describe(action: Any, view: dict[str, Any], preview: str = "") -> str:
         who = ""
         if view["phase"] == "setup-explorer":
             who = f"{colours[view['setup_colour']]}'s starting "
-        return f"place {who}explorer on {space(a)} ({caravan(a)})"
+        return f"place {who}explorer on {space(a)} {caravan(a)}"
     if k == POST:
         return f"put a trading post in {area(a)}"
     if k == MOVEPOST:
@@ -317,9 +317,9 @@ def describe(action: Any, view: dict[str, Any], preview: str = "") -> str:
     if k == SKIP:
         return "skip the trading-post step"
     if k == MOVE:
-        return f"move the caravan on {space(a)} ({caravan(a)})" + (f": {preview}" if preview else "")
+        return f"move the caravan on {space(a)} {caravan(a)}" + (f": {preview}" if preview else "")
     if k == MOVEBACK:
-        return f"Peccary: move the caravan on {space(a)} DOWNSTREAM ({caravan(a)})" + (
+        return f"Peccary: move the caravan on {space(a)} {caravan(a)} DOWNSTREAM" + (
             f": {preview}" if preview else ""
         )
     if k in (DROP, BOA, FROG) and mv and mv["in_hand"]:
@@ -338,11 +338,11 @@ def describe(action: Any, view: dict[str, Any], preview: str = "") -> str:
     if k == FROG:
         return "Tree Frog: jump over the next space"
     if k == JAGUAR:
-        return f"Jaguar: move your explorer from the top of {space(a)} onto {space(b)} ({caravan(b)})"
+        return f"Jaguar: move your explorer from the top of {space(a)} onto {space(b)} {caravan(b)}"
     if k == OTTER:
-        return f"Otter: swap the caravans on {space(a)} ({caravan(a)}) and {space(b)} ({caravan(b)})"
+        return f"Otter: swap the caravans on {space(a)} {caravan(a)} and {space(b)} {caravan(b)}"
     if k == CAPYBARA:
-        return f"Capybara: restack the caravan on {space(a)} ({caravan(a)})"
+        return f"Capybara: restack the caravan on {space(a)} {caravan(a)}"
     if k == RESTACK:
         return f"put a {colours[a] if a < len(colours) else a} explorer next (from the bottom)"
     if k == MONKEY:

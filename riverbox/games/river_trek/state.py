@@ -480,8 +480,9 @@ class TrekState(State):
         elif k in (MOVE, MOVEBACK):
             d = 1 if k == MOVE else -1
             if self._log is not None:
+                n_ex = len(self.stacks[action.a])
                 self._log_event(
-                    f"{self._name(seat)} moves the caravan on space {action.a}"
+                    f"{self._name(seat)} moves the caravan of {n_ex} on space {action.a}"
                     + (" downstream (Peccary)" if d < 0 else "")
                 )
             self.mv_ctx = CTX_MAIN

@@ -135,7 +135,7 @@ def test_move_menu_previews_drops_and_income() -> None:
     """A caravan move in the menu shows where each explorer lands and who is paid (§3.1 numbers)."""
     s = make(seat=G, stacks={8: [G, O, P], 9: [B, B], 11: [B, O, B, O]}, posts={(3, G): 1, (4, P): 2})
     text = s.game.describe_action(s.game.parse_action("move 8"), s)
-    assert "3 explorers, top first: P O G" in text
+    assert "[P O G, top first]" in text
     assert "drops G→9, O→10≈, P→11" in text
     assert "you +$3, purple +$10" in text
     assert s.money == [0, 0, 0, 0] and s.phase == 3  # the preview played on a copy
