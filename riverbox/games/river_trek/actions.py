@@ -26,6 +26,7 @@ Notation::
 
 from __future__ import annotations
 
+import difflib
 from typing import NamedTuple
 
 from riverbox.games.river_trek.board import max_areas, max_path_length
@@ -152,14 +153,54 @@ def parse(text: str) -> TrekAction:
     if not words:
         raise ValueError(f"river-trek: empty action; {_USAGE}")
     if words[0] not in _WORD_KIND:
-        raise ValueError(f"river-trek: unknown action word {words[0]!r}; {_USAGE}")
+        close = difflib.get_close_matches(words[0], KIND_WORDS, n=1)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        raise ValueError(f"river-trek: unknown action word {words[0]!r}{hint}; {_USAGE}")
     if words[0] == "otter" and len(words) == 3 and all(w.isdigit() for w in words[1:]):
         s, t = int(words[1]), int(words[2])
         if s > t and (t, s) in A_OTTER:
             return A_OTTER[(t, s)]
     if words[0] == "otter" and len(words) == 3 and words[1] == words[2]:
         raise ValueError("river-trek: the Otter swaps two different crossings")
-    raise ValueError(
-        f"river-trek: {text!r} is not a valid action (spaces run 0..{MAX_SPACES - 1}, "
-        f"areas 0..{MAX_AREAS - 1}, colours 0..{MAX_COLOURS - 1}); {_USAGE}"
-    )
+    raise ValueError(f"river-trek: {text.strip()!r}: {_what_is_wrong(words)}")
+
+
+_ARGS = {
+    "place": ("space",),
+    "post": ("area",),
+    "movepost": ("area", "area"),
+    "move": ("space",),
+    "moveback": ("space",),
+    "jaguar": ("space", "space"),
+    "otter": ("space", "space"),
+    "capybara": ("space",),
+    "restack": ("colour",),
+    "dog": ("space", "up|down"),
+    "tile": ("space",),
+}
+_RANGES = {"space": MAX_SPACES, "area": MAX_AREAS, "colour": MAX_COLOURS}
+
+
+def _what_is_wrong(words: list[str]) -> str:
+    """The specific problem with a known action word and bad arguments."""
+    word, args = words[0], words[1:]
+    want = _ARGS.get(word, ())
+    form = " ".join([word, *(w.upper() if w != "up|down" else w for w in want)])
+    if len(args) != len(want):
+        n = len(want)
+        takes = "takes nothing more" if not n else f"takes {n} argument{'s' if n > 1 else ''}"
+        return f"'{word}' {takes}: write it as {form}"
+    for arg, kind in zip(args, want, strict=True):
+        if kind == "up|down":
+            if arg not in ("up", "down"):
+                return f"the Bush Dog steps 'up' or 'down', not {arg!r}: write it as {form}"
+            continue
+        if not arg.isdigit():
+            return f"{arg!r} is not a {kind} number: write it as {form}"
+        if int(arg) >= _RANGES[kind]:
+            top = _RANGES[kind] - 1
+            where = "" if kind == "colour" else " on any path"
+            return f"{kind} {arg} does not exist (at most {top}{where}): write it as {form}"
+    if word in ("movepost", "jaguar") and args[0] == args[1]:
+        return f"'{word}' needs two different {want[0]}s"
+    return f"not a valid action; {_USAGE}"
