@@ -243,6 +243,15 @@ class RiverRivalsState(State):
                     return True
         return self._can_draw(s)
 
+    def _recall_rescue(self, s: int) -> bool:
+        """RV-20, RV-21: an unused Recall Horn can refill an empty pile, so drawing becomes possible."""
+        return (
+            self.adv
+            and bool(self.removed[s])
+            and len(self.hands[s]) < self.limit(s)
+            and self._unused(s, "recall")
+        )
+
     def strength(self, side: int, col: int) -> int:
         return side_strength(self.board[side * COLUMNS + col])
 
@@ -257,7 +266,9 @@ class RiverRivalsState(State):
         self.to_move = (s,)
         if not self.hands[s] and not self.piles[s]:
             self._finish([1 - s])  # RV-19: no hand and no draw pile: the opponent wins
-        elif not self._main_possible(s) and self.game.options["stuck"] == "lose":
+        elif (
+            not self._main_possible(s) and self.game.options["stuck"] == "lose" and not self._recall_rescue(s)
+        ):
             self._finish([1 - s])  # RV-20 (default): cards but no possible action counts as unable to act
 
     def _finish(self, winners: list[int]) -> None:
@@ -389,8 +400,8 @@ class RiverRivalsState(State):
         if self.adv:
             if "clapper" in self.mechs[s] and self._draw_n(s, 3) > n:
                 out.append(A.A_DRAWX)  # RV-22: Card Clapper on action B only
-            if not out:
-                out.append(A.A_PASS)
+            if not out and not self._recall_rescue(s):
+                out.append(A.A_PASS)  # only when no equipment can still make an action possible (RV-20)
             if not self.started and "boots" in self.mechs[s]:
                 out.extend(self._boots_moves(s))
             out.extend(self._uses(s))

@@ -175,3 +175,33 @@ def test_encore_offers_only_effects_that_can_act_now() -> None:
     s = adv(hands=(["otter"], []), board=board, equipment=(["encore"], []))
     act(s, "use encore")
     assert legal(s) == ["encore col2 card1"]
+
+
+def test_rv_20_rv_21_an_unused_recall_horn_is_a_way_to_act() -> None:
+    # RV-20 counts only a player with no possible action as stuck. All 4 sides full and an empty pile, but
+    # Recall Horn (RV-21, before the action) can put a removed card back, and then drawing is possible.
+    board = {(1, c): [("heron", 0, 1)] * 3 for c in range(4)}
+    s = adv(
+        hands=(["otter"], ["otter"]),
+        piles=(["otter"], []),
+        board=board,
+        supply=(8, 4),
+        equipment=([], ["recall-horn"]),
+    )
+    s.removed[1] = [code("lynx", 1)]
+    act(s, "draw")
+    assert not s.is_over and s.active == 1
+    assert legal(s) == ["use recall-horn"]  # no pass while the horn can still make drawing possible
+    act(s, "use recall-horn", "recall lynx")
+    assert legal(s) == ["draw"]
+    act(s, "draw")
+    assert s.hands[1] == [code("otter", 1), code("lynx", 1)] and s.active == 0
+    t = adv(
+        hands=(["otter"], ["otter"]),
+        piles=(["otter"], []),
+        board=board,
+        supply=(8, 4),
+        equipment=([], ["recall-horn"]),
+    )
+    act(t, "draw")  # nothing removed yet: the horn cannot help, so seat 1 is stuck and loses (RV-20)
+    assert t.is_over and t.winners() == [0]
