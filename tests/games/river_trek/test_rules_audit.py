@@ -318,3 +318,66 @@ def test_rt_20_stanley_triggers_end_and_takes_no_further_turn() -> None:
         lg = s.legal_actions()
         s.apply(next((a for a in lg if str(a) in ("skip", "end", "drop", "done")), lg[0]))
     assert not any(str(a).startswith("stanley") for _, a in s.history[mark:])
+
+
+# ---------------------------------------------------------------- RT-26 Scout by Otter / Bush Dog
+def test_rt_26_scout_taken_by_otter_and_by_bush_dog() -> None:
+    """RT-26: an explorer arriving on the Scout's space by any means (here Otter, Bush Dog) takes it."""
+    middle = ("M1", "M2", "M8")  # M8A starts with a crossing: the Scout sits on crossing 30
+    s = make(
+        variant="full",
+        middle=middle,
+        seat=G,
+        phase="post",
+        animals=("otter",),
+        holders={"otter": G},
+        stacks={6: [G], 19: [B], 30: [P]},  # (purple was put on 30 by hand: Scout still there)
+    )
+    assert s.scout == 30 and s.path.kinds[30] == 2 and s.scout_state == 0
+    act(s, "otter 19 30")  # blue's caravan is swapped onto the Scout's crossing
+    assert s.stacks[30] == [B] and s.scout_state == 1 and s.scout_holder == G
+    s = make(
+        variant="full",
+        middle=middle,
+        seat=G,
+        phase="end",
+        animals=("bushdog",),
+        holders={"bushdog": G},
+        stacks={6: [O], 29: [G]},
+    )
+    act(s, "dog 29 up")  # onto the Scout's crossing: no wash (RT-24), Scout taken
+    assert s.stacks[30] == [G] and s.scout_state == 1 and s.scout_holder == G
+
+
+# ---------------------------------------------------------------- Bush Dog: tile check, once per turn
+def test_rt_15_option_bush_dog_emptying_a_tile_returns_the_token() -> None:
+    """RT-15 option (default any-move): a Bush Dog step that empties a tile returns its token."""
+    s = make(
+        seat=G,
+        phase="end",
+        animals=("sloth", "bushdog"),
+        holders={"sloth": O, "bushdog": G},
+        stacks={6: [G], 8: [B]},
+    )
+    act(s, "dog 6 up")
+    assert s.holder == [-1, G]
+
+
+def test_rt_25_bush_dog_again_on_the_holders_next_turn() -> None:
+    """RB Bush Dog: one move per turn, and again on each later turn while held."""
+    s = make(
+        seat=G,
+        phase="end",
+        animals=("bushdog",),
+        holders={"bushdog": G},
+        stacks={6: [O], 8: [G], 12: [G], 20: [O], 22: [P], 24: [B]},
+    )
+    s.off[G] = 0  # nothing to place: the turn goes straight to its end
+    act(s, "dog 12 up")
+    act(s, "end")
+    while s.cur != G:  # the others skip, move their furthest caravan, place on space 5
+        s.apply(s.legal_actions()[-1])
+    assert s.holder == [G]
+    act(s, "skip")
+    act(s, "move 13")
+    assert "dog 14 up" in legal(s)  # the once-per-turn flag was reset
