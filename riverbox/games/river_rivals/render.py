@@ -13,6 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from riverbox.core import CHANCE, Chance, State
+from riverbox.core.errors import GameOver, IllegalAction
 from riverbox.games.river_rivals import actions as A
 from riverbox.games.river_rivals.content import (
     COLUMN_CAP,
@@ -44,13 +45,84 @@ def _effect_name(slug: str) -> str:
     return _EFFECT_NAMES[eff] if eff else "no effect"
 
 
-def _card_text(card: dict[str, Any], colour: str) -> Text:
+def _card_text(card: dict[str, Any], colour: str, pos: int) -> Text:
     t = Text()
+    t.append(f"#{pos + 1} ", style="dim")
     t.append(f"{_animal(card['animal'])} {card['strength']}", style=f"bold {colour}")
     if card["shields"]:
         t.append(f" +{card['shields']}sh", style="yellow")
     t.append(" " + "●" * card["fish"] + "○" * (card["spaces"] - card["fish"]), style=colour)
     return t
+
+
+def _strength_text(v: dict[str, Any], side: int, col: int, colour: str) -> Text:
+    """Column total of one side and, for a full side, whether it would catch at its owner's turn end."""
+    cards = v["board"][side][col]
+    total = v["strength"][side][col]
+    t = Text(f"strength {total}", style=f"italic {colour}")
+    if len(cards) < COLUMN_CAP:
+        t.append(f" · {len(cards)}/{COLUMN_CAP}", style="dim")
+    elif total < v["strength"][1 - side][col]:
+        t.append(" ✗ weaker", style="dim")
+    elif all(c["fish"] >= c["spaces"] for c in cards):
+        t.append(" ✗ no space", style="dim")
+    else:
+        t.append(" ✓ catches", style="bold green")
+    return t
+
+
+_PHASE_WORDS = {
+    "draft": "equipment draft",
+    "main": "choose an action",
+    "after": "equipment window, then the fish check",
+    "check": "fish check",
+    "over": "over",
+}
+
+LEGEND = (
+    "#n = card n of that side (#1 nearest the river) · +Nsh = shield tokens, +1 strength each"
+    " · ● fish ○ free fish space · ✓ full side that would catch"
+)
+
+
+def prompt(v: dict[str, Any]) -> str | None:
+    """What the player to move is asked now, in words (None at the start of a turn)."""
+    pend = v["pending"]
+    if pend is None:
+        if v["phase"] == "after":
+            return "Action done: use an 'in addition' equipment card now, or end the turn (fish check)."
+        if v["phase"] == "draft":
+            return "Equipment draft: the starting player picks 1, the other 2, the starter gets the last."
+        return None
+    col = pend["column"]
+    s = v["active"]
+    card = pend.get("card")
+    here = ""
+    if card is not None and col is not None and card - 1 < len(v["board"][s][col - 1]):
+        here = f"your {_animal(v['board'][s][col - 1][card - 1]['animal'])} (column {col}, #{card})"
+    texts = {
+        "quick-catch": f"Quick Catch: put a fish from your supply on {here or 'this card'}, or skip.",
+        "movement": f"Movement from {here or 'this card'}: move another of your cards to a column with room "
+        "(its fish and shields go along, its effect does not fire), or skip.",
+        "shield": "Shield Strength: put a shield token from the supply on any of your cards, or skip.",
+        "shield-polish": f"{_eq('polish')}: put a second shield on the same card, or skip.",
+        "claw": f"Claw Attack in column {col}: choose an opposing card there (a shield absorbs the attack"
+        " and the card stays), or skip.",
+        "lightning": f"Lightning Animal: you may play one more card from your hand into column {col}.",
+        "copy": f"Copy Animal, {here or f'column {col}'}: choose another of your cards there whose effect "
+        "to use, acting from the copying card, or skip.",
+        "catch": f"Fish check, column {col}: you catch a fish. Choose the card of yours it goes on.",
+        "big-net": f"{_eq('net')}: you beat column {col} by 3 or more; place a second fish there, or skip.",
+        "bait-bucket": f"{_eq('bait')}: place a fish on a free space in a column where you have 3 cards.",
+        "spare-shields": f"{_eq('spare')}: put a shield token on one of your cards.",
+        "recall-horn": f"{_eq('recall')}: choose a removed card to shuffle into your pile, or skip to stop.",
+        "binoculars": f"{_eq('binoculars')}: choose the card to take from your pile (then it is shuffled).",
+        "polar-bear-surprise": f"{_eq('surprise')}: choose where the polar bear comes from and its column,"
+        " or skip (the card stays face up).",
+        "undertow": f"{_eq('undertow')}: move an opposing card to another column on its side.",
+        "encore": f"{_eq('encore')}: choose one of your cards whose effect resolves once more.",
+    }
+    return texts.get(pend["type"], f"pending: {pend['type']}")
 
 
 def render(state: State, seat: int | None) -> Any:
@@ -68,8 +140,9 @@ def render(state: State, seat: int | None) -> Any:
             style="bold green",
         )
     else:
-        head.append(f"seat {v['active']} to move", style=COLOURS[v["active"]])
-        head.append(f" ({v['phase']})")
+        mover = v["to_move"][0] if v["to_move"] else v["active"]
+        head.append(f"seat {mover} to move", style=COLOURS[mover])
+        head.append(f" ({_PHASE_WORDS.get(v['phase'], v['phase'])})")
     note = Text("Card content is a placeholder reconstruction, not the published cards.", style="dim italic")
 
     def info(s: int) -> Text:
@@ -90,19 +163,27 @@ def render(state: State, seat: int | None) -> Any:
 
     table = Table(show_header=True, header_style="bold blue", expand=False, padding=(0, 1))
     for c in range(COLUMNS):
-        table.add_column(f"column {c + 1}", min_width=14, max_width=18)
+        table.add_column(f"column {c + 1}", min_width=16, max_width=24)
     opp_cols = v["board"][op]
     for p in reversed(range(COLUMN_CAP)):
-        table.add_row(*[_card_text(col[p], COLOURS[op]) if p < len(col) else Text("") for col in opp_cols])
-    table.add_row(*[Text(f"strength {x}", style=f"italic {COLOURS[op]}") for x in v["strength"][op]])
-    table.add_row(*[Text("≈" * 14, style="blue") for _ in range(COLUMNS)])
-    table.add_row(*[Text(f"strength {x}", style=f"italic {COLOURS[me]}") for x in v["strength"][me]])
+        table.add_row(*[_card_text(col[p], COLOURS[op], p) if p < len(col) else Text("") for col in opp_cols])
+    table.add_row(*[_strength_text(v, op, c, COLOURS[op]) for c in range(COLUMNS)])
+    table.add_row(*[Text("≈" * 16, style="blue") for _ in range(COLUMNS)])
+    table.add_row(*[_strength_text(v, me, c, COLOURS[me]) for c in range(COLUMNS)])
     my_cols = v["board"][me]
     for p in range(COLUMN_CAP):
-        table.add_row(*[_card_text(col[p], COLOURS[me]) if p < len(col) else Text("") for col in my_cols])
+        table.add_row(*[_card_text(col[p], COLOURS[me], p) if p < len(col) else Text("") for col in my_cols])
     parts: list[Any] = [head, note, info(op), table, info(me)]
     shields = Text(f"shield supply: {v['shield_supply']}", style="yellow")
     parts.append(shields)
+    parts.append(Text(LEGEND, style="dim"))
+    for s in (me, op):
+        for item in v["equipment"][s]:
+            if not item["used"]:
+                e = EQUIPMENT[EQ_INDEX[item["id"]]]
+                owner = "you" if seat == s else f"seat {s}"
+                kind = "permanent" if e.permanent else "once"
+                parts.append(Text(f"{e.name} ({owner}, {kind}): {e.text}", style="dim green"))
     if v["offer"]:
         parts.append(
             Text(
@@ -118,11 +199,12 @@ def render(state: State, seat: int | None) -> Any:
             k = KINDS[KIND_INDEX[slug]]
             hand.append(f"{k.name} {k.strength}", style=COLOURS[me])
             hand.append(f" ({_effect_name(slug)})", style="dim")
+        if not v["hand"]:
+            hand.append("(empty)", style="dim")
         parts.append(hand)
-    if v["pending"]:
-        pend = v["pending"]
-        where = f" in column {pend['column']}" if pend["column"] else ""
-        parts.append(Text(f"pending: {pend['type']}{where}", style="bold yellow"))
+    ask = prompt(v) if not v["over"] and (seat is None or seat in v["to_move"]) else None
+    if ask:
+        parts.append(Text(ask, style="bold yellow"))
     return Group(*parts)
 
 
@@ -239,10 +321,166 @@ def _past(text: str) -> str:
     }.get(head, text)
 
 
+_SKIPPED = {
+    "quick-catch": "the Quick Catch",
+    "movement": "the Movement",
+    "shield": "Shield Strength",
+    "shield-polish": "the second shield",
+    "claw": "the Claw Attack",
+    "lightning": "to play a further card",
+    "copy": "to copy",
+    "big-net": "the second fish",
+    "recall-horn": "to recall more cards",
+    "polar-bear-surprise": "to place the polar bear",
+}
+_FISH_WHY = {
+    "quick-catch": "Quick Catch",
+    "catch": "fish check",
+    "big-net": "second fish",
+    "bait-bucket": "bait",
+}
+
+Snap = tuple[list[Any], int | None, list[int]]
+"""Public facts around one action: the board, the pending frame kind and the equipment offer."""
+
+
+def _replay(state: State) -> dict[int, tuple[Snap, Snap]] | None:
+    """Board facts before and after each action, by replaying the game from its seed.
+
+    Only public facts (board, supplies, pending decision) are read. Returns None when the history
+    cannot be replayed (a determinized state, or a position built by hand).
+    """
+    from riverbox.games.river_rivals.state import RiverRivalsState
+
+    if state.determinized or not isinstance(state, RiverRivalsState):
+        return None
+    try:
+        r = state.game.new_state(state.seed)
+        if not isinstance(r, RiverRivalsState):
+            return None
+        out: dict[int, tuple[Snap, Snap]] = {}
+        for i, (s, a) in enumerate(state.history):
+            if s == CHANCE:
+                if i >= len(r.history) or r.history[i][1] != a:
+                    return None
+                continue
+            if len(r.history) != i:
+                return None
+            before: Snap = (r.board[:], r.stack[-1][0] if r.stack else None, r.offer[:])
+            r.apply(a, s)
+            out[i] = (before, (r.board[:], None, r.offer[:]))
+        return out
+    except (IllegalAction, GameOver, ValueError, IndexError):  # the history is not a full game
+        return None
+
+
+def _name(board: list[Any], side: int, col: int, pos: int) -> str:
+    cards = board[side * COLUMNS + col]
+    return KINDS[cards[pos][0] % len(KINDS)].name if pos < len(cards) else "card"
+
+
+def _told(s: int, a: A.RvAction, before: Snap, after: Snap) -> list[str]:
+    """The action's line in words, plus fish caught by the automatic fish check."""
+    from riverbox.games.river_rivals.state import FRAMES
+
+    board, frame, offer = before
+    pend = FRAMES[frame] if frame is not None else None
+    o = 1 - s
+    t = a.type
+    who = f"seat {s}"
+    lines: list[str] = []
+    if t == A.PLAY:
+        k = KINDS[a.a]
+        how = " as the extra card of a Lightning Animal" if pend == "lightning" else ""
+        lines.append(f"{who} plays {_an(k.name)} into column {a.b + 1}{how}")
+    elif t == A.DRAWX:
+        lines.append(f"{who} draws with {_eq('clapper')}")
+    elif t == A.DRAW:
+        pass  # the draw itself is told by the "draws" line that follows
+    elif t == A.SKIP:
+        lines.append(f"{who} declines {_SKIPPED.get(pend or '', 'the choice')}")
+    elif t == A.FISH:
+        why = _FISH_WHY.get(pend or "", "fish")
+        lines.append(f"{who} places a fish on their {_name(board, s, a.a, a.b)} in column {a.a + 1} ({why})")
+    elif t in (A.MOVE, A.BOOTS):
+        how = f" with {_eq('boots')}" if t == A.BOOTS else ""
+        lines.append(
+            f"{who} moves their {_name(board, s, a.a, a.b)} from column {a.a + 1} to column {a.c + 1}{how}"
+        )
+    elif t == A.UNDERTOW:
+        lines.append(
+            f"{who} pulls seat {o}'s {_name(board, o, a.a, a.b)} from column {a.a + 1} to column {a.c + 1}"
+        )
+    elif t == A.SHIELD:
+        lines.append(f"{who} puts a shield on their {_name(board, s, a.a, a.b)} in column {a.a + 1}")
+    elif t == A.CLAW:
+        cards = board[o * COLUMNS + a.a]
+        name = _name(board, o, a.a, a.b)
+        if a.b < len(cards) and cards[a.b][1] > 0:
+            result = "a shield absorbs it and goes back to the supply"
+        else:
+            fish = cards[a.b][2] if a.b < len(cards) else 0
+            result = "it is removed" + (f" and {fish} fish go back to seat {o}'s supply" if fish else "")
+        lines.append(f"{who} claws seat {o}'s {name} in column {a.a + 1}: {result}")
+    elif t == A.COPY:
+        lines.append(f"{who} copies the effect of their {_name(board, s, a.a, a.b)} in column {a.a + 1}")
+    elif t == A.ENCORE:
+        name = _name(board, s, a.a, a.b)
+        lines.append(f"{who} resolves the effect of their {name} in column {a.a + 1} again ({_eq('encore')})")
+    elif t == A.USE:
+        lines.append(f"{who} uses {EQUIPMENT[a.a].name}")
+    elif t == A.PICK:
+        lines.append(f"{who} picks {EQUIPMENT[a.a].name}")
+        if len(offer) == 2 and not after[2]:
+            last = next(e for e in offer if e != a.a)
+            lines.append(f"seat {o} receives the last card, {EQUIPMENT[last].name}")
+    elif t == A.BEAR:
+        lines.append(f"{who} puts a polar bear from their {A.SOURCES[a.a]} into column {a.b + 1}")
+    elif t == A.TAKE:  # only told to the taker (narrate hides it from everyone else)
+        lines.append(f"{who} takes {_an(KINDS[a.a].name)} from their draw pile")
+    elif t == A.RECALL:
+        lines.append(f"{who} shuffles the removed {KINDS[a.a].name} back into their draw pile")
+    elif t == A.END:
+        lines.append(f"{who} ends the action phase")
+    elif t == A.PASS:
+        lines.append(f"{who} passes (no card can be played or drawn)")
+    return lines
+
+
+def _auto_catches(s: int, a: A.RvAction, before: Snap, after: Snap) -> list[str]:
+    """Fish placed by the automatic end-of-turn check (one free space there: nothing to ask)."""
+    lines: list[str] = []
+    t = a.type
+    board = before[0]
+    b2 = after[0]
+    for c in range(COLUMNS):
+        gained = sum(sl[2] for sl in b2[s * COLUMNS + c]) - sum(sl[2] for sl in board[s * COLUMNS + c])
+        if t == A.FISH and c == a.a:
+            gained -= 1
+        if t in (A.MOVE, A.BOOTS):  # the moved card's fish changed column, they were not caught
+            moved = board[s * COLUMNS + a.a][a.b][2] if a.b < len(board[s * COLUMNS + a.a]) else 0
+            gained += moved if c == a.a else -moved if c == a.c else 0
+        if gained > 0:
+            n = "a" if gained == 1 else str(gained)
+            lines.append(f"seat {s} catches {n} fish in column {c + 1} (fish check)")
+    return lines
+
+
+def _an(name: str) -> str:
+    return ("an " if name[:1].lower() in "aeiou" else "a ") + name
+
+
 def narrate(state: State, seat: int | None, start: int) -> list[str]:
     """Log lines for ``state.history[start:]`` as ``seat`` may know them (hidden draws stay hidden)."""
     lines: list[str] = []
-    for s, a in state.history[start:]:
+    told = _replay(state) if start < len(state.history) else None
+    hist = state.history
+    deferred: list[str] = []
+    for i in range(start, len(hist)):
+        s, a = hist[i]
+        if s != CHANCE or (i > 0 and hist[i - 1][0] == CHANCE):
+            lines.extend(deferred)  # a draw's fish check is told after the cards drawn
+            deferred = []
         if s == CHANCE and isinstance(a, Chance):
             if a.visible_to is None or (seat is not None and seat in a.visible_to):
                 lines.append(a.text)
@@ -255,6 +493,36 @@ def narrate(state: State, seat: int | None, start: int) -> list[str]:
                 lines.append(f"{a.text.split(' looks through ')[0]} looks through their draw pile")
         elif seat != s and str(a).startswith("take "):
             lines.append(f"seat {s} takes a card from their draw pile")  # Binoculars: a secret choice
+        elif told is not None and i in told and isinstance(a, A.RvAction):
+            before, after = told[i]
+            lines.extend(_told(s, a, before, after))
+            drew = i + 1 < len(hist) and hist[i + 1][0] == CHANCE
+            if a.type == A.DRAW and not drew:
+                lines.append(f"seat {s} draws nothing (hand limit)")
+            caught = _auto_catches(s, a, before, after)
+            if a.type in (A.DRAW, A.DRAWX) and drew:
+                deferred = caught
+            else:
+                lines.extend(caught)
         else:
             lines.append(f"seat {s} {_past(str(a))}")
+    lines.extend(deferred)
+    if told is not None and state.is_over:
+        lines.append(_ending(state))
     return lines
+
+
+def _ending(state: State) -> str:
+    v = state.view(None)
+    win = v["winners"]
+    if len(win) != 1:
+        return "the game ends: " + ("a shared win" if win else "no winner")
+    w = win[0]
+    if v["fish_caught"][w] == 8:
+        return f"seat {w} has placed all 8 fish and wins"
+    loser = 1 - w
+    if not v["hand_sizes"][loser] and not v["pile_sizes"][loser]:
+        return f"seat {loser} has no cards in hand or pile and cannot act: seat {w} wins"
+    if getattr(state, "idle", 0) >= 2:
+        return f"two turns in a row without progress: seat {w} wins on fish caught"
+    return f"seat {loser} cannot play or draw: seat {w} wins"

@@ -1,0 +1,59 @@
+"""What a person at the terminal sees: the river drawing, the prompts and the play log."""
+
+from __future__ import annotations
+
+import io
+import re
+
+from rich.console import Console
+
+import riverbox
+from riverbox.games.river_rivals.render import prompt
+
+from .helpers import act, make
+
+
+def _text(renderable: object) -> str:
+    console = Console(width=160, file=io.StringIO(), record=True, color_system=None)
+    console.print(renderable)
+    return console.export_text()
+
+
+def test_render_marks_card_numbers_column_status_and_the_prompt() -> None:
+    game = riverbox.load("river-rivals")
+    s = make(
+        hands=(["brown-bear"], []),
+        board={(0, 0): [("heron", 0, 1), ("heron", 1, 0)], (1, 0): ["otter", "otter", ("lynx", 0, 1)]},
+    )
+    act(s, "play brown-bear col1")
+    out = _text(game.render(s, 0))
+    assert "#3 Brown bear 3" in out and "#2 Heron 2 +1sh" in out
+    assert "strength 8 ✓ catches" in out  # 2 + 2 + 1 shield + 3 against 3: full side that would catch
+    assert "strength 3 ✗ weaker" in out  # the opposing full side is weaker
+    assert "strength 0 · 0/3" in out
+    assert "Claw Attack in column 1: choose an opposing card" in out
+    # the prompt is for the seat to move only
+    assert prompt(s.view(1)) is not None and "Claw Attack" not in _text(game.render(s, 1))
+
+
+def test_play_log_names_the_animals_and_the_automatic_catches() -> None:
+    for mode in ("basic", "advanced"):
+        game = riverbox.load("river-rivals", mode=mode)
+        for seed in range(3):
+            s = game.new_state(seed)
+            bots = [game.heuristic_bot(seed), game.heuristic_bot(seed + 7)]
+            while not s.is_over:
+                seat = s.to_move[0]
+                s.apply(bots[seat].act(s, seat), seat)
+            for seat in (0, 1, None):
+                lines = game.narrate(s, seat, 0)
+                assert not any(re.search(r"col\d card\d", line) for line in lines), lines
+                w = s.winners()[0]
+                assert lines[-1].startswith(f"seat {w} ")
+                placed = sum(1 for line in lines if line.startswith(f"seat {w} places a fish"))
+                auto = sum(
+                    int(m.group(1).replace("a", "1"))
+                    for line in lines
+                    if (m := re.match(rf"seat {w} catches (a|\d+) fish", line))
+                )
+                assert placed + auto >= 8  # every fish the winner placed is told (some may have been lost)
