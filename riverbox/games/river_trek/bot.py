@@ -14,15 +14,18 @@ from typing import Any
 from riverbox.core import Rng, State
 from riverbox.games.river_trek.actions import (
     BOA,
+    CAPYBARA,
     DOG,
     DONE,
     DROP,
     END,
     FROG,
+    JAGUAR,
     MONKEY,
     MOVE,
     MOVEBACK,
     MOVEPOST,
+    OTTER,
     PLACE,
     POST,
     RESTACK,
@@ -32,6 +35,7 @@ from riverbox.games.river_trek.actions import (
 
 PROGRESS = 0.15
 OTHERS = 0.5
+SPEND_MARGIN = 0.5  # a SPEND power must beat the best plain move by this much (the token has value)
 
 
 def evaluate(view: dict[str, Any], seat: int) -> float:
@@ -79,6 +83,7 @@ class TrekBot:
     def __init__(self, seed: int = 0, max_candidates: int = 24) -> None:
         self.rng = Rng(seed)
         self.max_candidates = max_candidates
+        self._restack_plan: list[int] = []
 
     # -- helpers ---------------------------------------------------------------------------
     def _simulate(self, state: State, seat: int, action: Any) -> float:
@@ -132,6 +137,73 @@ class TrekBot:
                 best, best_v = a, gain
         return best, best_v
 
+    # -- SPEND powers before the caravan move (Jaguar, Otter, Capybara) ----------------------
+    def _best_move_value(self, state: State, seat: int, limit: int = 12) -> float:
+        """The value of the best caravan move from ``state`` (one ply, plain drops)."""
+        moves: list[Any] = [
+            a for a in state.legal_actions(seat) if getattr(a, "kind", -1) in (MOVE, MOVEBACK)
+        ]
+        if not moves:
+            return evaluate(state.view(seat), seat)
+        if len(moves) > limit:
+            self.rng.shuffle(moves)
+            moves = moves[:limit]
+        return max(self._simulate(state, seat, a) for a in moves)
+
+    def _restack_orders(self, stack: list[int], seat: int) -> list[list[int]]:
+        """A few bottom-to-top orders for a Capybara restack: own explorers high, low, spread."""
+        own = [c for c in stack if c == seat]
+        rest = [c for c in stack if c != seat]
+        orders = [rest + own, own + rest]
+        seen = {tuple(o) for o in orders}
+        for _ in range(8):
+            o = list(stack)
+            self.rng.shuffle(o)
+            if tuple(o) not in seen:
+                seen.add(tuple(o))
+                orders.append(o)
+        return [o for o in orders if o != stack]
+
+    def _after_power(self, state: State, seat: int, action: Any, order: list[int] | None) -> float:
+        sim = state.determinize(seat, self.rng.next64())
+        sim.apply(action, seat)
+        for c in order or []:
+            if sim.view(seat)["phase"] != "restack":
+                break
+            legal: list[Any] = sim.legal_actions(seat)
+            sim.apply(next(a for a in legal if a.kind == RESTACK and a.a == c), seat)
+        return self._best_move_value(sim, seat)
+
+    def _plan_power(self, state: State, seat: int, legal: list[Any]) -> Any:
+        """A Jaguar, Otter or Capybara play worth more than keeping the token, or None."""
+        powers = [a for a in legal if a.kind in (JAGUAR, OTTER, CAPYBARA)]
+        if not powers:
+            return None
+        view = state.view(seat)
+        stacks = view["stacks"]
+        candidates: list[tuple[Any, list[int] | None]] = []
+        jags = [a for a in powers if a.kind == JAGUAR]
+        jags.sort(key=lambda a: -(len(stacks[a.b]) + 0.3 * (a.b - a.a)))
+        candidates += [(a, None) for a in jags[:8]]
+        otters = [a for a in powers if a.kind == OTTER]
+        self.rng.shuffle(otters)
+        candidates += [(a, None) for a in otters[:10]]
+        for a in powers:
+            if a.kind == CAPYBARA and seat in stacks[a.a]:
+                candidates += [(a, o) for o in self._restack_orders(list(stacks[a.a]), seat)]
+        if not candidates:
+            return None
+        base = self._best_move_value(state, seat)
+        best, best_v = None, base + SPEND_MARGIN
+        for a, order in candidates:
+            v = self._after_power(state, seat, a, order)
+            if v > best_v:
+                best, best_v = (a, order), v
+        if best is None:
+            return None
+        self._restack_plan = list(best[1] or [])
+        return best[0]
+
     # -- the decision ----------------------------------------------------------------------
     def act(self, state: State, seat: int) -> Any:
         legal: list[Any] = state.legal_actions(seat)
@@ -164,11 +236,19 @@ class TrekBot:
                     return hit
             return legal[0]
         if phase == "move":
+            power = self._plan_power(state, seat, legal)
+            if power is not None:
+                return power
             moves = [a for a in legal if a.kind in (MOVE, MOVEBACK)]
             return self._best_by_simulation(state, seat, moves)
         if phase == "drop":
             return self._best_by_simulation(state, seat, [a for a in legal if a.kind in (DROP, BOA, FROG)])
         if phase == "restack":
+            while self._restack_plan:
+                c = self._restack_plan.pop(0)
+                planned = next((a for a in legal if a.kind == RESTACK and a.a == c), None)
+                if planned is not None:
+                    return planned
             others = [a for a in legal if a.kind == RESTACK and a.a != seat]
             return others[0] if others else legal[0]
         if phase == "end":

@@ -176,3 +176,31 @@ def test_narration_marks_each_turn() -> None:
         s.apply(r.choice(s.legal_actions()))
     lines = g.narrate(s, 0, 0)
     assert "--- turn 1: green ---" in lines and "--- turn 2: orange ---" in lines
+
+
+def test_heuristic_bot_spends_jaguar_otter_and_capybara() -> None:
+    """The bot weighs the Jaguar, Otter and Capybara against its best plain move and uses them."""
+    g = riverbox.load("river-trek", players=4)
+    used: set[str] = set()
+    for i in range(6):
+        s = g.new_state(40 + i)
+        bots = [g.heuristic_bot(i * 4 + k) for k in range(4)]
+        while not s.is_over:
+            seat = s.to_move[0]
+            a = bots[seat].act(s, seat)
+            word = str(a).split()[0]
+            if word in ("jaguar", "otter", "capybara"):
+                used.add(word)
+            s.apply(a, seat)
+    assert used == {"jaguar", "otter", "capybara"}
+
+
+def test_heuristic_bot_follows_its_capybara_plan() -> None:
+    s = make(
+        seat=G, phase="move", animals=("capybara",), holders={"capybara": G}, stacks={6: [O], 8: [G, O, O]}
+    )
+    s.posts[3][G] = 0
+    bot = s.game.heuristic_bot(1)
+    bot._restack_plan = [O, G]
+    act(s, "capybara 8")
+    assert str(bot.act(s, G)) == "restack 1"
