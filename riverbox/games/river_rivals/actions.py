@@ -169,5 +169,8 @@ def parse(text: str) -> RvAction:
         "take": f"take <animal> with animal one of {', '.join(k.slug for k in KINDS)}",
         "recall": f"recall <animal> with animal one of {', '.join(k.slug for k in KINDS)}",
         "bear": f"bear <{'|'.join(SOURCES)}> col<1-{COLUMNS}>",
+        "move": f"move col<from> card<1-{COLUMN_CAP}> col<to>, with <to> another column than <from>",
+        "boots": f"boots col<from> card<1-{COLUMN_CAP}> col<to>, with <to> another column than <from>",
+        "undertow": f"undertow col<from> card<1-{COLUMN_CAP}> col<to>, with <to> another column than <from>",
     }.get(word, "e.g. " + "; ".join(examples))
     raise ValueError(f"river-rivals: {text!r} is not valid notation for '{word}': {hint}")

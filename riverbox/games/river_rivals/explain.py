@@ -41,6 +41,31 @@ _NEEDS = {
 }
 
 
+_NOTHING = {
+    "surprise": "no polar bear in your hand, pile or removed cards, or no column with room",
+    "binoculars": "your draw pile is empty or your hand is full",
+    "recall": "you have no removed cards",
+    "double": "your draw pile is empty or your hand is full",
+    "undertow": "no opposing card can move to another column with room",
+    "spare": "no shield tokens left in the supply, or none of your cards in play",
+    "encore": "none of your cards in play has an effect that could act now",
+    "bait": "no column with 3 of your cards and a free fish space",
+}
+
+_WHEN = {
+    "fish": "a catch: the end-of-turn fish check, Quick Catch, Big Net or Bait Bucket",
+    "move": "a Movement effect",
+    "shield": "Shield Strength (or Shield Polish, Spare Shields)",
+    "claw": "a Claw Attack",
+    "copy": "a Copy Animal",
+    "take": "Binoculars",
+    "bear": "Polar Bear Surprise",
+    "recall": "Recall Horn",
+    "undertow": "Undertow",
+    "encore": "Encore",
+}
+
+
 def explain(state: RiverRivalsState, action: Any, seat: int) -> str:
     head = f"river-rivals: '{action}' is not legal now"
     if not isinstance(action, A.RvAction):
@@ -51,12 +76,15 @@ def explain(state: RiverRivalsState, action: Any, seat: int) -> str:
         fr = state.stack[-1]
         name = FRAMES[fr[0]]
         where = f" in column {fr[1] + 1}" if fr[0] in COLUMN_FRAMES else ""
-        return f"{head}: a {name} decision is pending{where}; {_NEEDS[name]}"
+        choices = [str(x) for x in state._legal_cached(seat)] if seat in state.to_move else []
+        listed = ", ".join(choices[:12]) + (", ..." if len(choices) > 12 else "")
+        tail = f"; choose one of: {listed}" if choices else ""
+        return f"{head}: a {name} decision is pending{where}; {_NEEDS[name]}{tail}"
     phase = state.phase
     if phase == 0:  # draft
         offered = ", ".join(EQUIPMENT[e].slug for e in state.offer)
         return f"{head}: the Advanced Mode draft is on (RB setup); pick one of the face-up cards: {offered}"
-    if phase == 2:  # after the action
+    if phase == 2 and action.type != A.USE:  # after the action
         return (
             f"{head}: your action is done; use an 'in addition' equipment card or 'end' the turn "
             "before the fish check (RV-21)"
@@ -98,10 +126,19 @@ def explain(state: RiverRivalsState, action: Any, seat: int) -> str:
             return f"{head}: you do not own {e.name} (Advanced Mode: only your 2 drafted cards, RB)"
         if e.permanent:
             return f"{head}: {e.name} is permanent and works by itself; it is not used as an action (RV-21)"
-        return f"{head}: {e.name} is used up, already tried this turn, or has nothing to act on now (RV-21)"
+        i = action.a
+        if (state.used >> i) & 1:
+            return f"{head}: {e.name} is a once-per-game card and has been used (turned face down)"
+        if (state.turn_used >> i) & 1:
+            return f"{head}: {e.name} was already tried this turn; try again on a later turn (RV-21)"
+        if state.phase not in (1, 2):
+            return f"{head}: equipment is used during your own turn, before the fish check (RV-21)"
+        return f"{head}: {e.name} has nothing to act on now ({_NOTHING.get(e.mechanic, 'no target')})"
     if t == A.PICK:
         return f"{head}: there is no equipment draft now (Advanced Mode setup only, RB; check 18)"
-    return f"{head}: no {action.text.split()[0]} decision is pending (effects are resolved as prompted, RV-5)"
+    word = action.text.split()[0]
+    when = _WHEN.get(word, "only when the game asks for it")
+    return f"{head}: no {word} decision is pending; '{word}' answers {when} (RV-5)"
 
 
 __all__ = ["explain"]
