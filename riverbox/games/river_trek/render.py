@@ -92,7 +92,7 @@ def render(view: dict[str, Any]) -> Any:
 _LEGEND = (
     "⚓ Dock   ≈ river crossing   B Base camp   S Scout   x unusable (below the Bridge)   stacks: top first\n"
     "#n = trading-post area paying that space (its posts are shown under its first space); "
-    "small areas (Start board, + box) take 1 post per player, others 2"
+    "small areas (Start, + box): 1 post per player, others 2"
 )
 
 
@@ -451,9 +451,10 @@ def narrate(game: RiverTrek, state: TrekState, seat: int | None, start: int) -> 
         s, a = state.history[idx]
         if isinstance(a, Chance):
             text = str(a)
-            lines.append(
-                ("Stanley: " + text[len("stanley ") :]) if text.startswith("stanley") else f"setup: {text}"
-            )
+            if not text.startswith("stanley"):
+                lines.append(f"setup: {text}")
+            elif not events.get(idx):  # Stanley's turn is told by its own events
+                lines.append("Stanley: " + text[len("stanley ") :])
         elif not events.get(idx):
             lines.append(f"{replica._name(s)}: {a}")
         for ev in events.get(idx, []):

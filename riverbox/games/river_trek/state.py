@@ -701,7 +701,7 @@ class TrekState(State):
             if st in stacks[i]:
                 self.chance(f"stanley move {i}")
                 if self._log is not None:
-                    self._log_event(f"Stanley moves the caravan on space {i}")
+                    self._log_event(f"Stanley moves the caravan of {len(stacks[i])} on space {i}")
                 self.mv_ctx = CTX_STANLEY
                 self._start_move(i, 1)
                 return
@@ -761,14 +761,18 @@ class TrekState(State):
         self._end_move()
 
     def _drop(self, p: int) -> None:
-        """Drop the bottom explorer in hand on space ``p`` and activate the space (RT-8)."""
+        """Drop the bottom explorer in hand on space ``p`` and activate the space (RT-8); an explorer
+        dropped on the Scout's space takes the Scout even if it then washes away (RT-26)."""
+        self._activate(p)
+        if p == self.scout and self.scout_state == 0:
+            self._take_scout()
+
+    def _activate(self, p: int) -> None:
         e = self.mv_stack.pop(0)
         stacks = self.stacks
         st = stacks[p]
         st.append(e)
         self.mv_pos = p
-        if p == self.scout and self.scout_state == 0:
-            self._take_scout()
         if p == self.dock:
             if self._log is not None:
                 where = "Bridge" if self.bridge >= 0 else "Dock"
