@@ -5,6 +5,11 @@ plays candidate actions on ``state.determinize(seat)`` (River Trek hides nothing
 copy) and reads the resulting views. The evaluation follows spec §3.4's greedy bot: own income,
 minus half the average income of the others, plus 0.15 per space of progress of own explorers,
 with caution about ending the game while behind.
+
+Before its caravan move it also tries the SPEND powers that work "at any time" (Jaguar, Otter,
+Capybara with a few restack orders): each is played on a copy followed by the best plain move, and
+is used only when that beats the best plain move by ``SPEND_MARGIN``. The Boa, Tree Frog and
+Peccary are weighed the same way at each drop / move choice; the Monkey is used for extra posts.
 """
 
 from __future__ import annotations
