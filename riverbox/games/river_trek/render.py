@@ -244,11 +244,29 @@ def step_text(view: dict[str, Any]) -> str:
     return phase
 
 
+def _tiebreak_note(view: dict[str, Any], winners: list[int]) -> str:
+    """Why the winner won when money was tied (RT-19)."""
+    money = view["money"]
+    if not winners or any(m is None for m in money):
+        return ""
+    best = money[winners[0]]
+    tied = [s for s, m in enumerate(money) if m == best]
+    if len(tied) == 1:
+        return ""
+    if len(winners) > 1:
+        return f" (shared: tied on ${best}, explorers in the clearing and the furthest caravan)"
+    clearing = view["clearing"]
+    if len({clearing[s] for s in tied}) > 1 and clearing[winners[0]] == max(clearing[s] for s in tied):
+        return f" (tied on ${best}; most explorers in the clearing)"
+    return f" (tied on ${best} and in the clearing; on top of the caravan furthest upstream)"
+
+
 def _status(view: dict[str, Any]) -> str:
     lines = []
     if view["phase"] == "over":
-        names = [view["colours"][w] for w in view.get("winners", [])]
-        lines.append("Game over. Winner: " + " and ".join(names))
+        winners = view.get("winners", [])
+        names = [view["colours"][w] for w in winners]
+        lines.append("Game over. Winner: " + " and ".join(names) + _tiebreak_note(view, winners))
     else:
         who = view["colours"][view["to_move"][0]] if view["to_move"] else "?"
         lines.append(f"Turn {view['turn_number']}: {who} to act. {step_text(view)}")

@@ -204,3 +204,14 @@ def test_heuristic_bot_follows_its_capybara_plan() -> None:
     bot._restack_plan = [O, G]
     act(s, "capybara 8")
     assert str(bot.act(s, G)) == "restack 1"
+
+
+def test_game_over_line_explains_a_tiebreak() -> None:
+    """RT-19 tie-breaks are named on the final screen."""
+    s = make(seat=G, money=[10, 10, 3, 3], stacks={30: [G], 31: [O]})
+    s.phase, s.to_move = 9, ()
+    out = _text(s.game.render(s, None))
+    assert "Winner: orange (tied on $10 and in the clearing; on top of the caravan furthest upstream)" in out
+    s.clearing = [1, 0, 0, 0]
+    out = _text(s.game.render(s, None))
+    assert "Winner: green (tied on $10; most explorers in the clearing)" in out
