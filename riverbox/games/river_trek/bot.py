@@ -216,6 +216,8 @@ class TrekBot:
             return legal[0]
         view = state.view(seat)
         phase = view["phase"]
+        if phase != "restack":
+            self._restack_plan = []  # a plan lives only from the Capybara to its restack
         if phase in ("setup-explorer", "place"):
             places = [a for a in legal if a.kind == PLACE]
             if phase == "setup-explorer" and view["setup_colour"] != seat:
