@@ -133,6 +133,24 @@ _MOVES_BY_MASK = [
 _SLUGS = tuple(KINDS[c % K].slug for c in range(2 * K))
 
 
+_CARD_VIEWS: dict[Slot, dict[str, Any]] = {}
+"""One shared, read-only view dict per distinct slot (code, shields, fish): a few hundred at most."""
+
+
+def _card_view(sl: Slot) -> dict[str, Any]:
+    code, sh, fish = sl
+    card = {
+        "animal": _SLUGS[code],
+        "strength": STRENGTH[code],
+        "shields": sh,
+        "fish": fish,
+        "spaces": SPACES[code],
+        "set": SET_OF[code],
+    }
+    _CARD_VIEWS[sl] = card
+    return card
+
+
 def _slug(code: int) -> str:
     return KINDS[KIND_OF[code]].slug
 
@@ -167,6 +185,9 @@ class RiverRivalsState(State):
     picks: int
     unknown: int
     """Bit s set: seat s does not know the composition of its own draw pile (after Peek-a-Scope)."""
+    # view caches (never copied, never serialised): see ``view``
+    _vsides: list[Any] | None = None
+    _vboard: tuple[list[Any], list[Any]] | None = None
 
     # -- setup ------------------------------------------------------------------------------
     def _setup(self, game: Game, seed: int) -> None:
@@ -895,30 +916,37 @@ class RiverRivalsState(State):
 
     # -- information ------------------------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may know (None: a spectator).
+
+        The board part is built once per changed column side and shared by later views (of every
+        seat) while that side stays the same: treat a view as read-only.
+        """
         b = self.board
-        board: list[list[list[dict[str, Any]]]] = [[], []]
-        strength: list[list[int]] = [[], []]
-        for side in (0, 1):
-            cols = board[side]
-            totals = strength[side]
-            for c in range(COLUMNS):
+        cache = self._vsides
+        if cache is None:
+            cache = self._vsides = [None] * (2 * COLUMNS)
+        changed = False
+        for i in range(2 * COLUMNS):
+            side = b[i]
+            hit = cache[i]
+            if hit is None or hit[0] is not side:
                 cards = []
                 total = 0
-                for code, sh, fish in b[side * COLUMNS + c]:
-                    st = STRENGTH[code]
-                    total += st + sh
-                    cards.append(
-                        {
-                            "animal": _SLUGS[code],
-                            "strength": st,
-                            "shields": sh,
-                            "fish": fish,
-                            "spaces": SPACES[code],
-                            "set": SET_OF[code],
-                        }
-                    )
-                cols.append(cards)
-                totals.append(total)
+                for sl in side:
+                    card = _CARD_VIEWS.get(sl)
+                    if card is None:
+                        card = _card_view(sl)
+                    cards.append(card)
+                    total += STRENGTH[sl[0]] + sl[1]
+                cache[i] = (side, cards, total)
+                changed = True
+        vb = self._vboard
+        if changed or vb is None:
+            vb = self._vboard = (
+                [[cache[i][1] for i in range(COLUMNS)], [cache[i][1] for i in range(COLUMNS, 2 * COLUMNS)]],
+                [[cache[i][2] for i in range(COLUMNS)], [cache[i][2] for i in range(COLUMNS, 2 * COLUMNS)]],
+            )
+        board, strength = vb
         pending: dict[str, Any] | None = None
         if self.stack:
             fr = self.stack[-1]
@@ -926,6 +954,7 @@ class RiverRivalsState(State):
             if fr[0] in (F_QUICK, F_MOVE, F_COPY, F_POLISH):
                 pending["card"] = fr[2] + 1
         mine = seat is not None and seat in (0, 1)
+        adv = self.adv
         unknown = self.unknown
         pile_known = [not unknown & 1, not unknown & 2]
         hands = self.hands
@@ -941,13 +970,17 @@ class RiverRivalsState(State):
             "to_move": list(self.to_move),
             "hand": sorted([_SLUGS[c] for c in hands[seat]]) if mine and seat is not None else None,
             "hand_sizes": [len(hands[0]), len(hands[1])],
-            "hand_foreign": [len([c for c in hands[0] if c >= K]), len([c for c in hands[1] if c < K])],
-            "hand_limits": [self.limit(0), self.limit(1)],
+            "hand_foreign": [len([c for c in hands[0] if c >= K]), len([c for c in hands[1] if c < K])]
+            if adv
+            else [0, 0],  # only Peek-a-Scope (Advanced Mode) moves cards between the sets
+            "hand_limits": [self.limit(0), self.limit(1)] if adv else [HAND_LIMIT, HAND_LIMIT],
             "pile_sizes": [len(self.piles[0]), len(self.piles[1])],
             "pile_foreign": [
                 len([c for c in self.piles[0] if c >= K]),
                 len([c for c in self.piles[1] if c < K]),
-            ],
+            ]
+            if adv
+            else [0, 0],
             "pile": sorted([_SLUGS[c] for c in self.piles[seat]])
             if mine and seat is not None and pile_known[seat]
             else None,
@@ -962,8 +995,10 @@ class RiverRivalsState(State):
             "equipment": [
                 [{"id": EQUIPMENT[e].slug, "used": bool((used >> e) & 1)} for e in self.equipment[0]],
                 [{"id": EQUIPMENT[e].slug, "used": bool((used >> e) & 1)} for e in self.equipment[1]],
-            ],
-            "offer": [EQUIPMENT[e].slug for e in self.offer],
+            ]
+            if adv
+            else [[], []],
+            "offer": [EQUIPMENT[e].slug for e in self.offer] if adv else [],
             "acted": self.acted,
             "pending": pending,
             "over": self.phase == OVER,

@@ -283,3 +283,24 @@ def test_notation_errors_explain_the_form() -> None:
         game.parse_action("boots col1 card4 col2")
     with pytest.raises(ValueError, match=r"bear <hand\|pile\|removed>"):
         game.parse_action("bear box col1")
+
+
+def test_cached_board_views_always_match_a_fresh_build() -> None:
+    # view() reuses the board part of unchanged column sides; a clone starts without that cache.
+    from riverbox.core.rng import Rng
+
+    for mode in ("basic", "advanced"):
+        game = riverbox.load("river-rivals", mode=mode)
+        rng = Rng(11)
+        for seed in range(6):
+            s = game.new_state(seed)
+            while not s.is_over:
+                for seat in (0, 1, None):
+                    assert s.view(seat) == s.clone().view(seat)
+                s.apply(rng.choice(s.legal_actions()))
+    t = make(hands=(["otter"], []), board={(0, 0): ["heron"]})
+    assert t.view(0)["board"][0][0][0]["animal"] == "heron"
+    t.board[0] = t.board[0] + ((code("lynx"), 1, 0),)  # a side replaced directly (as tests do)
+    assert [c["animal"] for c in t.view(0)["board"][0][0]] == ["heron", "lynx"] and t.view(0)["strength"][0][
+        0
+    ] == 4
