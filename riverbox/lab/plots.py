@@ -23,6 +23,8 @@ def plot_tournament(
     n = len(summary.bots)
     labels = [f"{i}: {b}" for i, b in enumerate(summary.bots)]
     fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(11, 4.2))
+    if n == 1:
+        return _solo(fig, ax1, ax2, title, summary, results, Path(path), plt)
     rates = summary.win_rate
     err_lo = [r - lo for r, (lo, _) in zip(rates, summary.win_ci, strict=True)]
     err_hi = [hi - r for r, (_, hi) in zip(rates, summary.win_ci, strict=True)]
@@ -41,6 +43,35 @@ def plot_tournament(
     ax2.set_title("score per seat")
     fig.tight_layout()
     out = Path(path)
+    fig.savefig(out, dpi=110)
+    plt.close(fig)
+    return out
+
+
+def _solo(
+    fig: Any,
+    ax1: Any,
+    ax2: Any,
+    title: str,
+    summary: Summary,
+    results: Sequence[dict[str, Any]],
+    out: Path,
+    plt: Any,
+) -> Path:
+    """A solo game has no win rate: plot the score distribution and the outcome labels."""
+    scores = [r["scores"][0] for r in results]
+    ax1.hist(scores, bins=min(30, max(5, len(set(scores)))), color="#2a7ab0")
+    ax1.axvline(summary.score_mean[0], color="black", linestyle="--", linewidth=1, label="mean")
+    ax1.legend(loc="upper right")
+    ax1.set_xlabel("final score")
+    ax1.set_ylabel("games")
+    ax1.set_title(f"{title}: {summary.bots[0]} over {summary.games} games")
+    names = list(summary.labels)
+    ax2.bar(range(len(names)), [summary.labels[k] / summary.games for k in names], color="#3c9a5f")
+    ax2.set_xticks(range(len(names)), names, rotation=20)
+    ax2.set_ylabel("share of games")
+    ax2.set_title("outcomes")
+    fig.tight_layout()
     fig.savefig(out, dpi=110)
     plt.close(fig)
     return out

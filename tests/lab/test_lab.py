@@ -43,3 +43,14 @@ def test_bench_reports_positive_medians() -> None:
     result = run_bench(load("toy", players=2), runs=2, seconds=0.05)
     assert result.games_per_s > 0 and result.steps_per_s > result.games_per_s
     assert result.clone_us > 0
+
+
+def test_plots_for_multiplayer_and_solo_games(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    pytest.importorskip("matplotlib")
+    from riverbox.lab.plots import plot_tournament
+
+    for name, players, bots in (("toy", 2, ("random", "random")), ("river-wild", 1, ("heuristic",))):
+        setup = tournament.Setup(name, players, {}, bots)
+        results = tournament.run(setup, 6, seed=2)
+        out = plot_tournament(name, tournament.summarise(bots, results), results, tmp_path / f"{name}.png")
+        assert out.read_bytes()[:4] == b"\x89PNG"
