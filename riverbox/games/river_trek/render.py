@@ -274,6 +274,11 @@ def _status(view: dict[str, Any]) -> str:
             mv = view["move"]
             hand = " ".join(view["colours"][c] for c in mv["in_hand"])
             lines.append(f"moving caravan: next drop on space {mv['next']}; in hand (bottom first): {hand}")
+        if "restack" in view:
+            rs = view["restack"]
+            built = " ".join(view["colours"][c] for c in view["stacks"][rs["space"]]) or "nothing yet"
+            left = " ".join(view["colours"][c] for c in rs["left"])
+            lines.append(f"restacking space {rs['space']}: bottom up so far: {built}; still to place: {left}")
     if view["scout"]["state"] == 1:
         holder = view["colours"][view["scout"]["holder"]]
         lines.append(f"{holder} has the Scout: the Civilization Event follows this turn")
@@ -362,7 +367,8 @@ def describe(action: Any, view: dict[str, Any], preview: str = "") -> str:
     if k == CAPYBARA:
         return f"Capybara: restack the caravan on {space(a)} {caravan(a)}"
     if k == RESTACK:
-        return f"put a {colours[a] if a < len(colours) else a} explorer next (from the bottom)"
+        name = colours[a] if a < len(colours) else str(a)
+        return f"put {'an' if name[0] in 'aeiou' else 'a'} {name} explorer next (from the bottom)"
     if k == MONKEY:
         return "Monkey: place up to two extra trading posts, then move posts"
     if k == DONE:

@@ -215,3 +215,17 @@ def test_game_over_line_explains_a_tiebreak() -> None:
     s.clearing = [1, 0, 0, 0]
     out = _text(s.game.render(s, None))
     assert "Winner: green (tied on $10; most explorers in the clearing)" in out
+
+
+def test_restack_screen_shows_progress() -> None:
+    s = make(
+        seat=G, phase="post", animals=("capybara",), holders={"capybara": G}, stacks={6: [G], 11: [G, O, B]}
+    )
+    act(s, "capybara 11")
+    act(s, "restack 3")
+    out = _text(s.game.render(s, G))
+    assert "restacking space 11: bottom up so far: blue; still to place: green orange" in out
+    assert (
+        s.game.describe_action(s.game.parse_action("restack 1"), s)
+        == "put an orange explorer next (from the bottom)"
+    )
