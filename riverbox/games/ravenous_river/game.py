@@ -69,6 +69,15 @@ class RavenousRiver(Game):
     def action_from_id(self, action_id: int) -> A.Action:
         return A.action_from_id(action_id)
 
+    def action_visibility(self, action: Any, seat: int) -> frozenset[int] | None:
+        """Votes (RR-19: secret until all are revealed together) and the two totems a player keeps
+        (RR-26, 2 players: secret until the end-of-round reveal) are seen by their seat only, so
+        ``determinize`` hides them from every other seat's history. Everything else is public:
+        ``look rowN`` and ``peek rowN`` name slots, never animals (what is seen is a private chance
+        outcome of its own)."""
+        op = getattr(action, "op", -1)
+        return frozenset((seat,)) if op == A.VOTE or op == A.KEEP else None
+
     # -- presentation -------------------------------------------------------------------------
     def rules_text(self) -> str:
         return RULES_FILE.read_text(encoding="utf-8")

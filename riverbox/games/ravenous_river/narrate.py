@@ -71,17 +71,21 @@ def describe(action: Any, state: State) -> str:
     return str(action)
 
 
-def _act_line(s: int, action: Any, revealed: bool, seat: int | None) -> str:
+_SECRET_VOTE = "{who} has voted in secret."
+_SECRET_KEEP = "{who} keeps two of the three totems drawn (secret until the end-of-round reveal)."
+
+
+def _act_line(s: int, action: Any, seat: int | None) -> str:
     op = action.op
     who = f"seat {s}"
-    if op == A.VOTE:
-        if revealed or s == seat:
-            return f"{who} votes {'END' if action.a == 1 else 'CONTINUE'}."
-        return f"{who} has voted (secret until every vote is in)."
-    if op == A.KEEP:
-        if revealed or s == seat:
-            return f"{who} keeps the {ANIMALS[action.a]} and the {ANIMALS[action.b]} as totems."
-        return f"{who} keeps two of three totems (secret)."
+    if op == A.VOTE:  # another seat's vote is never named here: the reveal line names them all
+        if s == seat:
+            return f"You (seat {s}) vote {'END' if action.a == 1 else 'CONTINUE'}."
+        return _SECRET_VOTE.format(who=who)
+    if op == A.KEEP:  # another seat's totems are named by the end-of-round report
+        if s == seat:
+            return f"You (seat {s}) keep the {ANIMALS[action.a]} and the {ANIMALS[action.b]} as totems."
+        return _SECRET_KEEP.format(who=who)
     if op == A.LOOK:
         return f"{who} takes row slot {action.a + 1} and looks at it."
     if op == A.PLACE:
@@ -122,18 +126,7 @@ def narrate(state: State, seat: int | None, start: int) -> list[str]:
 
     hist = state.history
     log: list[Any] = getattr(state, "log", [])
-    # where secrets get revealed: the next "reveal" (totems) and "vote:" (votes) after each index
-    next_reveal = [len(hist) + 1] * (len(hist) + 1)
-    next_vote = [len(hist) + 1] * (len(hist) + 1)
-    for i in range(len(hist) - 1, -1, -1):
-        next_reveal[i] = next_reveal[i + 1]
-        next_vote[i] = next_vote[i + 1]
-        a = hist[i][1]
-        if isinstance(a, Chance):
-            if a.text.startswith("reveal"):
-                next_reveal[i] = i
-            elif a.text.startswith("vote:"):
-                next_vote[i] = i
+    two = state.game.players == 2
     reports = sum(1 for _, a in hist[:start] if isinstance(a, Chance) and a.text.startswith("reveal"))
     lines: list[str] = []
     skip = -1
@@ -141,6 +134,9 @@ def narrate(state: State, seat: int | None, start: int) -> list[str]:
         if i == skip:
             continue
         s, a = hist[i][0], cast(Any, hist[i][1])
+        if s != CHANCE and isinstance(a, Chance):  # another seat's secret action, hidden (determinize)
+            lines.append((_SECRET_KEEP if two else _SECRET_VOTE).format(who=f"seat {s}"))
+            continue
         if s != CHANCE and a.op == A.PLACE and i + 1 < len(hist):
             shown = hist[i + 1][1]
             if isinstance(shown, Chance) and shown.visible_to is None and shown.text.startswith("row"):
@@ -149,8 +145,7 @@ def narrate(state: State, seat: int | None, start: int) -> list[str]:
                 skip = i + 1
                 continue
         if s != CHANCE:
-            revealed = (next_vote[i] if a.op == A.VOTE else next_reveal[i]) <= len(hist)
-            lines.append(_act_line(s, a, revealed, seat))
+            lines.append(_act_line(s, a, seat))
             continue
         assert isinstance(a, Chance)
         vis = a.visible_to
@@ -184,7 +179,18 @@ def narrate(state: State, seat: int | None, start: int) -> list[str]:
         elif text.startswith("seat") and vis is not None:
             lines.append(f"You (seat {seat}) get {text.split(' gets ', 1)[1]}.")
         elif text.startswith("vote:"):
-            lines.append(f"Vote result: {text[6:]}.")
+            lines.append(_vote_line(text[6:]))
         else:
             lines.append(text[0].upper() + text[1:] + ("" if text.endswith(")") else "."))
     return lines
+
+
+def _vote_line(body: str) -> str:
+    """The reveal of a vote: every seat's choice, the tally and what happens (RR-19)."""
+    each, _, tally = body.rpartition("; ")
+    counts, _, outcome = tally.partition(" -> ")
+    ends, _, rest = counts.partition(" end, ")
+    tie = " (a tie: play goes on, RR-19)" if ends == rest.partition(" ")[0] else ""
+    each = each.replace(" end", " END").replace(" continue", " CONTINUE")
+    shown = f"Votes revealed: {each}. " if each else ""
+    return f"{shown}{counts}: {outcome}{tie}."

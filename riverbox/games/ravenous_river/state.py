@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 KEEP, TURN, PLACE, CARD, VOTE, OVER = 0, 1, 2, 3, 4, 5
 PHASES = ("keep", "turn", "place", "card", "vote", "over")
 BOAT_STATUS = ("in play", "sailed", "sunk")
-ALL_SEATS = (1 << 7) - 1
+ALL_SLOTS = (1 << 7) - 1
 
 EFFECTS = [effect_for(name) for name in CARD_NAMES]
 PLAYABLE = [e.playable for e in EFFECTS]
@@ -175,7 +175,7 @@ class RavenousRiverState(State):
                 visible_to=(s,),
             )
         self.row = row
-        self.rmask = ALL_SEATS
+        self.rmask = ALL_SLOTS
         self.up = 0
         self.known = [0] * 7
         self.bank = []
@@ -311,9 +311,9 @@ class RavenousRiverState(State):
         elif op == A.RETURN:
             self._spend(seat, action.a)
             slot = self.look
-            if self.up >> slot & 1:  # a face-up card goes back face down: everyone saw it
+            if self.up >> slot & 1:  # a face-up card goes back face down: every player saw it
                 self.up &= ~(1 << slot)
-                self.known[slot] = ALL_SEATS
+                self.known[slot] = (1 << self.n) - 1
             self.look = -1
             self._end_turn(seat)
         elif op == A.MOVE:
@@ -397,7 +397,8 @@ class RavenousRiverState(State):
         passed = 2 * ends > self.n
         self.last_vote = [*self.votes, int(passed)]
         outcome = "the round ends" if passed else "play continues"
-        self.chance(f"vote: {ends} end, {self.n - ends} continue -> {outcome}")
+        each = ", ".join(f"seat {s} {'end' if v == 1 else 'continue'}" for s, v in enumerate(self.votes))
+        self.chance(f"vote: {each}; {ends} end, {self.n - ends} continue -> {outcome}")
         if passed:
             self._end_round("vote")
         else:
@@ -451,6 +452,11 @@ class RavenousRiverState(State):
     view = build_view  # what ``seat`` may know (see view.py); a plain function keeps it cheap
 
     def explain_illegal(self, action: Any, seat: int) -> str:
+        if not isinstance(action, Action):
+            return (
+                f"ravenous-river: {action!r} is not a Ravenous River action; turn notation such as"
+                " 'look row1' into one with game.parse_action(text)"
+            )
         from riverbox.games.ravenous_river.explain import why_illegal
 
         return f"ravenous-river: {action} is not legal now: {why_illegal(self, action, seat)}"
@@ -493,7 +499,9 @@ class RavenousRiverState(State):
         """Re-deal all that ``seat`` cannot see, consistently with ``view(seat)``.
 
         Unknown face-down row cards, other seats' hands with the undealt cards, other seats'
-        totems (with the undrawn ones), and other seats' votes not yet revealed.
+        totems (with the undrawn ones), and other seats' votes not yet revealed. Other seats' secret
+        actions in the history (votes, kept totems) are already hidden by the core, through
+        ``RavenousRiver.action_visibility``.
         """
         n = self.n
         me = 0 if seat is None else 1 << seat
@@ -529,7 +537,6 @@ class RavenousRiverState(State):
             for s in others:
                 if self.votes[s] >= 0:
                     self.votes[s] = rng.randrange(2)
-        self._rewrite_secret_history(seat)
 
     def _redeal_two(self, seat: int | None, rng: Rng) -> None:
         if seat is None:
@@ -547,22 +554,6 @@ class RavenousRiverState(State):
             if self.totems[s]:
                 drop = rng.randrange(3)
                 self.totems[s] = [t for i, t in enumerate(g) if i != drop]
-
-    def _rewrite_secret_history(self, seat: int | None) -> None:
-        """Secret choices of other seats (kept totems, votes not yet revealed) are player actions in
-        the history; rewrite them to match the re-dealt state so the history tells nothing either."""
-        hist = self.history
-        if self.n == 2 and self.phase != OVER:
-            for i in range(self.round_hist, len(hist)):
-                s, a = hist[i]
-                if s != seat and isinstance(a, Action) and a.op == A.KEEP:
-                    t = self.totems[s]
-                    hist[i] = (s, A.KEEP_A[t[0]][t[1]])
-        if self.phase == VOTE:
-            for i in range(self.vote_hist, len(hist)):
-                s, a = hist[i]
-                if s != seat and isinstance(a, Action) and a.op == A.VOTE:
-                    hist[i] = (s, A.VOTE_END if self.votes[s] == 1 else A.VOTE_CONTINUE)
 
     def _body_to_json(self) -> Any:
         return {

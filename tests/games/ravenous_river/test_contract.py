@@ -127,7 +127,8 @@ def test_determinize_redeals_only_what_the_seat_cannot_see() -> None:
     w.apply(w.legal_actions()[0])
 
 
-def test_determinize_two_players_respects_the_returned_totem_and_rewrites_keeps() -> None:
+def test_determinize_two_players_respects_the_returned_totem_and_hides_keeps() -> None:
+    # RR-26: the other player's kept totems are secret: resampled, and hidden in the history
     st = riverbox.load("ravenous-river", players=2).new_state(8)
     st.apply(st.legal_actions(1)[0], 1)
     st.apply(st.legal_actions(0)[1], 0)
@@ -135,8 +136,10 @@ def test_determinize_two_players_respects_the_returned_totem_and_rewrites_keeps(
     for i in range(30):
         w = st.determinize(0, i)
         assert not mine & set(w.drawn[1]) and set(w.totems[1]) <= set(w.drawn[1])
-        keeps = [a for s, a in w.history if s == 1 and str(a).startswith("keep")]
-        assert str(keeps[-1]) == "keep " + " ".join(ANIMALS[t] for t in w.totems[1])
+        theirs = [str(a) for s, a in w.history if s == 1]
+        assert theirs == ["hidden"]
+        assert [str(a) for s, a in w.history if s == 0] == [str(st.history[-1][1])]
+    assert len({tuple(st.determinize(0, i).totems[1]) for i in range(30)}) > 1
 
 
 def test_replay_and_json_round_trip_of_a_whole_game() -> None:

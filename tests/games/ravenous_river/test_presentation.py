@@ -81,11 +81,18 @@ def test_narrate_hides_votes_until_all_are_in() -> None:
     act(st, "discard lookout")
     act(st, "vote end", 2)
     start = len(st.history) - 1
-    assert game.narrate(st, 1, start) == ["seat 2 has voted (secret until every vote is in)."]
-    assert game.narrate(st, 2, start) == ["seat 2 votes END."]
+    assert game.narrate(st, 1, start) == ["seat 2 has voted in secret."]
+    assert game.narrate(st, 2, start) == ["You (seat 2) vote END."]
     for s in (0, 1, 3):
         act(st, "vote continue", s)
-    assert game.narrate(st, 1, start)[0] == "seat 2 votes END."
+    # RR-19: the votes are revealed together, in one line naming every seat's choice
+    assert game.narrate(st, 1, start)[-1] == (
+        "Votes revealed: seat 0 CONTINUE, seat 1 CONTINUE, seat 2 END, seat 3 CONTINUE."
+        " 1 end, 3 continue: play continues."
+    )
+    assert game.narrate(st, 1, start)[0] == "seat 2 has voted in secret."
+    # the same lines from seat 1's determinized history, where seat 2's vote is hidden
+    assert game.narrate(st.determinize(1, 3), 1, start) == game.narrate(st, 1, start)
 
 
 def test_last_round_report_is_kept_in_the_view() -> None:

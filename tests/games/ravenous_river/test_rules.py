@@ -394,9 +394,11 @@ def test_rr_19_check_10_majority_ends_tie_continues_votes_secret() -> None:
     assert v1["voted"] == [True, False, False, False] and v1["my_vote"] is None
     assert "end" not in json.dumps({k: v1[k] for k in ("voted", "my_vote", "last_vote")})
     assert st.view(0)["my_vote"] == "end"
-    # determinize for seat 1 resamples seat 0's secret vote (and rewrites the history entry)
-    worlds = {str(st.determinize(1, seed).history[-1][1]) for seed in range(20)}
-    assert worlds == {"vote end", "vote continue"}
+    # determinize for seat 1 resamples seat 0's secret vote and hides it in the history (RR-19)
+    worlds = [st.determinize(1, seed) for seed in range(20)]
+    assert {w.votes[0] for w in worlds} == {0, 1}
+    assert {str(w.history[-1][1]) for w in worlds} == {"hidden"}
+    assert str(st.determinize(0, 1).history[-1][1]) == "vote end"  # a seat still sees its own vote
     act(st, "vote end", 2)
     act(st, "vote continue", 1)
     act(st, "vote continue", 3)
