@@ -1,9 +1,9 @@
 """River Wild's one action, placing a card, its notation and its fixed id space.
 
 Notation: ``place c7 back at 3,-1``: card id, side (``front`` or ``back``, the mirror image),
-row and column. Rows count card heights below the Source Card (row 0); columns count half
-card widths, the Source Card's column being 0, so a card at (r, c) may go below at
-(r+1, c-1), (r+1, c) or (r+1, c+1).
+row and column; players may type the short form ``c7' 3,-1`` (see :func:`parse_place`). Rows
+count card heights below the Source Card (row 0); columns count half card widths, the Source
+Card's column being 0, so a card at (r, c) may go below at (r+1, c-1), (r+1, c) or (r+1, c+1).
 
 Action objects are interned: ``Place(7, 1, 3, -1)`` always returns the same object, so
 equality is identity (fast membership tests in the hot loop) and pickling keeps it.
@@ -63,21 +63,38 @@ class Place:
         return f"Place({self.text!r})"
 
 
-_NOTATION = re.compile(r"^\s*place\s+c(\d+)\s+(front|back)\s+at\s+(-?\d+)\s*,\s*(-?\d+)\s*$", re.IGNORECASE)
+_CARD = re.compile(r"c?(\d+)(front|back|f|b|')?")
+_SIDE = {"front": 0, "f": 0, "back": 1, "b": 1, "'": 1}
+_FORMAT = (
+    "write 'place c<card> <front|back> at <row>,<col>', e.g. 'place c7 back at 1,-1', or the short"
+    " form 'c7' 1,-1' (a ' or b marks the back; no mark means the front). Rows count down from the"
+    " Source Card at 0,0; columns count half card widths"
+)
 
 
 def parse_place(text: str) -> tuple[int, int, int, int]:
-    """(card id, side, row, col) from the notation; ``ValueError`` explaining the format."""
+    """(card id, side, row, col) from the notation; ``ValueError`` explaining the format.
+
+    The canonical form is ``place c7 back at 3,-1``; players may also type the short form shown
+    in the picture, ``c7' 3,-1`` (``'``, ``b`` or ``back`` for the back, nothing or ``f`` for the
+    front), with ``place`` and ``at`` optional."""
     if not isinstance(text, str):
         raise ValueError(f"river-wild: an action is text, not {type(text).__name__}")
-    m = _NOTATION.match(text)
+    tokens = text.strip().lower().replace(",", " , ").replace("'", "' ").split()
+    if tokens[:1] == ["place"]:
+        tokens = tokens[1:]
+    m = _CARD.fullmatch(tokens[0]) if tokens else None
     if m is None:
-        raise ValueError(
-            f"river-wild: {text!r} is not an action; write 'place c<card> <front|back> at <row>,<col>',"
-            " e.g. 'place c7 back at 1,-1' (rows count down from the Source Card at 0,0;"
-            " columns count half card widths)"
-        )
-    return int(m.group(1)), SIDES.index(m.group(2).lower()), int(m.group(3)), int(m.group(4))
+        raise ValueError(f"river-wild: {text!r} is not an action; {_FORMAT}")
+    card, side_text = int(m.group(1)), m.group(2)
+    tokens = tokens[1:]
+    if side_text is None and tokens and tokens[0] in _SIDE:
+        side_text, tokens = tokens[0], tokens[1:]
+    if tokens[:1] == ["at"]:
+        tokens = tokens[1:]
+    if len(tokens) != 3 or tokens[1] != "," or not all(re.fullmatch(r"-?\d+", x) for x in tokens[::2]):
+        raise ValueError(f"river-wild: {text!r} is not an action; {_FORMAT}")
+    return card, _SIDE.get(side_text or "front", 0), int(tokens[0]), int(tokens[2])
 
 
 def positions(n_cards: int) -> int:

@@ -92,6 +92,7 @@ class Rules:
         if not facing[T0] and not facing[T1]:
             return "below: a card is placed below an existing card, directly or offset by half a card"
         where = ("top-left", "top-right", "bottom-left", "bottom-right", "left side", "right side")
+        other = ("above", "above", "below", "below", "to its left", "to its right")
         for s in range(6):
             pair = (face.slots[s], facing[s])
             if pair in ((LAND, RIVER), (RIVER, LAND)):
@@ -99,7 +100,7 @@ class Rules:
                 theirs = "river" if pair[0] == LAND else "land"
                 return (
                     f"RW-1: land and river may not touch; the card's {where[s]} ({mine})"
-                    f" would meet {theirs} on the neighbouring card"
+                    f" would meet {theirs} on the card {other[s]}"
                 )
         ok = any(face.slots[s] == RIVER and facing[s] in (RIVER, MOUNTAIN) for s in (T0, T1))
         if not ok:

@@ -19,7 +19,7 @@ from rich.text import Text
 from riverbox.games.river_wild.actions import Place
 from riverbox.games.river_wild.board import key_pos
 from riverbox.games.river_wild.cards import ANIMALS, LAND, MOUNTAIN, RIVER, SIDES, Face
-from riverbox.games.river_wild.scoring import rank_name
+from riverbox.games.river_wild.scoring import RANKS, rank_name
 
 if TYPE_CHECKING:
     from riverbox.games.river_wild.state import RiverWildState
@@ -96,19 +96,75 @@ class _Canvas:
 
 
 def _section_label(face: Face, k: int) -> str:
+    """A section's content in one short line: an animal, or a goal with its two numbers."""
+    return _label_forms(face, k)[0][0]
+
+
+def _label_forms(face: Face, k: int) -> list[list[str]]:
+    """Ways to write a section's content on one line, best first.
+
+    Goals read ``F+J 2/4`` (a Frog and a Jackalope; 2 points per set in the largest land, 4 in
+    any other), squeezed to ``FJ 2/4``, ``FJ2/4`` or ``FJ`` when the section is narrow."""
     sec = face.sections[k]
     if sec.animal is not None:
-        return ICON[sec.animal]
-    if sec.goal is not None:
-        g = sec.goal
-        return f"{g.label() if g.kind != 'any' else 'any3'} {g.first}/{g.second}"
-    return ""
+        return [[ICON[sec.animal]], [ANIMALS[sec.animal][0]]]
+    if sec.goal is None:
+        return [[""]]
+    g = sec.goal
+    nums = f"{g.first}/{g.second}"
+    if g.kind == "any":
+        long = short = f"any{g.count}"
+    else:
+        long = g.label()
+        short = long.replace("+", "")
+    return [[f"{long} {nums}"], [f"{short} {nums}"], [f"{short}{nums}"], [short]]
+
+
+def _runs(cells: list[tuple[int, int]]) -> list[tuple[int, int, int]]:
+    """Horizontal runs (y, x start, length) of a set of cells: inner rows first, the middle row
+    first among them, then longer runs first."""
+    rows: dict[int, list[int]] = {}
+    for x, y in cells:
+        rows.setdefault(y, []).append(x)
+    runs = []
+    for y, xs in rows.items():
+        xs.sort()
+        start = xs[0]
+        for i, x in enumerate(xs):
+            if i + 1 == len(xs) or xs[i + 1] != x + 1:
+                runs.append((y, start, x - start + 1))
+                if i + 1 < len(xs):
+                    start = xs[i + 1]
+    runs.sort(key=lambda r: (r[0] in (0, CH - 1), abs(r[0] - 2), -r[2]))
+    return runs
+
+
+def _place_label(forms: list[list[str]], runs: list[tuple[int, int, int]]) -> list[tuple[int, int, str]]:
+    """(x, y, text) for the first form whose lines fit into distinct runs (centred in each)."""
+    for lines in forms:
+        spots: list[tuple[int, int, str]] = []
+        used: set[int] = set()
+        for line in lines:
+            fit = [r for r in runs if r[2] >= len(line) and r[0] not in used]
+            if not fit:
+                break
+            if spots:  # the second line goes next to the first if it can
+                near = [r for r in fit if abs(r[0] - spots[0][1]) == 1]
+                fit = near or fit
+            y, x, n = fit[0]
+            used.add(y)
+            spots.append((x + (n - len(line)) // 2, y, line))
+        else:
+            return sorted(spots, key=lambda s: s[1])
+    if not runs:
+        return []
+    y, x, n = max(runs, key=lambda r: r[2])
+    return [(x, y, forms[-1][0][:n])]
 
 
 def _draw_face(canvas: _Canvas, x0: int, y0: int, face: Face, land_of: dict[int, int]) -> None:
     """One card at (x0, y0); ``land_of`` maps section index -> Protected Land index."""
     grid = _paint_face(face)
-    cells_of: dict[int, list[tuple[int, int]]] = {}
     for y in range(CH):
         for x in range(CW):
             kind, sec = grid[y][x]
@@ -116,26 +172,23 @@ def _draw_face(canvas: _Canvas, x0: int, y0: int, face: Face, land_of: dict[int,
                 li = land_of.get(sec, -1)
                 style = OPEN_LAND if li < 0 else LAND_STYLES[li % len(LAND_STYLES)]
                 canvas.put(x0 + x, y0 + y, "." if li < 0 else chr(97 + li % 26), style)
-                if 0 < y < CH - 1:
-                    cells_of.setdefault(sec, []).append((x, y))
             else:
                 canvas.put(x0 + x, y0 + y, SLOT_CHAR[kind], RIVER_STYLE if kind == RIVER else MOUNTAIN_STYLE)
     # Labels: the card, each section's content, the runestone.
     name = "Src" if face.source else f"c{face.card}" + ("'" if face.side else "")
-    canvas.text(x0 + (1 if face.slots[0] != LAND else 0), y0, name, "bold black on white")
-    for sec, cells in cells_of.items():
-        label = _section_label(face, sec)
+    nx = 1 if face.slots[0] != LAND else 0
+    canvas.text(x0 + nx, y0, name, "bold black on white")
+    for sec in range(len(face.sections)):
+        cells = [
+            (x, y)
+            for y in range(CH)
+            for x in range(CW)
+            if grid[y][x] == (LAND, sec) and not (y == 0 and nx <= x < nx + len(name) + 1)
+        ]
         li = land_of.get(sec, -1)
-        if li >= 0:
-            label = f"{chr(65 + li)}:{label}"
-        rows: dict[int, list[int]] = {}
-        for x, y in cells:
-            rows.setdefault(y, []).append(x)
-        y, xs = max(rows.items(), key=lambda item: (len(item[1]), -abs(item[0] - 2)))
-        room = max(xs) - min(xs) + 1
-        text = label[:room]
         style = OPEN_LAND if li < 0 else LAND_STYLES[li % len(LAND_STYLES)]
-        canvas.text(x0 + min(xs) + max(0, (room - len(text)) // 2), y0 + y, text, style)
+        for x, y, text in _place_label(_label_forms(face, sec), _runs(cells)):
+            canvas.text(x0 + x, y0 + y, text, style)
     if face.runestone:
         river = [(x, y) for y in range(1, CH - 1) for x in range(CW) if grid[y][x][0] == RIVER]
         if river:
@@ -201,6 +254,45 @@ def _card_line(state: RiverWildState, card_index: int) -> Text:
     )
 
 
+def _fits(state: RiverWildState, card_index: int) -> Text:
+    """Where a card in hand may go now, per side (the positions of its legal placements)."""
+    cid = state.game.deck.ids[card_index]
+    where: dict[int, list[str]] = {0: [], 1: []}
+    for a in state.legal_actions(0):
+        if isinstance(a, Place) and a.card == cid:
+            where[a.side].append(f"{a.row},{a.col}")
+    if not where[0] and not where[1]:
+        return Text("      fits nowhere now\n", style="dim")
+    out = Text("      fits: ", style="dim")
+    for side, mark in ((0, ""), (1, "'")):
+        if where[side]:
+            out.append(f"c{cid}{mark} ", style="bold")
+            out.append(f"{SIDES[side]} at {'  '.join(where[side])}   ")
+    out.append("\n")
+    return out
+
+
+def _land_contents(state: RiverWildState, root: int) -> str:
+    """What a Protected Land holds: its animals, runestones and goals."""
+    _cards, animals, goals, runes = state.board.reg[root]
+    held = [f"{ANIMALS[t]}" + (f" x{n}" if n > 1 else "") for t, n in enumerate(animals) if n]
+    n_runes = runes.bit_count()
+    if n_runes:
+        held.append(f"{n_runes} runestone{'s' if n_runes > 1 else ''} ◆")
+    goal_text = ", ".join(
+        f"{g.label() if g.kind != 'any' else f'any {g.count}'} {g.first}/{g.second}" for g in goals
+    )
+    return f"holds {', '.join(held) if held else 'no animal'}; goals: {goal_text or 'none'}"
+
+
+def _next_rank(score: int) -> str:
+    """The next rank up and the score it needs ('' at the top rank)."""
+    for threshold, name in reversed(RANKS):
+        if score < threshold:
+            return f"{name} at {threshold}"
+    return ""
+
+
 def render_state(state: RiverWildState, seat: int | None) -> Any:
     """What the player sees: the layout, the hand, the face-up top card and the score."""
     game = state.game
@@ -215,29 +307,47 @@ def render_state(state: RiverWildState, seat: int | None) -> Any:
             for p in land["cards"]
         )
         goal = land["first"] if land["largest"] else land["second"]
-        which = "largest: first numbers" if land["largest"] else "second numbers"
+        which = "largest land: first numbers" if land["largest"] else "second numbers"
         score_lines.append(f" {chr(65 + i)} ", style)
-        score_lines.append(
-            f" {cards} (size {land['size']}): 2 + {goal} goal points = {land['points']}  [{which}]\n"
-        )
+        score_lines.append(f" {cards} (size {land['size']}): ")
+        score_lines.append(f"2 + {goal} goal points = {land['points']}", "bold")
+        score_lines.append(f"  [{which}]\n")
+        score_lines.append(f"     {_land_contents(state, state.board.lands[i][4])}\n", "dim")
     if not lands:
-        score_lines.append("No Protected Land yet.\n", "dim")
+        score_lines.append("No Protected Land yet (land sealed all round by river and mountains).\n", "dim")
     parts.append(score_lines)
+    score = view["score"]
     if view["over"]:
+        final = Text.assemble(
+            ("Final score ", "bold"),
+            (str(score), "bold green"),
+            (f"  — {rank_name(score)}", "bold magenta"),
+        )
+        if _next_rank(score):
+            final.append(f"  (next rank: {_next_rank(score)})", "dim")
+        if state.hand:
+            unplaced = " ".join(game.label(ci) for ci in state.hand)
+            final.append(f"\nNo card in hand fits anywhere; unplaced: {unplaced}.", "dim")
+        parts.append(final)
+    else:
         parts.append(
             Text.assemble(
-                ("Final score ", "bold"),
-                (str(view["score"]), "bold green"),
-                (f"  — {rank_name(view['score'])}", "bold magenta"),
+                ("Score so far ", "bold"),
+                (str(score), "bold green"),
+                (f"  (rank now: {rank_name(score)}", "dim"),
+                (f"; next: {_next_rank(score)})" if _next_rank(score) else ")", "dim"),
             )
         )
-    else:
-        parts.append(Text.assemble(("Score so far ", "bold"), (str(view["score"]), "bold green")))
         hand = Text("Hand:\n", style="bold")
         for ci in state.hand:
             hand.append("  ")
             hand.append(_card_line(state, ci))
             hand.append("\n")
+            hand.append(_fits(state, ci))
+        hand.append(
+            "Type a menu number, or a placement such as c7' 2,-1 (card, ' for its back, row,col).",
+            "dim",
+        )
         parts.append(hand)
         shown = list(state.hand)
         captions = []
@@ -257,12 +367,14 @@ def render_state(state: RiverWildState, seat: int | None) -> Any:
             parts.append(Text("The deck is empty.", style="dim"))
     legend = (
         "Legend: ~ river  ^ mountain  . open land  a, b.. Protected Land A, B..  ◆ runestone"
-        "  c7' = back side (mirror)  yellow r,c = open position"
+        "  c7' = back side (mirror)  yellow r,c = open position\n"
+        "Goals: F Frog, J Jackalope, U Unicorn, D Dragon, any3 = three of any kind; 2/4 = points per"
+        " set in the largest land / in the others."
     )
     if view["placeholder"]:
         legend += "\nPLACEHOLDER deck: these are not the published River Wild cards."
     parts.append(Text(legend, style="dim"))
-    title = f"River Wild — score {view['score']}" + (f" — {view['rank']}" if view["over"] else "")
+    title = f"River Wild — score {score}" + (f" — {view['rank']}" if view["over"] else "")
     return Panel(Group(*parts), title=title, expand=False)
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from rich.console import Console
 
 import riverbox
 from riverbox.games.river_wild.board import pos_key
@@ -191,10 +192,12 @@ def test_illegal_placement_names_the_rule_and_leaves_the_state_unchanged(text: s
         "place c1 front at",
         "place c1 front at 1",
         "place c1 up at 1,0",
-        "place 1 front at 1,0",
+        "place c1 sideways at 1,0",
         "place c1 front at 1;0",
         "place c1 front at a,b",
-        "c1 front 1,0",
+        "c11,0",
+        "c1'' 1,0",
+        "c1' 1 0",
         "place c0 front at 1,0",
         "place c1 front at -1,0",
     ],
@@ -205,9 +208,81 @@ def test_bad_notation_is_a_clear_value_error(text: str) -> None:
         g.parse_action(text)
 
 
+@pytest.mark.parametrize(
+    "text",
+    ["place c7 back at 3,-1", "c7' 3,-1", "c7b 3,-1", "c7 back 3, -1", "7 b at 3,-1", "C7 BACK AT 3 , -1"],
+)
+def test_short_notation_as_shown_in_the_picture(text: str) -> None:
+    # The picture labels a back side c7'; players may type that form (or b/back) instead of the
+    # canonical notation, which stays what str() gives.
+    g = game()
+    assert g.parse_action(text) is g.parse_action("place c7 back at 3,-1")
+    assert str(g.parse_action("c7 3,-1")) == "place c7 front at 3,-1"
+    assert g.parse_action("c7f 3,-1") is g.parse_action("place c7 front at 3,-1")
+
+
 def test_worked_example_via_placements_and_state_agree() -> None:
     # Spec section 3 worked example once more through the from-scratch scorer: total 6, base 4.
     g = game()
     score = score_layout(placements(g, WORKED))
     assert (score.total, score.base) == (6, 4)
     assert board(g, WORKED).score() == 6 and pos_key(2, -1) in board(g, WORKED).cells
+
+
+# -- the picture and the texts a player reads -----------------------------------------------------------
+def _text(g, s) -> str:  # type: ignore[no-untyped-def]
+    console = Console(width=200, record=True, color_system=None)
+    console.print(g.render(s, 0))
+    return console.export_text()
+
+
+def test_render_explains_each_protected_land_and_where_cards_fit() -> None:
+    g = game()
+    s = rigged(g, hand=[2, 4, 5], moves=WORKED, deck=[6, 7, 8])
+    out = _text(g, s)
+    # Worked example: land A (c1, c3) holds only card 1's runestone; land B (c9, c10) a Jackalope and
+    # card 10's runestone. B is the largest by the RW-7 tie rule.
+    assert "c1 c3 (size 2): 2 + 2 goal points = 4  [second numbers]" in out
+    assert "holds 1 runestone ◆; goals: F 1/2, U 1/2" in out
+    assert "c9 c10 (size 2): 2 + 0 goal points = 2  [largest land: first numbers]" in out
+    assert "holds Jackalope, 1 runestone ◆; goals: D+D+D 3/6" in out
+    assert "Score so far 6  (rank now: Embarrassing Environment; next: Decent Domicile at 30)" in out
+    # Where each card fits, in the short notation a player may type.
+    assert "fits: c2 front at 3,1   c2' back at 3,-1" in out
+    for a in s.legal_actions():
+        short = f"c{a.card}{chr(39) if a.side else ''} {a.row},{a.col}"
+        assert g.parse_action(short) is a
+    assert "Goals: F Frog, J Jackalope, U Unicorn, D Dragon" in out
+
+
+def test_render_final_score_names_rank_next_rank_and_unplaced_cards() -> None:
+    dry = [
+        card(i, "LL", "LL", "LL", [{"slots": ["T0", "T1", "B0", "B1", "S0", "S1"], "animal": "Frog"}])
+        for i in (2, 3, 4)
+    ]
+    cg = custom_game({"top": "MM", "bottom": "RR", "sides": "MM"}, [card(1, "RM", "MM", "MM"), *dry])
+    s = rigged(cg, hand=[1, 2, 3], deck=[4])
+    s.apply(cg.parse_action("c1 1,0"))
+    assert s.is_over
+    out = _text(cg, s)
+    assert "Final score 0  — Embarrassing Environment  (next rank: Decent Domicile at 30)" in out
+    assert "No card in hand fits anywhere; unplaced: c2 c3 c4." in out
+
+
+def test_goal_labels_shrink_without_changing_meaning() -> None:
+    from riverbox.games.river_wild.render import _label_forms
+
+    g = game()
+    f11 = g.rules.faces[2 * g.deck.index_of(11)]
+    goal_section = next(k for k, sec in enumerate(f11.sections) if sec.goal is not None)
+    assert _label_forms(f11, goal_section) == [["F+J+U+D 4/8"], ["FJUD 4/8"], ["FJUD4/8"], ["FJUD"]]
+    f13 = g.rules.faces[2 * g.deck.index_of(13)]
+    goal_section = next(k for k, sec in enumerate(f13.sections) if sec.goal is not None)
+    assert _label_forms(f13, goal_section)[0] == ["any3 1/3"]
+
+
+def test_rw_1_message_says_which_neighbour() -> None:
+    g = game()
+    s = rigged(g, hand=[1, 3, 9])
+    msg = s.explain_illegal(g.parse_action("place c1 front at 1,-1"), 0)
+    assert "top-right (land) would meet river on the card above" in msg
