@@ -286,3 +286,53 @@ def test_rw_1_message_says_which_neighbour() -> None:
     s = rigged(g, hand=[1, 3, 9])
     msg = s.explain_illegal(g.parse_action("place c1 front at 1,-1"), 0)
     assert "top-right (land) would meet river on the card above" in msg
+
+
+# -- an independent legality oracle, written from the spec's "Placement legality" steps 1-5 ----------------
+def _oracle_legal(g, s) -> set[str]:  # type: ignore[no-untyped-def]
+    from riverbox.games.river_wild.cards import EMPTY, LAND, MOUNTAIN, RIVER, SIDES
+    from riverbox.games.river_wild.scoring import facing, layout_cells
+
+    pl = placements(g, [(d["card"], d["side"], d["row"], d["col"]) for d in s.layout()[1:]])
+    out = set()
+    rows = max(r for _, r, _ in pl) + 1
+    for ci in s.hand:
+        for side in (0, 1):
+            f = g.rules.faces[2 * ci + side]
+            for r in range(1, rows + 1):
+                for c in range(-r, r + 1):
+                    if any(rr == r and abs(cc - c) <= 1 for _, rr, cc in pl):  # step 1: no overlap
+                        continue
+                    if not any(rr == r - 1 and abs(cc - c) <= 1 for _, rr, cc in pl):  # step 2: below
+                        continue
+                    cells = layout_cells([*pl, (f, r, c)])
+                    me = len(pl)
+                    seen = []
+                    for slot in range(6):
+                        hit = facing(cells, r, c, slot)
+                        seen.append(EMPTY if hit is None else pl[hit[0]][0].slots[hit[1]])
+                    assert all(cells[(r, c + h)][0] == me for h in (0, 1))
+                    pairs = list(zip(f.slots, seen, strict=True))
+                    if (LAND, RIVER) in pairs or (RIVER, LAND) in pairs:  # step 3 (RW-1)
+                        continue
+                    if not any(f.slots[t] == RIVER and seen[t] in (RIVER, MOUNTAIN) for t in (0, 1)):  # RW-2
+                        continue
+                    if g.options["strict_top_river"] and any(
+                        f.slots[t] == RIVER and seen[t] == EMPTY for t in (0, 1)
+                    ):  # step 5 (RW-3)
+                        continue
+                    out.add(f"place c{g.deck.ids[ci]} {SIDES[side]} at {r},{c}")
+    return out
+
+
+@pytest.mark.parametrize("strict", [False, True])
+def test_legal_actions_match_an_independent_oracle(strict: bool) -> None:
+    # Spec "Placement legality": every (card, side, position) the oracle accepts is listed, and no other.
+    g = game(strict_top_river=strict)
+    for seed in range(12):
+        s = g.new_state(seed)
+        while not s.is_over:
+            legal = s.legal_actions()
+            assert {str(a) for a in legal} == _oracle_legal(g, s)
+            s.apply(legal[(seed * 13 + len(s.history)) % len(legal)])
+        assert _oracle_legal(g, s) == set() or not s.hand
