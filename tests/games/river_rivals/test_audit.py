@@ -304,3 +304,39 @@ def test_cached_board_views_always_match_a_fresh_build() -> None:
     assert [c["animal"] for c in t.view(0)["board"][0][0]] == ["heron", "lynx"] and t.view(0)["strength"][0][
         0
     ] == 4
+
+
+def test_spring_boots_only_before_anything_else_in_the_turn() -> None:
+    # Spring Boots acts "at the start of your turn": once an 'in addition' card is used, it is too late.
+    s = adv(hands=(["heron"], []), board={(0, 0): ["otter"]}, equipment=(["spring-boots", "double-cast"], []))
+    assert "boots col1 card1 col2" in legal(s)
+    act(s, "use double-cast")
+    assert not any(m.startswith("boots") for m in legal(s))
+
+
+def test_rv_21_end_closes_the_window_and_the_fish_check_follows() -> None:
+    # RV-21: 'end' after the action leads to the fish check (the full column 2 + 2 + 2 = 6 against 0 catches).
+    s = adv(
+        hands=(["otter"], []),
+        board={(0, 0): [("heron", 0, 1), ("heron", 0, 1), "heron"]},
+        equipment=(["double-cast"], []),
+    )
+    act(s, "draw")
+    assert legal(s) == ["use double-cast", "end"] and caught(s, 0) == 0
+    act(s, "end")
+    assert caught(s, 0) == 1 and s.active == 1 and s.view(0)["equipment"][0][0]["used"] is False
+
+
+def test_rv_20_recall_horn_is_no_way_out_with_a_full_hand() -> None:
+    # RV-20: with 7 cards in hand a refilled pile could not be drawn from, so the player is stuck and loses.
+    board = {(1, c): [("heron", 0, 1)] * 3 for c in range(4)}
+    s = adv(
+        hands=(["otter"], ["otter", "otter", "otter", "raccoon", "raccoon", "raccoon", "lynx"]),
+        piles=(["otter"], []),
+        board=board,
+        supply=(8, 4),
+        equipment=([], ["recall-horn"]),
+    )
+    s.removed[1] = [code("lynx", 1)]
+    act(s, "draw")
+    assert s.is_over and s.winners() == [0]
