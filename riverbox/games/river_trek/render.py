@@ -311,8 +311,9 @@ def describe(action: Any, view: dict[str, Any], preview: str = "") -> str:
             return f"area {i}"
         ar = areas[i]
         size = "+2 box" if ar["plus2"] else ("small" if ar["small"] else "large")
+        held = "".join(_letter(colours[c]) * k for c, k in enumerate(ar["posts"]))
         return f"#{i} {ar['name']} ({size}; pays space{'s' if len(ar['spaces']) > 1 else ''} " + (
-            ", ".join(map(str, ar["spaces"])) + ")"
+            ", ".join(map(str, ar["spaces"])) + (f"; posts there: {held}" if held else "") + ")"
         )
 
     def space(i: int) -> str:

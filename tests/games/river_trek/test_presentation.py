@@ -229,3 +229,10 @@ def test_restack_screen_shows_progress() -> None:
         s.game.describe_action(s.game.parse_action("restack 1"), s)
         == "put an orange explorer next (from the bottom)"
     )
+
+
+def test_post_menu_names_the_area_and_posts_already_there() -> None:
+    s = make(seat=G, phase="post", stacks={8: [G]}, posts={(3, G): 1, (3, P): 2})
+    text = s.game.describe_action(s.game.parse_action("post 3"), s)
+    assert text == "put a trading post in #3 M1A-a (large; pays spaces 8, 9; posts there: GPP)"
+    assert "posts there" not in s.game.describe_action(s.game.parse_action("post 0"), s)
