@@ -19,7 +19,7 @@ from rich.text import Text
 from riverbox.games.river_wild.actions import Place
 from riverbox.games.river_wild.board import key_pos
 from riverbox.games.river_wild.cards import ANIMALS, LAND, MOUNTAIN, RIVER, SIDES, Face
-from riverbox.games.river_wild.scoring import RANKS, rank_name
+from riverbox.games.river_wild.scoring import POINTS_PER_LAND, RANKS, rank_name
 
 if TYPE_CHECKING:
     from riverbox.games.river_wild.state import RiverWildState
@@ -310,7 +310,7 @@ def render_state(state: RiverWildState, seat: int | None) -> Any:
         which = "largest land: first numbers" if land["largest"] else "second numbers"
         score_lines.append(f" {chr(65 + i)} ", style)
         score_lines.append(f" {cards} (size {land['size']}): ")
-        score_lines.append(f"2 + {goal} goal points = {land['points']}", "bold")
+        score_lines.append(f"{POINTS_PER_LAND} + {goal} goal points = {land['points']}", "bold")
         score_lines.append(f"  [{which}]\n")
         score_lines.append(f"     {_land_contents(state, state.board.lands[i][4])}\n", "dim")
     if not lands:

@@ -8,7 +8,7 @@ from riverbox.core import Action, Rng, State
 from riverbox.games.river_wild.actions import Place
 from riverbox.games.river_wild.board import Board, key_pos, pos_key
 from riverbox.games.river_wild.cards import ANIMALS, SIDES
-from riverbox.games.river_wild.scoring import rank_name
+from riverbox.games.river_wild.scoring import POINTS_PER_LAND, rank_name
 
 if TYPE_CHECKING:
     from riverbox.games.river_wild import RiverWild
@@ -154,7 +154,7 @@ class RiverWildState(State):
                     "first": first,
                     "second": second,
                     "largest": i == big,
-                    "points": 2 + (first if i == big else second),
+                    "points": POINTS_PER_LAND + (first if i == big else second),
                 }
             )
         return out
