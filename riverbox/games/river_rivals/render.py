@@ -269,11 +269,20 @@ def describe(action: Any, state: State) -> str:
         return f"{why}{'p' if why else 'P'}ut a shield on your {name} in column {a.a + 1}"
     if t == A.CLAW:
         card = v["board"][1 - s][a.a][a.b] if a.b < len(v["board"][1 - s][a.a]) else None
-        extra = " (its shield absorbs the attack)" if card and card["shields"] else ""
+        if card and card["shields"]:
+            extra = " (its shield absorbs the attack)"
+        elif card:
+            fish = card["fish"]
+            goes = "goes" if fish == 1 else "go"
+            extra = " (removed" + (f"; its {fish} fish {goes} back to their supply)" if fish else ")")
+        else:
+            extra = ""
         return f"Claw the opposing {_card_at(state, 1 - s, a.a, a.b)} in column {a.a + 1}{extra}"
     if t == A.COPY:
+        cards = v["board"][s][a.a]
         name = _card_at(state, s, a.a, a.b)
-        return f"Copy the effect of your {name} in column {a.a + 1}"
+        eff = _effect_name(cards[a.b]["animal"]) if a.b < len(cards) else "effect"
+        return f"Copy the {eff} of your {name} in column {a.a + 1}"
     if t == A.USE:
         e = EQUIPMENT[a.a]
         return f"Use {e.name}: {e.text}"
@@ -291,7 +300,9 @@ def describe(action: Any, state: State) -> str:
             f"Move the opposing {_card_at(state, 1 - s, a.a, a.b)} from column {a.a + 1} to column {a.c + 1}"
         )
     if t == A.ENCORE:
-        return f"Resolve the effect of your {_card_at(state, s, a.a, a.b)} in column {a.a + 1} again"
+        cards = v["board"][s][a.a]
+        eff = _effect_name(cards[a.b]["animal"]) if a.b < len(cards) else "effect"
+        return f"Resolve the {eff} of your {_card_at(state, s, a.a, a.b)} in column {a.a + 1} again"
     return str(a)
 
 
@@ -420,7 +431,8 @@ def _told(s: int, a: A.RvAction, before: Snap, after: Snap) -> list[str]:
             result = "a shield absorbs it and goes back to the supply"
         else:
             fish = cards[a.b][2] if a.b < len(cards) else 0
-            result = "it is removed" + (f" and {fish} fish go back to seat {o}'s supply" if fish else "")
+            goes = "goes" if fish == 1 else "go"
+            result = "it is removed" + (f" and {fish} fish {goes} back to seat {o}'s supply" if fish else "")
         lines.append(f"{who} claws seat {o}'s {name} in column {a.a + 1}: {result}")
     elif t == A.COPY:
         lines.append(f"{who} copies the effect of their {_name(board, s, a.a, a.b)} in column {a.a + 1}")
