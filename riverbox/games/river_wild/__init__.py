@@ -221,11 +221,30 @@ class RiverWild(Game):
                 else:
                     lines.append(text)
             elif isinstance(a, Place):
-                lines.append(f"You place {describe_placement(self, a)}.")
+                lines.append(f"You place {describe_placement(self, a)}{self._effect(state, a)}.")
         if state.is_over and start <= len(state.history):
             score = state.scores()[0]
             lines.append(f"Game over: {score:g} points, rank {rank_name(score)}.")
         return lines
+
+    def _effect(self, state: State, action: Place) -> str:
+        """What a placement already on the table did to the score (for the narration)."""
+        if not isinstance(state, RiverWildState):
+            return ""
+        placed = state.board.placed
+        fi = 2 * self.deck.index_of(action.card) + action.side
+        p = next((i for i, (f, _) in enumerate(placed) if f == fi), -1)
+        if p < 1:
+            return ""
+        board = Board.new(self.rules)
+        for f, key in placed[1:p]:
+            board.place(f, key, track=False)
+        before, lands = board.score(), len(board.lands)
+        board.place(*placed[p], track=False)
+        closed = len(board.lands) - lands
+        if not closed:
+            return ""
+        return f": it protects {closed} land{'s' if closed > 1 else ''}, score {before} -> {board.score()}"
 
     def heuristic_bot(self, seed: int = 0) -> Any:
         from riverbox.games.river_wild.bot import GreedyBot
