@@ -6,6 +6,7 @@ skipped, and other seats' kept totems and votes stay unnamed until they are reve
 
 from __future__ import annotations
 
+import re
 from typing import Any, cast
 
 from riverbox.core import CHANCE, Chance, State
@@ -16,6 +17,9 @@ from riverbox.games.ravenous_river.scoring import ANIMALS
 _TITLE = {k.name: k.title + ("*" if k.placeholder else "") for k in CARDS}
 """Card titles for menus and logs; ``*`` marks a PLACEHOLDER card (not the published list)."""
 _WHERE = ("the bank", "boat 1", "boat 2")
+_PLAIN = [re.sub(r" \(RR-[^)]*\)", "", k.text) for k in CARDS]
+"""Card texts for menus, without the ruling ids the data file cites."""
+_TITLE_BY_NAME = {k.name: k.title + ("*" if k.placeholder else "") for k in CARDS}
 
 
 def card_title(kind: int) -> str:
@@ -44,7 +48,7 @@ def describe(action: Any, state: State) -> str:
         return f"Discard {card_title(a)} without using it"
     if op == A.PLAY:
         note = " (*placeholder card)" if CARDS[a].placeholder else ""
-        return f"Play {card_title(a)}{note}: {CARDS[a].text}"
+        return f"Play {card_title(a)}{note}: {_PLAIN[a]}"
     if op == A.SAIL:
         return f"Boat {a + 1} sails home now and is frozen until scoring"
     if op == A.SINK:
@@ -177,7 +181,7 @@ def narrate(state: State, seat: int | None, start: int) -> list[str]:
         elif text.startswith("row"):
             lines.append(f"Revealed: {text}.")
         elif text.startswith("seat") and vis is not None:
-            lines.append(f"You (seat {seat}) get {text.split(' gets ', 1)[1]}.")
+            lines.append(_deal_line(text, seat))
         elif text.startswith("vote:"):
             lines.append(_vote_line(text[6:]))
         else:
@@ -194,3 +198,13 @@ def _vote_line(body: str) -> str:
     each = each.replace(" end", " END").replace(" continue", " CONTINUE")
     shown = f"Votes revealed: {each}. " if each else ""
     return f"{shown}{counts}: {outcome}{tie}."
+
+
+def _deal_line(text: str, seat: int | None) -> str:
+    """``seat S gets totem(s) A [B C]; cards X Y`` as a sentence with card titles."""
+    got, _, cards = text.split(" gets ", 1)[1].partition("; cards ")
+    kind, _, animals = got.partition(" ")
+    titles = ", ".join(_TITLE_BY_NAME.get(c, c) for c in cards.split())
+    if kind == "totems":  # 2 players: three drawn, two to keep
+        return f"You (seat {seat}) draw the totems {', '.join(animals.split())} (keep two); cards: {titles}."
+    return f"You (seat {seat}) get the {animals} as your totem; cards: {titles}."

@@ -10,7 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from riverbox.games.ravenous_river.cards import CARDS
-from riverbox.games.ravenous_river.scoring import predator, prey
+from riverbox.games.ravenous_river.scoring import ANIMALS, predator, prey
 
 COLOURS = {
     "lion": "bold yellow",
@@ -23,6 +23,7 @@ COLOURS = {
 }
 _PLACEHOLDER = {k.name for k in CARDS if k.placeholder}
 _TITLES = {k.name: k.title for k in CARDS}
+CHAIN = (*ANIMALS, ANIMALS[0])
 
 
 def animal(name: str) -> Text:
@@ -50,38 +51,51 @@ def render(view: dict[str, Any]) -> Any:
     parts: list[Any] = []
 
     scores = Table.grid(padding=(0, 2))
+    voting = view["voted"] is not None
     for s, (sc, hs) in enumerate(zip(view["scores"], view["hand_sizes"], strict=True)):
-        mark = ""
-        if view["turn"] == s:
-            mark = " <"
         style = "bold" if s == seat else ""
-        label = Text(f"seat {s}{' (you)' if s == seat else ''}: {sc} VP, {hs} cards{mark}", style=style)
-        if view["voted"] is not None:
-            label.append(" [voted]" if view["voted"][s] else " [thinking]", style="dim")
+        cards = "card" if hs == 1 else "cards"
+        label = Text(f"seat {s}{' (you)' if s == seat else ''}: {sc} VP, {hs} {cards}", style=style)
+        if voting:
+            label.append(" [voted]" if view["voted"][s] else " [choosing]", style="dim")
+        elif view["turn"] == s:
+            label.append("  <- to move", style="bold cyan")
         scores.add_row(label)
     parts.append(scores)
+    parts.append(Text("Food chain: " + " > ".join(CHAIN), style="dim"))
 
     row = Text("Row:   ")
     for i, x in enumerate(view["row"]):
         row.append(f"{i + 1}:")
+        seen = view["row_seen_by"][i]
+        others = [f"s{o}" for o in seen if o != seat]
         if x is None:
             row.append("--", style="dim")
         elif x == "?":
             row.append("??", style="on grey23")
+            if others:
+                row.append(f"({'+'.join(others)} saw)", style="dim")
         else:
             row.append_text(animal(x))
-            if view["row_seen_by"][i]:
-                row.append("(seen)", style="dim")
+            if seat in seen:  # face down, but this seat has looked at it
+                row.append(f"(face down; {'+'.join(['you', *others])} saw)", style="dim")
             else:
-                row.append("(up)", style="dim")
+                row.append("(face up)", style="dim")
         row.append("  ")
     parts.append(row)
-    parts.append(Text("Bank:  ").append_text(animals(view["bank"])))
+    parts.append(Text("Bank:  ").append_text(animals(view["bank"])).append("   survivors +1 VP", style="dim"))
     for b in range(2):
         status = view["boat_status"][b]
-        line = Text(f"Boat {b + 1} [{status}]: ", style="bold blue" if status == "in play" else "dim")
+        shown = {"sailed": "sailed home early, frozen", "sunk": "sunk for this round"}.get(status, status)
+        line = Text(f"Boat {b + 1} [{shown}]: ", style="bold blue" if status == "in play" else "dim")
         line.append_text(animals(view["boats"][b]))
         parts.append(line)
+    parts.append(
+        Text(
+            "Home:  (the boats unload here at scoring; survivors +2 VP; animals left in the row +1)",
+            style="dim",
+        )
+    )
 
     if seat is not None:
         totems = view["totems"] or []
@@ -101,8 +115,16 @@ def render(view: dict[str, Any]) -> Any:
     if view["discard"]:
         parts.append(Text("Discarded: ").append_text(Text(", ").join(card(c) for c in view["discard"])))
     pending = view["pending"]
+    report = view["last_round"]
     if pending:
-        if pending["kind"] == "place":
+        if pending["kind"] == "place" and pending["seat"] == seat:
+            x = view["row"][pending["slot"]]
+            parts.append(
+                Text(
+                    f"You are looking at the {x} from row slot {pending['slot'] + 1}: ", style="italic"
+                ).append("place it face up, or discard a card to put it back face down.", style="italic")
+            )
+        elif pending["kind"] == "place":
             parts.append(
                 Text(f"seat {pending['seat']} is looking at row slot {pending['slot'] + 1}", style="italic")
             )
@@ -114,7 +136,11 @@ def render(view: dict[str, Any]) -> Any:
             )
     if view["last_vote"]:
         lv = view["last_vote"]
-        parts.append(Text(f"Last vote: {lv['end']} end, {lv['continue']} continue", style="dim"))
+        each = ", ".join(f"seat {s} {v}" for s, v in enumerate(lv["votes"]))
+        parts.append(Text(f"Last vote: {each} ({lv['end']} end, {lv['continue']} continue)", style="dim"))
+    if report and view["phase"] != "over":
+        gains = ", ".join(f"seat {s} +{g}" for s, g in enumerate(report["gains"]))
+        parts.append(Text(f"Round {report['round']} scored: {gains} (full report in the log)", style="dim"))
     if any(c in _PLACEHOLDER for c in (view["hand"] or []) + view["discard"]):
         parts.append(Text("* placeholder card (not the published card list)", style="dim"))
     if view["phase"] == "over" and view["winners"]:
@@ -122,12 +148,20 @@ def render(view: dict[str, Any]) -> Any:
         won = "You win" if w == seat else f"Seat {w} wins"
         parts.append(Text(f"Game over: {won} with {view['scores'][w]} VP.", style="bold green"))
     elif view["phase"] == "vote":
-        parts.append(Text("Secret vote: end the round now, or continue?", style="bold magenta"))
+        need = view["players"] // 2 + 1
+        parts.append(
+            Text(
+                f"Secret vote (seat {view['turn']} ended a turn empty-handed with every boat in play full):"
+                f" end the round now, or continue? {need} of {view['players']} 'end' votes end it;"
+                " a tie continues.",
+                style="bold magenta",
+            )
+        )
     elif view["phase"] == "keep":
         parts.append(Text("Round setup: each player keeps two of three drawn totems.", style="bold magenta"))
     body = Panel(Group(*parts), title=title, border_style="blue")
     report = view["last_round"]
-    if report and (view["phase"] == "over" or report["round"] == view["round"] - 1):
+    if report and view["phase"] == "over":
         lines = Text("\n").join(Text(x) for x in report["lines"])
         return Group(body, Panel(lines, title=f"End of round {report['round']}", border_style="yellow"))
     return body

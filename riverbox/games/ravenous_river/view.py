@@ -198,8 +198,23 @@ def round_report(entry: list[Any]) -> dict[str, Any]:
         "animal_vp": vp,
         "gains": list(gains),
         "scores": list(score),
-        "lines": report_lines(rnd, how, totems, events, vp, gains, score),
+        "lines": report_lines(rnd, how, totems, events, vp, gains, score, _where(bank, boats, bstate, row)),
     }
+
+
+def _where(bank: list[int], boats: list[list[int]], bstate: list[int], row: list[int]) -> str:
+    """Where every animal stood when the round ended, in one line."""
+
+    def group(xs: list[int]) -> str:
+        return " ".join(ANIMALS[x] for x in xs) if xs else "nothing"
+
+    parts = [f"bank {group(bank)}"]
+    for b in (0, 1):
+        state = {1: " (sailed early)", 2: " (sunk)"}.get(bstate[b], "")
+        parts.append(f"boat {b + 1}{state} {group(boats[b])}")
+    if row:
+        parts.append(f"still in the row {group(row)}")
+    return "; ".join(parts)
 
 
 def report_lines(
@@ -210,8 +225,9 @@ def report_lines(
     vp: dict[str, int],
     gains: list[int],
     score: list[int],
+    where: str = "",
 ) -> list[str]:
-    """Plain sentences: who ate whom at each step, who scored what."""
+    """Plain sentences: where the animals stood, who ate whom at each step, who scored what."""
     owner = {ANIMALS[t]: s for s, ts in enumerate(totems) for t in ts}
 
     def who(animal: str) -> str:
@@ -225,15 +241,18 @@ def report_lines(
         + ", ".join(f"seat {s} {' + '.join(ANIMALS[t] for t in ts)}" for s, ts in enumerate(totems))
         + "."
     )
+    if where:
+        lines.append(f"At the end: {where}.")
     titles = {"bank": "On the bank", "boat1": "In boat 1", "boat2": "In boat 2", "home": "At home"}
     for step in ("bank", "boat1", "boat2", "home"):
         eaten = [f"{a} eats {ANIMALS[v]}" for (s, k, a, v) in events if s == step and k == "eats"]
         chains = [f"{who(a)} +{v}" for (s, k, a, v) in events if s == step and k == "chain"]
         if eaten:
             lines.append(f"{titles[step]}: {', '.join(eaten)}; {', '.join(chains)}.")
-    surv = [f"{who(a)} +{v}" for (s, k, a, v) in events if k == "survives"]
-    if surv:
-        lines.append("Survivors: " + ", ".join(surv) + ".")
+    for value, place in ((1, "on the bank"), (2, "at home")):
+        surv = [who(a) for (s, k, a, v) in events if k == "survives" and v == value]
+        if surv:
+            lines.append(f"Survivors {place}, +{value} each: " + ", ".join(surv) + ".")
     rowv = [f"{who(a)} +1" for (s, k, a, v) in events if k == "row"]
     if rowv:
         lines.append("Still in the row (RR-4): " + ", ".join(rowv) + ".")

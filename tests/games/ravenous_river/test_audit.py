@@ -278,3 +278,54 @@ def test_bad_options_are_refused_by_name(options: dict[str, object], message: st
     players = opts.pop("players", 4)
     with pytest.raises(ValueError, match=message):
         riverbox.load("ravenous-river", players=players, **opts)
+
+
+# -- presentation ---------------------------------------------------------------------------------
+def _text(st: riverbox.State, seat: int | None) -> str:
+    import io
+
+    from rich.console import Console
+
+    out = io.StringIO()
+    Console(file=out, width=160, color_system=None).print(st.game.render(st, seat))
+    return out.getvalue()
+
+
+def test_table_shows_turn_food_chain_home_and_own_look() -> None:
+    st = position(hands=[["lookout"], ["lookout", "capsize"], [], []])
+    text = _text(st, 0)
+    assert "seat 0 (you): 0 VP, 1 card  <- to move" in text and "seat 1: 0 VP, 2 cards" in text
+    assert "lion > bull > horse > hound > fox > cat > mouse > lion" in text and "Home:" in text
+    act(st, "look row2")
+    assert "You are looking at the bull from row slot 2" in _text(st, 0)
+    assert "seat 0 is looking at row slot 2" in _text(st, 1) and "bull" not in _text(st, 1).split("Row:")[1]
+
+
+def test_round_report_says_where_animals_stood_and_splits_survivors() -> None:
+    # RR-22 step 4: bank survivors +1, home survivors +2; RR-4 row animals +1
+    st = position(
+        bank=("cat", "mouse", "bull"),
+        boats=(("hound", "fox"), ("lion", "horse")),
+        row=[None] * 7,
+        hands=[["lookout"], [], [], []],
+        totems=[["cat"], ["horse"], ["lion"], ["fox"]],
+    )
+    act(st, "discard lookout")
+    lines = st.view(None)["last_round"]["lines"]
+    assert "At the end: bank cat mouse bull; boat 1 hound fox; boat 2 lion horse." in lines
+    assert "Survivors on the bank, +1 each: bull (nobody's), cat (seat 0)." in lines
+    assert "Survivors at home, +2 each: lion (seat 2), horse (seat 1)." in lines
+    assert (
+        "Scored: seat 0 +2 (total 2), seat 1 +3 (total 3), seat 2 +2 (total 2), seat 3 +0 (total 0)." in lines
+    )
+
+
+def test_menus_and_log_use_card_titles_without_ruling_ids() -> None:
+    game = riverbox.load("ravenous-river", players=3)
+    st = game.new_state(3)
+    play = A.PLAY_A[2]  # Sinking Options
+    assert "RR-" not in game.describe_action(play, st)
+    dealt = [line for line in game.narrate(st, 0, 0) if line.startswith("You (seat 0) get the")]
+    assert (
+        len(dealt) == 1 and "as your totem; cards: " in dealt[0] and "-" not in dealt[0].split("cards: ")[1]
+    )
