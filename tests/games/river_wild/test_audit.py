@@ -353,3 +353,27 @@ def test_narration_tells_what_a_placement_did_to_the_score() -> None:
             )
         else:
             assert "protects" not in lines[0]
+
+
+def test_rw_10_one_runestone_gives_a_different_animal_to_each_land_it_borders() -> None:
+    # Rulebook runestone note / RW-10 / spec check 6: card 1 (runestone) has a land section on each
+    # half of its bottom edge; card 2 below closes them into two separate 2-card lands, one with a
+    # Jackalope goal 1/2, the other a Unicorn goal 1/2. The stone is a Jackalope in one land and a
+    # Unicorn in the other: base 2 + 2, the tied "largest" scores 1, the other 2: total 7.
+    src = {"top": "MM", "bottom": "RR", "sides": "MM"}
+    stone = card(1, "RR", "LL", "MM", [{"slots": ["B0"]}, {"slots": ["B1"]}], True)
+    goals = [
+        {"slots": ["T0"], "goal": {"kind": "per_icon", "icons": ["Jackalope"], "first": 1, "second": 2}},
+        {"slots": ["T1"], "goal": {"kind": "per_icon", "icons": ["Unicorn"], "first": 1, "second": 2}},
+    ]
+    below = card(2, "LL", "MM", "MM", goals)
+    cg = custom_game(src, [stone, below])
+    moves = [(1, "front", 1, 0), (2, "front", 2, 0)]
+    b = board(cg, moves)
+    assert sorted(land[:3] for land in b.lands) == [(2, 1, 2), (2, 1, 2)]
+    assert b.score() == 7
+    score = score_layout(placements(cg, moves))
+    assert score.total == 7 and [sl.land.runestones for sl in score.lands] == [1, 1]
+    # Without the runestone neither goal completes: 2 + 2.
+    plain = custom_game(src, [{**stone, "runestone": False}, below])
+    assert board(plain, moves).score() == 4
