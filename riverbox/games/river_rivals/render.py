@@ -62,12 +62,10 @@ def _strength_text(v: dict[str, Any], side: int, col: int, colour: str) -> Text:
     t = Text(f"strength {total}", style=f"italic {colour}")
     if len(cards) < COLUMN_CAP:
         t.append(f" · {len(cards)}/{COLUMN_CAP}", style="dim")
-    elif total < v["strength"][1 - side][col]:
-        t.append(" ✗ weaker", style="dim")
-    elif all(c["fish"] >= c["spaces"] for c in cards):
-        t.append(" ✗ no space", style="dim")
+    elif total < v["strength"][1 - side][col] or all(c["fish"] >= c["spaces"] for c in cards):
+        t.append(" ✗", style="bold red")  # weaker, or no free fish space
     else:
-        t.append(" ✓ catches", style="bold green")
+        t.append(" ✓", style="bold green")
     return t
 
 
@@ -81,7 +79,8 @@ _PHASE_WORDS = {
 
 LEGEND = (
     "#n = card n of that side (#1 nearest the river) · +Nsh = shield tokens, +1 strength each"
-    " · ● fish ○ free fish space · ✓ full side that would catch"
+    " · ● fish ○ free fish space · n/3 cards on a side · a full side would catch ✓ or not ✗"
+    " (weaker, or no free space)"
 )
 
 

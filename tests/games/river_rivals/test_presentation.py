@@ -28,8 +28,8 @@ def test_render_marks_card_numbers_column_status_and_the_prompt() -> None:
     act(s, "play brown-bear col1")
     out = _text(game.render(s, 0))
     assert "#3 Brown bear 3" in out and "#2 Heron 2 +1sh" in out
-    assert "strength 8 ✓ catches" in out  # 2 + 2 + 1 shield + 3 against 3: full side that would catch
-    assert "strength 3 ✗ weaker" in out  # the opposing full side is weaker
+    assert "strength 8 ✓" in out  # 2 + 2 + 1 shield + 3 against 3: full side that would catch
+    assert "strength 3 ✗" in out  # the opposing full side is weaker
     assert "strength 0 · 0/3" in out
     assert "Claw Attack in column 1: choose an opposing card" in out
     # the prompt is for the seat to move only
