@@ -152,8 +152,8 @@ def render(view: dict[str, Any]) -> Any:
         parts.append(
             Text(
                 f"Secret vote (seat {view['turn']} ended a turn empty-handed with every boat in play full):"
-                f" end the round now, or continue? {need} of {view['players']} 'end' votes end it;"
-                " a tie continues.",
+                f" end the round now, or continue? {need} of {view['players']} 'end' votes end it"
+                + ("; a tie continues." if view["players"] % 2 == 0 else "."),
                 style="bold magenta",
             )
         )

@@ -255,7 +255,7 @@ def report_lines(
             lines.append(f"Survivors {place}, +{value} each: " + ", ".join(surv) + ".")
     rowv = [f"{who(a)} +1" for (s, k, a, v) in events if k == "row"]
     if rowv:
-        lines.append("Still in the row (RR-4): " + ", ".join(rowv) + ".")
+        lines.append("Still in the row (out of the food chain): " + ", ".join(rowv) + ".")
     lines.append(
         "Scored: " + ", ".join(f"seat {s} +{g} (total {score[s]})" for s, g in enumerate(gains)) + "."
     )
