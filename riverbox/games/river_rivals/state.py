@@ -133,24 +133,6 @@ _MOVES_BY_MASK = [
 _SLUGS = tuple(KINDS[c % K].slug for c in range(2 * K))
 
 
-_CARD_VIEWS: dict[Slot, dict[str, Any]] = {}
-"""One shared, read-only view dict per distinct slot (code, shields, fish): a few hundred at most."""
-
-
-def _card_view(sl: Slot) -> dict[str, Any]:
-    code, sh, fish = sl
-    card = {
-        "animal": _SLUGS[code],
-        "strength": STRENGTH[code],
-        "shields": sh,
-        "fish": fish,
-        "spaces": SPACES[code],
-        "set": SET_OF[code],
-    }
-    _CARD_VIEWS[sl] = card
-    return card
-
-
 def _slug(code: int) -> str:
     return KINDS[KIND_OF[code]].slug
 
@@ -918,8 +900,8 @@ class RiverRivalsState(State):
     def view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may know (None: a spectator).
 
-        The board part is built once per changed column side and shared by later views (of every
-        seat) while that side stays the same: treat a view as read-only.
+        The board part of a column side is built when the side changes and shared by later views
+        of this state (every seat's) while it stays the same: treat a view as read-only.
         """
         b = self.board
         cache = self._vsides
@@ -932,12 +914,19 @@ class RiverRivalsState(State):
             if hit is None or hit[0] is not side:
                 cards = []
                 total = 0
-                for sl in side:
-                    card = _CARD_VIEWS.get(sl)
-                    if card is None:
-                        card = _card_view(sl)
-                    cards.append(card)
-                    total += STRENGTH[sl[0]] + sl[1]
+                for code, sh, fish in side:
+                    st = STRENGTH[code]
+                    cards.append(
+                        {
+                            "animal": _SLUGS[code],
+                            "strength": st,
+                            "shields": sh,
+                            "fish": fish,
+                            "spaces": SPACES[code],
+                            "set": SET_OF[code],
+                        }
+                    )
+                    total += st + sh
                 cache[i] = (side, cards, total)
                 changed = True
         vb = self._vboard
