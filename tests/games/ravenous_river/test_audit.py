@@ -329,3 +329,24 @@ def test_menus_and_log_use_card_titles_without_ruling_ids() -> None:
     assert (
         len(dealt) == 1 and "as your totem; cards: " in dealt[0] and "-" not in dealt[0].split("cards: ")[1]
     )
+
+
+def test_bot_render_and_tensor_leave_shared_views_untouched() -> None:
+    # views are shared between calls (cached): readers must never change them
+    import copy
+
+    game = riverbox.load("ravenous-river", players=3)
+    st = game.new_state(6)
+    bot = game.heuristic_bot(1)
+    r = random.Random(6)
+    while not st.is_over:
+        seat = r.choice(st.to_move)
+        views = {s: st.view(s) for s in (0, 1, 2, None)}
+        frozen = copy.deepcopy(views)
+        action = bot.act(st, seat)
+        for s in (0, 1, 2, None):
+            _text(st, s)
+            if s is not None:
+                game.observation_tensor(st.view(s))
+        assert views == frozen and {s: st.view(s) for s in views} == frozen
+        st.apply(action, seat)
