@@ -389,6 +389,11 @@ def _name(board: list[Any], side: int, col: int, pos: int) -> str:
     return KINDS[cards[pos][0] % len(KINDS)].name if pos < len(cards) else "card"
 
 
+def _board_effect(board: list[Any], side: int, col: int, pos: int) -> str:
+    cards = board[side * COLUMNS + col]
+    return _effect_name(KINDS[cards[pos][0] % len(KINDS)].slug) if pos < len(cards) else "effect"
+
+
 def _told(s: int, a: A.RvAction, before: Snap, after: Snap) -> list[str]:
     """The action's line in words, plus fish caught by the automatic fish check."""
     from riverbox.games.river_rivals.state import FRAMES
@@ -434,10 +439,13 @@ def _told(s: int, a: A.RvAction, before: Snap, after: Snap) -> list[str]:
             result = "it is removed" + (f" and {fish} fish {goes} back to seat {o}'s supply" if fish else "")
         lines.append(f"{who} claws seat {o}'s {name} in column {a.a + 1}: {result}")
     elif t == A.COPY:
-        lines.append(f"{who} copies the effect of their {_name(board, s, a.a, a.b)} in column {a.a + 1}")
+        name = _name(board, s, a.a, a.b)
+        eff = _board_effect(board, s, a.a, a.b)
+        lines.append(f"{who} copies the {eff} of their {name} in column {a.a + 1}")
     elif t == A.ENCORE:
         name = _name(board, s, a.a, a.b)
-        lines.append(f"{who} resolves the effect of their {name} in column {a.a + 1} again ({_eq('encore')})")
+        eff = _board_effect(board, s, a.a, a.b)
+        lines.append(f"{who} resolves the {eff} of their {name} in column {a.a + 1} again ({_eq('encore')})")
     elif t == A.USE:
         lines.append(f"{who} uses {EQUIPMENT[a.a].name}")
     elif t == A.PICK:
@@ -499,7 +507,13 @@ def narrate(state: State, seat: int | None, start: int) -> list[str]:
                 n = len(a.text.split(" draws ", 1)[1].split(","))
                 lines.append(f"{a.text.split(' draws ')[0]} draws {n} card{'s' if n > 1 else ''}")
             elif " peeks " in a.text:
-                lines.append(f"{a.text.split(' peeks ')[0]} takes cards from the opposing draw pile")
+                who, took = a.text.split(" peeks and takes ", 1)
+                n = 0 if took == "nothing" else len(took.split(","))  # the count is public (pile sizes)
+                other = 1 - int(who.split()[1])
+                lines.append(
+                    f"{who} takes {n} card{'' if n == 1 else 's'} from the top of seat {other}'s draw pile"
+                    f" ({_eq('peek')})"
+                )
             elif " looks through " in a.text:
                 lines.append(f"{a.text.split(' looks through ')[0]} looks through their draw pile")
         elif seat != s and str(a).startswith("take "):

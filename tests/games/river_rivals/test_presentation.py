@@ -57,3 +57,19 @@ def test_play_log_names_the_animals_and_the_automatic_catches() -> None:
                     if (m := re.match(rf"seat {w} catches (a|\d+) fish", line))
                 )
                 assert placed + auto >= 8  # every fish the winner placed is told (some may have been lost)
+
+
+def test_play_log_tells_the_victim_how_many_cards_peek_a_scope_took_but_not_which() -> None:
+    # RV-23: the count is public (pile sizes), the cards only the taker sees.
+    game = riverbox.load("river-rivals", mode="advanced")
+    s = make(
+        "advanced",
+        hands=(["otter"], ["heron"]),
+        piles=(["otter"], ["lynx", "beaver", "heron", "raccoon"]),
+        equipment=(["peek-a-scope"], []),
+    )
+    act(s, "play otter col1", "fish col1 card1")
+    theirs = game.narrate(s, 1, 0)
+    assert "seat 0 takes 3 cards from the top of seat 1's draw pile (Peek-a-Scope)" in theirs
+    assert not any("raccoon" in line for line in theirs)
+    assert any("raccoon" in line for line in game.narrate(s, 0, 0))
