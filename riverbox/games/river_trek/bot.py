@@ -40,7 +40,7 @@ from riverbox.games.river_trek.actions import (
 
 PROGRESS = 0.15
 OTHERS = 0.5
-SPEND_MARGIN = 0.5  # a SPEND power must beat the best plain move by this much (the token has value)
+SPEND_MARGIN = 2.5  # a SPEND power must beat the best plain move by this much (the token has value)
 
 
 def evaluate(view: dict[str, Any], seat: int) -> float:
