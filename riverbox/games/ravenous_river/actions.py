@@ -178,6 +178,9 @@ _VERBS = {
 }
 
 
+_ROWS = {_row(i) for i in range(7)}
+
+
 def parse(text: str) -> Action:
     """The action written as ``text``; ``ValueError`` explaining the notation otherwise."""
     if not isinstance(text, str):
@@ -199,16 +202,20 @@ def parse(text: str) -> Action:
             f"ravenous-river: unknown action {text!r}; actions start with one of: {', '.join(_VERBS)}"
         )
     hints = []
+    places = []
     for w in words[1:]:
-        if w.startswith("row") or w.startswith("boat") or w == "bank":
+        if w in _ROWS or w in DESTS or w in INDEX or w in CARD_INDEX or w in ("end", "continue"):
             continue
-        if w in INDEX or w in CARD_INDEX or w in ("end", "continue"):
-            continue
-        hints.append(w)
+        (places if w.startswith(("row", "boat")) else hints).append(w)
     extra = ""
+    if places:
+        bad = ", ".join(repr(h) for h in places)
+        extra += f" ({bad}: the row slots are row1..row7, the boats boat1 and boat2)"
     if hints:
-        extra = (
+        extra += (
             f" ({', '.join(repr(h) for h in hints)} is not an animal, card, row slot or boat;"
             f" animals: {' '.join(ANIMALS)}; cards: {' '.join(CARD_NAMES)})"
         )
+    if len(words) == 3 and words[0] in ("keep", "peek") and words[1] == words[2]:
+        extra += " (name two different ones)"
     raise ValueError(f"ravenous-river: {text!r} is not valid notation; expected {_VERBS[verb]}{extra}")

@@ -350,3 +350,49 @@ def test_bot_render_and_tensor_leave_shared_views_untouched() -> None:
                 game.observation_tensor(st.view(s))
         assert views == frozen and {s: st.view(s) for s in views} == frozen
         st.apply(action, seat)
+
+
+@pytest.mark.parametrize(
+    ("text", "hint"),
+    [
+        ("look row8", "'row8': the row slots are row1..row7"),
+        ("move fox boat3 lookout", "'boat3': the row slots are row1..row7, the boats boat1 and boat2"),
+        ("keep lion lion", "name two different ones"),
+        ("peek row2 row2", "name two different ones"),
+        ("move fox bank", r"expected move ANIMAL bank\|boat1\|boat2 CARD"),
+        ("reveal row1 row2", "expected reveal rowN"),
+    ],
+)
+def test_parse_errors_point_at_the_bad_word(text: str, hint: str) -> None:
+    with pytest.raises(ValueError, match=hint):
+        riverbox.load("ravenous-river").parse_action(text)
+
+
+def test_illegal_moves_explain_the_rule() -> None:
+    # each refusal names its ruling; none changes the state
+    st = position(
+        bank=("lion",),
+        boats=(("bull", "horse"), ("hound",)),
+        row=["fox", "cat", "mouse", None, None, None, None],
+        hands=[["lookout", "making-waves"], ["capsize"], [], []],
+    )
+    before = st.to_json()
+    for text, rule in [
+        ("look row5", r"row5 is empty; .*\(RR-13\)"),
+        ("discard capsize", r"you hold no capsize \(RR-15\)"),
+        ("play making-waves", r"and a face-up row animal \(RR-2\)"),
+        ("move lion boat1 lookout", r"boat1 is full; a boat holds two animals \(RR-17\)"),
+        ("move lion bank lookout", r"lion is already there \(RR-14\)"),
+        ("move fox bank lookout", r"Move never involves the row \(RR-14\)"),
+        ("move lion boat2 capsize", r"you hold no capsize to discard for the move \(RR-14\)"),
+        ("return lookout", r"look at a row animal first .*\(RR-13\)"),
+        ("sink boat1", r"play the card first \(RR-15\)"),
+    ]:
+        with pytest.raises(riverbox.IllegalAction, match=rule):
+            act(st, text)
+        assert st.to_json() == before
+    act(st, "look row1")
+    with pytest.raises(riverbox.IllegalAction, match=r"you are looking at row1: .*\(RR-13\)"):
+        act(st, "discard lookout")
+    with pytest.raises(riverbox.IllegalAction, match=r"boat1 is full.*\(RR-17\)"):
+        act(st, "place boat1")
