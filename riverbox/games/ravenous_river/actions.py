@@ -201,8 +201,8 @@ def parse(text: str) -> Action:
         raise ValueError(
             f"ravenous-river: unknown action {text!r}; actions start with one of: {', '.join(_VERBS)}"
         )
-    hints = []
-    places = []
+    hints: list[str] = []
+    places: list[str] = []
     for w in words[1:]:
         if w in _ROWS or w in DESTS or w in INDEX or w in CARD_INDEX or w in ("end", "continue"):
             continue
