@@ -17,7 +17,8 @@ from riverbox.games.ravenous_river.scoring import ANIMALS
 _TITLE = {k.name: k.title + ("*" if k.placeholder else "") for k in CARDS}
 """Card titles for menus and logs; ``*`` marks a PLACEHOLDER card (not the published list)."""
 _WHERE = ("the bank", "boat 1", "boat 2")
-_PLAIN = [re.sub(r" \(RR-[^)]*\)", "", k.text) for k in CARDS]
+_RULING = re.compile(r" \(RR-[^)]*\)")
+_PLAIN = [_RULING.sub("", k.text) for k in CARDS]
 """Card texts for menus, without the ruling ids the data file cites."""
 _TITLE_BY_NAME = {k.name: k.title + ("*" if k.placeholder else "") for k in CARDS}
 
@@ -168,11 +169,11 @@ def narrate(state: State, seat: int | None, start: int) -> list[str]:
                 best = max(total)
                 target = state.game.options["target"]
                 if best >= target and total.count(best) == 1:
-                    lines.append(f"Seat {total.index(best)} wins with {best} VP (RR-29).")
-                else:
                     lines.append(
-                        f"Nobody has {target}+ VP and strictly the most: a new round starts (RR-29)."
+                        f"Seat {total.index(best)} wins with {best} VP: {target}+ and strictly the most."
                     )
+                else:
+                    lines.append(f"Nobody has {target}+ VP and strictly the most: a new round starts.")
             else:
                 lines.append(text)
             reports += 1
@@ -185,7 +186,8 @@ def narrate(state: State, seat: int | None, start: int) -> list[str]:
         elif text.startswith("vote:"):
             lines.append(_vote_line(text[6:]))
         else:
-            lines.append(text[0].upper() + text[1:] + ("" if text.endswith(")") else "."))
+            text = _RULING.sub("", text)  # ruling ids are for developers, not players
+            lines.append(text[0].upper() + text[1:] + ".")
     return lines
 
 
@@ -194,7 +196,7 @@ def _vote_line(body: str) -> str:
     each, _, tally = body.rpartition("; ")
     counts, _, outcome = tally.partition(" -> ")
     ends, _, rest = counts.partition(" end, ")
-    tie = " (a tie: play goes on, RR-19)" if ends == rest.partition(" ")[0] else ""
+    tie = " (a tie: play goes on)" if ends == rest.partition(" ")[0] else ""
     each = each.replace(" end", " END").replace(" continue", " CONTINUE")
     shown = f"Votes revealed: {each}. " if each else ""
     return f"{shown}{counts}: {outcome}{tie}."

@@ -204,7 +204,7 @@ def test_vote_reveal_is_public_and_names_every_seat() -> None:
     assert str(st.determinize(3, 0).history[-1][1]) == text
     assert st.game.narrate(st, 3, len(st.history) - 1) == [
         "Votes revealed: seat 0 END, seat 1 CONTINUE, seat 2 END, seat 3 CONTINUE."
-        " 2 end, 2 continue: play continues (a tie: play goes on, RR-19)."
+        " 2 end, 2 continue: play continues (a tie: play goes on)."
     ]
 
 
