@@ -303,7 +303,13 @@ class State(ABC):
 
     # -- information ----------------------------------------------------------------------
     @abstractmethod
-    def view(self, seat: int | None) -> dict[str, Any]: ...
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """All that ``seat`` may know, JSON-ready; ``None`` is the public (spectator) view.
+
+        Views are read-only: games may share unchanged parts between calls (building every
+        seat's view at every step is a hot path), so a caller that wants to change one must
+        copy it first (``copy.deepcopy`` or a JSON round trip).
+        """
 
     def clone(self) -> State:
         """An independent copy (cheap: games copy only their mutable containers)."""
