@@ -72,7 +72,11 @@ def describe(action: Any, state: State) -> str:
     if op == A.VOTE:
         return "Vote to END the round now" if a == 1 else "Vote to CONTINUE the round"
     if op == A.KEEP:
-        return f"Keep the {ANIMALS[a]} and the {ANIMALS[b]} as your totems"
+        hunt = ""
+        if (b - a) % 7 in (1, 6):  # neighbours in the cycle: one eats the other where they meet
+            x, y = (a, b) if (b - a) % 7 == 1 else (b, a)
+            hunt = f" (the {ANIMALS[x]} eats the {ANIMALS[y]} wherever they meet)"
+        return f"Keep the {ANIMALS[a]} and the {ANIMALS[b]} as your totems{hunt}"
     return str(action)
 
 

@@ -99,7 +99,7 @@ def render(view: dict[str, Any]) -> Any:
 
     if seat is not None:
         totems = view["totems"] or []
-        me = Text("Your totems: " if len(totems) > 1 else "Your totem: ")
+        me = Text("Your totems: " if len(totems) > 1 or view["drawn"] else "Your totem: ")
         if totems:
             for t in totems:
                 me.append_text(animal(t)).append(f" (eats {prey(t)}, eaten by {predator(t)})  ")

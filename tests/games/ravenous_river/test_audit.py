@@ -396,3 +396,12 @@ def test_illegal_moves_explain_the_rule() -> None:
         act(st, "discard lookout")
     with pytest.raises(riverbox.IllegalAction, match=r"boat1 is full.*\(RR-17\)"):
         act(st, "place boat1")
+
+
+def test_two_player_keep_menu_warns_when_one_totem_eats_the_other() -> None:
+    # RR-26: a totem can eat the other totem; the keep menu says so
+    game = riverbox.load("ravenous-river", players=2)
+    st = game.new_state(4)
+    assert game.describe_action(A.KEEP_A[0][6], st).endswith("(the mouse eats the lion wherever they meet)")
+    assert game.describe_action(A.KEEP_A[0][4], st) == "Keep the lion and the fox as your totems"
+    assert "Your totems: choose two of" in _text(st, 0)
