@@ -405,3 +405,42 @@ def test_two_player_keep_menu_warns_when_one_totem_eats_the_other() -> None:
     assert game.describe_action(A.KEEP_A[0][6], st).endswith("(the mouse eats the lion wherever they meet)")
     assert game.describe_action(A.KEEP_A[0][4], st) == "Keep the lion and the fox as your totems"
     assert "Your totems: choose two of" in _text(st, 0)
+
+
+@pytest.mark.parametrize("players", range(2, 8))
+def test_rr_22_rr_25_every_round_of_random_games_pays_the_reference_score(players: int) -> None:
+    # RR-22 ... RR-26, RR-8: each finished round pays each seat the reference VP of its totem(s),
+    # recomputed from the zones in the round log with the literal reading of the rulings
+    from riverbox.games.ravenous_river.scoring import ANIMALS
+
+    from .test_properties import ref_round
+
+    game = riverbox.load("ravenous-river", players=players)
+    r = random.Random(players)
+    rounds = 0
+    for seed in range(6):
+        st = game.new_state(seed)
+        total = [0] * players
+        while not st.is_over:
+            seat = r.choice(st.to_move)
+            st.apply(r.choice(st.legal_actions(seat)), seat)
+        for _rnd, _how, bank, boats, bstate, row, totems, gains, score in st.log:
+            crossing = [[ANIMALS[x] for x in boats[b]] for b in (0, 1) if bstate[b] != SUNK]
+            assert all(not boats[b] for b in (0, 1) if bstate[b] == SUNK)  # only empty boats sink
+            vp = ref_round([ANIMALS[x] for x in bank], crossing, [ANIMALS[x] for x in row])
+            assert (
+                len({t for ts in totems for t in ts})
+                == sum(len(ts) for ts in totems)
+                == (4 if players == 2 else players)
+            )
+            assert gains == [sum(vp[ANIMALS[t]] for t in ts) for ts in totems]
+            total = [a + b for a, b in zip(total, gains, strict=True)]
+            assert score == total
+            assert sorted([*bank, *boats[0], *boats[1], *row]) == list(range(7))
+            rounds += 1
+        best = max(st.score)
+        assert best >= 6 and st.score.count(best) == 1 and st.winners() == [st.score.index(best)]
+        for entry in st.log[:-1]:  # RR-29: no earlier round ended the game
+            prior = entry[-1]
+            assert max(prior) < 6 or prior.count(max(prior)) > 1
+    assert rounds >= 6
