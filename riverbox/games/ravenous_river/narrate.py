@@ -57,6 +57,8 @@ def describe(action: Any, state: State) -> str:
     if op == A.CAPSIZE:
         return f"Tip every animal of boat {a + 1} onto the bank"
     if op == A.WAVES:
+        if row is not None and up >> b & 1 and row[b] >= 0:  # face up: public
+            return f"Swap the {ANIMALS[a]} (in a boat) with the face-up {ANIMALS[row[b]]} in row slot {b + 1}"
         return f"Swap the {ANIMALS[a]} (in a boat) with the face-up animal in row slot {b + 1}"
     if op == A.CROSS:
         return f"Swap the {ANIMALS[a]} (boat 1) with the {ANIMALS[b]} (boat 2)"

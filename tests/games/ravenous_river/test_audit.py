@@ -82,6 +82,9 @@ def test_rr_28_no_card_targets_a_sailed_boat() -> None:
     st = position(row=row, up=(0,), boats=(("horse", "hound"), ("lion",)), bstate=(SAILED, 0), hands=hands)
     act(st, "play making-waves")
     assert legal(st) == ["swap lion row1"]
+    assert st.game.describe_action(st.legal_actions()[0], st) == (
+        "Swap the lion (in a boat) with the face-up cat in row slot 1"
+    )
     # only the sailed boat holds animals: Making Waves has no target at all
     st = position(row=row, up=(0,), boats=(("horse", "hound"), ()), bstate=(SAILED, 0), hands=hands)
     assert "play making-waves" not in legal(st) and "play capsize" not in legal(st)
