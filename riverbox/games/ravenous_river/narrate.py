@@ -1,7 +1,9 @@
 """Menu text for actions and play-log lines for a seat (``describe_action`` and ``narrate``).
 
 Narration never tells a seat what it may not know: private chance outcomes of other seats are
-skipped, and other seats' kept totems and votes stay unnamed until they are revealed.
+skipped, and another seat's vote or kept totems are never named by its own line: votes are named
+together by the public reveal line, totems by the end-of-round report. So the lines are the same
+from a determinized history, where those secret actions are hidden (``action_visibility``).
 """
 
 from __future__ import annotations
