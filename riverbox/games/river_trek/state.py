@@ -162,6 +162,15 @@ class TrekState(State):
     final_pending: int
     turn_no: int
     _log: list[tuple[int, str]] | None = None
+    # -- view caches (never serialised; see ``build_view``) --
+    _vkey: int = -1  # len(history) when _vpub was built
+    _vpub: dict[str, Any] | None = None
+    _vhide: bool = False
+    _vfix: _Fixed | None = None
+    _vstacks: list[list[int]] | None = None
+    _vareas: tuple[int, list[Any], list[dict[str, Any]]] | None = None
+    _vanimals: tuple[Any, ...] | None = None
+    _vsmall: tuple[Any, ...] = (None, None, None, None, None)
 
     # ------------------------------------------------------------------ setup
     def _setup(self, game: RiverTrek, seed: int) -> None:
@@ -932,82 +941,8 @@ class TrekState(State):
         return explain(self, action, seat)
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        path = self.path
-        hidden = self.game.options["hidden_money"]
-        money: list[int | None] = [
-            m if (not hidden or seat == i or self.is_over) else None for i, m in enumerate(self.money)
-        ]
-        view: dict[str, Any] = {
-            "game": "river-trek",
-            "placeholder_boards": True,
-            "variant": self.game.options["variant"],
-            "players": self.n,
-            "seat": seat,
-            "colours": [self._name(c) for c in range(self.colours)],
-            "stanley": self.stanley,
-            "boards": list(path.sides),
-            "board_start": list(path.board_start),
-            "spaces": [
-                {"kind": KIND_NAMES[k], "value": path.values[i], "areas": list(path.space_areas[i])}
-                for i, k in enumerate(path.kinds)
-            ],
-            "areas": [
-                {
-                    "id": ar.id,
-                    "name": ar.name,
-                    "small": ar.small,
-                    "plus2": ar.plus2,
-                    "spaces": list(ar.spaces),
-                    "posts": list(self.posts[ar.id]),
-                    "usable": self.area_usable(ar.id),
-                }
-                for ar in path.areas
-            ],
-            "stacks": [list(st) for st in self.stacks],
-            "clearing": list(self.clearing),
-            "offboard": list(self.off),
-            "hand_posts": list(self.hand),
-            "money": money,
-            "money_hidden": bool(hidden),
-            "animals": [
-                {
-                    "name": a,
-                    "space": self.tiles[i] if i < len(self.tiles) else -1,
-                    "holder": self.holder[i],
-                    "face_down": self.down[i],
-                }
-                for i, a in enumerate(self.animals)
-            ],
-            "dock": self.dock,
-            "basecamp": self.basecamp,
-            "bridge": self.bridge,
-            "scout": {"space": self.scout, "state": self.scout_state, "holder": self.scout_holder},
-            "phase": PHASE_NAMES[self.phase],
-            "turn": self.cur,
-            "turn_number": self.turn_no,
-            "to_move": list(self.to_move),
-            "final_round": self.triggered,
-            "final_turns": [a for a in range(self.colours) if self.final_pending & (1 << a)],
-            "dog_used": self.dog_used,
-        }
-        if self.phase == SETUP_EXPLORER:
-            view["setup_colour"] = self.setup_seq[self.setup_i][1]
-        if self.phase == P_DROP:
-            view["move"] = {
-                "from": self.mv_from,
-                "position": self.mv_pos,
-                "direction": self.mv_dir,
-                "in_hand": list(self.mv_stack),
-                "next": self.mv_pos + self.mv_dir,
-                "forced": self.mv_ctx == CTX_FORCED,
-            }
-        if self.phase == P_RESTACK:
-            view["restack"] = {"space": self.mv_from, "left": list(self.cap_rest)}
-        if self.phase == P_MONKEY:
-            view["monkey"] = {"placed": self.mk_placed, "moves": self.mk_moves}
-        if self.is_over:
-            view["winners"] = self.winners()
-        return view
+        """What ``seat`` may know; shares parts with other views (read-only, see ``build_view``)."""
+        return build_view(self, seat)
 
     # ------------------------------------------------------------------ copying and JSON
     def _copy_body(self, other: State) -> None:
@@ -1028,6 +963,7 @@ class TrekState(State):
         other.mv_stack = self.mv_stack[:]
         other.cap_rest = self.cap_rest[:]
         other._lkey = None
+        other._vkey = -1
 
     _SCALARS = (
         "phase",
@@ -1095,3 +1031,194 @@ class TrekState(State):
 
 def is_trek_action(action: Any) -> bool:
     return isinstance(action, TrekAction)
+
+
+# ---------------------------------------------------------------------- views
+# What a seat may know: ``TrekState.view``.
+#
+# Building every seat's view at every step is a hot path, so views are read-only snapshots (see
+# ``State.view``) and ``build_view`` shares what it can:
+#
+# * the public part is built once per step (keyed by the history length, which every ``apply``
+#   grows) and each seat's view is a shallow copy of it with ``seat`` (and, with hidden money,
+#   ``money``) replaced;
+# * the parts fixed for the game (spaces, boards, colours) are built once per path;
+# * the stacks, the trading-post areas, the animals and other small lists are carried over from
+#   the previous build while their contents are unchanged (compared by value, so no rule code has
+#   to flag what it changed); a changed part is replaced by a new object, never edited in place.
+#
+# The public part is only rebuilt when the history grows, so a position edited by hand (tests)
+# must be edited before its first view at that history length, or set ``_vkey = -1`` afterwards.
+# Caches live on the state but are never serialised. Clones start with the public part invalidated;
+# the carried-over parts they inherit are safe to share because nothing ever mutates them.
+
+# ``_FINAL_TURNS[mask]``: the colours whose bit is set (read-only lists shared by views).
+_FINAL_TURNS = [[a for a in range(4) if m >> a & 1] for m in range(16)]
+
+
+class _Fixed:
+    """The parts of a view fixed for a path and game (built once per state and path)."""
+
+    __slots__ = ("board_start", "boards", "colours", "hidden", "path", "spaces", "variant")
+
+    def __init__(self, st: TrekState) -> None:
+        path = st.path
+        self.path: Path = path
+        opts = st.game.options
+        self.variant = opts["variant"]
+        self.hidden = bool(opts["hidden_money"])
+        self.colours = [st._name(c) for c in range(st.colours)]
+        self.boards = list(path.sides)
+        self.board_start = list(path.board_start)
+        self.spaces = [
+            {"kind": KIND_NAMES[k], "value": path.values[i], "areas": list(path.space_areas[i])}
+            for i, k in enumerate(path.kinds)
+        ]
+
+
+def build_view(st: TrekState, seat: int | None) -> dict[str, Any]:
+    """``st.view(seat)``: a shallow copy of this step's public view with the seat's own parts."""
+    key = len(st.history)
+    pub = st._vpub
+    if st._vkey != key or pub is None:
+        pub = st._vpub = _public(st)
+        st._vkey = key
+    v = dict(pub)
+    if seat is not None:
+        v["seat"] = seat
+        if st._vhide:  # hidden money (RT-28): a seat sees its own only, until the end
+            v["money"] = [m if i == seat else None for i, m in enumerate(st.money)]
+    return v
+
+
+def _same_or_copy(old: list[Any] | None, cur: list[Any]) -> list[Any]:
+    return old if old is not None and old == cur else cur[:]
+
+
+def _public(st: TrekState) -> dict[str, Any]:
+    """The spectator's view (``seat`` None), reusing unchanged parts of the previous build."""
+    path = st.path
+    fix = st._vfix
+    if fix is None or fix.path is not path:
+        fix = st._vfix = _Fixed(st)
+        st._vstacks = st._vareas = st._vanimals = None
+        st._vsmall = (None, None, None, None, None)
+    # stacks: a changed space gets a new list; the outer list is new when any space changed
+    stacks = st.stacks
+    vs = st._vstacks
+    if vs is None:
+        vs = [s[:] for s in stacks]
+    elif vs != stacks:
+        vs = [o if o == s else s[:] for o, s in zip(vs, stacks, strict=True)]
+    st._vstacks = vs
+    # trading-post areas: the posts and usability (only the Bridge changes it) per area
+    posts = st.posts
+    bridge = st.bridge
+    va = st._vareas
+    if va is None or va[0] != bridge:
+        areas = [
+            {
+                "id": ar.id,
+                "name": ar.name,
+                "small": ar.small,
+                "plus2": ar.plus2,
+                "spaces": list(ar.spaces),
+                "posts": list(posts[ar.id]),
+                "usable": st.area_usable(ar.id),
+            }
+            for ar in path.areas
+        ]
+        st._vareas = (bridge, [a["posts"] for a in areas], areas)
+    elif va[1] != posts:
+        areas = [a if a["posts"] == p else {**a, "posts": p[:]} for a, p in zip(va[2], posts, strict=True)]
+        st._vareas = (bridge, [a["posts"] for a in areas], areas)
+    else:
+        areas = va[2]
+    # animals: tiles (a tuple replaced when one is placed), holders and face-down flags
+    tiles = st.tiles
+    holder = st.holder
+    down = st.down
+    vn = st._vanimals
+    if vn is None or vn[0] is not tiles or vn[1] != holder or vn[2] != down or vn[3] is not st.animals:
+        animals = [
+            {
+                "name": a,
+                "space": tiles[i] if i < len(tiles) else -1,
+                "holder": holder[i],
+                "face_down": down[i],
+            }
+            for i, a in enumerate(st.animals)
+        ]
+        st._vanimals = vn = (tiles, holder[:], down[:], st.animals, animals)
+    # small per-colour / per-seat lists and the Scout
+    clearing, off, hand, money, scout = st._vsmall
+    clearing = _same_or_copy(clearing, st.clearing)
+    off = _same_or_copy(off, st.off)
+    hand = _same_or_copy(hand, st.hand)
+    over = st.is_over
+    hide = fix.hidden and not over
+    st._vhide = hide
+    if hide:
+        pub_money: list[int | None] = [None] * len(st.money)
+    else:
+        money = _same_or_copy(money, st.money)
+        pub_money = money
+    sc = (st.scout, st.scout_state, st.scout_holder)
+    if scout is None or scout[0] != sc:
+        scout = (sc, {"space": sc[0], "state": sc[1], "holder": sc[2]})
+    st._vsmall = (clearing, off, hand, money, scout)
+    phase = st.phase
+    view: dict[str, Any] = {
+        "game": "river-trek",
+        "placeholder_boards": True,
+        "variant": fix.variant,
+        "players": st.n,
+        "seat": None,
+        "colours": fix.colours,
+        "stanley": st.stanley,
+        "boards": fix.boards,
+        "board_start": fix.board_start,
+        "spaces": fix.spaces,
+        "areas": areas,
+        "stacks": vs,
+        "clearing": clearing,
+        "offboard": off,
+        "hand_posts": hand,
+        "money": pub_money,
+        "money_hidden": fix.hidden,
+        "animals": vn[4],
+        "dock": st.dock,
+        "basecamp": st.basecamp,
+        "bridge": bridge,
+        "scout": scout[1],
+        "phase": PHASE_NAMES[phase],
+        "turn": st.cur,
+        "turn_number": st.turn_no,
+        "to_move": list(st.to_move),
+        "final_round": st.triggered,
+        "final_turns": _FINAL_TURNS[st.final_pending & ((1 << st.colours) - 1)],
+        "dog_used": st.dog_used,
+    }
+    if phase >= 4:  # the rare phases with extra parts
+        _extras(st, view, phase)
+    elif phase == SETUP_EXPLORER:
+        view["setup_colour"] = st.setup_seq[st.setup_i][1]
+    if over:
+        view["winners"] = st.winners()
+    return view
+
+
+def _extras(st: TrekState, view: dict[str, Any], phase: int) -> None:
+    if phase == P_DROP:
+        view["move"] = {
+            "from": st.mv_from,
+            "position": st.mv_pos,
+            "direction": st.mv_dir,
+            "in_hand": list(st.mv_stack),
+            "next": st.mv_pos + st.mv_dir,
+            "forced": st.mv_ctx == CTX_FORCED,
+        }
+    elif phase == P_RESTACK:
+        view["restack"] = {"space": st.mv_from, "left": list(st.cap_rest)}
+    elif phase == P_MONKEY:
+        view["monkey"] = {"placed": st.mk_placed, "moves": st.mk_moves}

@@ -212,6 +212,8 @@ def test_game_over_line_explains_a_tiebreak() -> None:
     s.phase, s.to_move = 9, ()
     out = _text(s.game.render(s, None))
     assert "Winner: orange (tied on $10 and in the clearing; on top of the caravan furthest upstream)" in out
+    s = make(seat=G, money=[10, 10, 3, 3], stacks={30: [G], 31: [O]})  # views of a step are cached:
+    s.phase, s.to_move = 9, ()  # edit a position by hand before its first view, not after
     s.clearing = [1, 0, 0, 0]
     out = _text(s.game.render(s, None))
     assert "Winner: green (tied on $10; most explorers in the clearing)" in out
