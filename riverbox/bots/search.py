@@ -7,6 +7,7 @@ seat cannot see, and simulate with ``clone``/``apply``: the engine's hot paths.
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -25,14 +26,19 @@ def _rollout(state: State, rng: Rng, max_steps: int = 2000) -> list[float]:
 
 
 class MonteCarloBot:
-    """Flat Monte Carlo over determinizations: each legal action gets ``playouts`` random games."""
+    """Flat Monte Carlo over determinizations: each legal action gets ``playouts`` random games.
+
+    ``seconds`` caps the CPU time of one decision (long games such as River Trek would
+    otherwise take minutes per move); at least one round of playouts always runs.
+    """
 
     name = "montecarlo"
 
-    def __init__(self, game: Game, seed: int = 0, playouts: int = 24) -> None:
+    def __init__(self, game: Game, seed: int = 0, playouts: int = 24, seconds: float = 2.0) -> None:
         self.game = game
         self.rng = Rng(seed)
         self.playouts = playouts
+        self.seconds = seconds
 
     def act(self, state: State, seat: int) -> Action:
         legal = state.legal_actions(seat)
@@ -40,7 +46,10 @@ class MonteCarloBot:
             return legal[0]
         totals = [0.0] * len(legal)
         per_action = max(1, self.playouts)
-        for _ in range(per_action):
+        deadline = time.process_time() + self.seconds
+        for done in range(per_action):
+            if done and time.process_time() > deadline:
+                break
             world = state.determinize(seat, self.rng.fork())
             for i, action in enumerate(legal):
                 sim = world.clone()
@@ -66,22 +75,29 @@ class ISMCTSBot:
     Each iteration samples a world with ``determinize(seat)``, descends the shared tree by
     UCB over the actions legal in that world (availability-counted), expands one node,
     finishes with a random rollout and backs up the returns of the acting seats.
+    ``iterations`` and ``seconds`` (CPU time per decision) both bound the search.
     """
 
     name = "ismcts"
 
-    def __init__(self, game: Game, seed: int = 0, iterations: int = 400, c: float = 0.7) -> None:
+    def __init__(
+        self, game: Game, seed: int = 0, iterations: int = 400, c: float = 0.7, seconds: float = 2.0
+    ) -> None:
         self.game = game
         self.rng = Rng(seed)
         self.iterations = iterations
         self.c = c
+        self.seconds = seconds
 
     def act(self, state: State, seat: int) -> Action:
         legal = state.legal_actions(seat)
         if len(legal) == 1:
             return legal[0]
         root = _Node()
-        for _ in range(self.iterations):
+        deadline = time.process_time() + self.seconds
+        for done in range(self.iterations):
+            if done and time.process_time() > deadline:
+                break
             world = state.determinize(seat, self.rng.fork())
             self._iterate(root, world, seat)
         best = max(root.children.items(), key=lambda kv: kv[1].visits)
