@@ -20,7 +20,7 @@ from rich.table import Table
 
 from riverbox.cli.common import save_record
 from riverbox.core.errors import IllegalAction
-from riverbox.core.game import Action, Game, State
+from riverbox.core.game import CHANCE, Action, Game, State
 
 HELP = """\
 [bold]How to answer[/bold]
@@ -209,9 +209,13 @@ class PlaySession:
             )
             return
         if len(self.state.history) != point.history_len + 1:
-            self.console.print(
-                "[yellow]Cannot undo: something happened after your move (a draw or a reveal).[/yellow]"
+            since = self.state.history[point.history_len + 1 :]
+            why = (
+                "your move revealed something (a card seen or drawn)"
+                if all(s == CHANCE for s, _ in since)
+                else "someone has moved since"
             )
+            self.console.print(f"[yellow]Cannot undo: {why}.[/yellow]")
             return
         before = self.game.state_from_json(point.before)
         if reveals(before, self.state.history[-1][1], seat, self.state):

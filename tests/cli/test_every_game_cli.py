@@ -66,3 +66,19 @@ def test_human_can_play_by_number_and_quit(name: str, tmp_path: Path) -> None:
     humans = [a for a in record["actions"] if a[0] == 0]
     assert humans, "the human seat made no move"
     assert riverbox.replay(record).to_json()["history"]
+
+
+def test_undo_takes_back_a_move_that_revealed_nothing_and_refuses_a_look(tmp_path: Path) -> None:
+    """Issue 2 §5: undo works only for your own last move that revealed nothing."""
+    rec = tmp_path / "u.json"
+    answers = "play sinking-options\nundo\nlook row1\nundo\nquit\n"
+    result = runner.invoke(
+        app,
+        ["play", "ravenous-river", "-p", "3", "-o", "first_player=0", "--seed", "1", "--record", str(rec)],
+        input=answers,
+    )
+    assert result.exit_code == 0, result.output
+    assert "Move taken back." in result.stdout
+    assert "Cannot undo: your move revealed something" in result.stdout
+    actions = [text for seat, text in json.loads(rec.read_text())["actions"] if seat == 0]
+    assert actions == ["look row1"]
