@@ -24,23 +24,33 @@ agent that is not to move. Actions are riverbox action ids.
 shows votes not yet revealed. In the parallel environment those seats act in the same step.
 Automatic players (River Trek's Stanley) move inside the game and are not agents.
 
-*Rewards.* Each step rewards every agent with the change of its riverbox ``returns()`` (+1
-sole win, -1 loss, 0 shared win, paid at the end; solo: the score), so rewards sum to the
-returns.
+*Rewards.* Each step rewards every agent still in ``agents`` with the change of its riverbox
+``returns()`` (+1 sole win, -1 loss, 0 shared win, paid at the end; solo: the score), so
+without truncation rewards sum to the returns. A truncated agent gets the rewards of the step
+that truncated it (its last action and any autopilot moves in that step) and nothing later.
 
 *Seeding.* ``reset(seed=s)`` starts riverbox seed ``s``; ``reset()`` without a seed continues
 from a generator seeded by the last seed given (or by the operating system).
 
-*Options.* ``max_cycles`` truncates the episode (AEC: after ``max_cycles * num_agents`` agent
-steps, PettingZoo's usual meaning of a cycle; parallel: after ``max_cycles`` steps). In a game
-whose turns do not strictly alternate (a River Rivals turn is several decisions) an AEC cycle
-is therefore not "every agent once"; for that strict meaning use the parallel environment, or
-``pettingzoo.utils.parallel_to_aec(parallel_env(...))``, which steps every agent once per cycle
-(those not to move with an all-zero mask, their action ignored).
-``illegal_action`` chooses what an illegal action does: ``"penalty"`` (default; the episode
-ends, the offender gets ``illegal_reward``), ``"random"`` (a random legal action is played
-instead) or ``"raise"``; ``info["illegal_action"]`` reports it. ``render_mode="ansi"`` renders
-the public view as text.
+*Truncation.* ``max_cycles`` (default ``None``: no cap) caps how many actions each agent
+takes. In the AEC environment the cap is per agent: an agent that has taken ``max_cycles``
+actions is truncated (its next ``last()`` shows ``truncated=True``; it gets its one dead step
+with ``None`` and then leaves ``agents``). From then on its seat's decisions inside the game
+are made by an autopilot: a uniformly random legal action from a generator seeded by the
+reset seed, so seeded episodes are reproducible. Autopilot moves are reported to no agent,
+but they are ordinary moves of the riverbox game (in ``riverbox_state`` and its record). The
+episode ends when every agent is truncated, or when the game ends: every agent still in
+``agents`` is then terminated (not truncated, even one that reached the cap in that step).
+So in a game long enough every agent acts exactly ``max_cycles`` times, even where a turn is
+several decisions by one seat (look, then place) or seats move unevenly, as
+``pettingzoo.test.max_cycles_test`` expects; ``env.actions_taken`` counts each agent's
+actions. In the parallel environment a cycle is one parallel step (every seat to move acts
+once) and the whole episode is truncated after ``max_cycles`` steps.
+
+*Illegal actions.* ``illegal_action`` chooses what an illegal action does: ``"penalty"``
+(default; the episode ends, the offender gets ``illegal_reward``), ``"random"`` (a random
+legal action is played instead) or ``"raise"``; ``info["illegal_action"]`` reports it.
+``render_mode="ansi"`` renders the public view as text.
 """
 
 from __future__ import annotations
@@ -108,6 +118,7 @@ class _Core:
         self._seeder = random.Random()
         self.state: State = self.game.new_state(0)
         self.rng = random.Random(0)
+        self.autopilot_rng = random.Random(0)
         self.last_returns = [0.0] * n
 
     def new_game(self, seed: int | None) -> int:
@@ -118,6 +129,8 @@ class _Core:
             game_seed = self._seeder.randrange(2**63)
         self.state = self.game.new_state(game_seed)
         self.rng = random.Random(game_seed)
+        # A generator of its own, so autopilot moves depend only on the seed and the state.
+        self.autopilot_rng = random.Random(f"riverbox-autopilot-{game_seed}")
         self.last_returns = [0.0] * self.game.players
         return game_seed
 
@@ -160,6 +173,12 @@ class _Core:
         self.last_returns = [float(r) for r in returns]
         return rewards, info
 
+    def autoplay(self, seat: int) -> list[float]:
+        """Play a random legal action for ``seat`` (a truncated agent's seat); return the rewards."""
+        legal = self.state.legal_actions(seat)
+        rewards, _ = self.play(seat, self.game.action_id(self.autopilot_rng.choice(legal)))
+        return rewards
+
     def render(self) -> str | None:
         if self.render_mode != "ansi":
             return None
@@ -192,6 +211,8 @@ class RiverboxAECEnv(AECEnv):
         self.action_spaces = self._core.action_spaces
         self.agents: list[str] = []
         self.game_seed: int | None = None
+        self.actions_taken: dict[str, int] = {}
+        """How many actions each agent has taken this episode (dead steps not counted)."""
 
     @property
     def riverbox_state(self) -> State:
@@ -213,6 +234,7 @@ class RiverboxAECEnv(AECEnv):
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.num_moves = 0
+        self.actions_taken = dict.fromkeys(self.possible_agents, 0)
         self._skip_agent_selection = None
         self.agent_selection = agent_name(mover(self._core.state))
 
@@ -226,22 +248,35 @@ class RiverboxAECEnv(AECEnv):
             return
         core = self._core
         seat = core.seat_of[agent]
-        rewards, info = core.play(seat, action)
+        totals, info = core.play(seat, action)
         self._cumulative_rewards[agent] = 0.0
-        self.rewards = {a: rewards[core.seat_of[a]] for a in self.agents}
         self.infos = {a: {} for a in self.agents}
         if info:
             self.infos[agent] = info
         self.num_moves += 1
-        over = core.state.is_over or ("illegal_action" in info and core.illegal_action == "penalty")
-        if over:
+        self.actions_taken[agent] += 1
+        ended = "illegal_action" in info and core.illegal_action == "penalty"
+        if not ended and core.max_cycles is not None and self.actions_taken[agent] >= core.max_cycles:
+            self.truncations[agent] = True
+        if not ended:
+            # Truncated agents' seats are played by the autopilot, as long as someone is left to play.
+            live = {core.seat_of[a] for a in self.agents if not self.truncations[a]}
+            while live and not core.state.is_over:
+                next_seat = mover(core.state)
+                if next_seat in live:
+                    break
+                totals = [t + r for t, r in zip(totals, core.autoplay(next_seat), strict=True)]
+        self.rewards = {a: totals[core.seat_of[a]] for a in self.agents}
+        if ended or core.state.is_over:
+            # Termination takes precedence over a truncation made in this same step.
             self.terminations = dict.fromkeys(self.agents, True)
-        elif core.max_cycles is not None and self.num_moves >= core.max_cycles * len(self.possible_agents):
-            self.truncations = dict.fromkeys(self.agents, True)
-        if over or any(self.truncations.values()):
+            self.truncations = dict.fromkeys(self.agents, False)
+        self._skip_agent_selection = None
+        if all(self.terminations[a] or self.truncations[a] for a in self.agents):
             self.agent_selection = self.agents[0]
         else:
             self.agent_selection = agent_name(mover(core.state))
+            self._deads_step_first()
         self._accumulate_rewards()
 
     def render(self) -> str | None:
