@@ -18,6 +18,7 @@ from pettingzoo.utils.conversions import parallel_to_aec
 
 import riverbox
 from riverbox.integrations import pettingzoo as rp
+from riverbox.integrations._common import agent_name
 from tests.integrations.conftest import (
     REAL_CONFIGS,
     TOY_CONFIGS,
@@ -62,43 +63,118 @@ def test_seed_test(config: Any) -> None:
 
 @pytest.mark.parametrize("config", LONG_CONFIGS, ids=config_id)
 def test_max_cycles_test(config: Any) -> None:
-    """PettingZoo's ``max_cycles_test`` on the parallel environment and its AEC form.
+    """PettingZoo's ``max_cycles_test`` on the turn-based ``env()`` and on the parallel environment.
 
-    The test samples actions without masks (so illegal ones become random legal ones here)
-    and assumes every agent acts once per cycle. That holds for the parallel environment and
-    for its standard AEC conversion (``parallel_to_aec``: each agent is stepped once per
-    cycle, those not to move with an all-zero mask and no effect). The turn-based ``env()``
-    asks only the seat to move, so per-agent counts follow the game's turns; it is checked
-    with the test where turns strictly alternate, and its own meaning of ``max_cycles`` is
-    checked in ``test_aec_max_cycles_counts_agent_steps``.
+    The test samples actions without masks, so the environments are made with
+    ``illegal_action="random"`` (an illegal action becomes a random legal one; under the
+    default ``"penalty"`` the first illegal action would end the episode). ``env()`` passes
+    because ``max_cycles`` caps each agent's own actions (truncated seats are played by the
+    autopilot), also where a turn is several decisions by one seat. The parallel environment's
+    standard AEC conversion (``parallel_to_aec``) is checked too.
     """
     name, players, options = _args(config)
     par = functools.partial(rp.parallel_env, name, players, illegal_action="random", **options)
+    turn_based = functools.partial(rp.env, name, players, illegal_action="random", **options)
 
     def aec_of_parallel(**kwargs: Any) -> Any:
         return parallel_to_aec(par(**kwargs))
 
-    max_cycles_test(types.SimpleNamespace(env=aec_of_parallel, parallel_env=par))
-    if name in ("toy", "solo-toy"):
-        turn_based = functools.partial(rp.env, name, players, illegal_action="random", **options)
+    for _ in range(3):  # the test resets without a seed: a few different games each time
         max_cycles_test(types.SimpleNamespace(env=turn_based, parallel_env=par))
+    max_cycles_test(types.SimpleNamespace(env=aec_of_parallel, parallel_env=par))
+
+
+def _moves_of(state: Any, seat: int) -> int:
+    return sum(1 for s, _ in state.history if s == seat)
 
 
 @pytest.mark.parametrize("config", LONG_CONFIGS, ids=config_id)
-def test_aec_max_cycles_counts_agent_steps(config: Any) -> None:
+def test_max_cycles_caps_each_agent_and_the_autopilot_plays_truncated_seats(config: Any) -> None:
+    """Per-agent truncation: every agent acts exactly ``max_cycles`` times (these games last
+    longer), is then truncated once and leaves; its seat's later decisions are legal autopilot
+    moves reported to nobody, and the riverbox record replays and is reproducible."""
     name, players, options = _args(config)
-    env = rp.env(name, players, max_cycles=3, **options)
-    env.reset(seed=2)
-    live = 0
-    for _agent in env.agent_iter():
+    cap = 3 if name == "toy" else 4  # toy games with 3 seats can end after 4 decisions each
+    autopilot_moves = 0
+    for seed in range(4):
+        records = []
+        for _run in range(2):  # same seed, same agent policy: the same game, autopilot included
+            env = rp.env(name, players, max_cycles=cap, **options)
+            env.reset(seed=seed)
+            rng = np.random.default_rng(seed)
+            live_steps = dict.fromkeys(env.possible_agents, 0)
+            removed: set[str] = set()
+            for agent in env.agent_iter():
+                seat = env.possible_agents.index(agent)
+                assert agent not in removed, "a truncated agent was selected again"
+                assert set(env.rewards) == set(env.agents)
+                obs, _, terminated, truncated, _ = env.last()
+                if terminated or truncated:
+                    assert truncated and not terminated
+                    assert live_steps[agent] == cap == env.actions_taken[agent]
+                    env.step(None)
+                    assert agent not in env.agents
+                    removed.add(agent)
+                    continue
+                assert live_steps[agent] < cap
+                assert seat in env.riverbox_state.to_move
+                # While its agent is live, a seat moves only through its agent.
+                assert _moves_of(env.riverbox_state, seat) == live_steps[agent]
+                env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+                live_steps[agent] += 1
+            state = env.riverbox_state
+            assert not state.is_over
+            assert removed == set(env.possible_agents)
+            assert all(n == cap for n in live_steps.values())
+            autopilot_moves += sum(_moves_of(state, seat) - cap for seat in range(len(env.possible_agents)))
+            record = state.record()
+            # replay applies every move through the engine, so each autopilot move was legal
+            assert riverbox.replay(record).to_json() == state.to_json()
+            records.append(record)
+        assert records[0] == records[1]
+    if name == "ravenous-river":  # seats get out of step there, so the autopilot really plays
+        assert autopilot_moves > 0
+
+
+def _play_first_legal(env: Any) -> dict[str, tuple[bool, bool]]:
+    """Play the first legal action throughout; return each agent's (terminated, truncated) at its end."""
+    ends = {}
+    for agent in env.agent_iter():
         obs, _, terminated, truncated, _ = env.last()
         if terminated or truncated:
-            assert truncated and not terminated
+            ends[agent] = (terminated, truncated)
             env.step(None)
             continue
         env.step(int(np.flatnonzero(obs["action_mask"])[0]))
-        live += 1
-    assert live == 3 * len(env.possible_agents)
+    return ends
+
+
+def test_game_end_terminates_agents_even_one_reaching_the_cap_then() -> None:
+    env = rp.env("toy", 3, turns=1)
+    env.reset(seed=3)
+    ends = _play_first_legal(env)
+    assert env.riverbox_state.is_over and set(ends.values()) == {(True, False)}
+    counts = dict(env.actions_taken)
+    last = env.riverbox_state.history[-1][0]
+    cap = counts[agent_name(last)]
+    assert cap == max(counts.values())  # so capping at it changes nothing before the end
+    capped = rp.env("toy", 3, turns=1, max_cycles=cap)
+    capped.reset(seed=3)
+    ends = _play_first_legal(capped)
+    assert capped.riverbox_state.to_json() == env.riverbox_state.to_json()
+    assert ends[agent_name(last)] == (True, False)  # its last action ended the game: terminated
+    for agent, n in counts.items():
+        if agent != agent_name(last):
+            assert ends[agent] == ((False, True) if n == cap else (True, False))
+    with pytest.raises(ValueError, match="max_cycles"):
+        rp.env("toy", 2, max_cycles=0)
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+def test_api_and_seed_tests_with_max_cycles(config: Any) -> None:
+    name, players, options = _args(config)
+    api_test(rp.env(name, players, max_cycles=2, **options), num_cycles=60)
+    seed_test(functools.partial(rp.env, name, players, max_cycles=2, **options), num_cycles=60)
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=config_id)
