@@ -112,7 +112,8 @@ def _run_ray(
             results.extend(batch)
             if progress is not None:
                 progress(len(batch))
-    results.sort(key=lambda r: seeds.index(r["seed"]))
+    order = {seed: i for i, seed in enumerate(seeds)}
+    results.sort(key=lambda r: order[r["seed"]])
     return results
 
 
