@@ -54,3 +54,37 @@ def test_plots_for_multiplayer_and_solo_games(tmp_path) -> None:  # type: ignore
         results = tournament.run(setup, 6, seed=2)
         out = plot_tournament(name, tournament.summarise(bots, results), results, tmp_path / f"{name}.png")
         assert out.read_bytes()[:4] == b"\x89PNG"
+
+
+def test_ray_path_runs_batches_remotely_and_keeps_seed_order(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The --ray path with a stand-in for the ray API (the real cluster is not available in CI)."""
+    import sys
+    import types
+
+    calls: dict[str, object] = {}
+
+    class _Ref:
+        def __init__(self, value: object) -> None:
+            self.value = value
+
+    def remote(fn):  # type: ignore[no-untyped-def]
+        return types.SimpleNamespace(remote=lambda *a: _Ref(fn(*a)))
+
+    def wait(pending):  # type: ignore[no-untyped-def]
+        return [pending[-1]], pending[:-1]  # finish out of order on purpose
+
+    fake = types.SimpleNamespace(
+        init=lambda address, ignore_reinit_error: calls.setdefault("address", address),
+        remote=remote,
+        wait=wait,
+        get=lambda refs: [r.value for r in refs],
+    )
+    monkeypatch.setitem(sys.modules, "ray", fake)
+    setup = tournament.Setup("toy", 2, {"turns": 1}, ("random", "random"))
+    progressed: list[int] = []
+    remote_results = tournament.run(
+        setup, 120, seed=4, ray_address="ray://head:10001", progress=progressed.append
+    )
+    assert calls["address"] == "ray://head:10001"
+    assert remote_results == tournament.run(setup, 120, seed=4)
+    assert sum(progressed) == 120
