@@ -126,10 +126,15 @@ def check_game(
             action = rng.choice(legal)
             before = state.to_json()
             frozen = json.dumps(before, sort_keys=True)
+            handed_out = [state.view(s) for s in (*range(game.players), None)] if deep else []
+            frozen_views = [json.dumps(v, sort_keys=True) for v in handed_out]
             branch = state.clone()
             state.apply(action, seat)
             if json.dumps(before, sort_keys=True) != frozen:
                 _fail(where, "to_json() returned containers shared with the state (copy them)")
+            for v, text in zip(handed_out, frozen_views, strict=True):
+                if json.dumps(v, sort_keys=True) != text:
+                    _fail(where, "a view handed out earlier changed when the game went on")
             if branch.to_json() != before:
                 _fail(where, "apply on a state changed its clone")
             twin.apply(action, seat)

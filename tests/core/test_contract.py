@@ -145,3 +145,21 @@ def test_determinize_hides_secret_actions_of_other_seats() -> None:
     assert theirs == ["bet", "hidden"]
     det = state.determinize(1, 1)
     assert game.state_from_json(det.to_json()).to_json() == det.to_json()
+
+
+def test_testkit_catches_a_view_that_aliases_the_state() -> None:
+    from tests.core.toy import ToyState
+
+    original = ToyState.view
+
+    def aliasing(self: ToyState, seat: int | None) -> dict:
+        v = original(self, seat)
+        v["bets"] = self.bets  # shared with the state: changes under the caller's feet
+        return v
+
+    ToyState.view = aliasing  # type: ignore[method-assign]
+    try:
+        with pytest.raises(ConformanceError, match="view handed out earlier changed"):
+            check_game(riverbox.load("toy", players=2), games=2)
+    finally:
+        ToyState.view = original  # type: ignore[method-assign]
