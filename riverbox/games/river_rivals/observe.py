@@ -10,25 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from riverbox.games.river_rivals.content import COLUMN_CAP, COLUMNS, EQ_INDEX, KIND_INDEX, E, K
+from riverbox.games.river_rivals.state import FRAMES as _FRAMES
 
-_FRAMES = (
-    "quick-catch",
-    "movement",
-    "shield",
-    "shield-polish",
-    "claw",
-    "lightning",
-    "copy",
-    "catch",
-    "big-net",
-    "bait-bucket",
-    "spare-shields",
-    "recall-horn",
-    "binoculars",
-    "polar-bear-surprise",
-    "undertow",
-    "encore",
-)
 _PHASES = ("draft", "main", "after", "check", "over")
 _SLOT = K + 4
 OBSERVATION_SIZE = (
