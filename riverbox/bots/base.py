@@ -104,12 +104,14 @@ def resolve(spec: str | BotSpec, game: Game) -> BotSpec:
 def _factory(spec: BotSpec, game: Game) -> BotFactory:
     factories = _factories(game)
     if spec.name not in factories:
-        raise ValueError(f"unknown bot {spec.name!r} for {game.name}; valid bots: {', '.join(bot_names(game))}")
+        raise ValueError(
+            f"unknown bot {spec.name!r} for {game.name}; valid bots: {', '.join(bot_names(game))}"
+        )
     return factories[spec.name]
 
 
 def make_bot(spec: str | BotSpec, game: Game, seed: int = 0) -> Any:
-    """A bot for ``game`` from a spec; ``ValueError`` names an unknown bot, key or value and the valid ones."""
+    """A bot for ``game`` from a spec; ``ValueError`` names an unknown bot, key or value and what is valid."""
     resolved = resolve(spec, game)
     factory = _factory(resolved, game)
     kwargs = convert_settings(resolved.name, list(factory.settings), resolved.settings)

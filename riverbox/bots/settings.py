@@ -126,7 +126,7 @@ def factory_settings(factory: Callable[..., Any], skip: tuple[str, ...] = ("game
 
 
 def convert_settings(bot: str, settings: list[Setting], raw: tuple[tuple[str, str], ...]) -> dict[str, Any]:
-    """Raw text settings -> keyword arguments; ``ValueError`` names the bad key or value and the valid ones."""
+    """Text settings -> keyword arguments; ``ValueError`` names the bad key or value and the valid ones."""
     known = {s.name: s for s in settings}
     valid = ", ".join(s.describe() for s in settings) or "none"
     result: dict[str, Any] = {}
@@ -136,7 +136,9 @@ def convert_settings(bot: str, settings: list[Setting], raw: tuple[tuple[str, st
         try:
             result[key] = convert_value(known[key].kind, text)
         except ValueError as exc:
-            raise ValueError(f"bot {bot}: {key}={text!r} is not valid: {exc}; its settings: {valid}") from None
+            raise ValueError(
+                f"bot {bot}: {key}={text!r} is not valid: {exc}; its settings: {valid}"
+            ) from None
     return result
 
 

@@ -18,7 +18,9 @@ game ``parse_action``, ``action_id``, ``action_from_id`` and ``num_action_ids``.
 
 from __future__ import annotations
 
+import importlib
 import random
+import sys
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
@@ -184,6 +186,22 @@ class Game(ABC):
     def extra_bots(self) -> dict[str, Any]:
         """More bots of the game's own, by name: factories taking a seed (e.g. a lookahead bot)."""
         return {}
+
+    def balance_features(self, state: State) -> dict[int, list[str]]:
+        """What each seat had in a finished game (cards, equipment, animals, board) for balance reports.
+
+        A game lists them in ``features(state)`` of a ``balance`` module in its package, kept
+        apart from the rules; a game without one reports seat advantage only.
+        """
+        package = sys.modules[type(self).__module__].__package__ or ""
+        try:
+            module = importlib.import_module(f"{package}.balance")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"{package}.balance":
+                raise
+            return {}
+        result: dict[int, list[str]] = module.features(state)
+        return result
 
     def outcome_label(self, state: State) -> str | None:
         """A name for a finished game's result where the game has one (River Wild's rank)."""

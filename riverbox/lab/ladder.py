@@ -15,13 +15,13 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from riverbox.lab import tournament
 from riverbox.lab.ratings import (
+    Orders,
     bootstrap,
     expand_ties,
     plackett_luce,
@@ -37,7 +37,7 @@ def seatings(bots: int, players: int) -> list[tuple[int, ...]]:
     """Bot indices per seat: each choice of ``players`` of the bots, in each rotation of the seats."""
     if bots < players:
         raise ValueError(f"{bots} bots named for a {players}-player game; name at least {players}")
-    result = []
+    result: list[tuple[int, ...]] = []
     for combo in itertools.combinations(range(bots), players):
         result.extend(combo[r:] + combo[:r] for r in range(players))
     return result
@@ -57,7 +57,7 @@ class Tally:
     """What one or more deals contribute to the ladder's figures (summed over deals)."""
 
     items: int
-    orders: Counter[tuple[int, ...]] = field(default_factory=Counter)
+    orders: Orders = field(default_factory=dict)
     wins: list[float] = field(default_factory=list)
     seats: list[int] = field(default_factory=list)
     ahead: dict[tuple[int, int], float] = field(default_factory=dict)
@@ -70,7 +70,8 @@ class Tally:
         self.scores = self.scores or [0.0] * self.items
 
     def add(self, other: Tally) -> None:
-        self.orders.update(other.orders)
+        for order, w in other.orders.items():
+            self.orders[order] = self.orders.get(order, 0.0) + w
         for i in range(self.items):
             self.wins[i] += other.wins[i]
             self.seats[i] += other.seats[i]
@@ -270,8 +271,11 @@ def summarise_ladder(
         score_mean=point[part(2)],
         score_ci=cis[part(2)],
         score_sd=[mean_sd(s)[1] for s in scores],
-        pairwise=[[None if math.isnan(pairs[a * n + b]) else pairs[a * n + b] for b in range(n)] for a in range(n)],
+        pairwise=[
+            [None if math.isnan(pairs[a * n + b]) else pairs[a * n + b] for b in range(n)] for a in range(n)
+        ],
         pairwise_ci=[
-            [None if math.isnan(pairs[a * n + b]) else pair_cis[a * n + b] for b in range(n)] for a in range(n)
+            [None if math.isnan(pairs[a * n + b]) else pair_cis[a * n + b] for b in range(n)]
+            for a in range(n)
         ],
     )

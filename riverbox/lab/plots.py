@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from riverbox.lab.tournament import Summary
 
+if TYPE_CHECKING:
+    from riverbox.lab.balance import BalanceReport
+    from riverbox.lab.ladder import LadderResult
 
-def plot_tournament(
-    title: str, summary: Summary, results: Sequence[dict[str, Any]], path: str | Path
-) -> Path:
-    """Win rate per seat with 95% intervals, and the score distribution per seat."""
+
+def _pyplot() -> Any:
+    """matplotlib's pyplot on the file-only backend, or ``ValueError`` saying how to install it."""
     try:
         import matplotlib
 
@@ -20,6 +23,14 @@ def plot_tournament(
         import matplotlib.pyplot as plt
     except ImportError:
         raise ValueError("plots need matplotlib: pip install 'riverbox[plots]'") from None
+    return plt
+
+
+def plot_tournament(
+    title: str, summary: Summary, results: Sequence[dict[str, Any]], path: str | Path
+) -> Path:
+    """Win rate per seat with 95% intervals, and the score distribution per seat."""
+    plt = _pyplot()
     n = len(summary.bots)
     labels = [f"{i}: {b}" for i, b in enumerate(summary.bots)]
     fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(11, 4.2))
@@ -75,3 +86,93 @@ def _solo(
     fig.savefig(out, dpi=110)
     plt.close(fig)
     return out
+
+
+def _interval_panel(
+    ax: Any,
+    labels: Sequence[str],
+    values: Sequence[float],
+    cis: Sequence[tuple[float, float] | None],
+    xlabel: str,
+    zero: float | None,
+) -> None:
+    """One row per label with its 95% interval (none drawn where unknown), largest value at the top."""
+    order = sorted(range(len(values)), key=lambda i: values[i])
+    ys = list(range(len(order)))
+    xs = [values[i] for i in order]
+    spans = [cis[i] or (values[i], values[i]) for i in order]
+    err = [
+        [x - lo for x, (lo, _) in zip(xs, spans, strict=True)],
+        [hi - x for x, (_, hi) in zip(xs, spans, strict=True)],
+    ]
+    ax.errorbar(xs, ys, xerr=err, fmt="o", color="#2a7ab0", ecolor="#555555", capsize=3)
+    if zero is not None:
+        ax.axvline(zero, color="grey", linestyle="--", linewidth=1)
+    ax.set_yticks(ys, [labels[i] for i in order])
+    ax.set_xlabel(xlabel)
+
+
+def _save(fig: Any, plt: Any, path: str | Path) -> Path:
+    fig.tight_layout()
+    out = Path(path)
+    fig.savefig(out, dpi=110)
+    plt.close(fig)
+    return out
+
+
+def plot_ladder(title: str, ladder: LadderResult, path: str | Path) -> Path:
+    """Ratings (or mean scores in a solo game) with 95% intervals, best at the top."""
+    plt = _pyplot()
+    fig, ax = plt.subplots(figsize=(9, max(2.5, 0.45 * len(ladder.bots) + 1.4)))
+    if ladder.solo:
+        _interval_panel(ax, ladder.bots, ladder.score_mean, ladder.score_ci, "mean score (95% CI)", None)
+    else:
+        zero = "mean" if ladder.anchor is None else ladder.anchor
+        _interval_panel(
+            ax, ladder.bots, ladder.rating, ladder.rating_ci, f"Elo rating, {zero} = 0 (95% CI)", 0.0
+        )
+    ax.set_title(f"{title}: {ladder.deals} deals, {ladder.games} games")
+    return _save(fig, plt, path)
+
+
+def plot_balance(title: str, report: BalanceReport, path: str | Path, top: int = 30) -> Path:
+    """Seat win shares (or scores alone) and the ``top`` strongest feature effects, with 95% intervals."""
+    plt = _pyplot()
+    effects = sorted(report.effects, key=lambda e: -abs(e.score_effect if report.solo else e.win_effect))[
+        :top
+    ]
+    fig, (ax1, ax2) = plt.subplots(
+        1, 2, figsize=(13, max(3.0, 0.3 * len(effects) + 1.6)), gridspec_kw={"width_ratios": [1, 2]}
+    )
+    s = report.summary
+    seats = [f"seat {i}" for i in range(report.players)]
+    if report.solo:
+        ci = [
+            (m - 1.96 * sd / math.sqrt(s.games), m + 1.96 * sd / math.sqrt(s.games))
+            for m, sd in zip(s.score_mean, s.score_sd, strict=True)
+        ]
+        _interval_panel(ax1, seats, s.score_mean, ci, "mean score (95% CI)", None)
+    else:
+        _interval_panel(ax1, seats, s.win_rate, s.win_ci, "win share (95% CI)", 1 / report.players)
+    ax1.set_title(f"{title}: {s.games} games")
+    labels = [e.feature for e in effects]
+    if report.solo:
+        _interval_panel(
+            ax2,
+            labels,
+            [e.score_effect for e in effects],
+            [e.score_ci for e in effects],
+            "score with - without (95% CI)",
+            0.0,
+        )
+    else:
+        _interval_panel(
+            ax2,
+            labels,
+            [e.win_effect for e in effects],
+            [e.win_ci for e in effects],
+            "win share with - without (95% CI)",
+            0.0,
+        )
+    ax2.set_title("features")
+    return _save(fig, plt, path)

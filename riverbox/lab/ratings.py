@@ -21,14 +21,14 @@ from __future__ import annotations
 import itertools
 import math
 import random
-from collections import Counter
+from collections import defaultdict
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 Ranking = Sequence[Sequence[int]]
 """Tied groups of item indices, best place first."""
 
-Orders = Counter[tuple[int, ...]]
+Orders = dict[tuple[int, ...], float]
 """Strict finishing orders with (possibly fractional) weights."""
 
 ELO = 400.0 / math.log(10.0)
@@ -42,7 +42,7 @@ def expand_ties(ranking: Ranking, weight: float = 1.0) -> Orders:
     groups = [list(g) for g in ranking if len(g)]
     perms = [list(itertools.permutations(g)) for g in groups]
     share = weight / math.prod(len(p) for p in perms)
-    orders: Orders = Counter()
+    orders: Orders = defaultdict(float)
     for combo in itertools.product(*perms):
         orders[tuple(i for part in combo for i in part)] += share
     return orders
@@ -62,7 +62,7 @@ def plackett_luce(orders: Orders, items: int, prior: float = 1.0, tol: float = 1
 
     ``prior`` adds that many virtual drawn games between every pair of items.
     """
-    data: Orders = Counter(orders)
+    data: Orders = defaultdict(float, orders)
     if prior > 0:
         for i, j in itertools.combinations(range(items), 2):
             data[(i, j)] += prior / 2
@@ -103,7 +103,7 @@ def plackett_luce(orders: Orders, items: int, prior: float = 1.0, tol: float = 1
 
 def bradley_terry(wins: Sequence[Sequence[float]], prior: float = 0.0) -> list[float]:
     """Log-strengths (mean 0) from a win matrix: ``wins[i][j]`` is how often i beat j (ties as halves)."""
-    orders: Orders = Counter()
+    orders: Orders = defaultdict(float)
     for i, row in enumerate(wins):
         for j, w in enumerate(row):
             if i != j and w:

@@ -28,6 +28,8 @@ class Setup:
     players: int | None
     options: dict[str, Any]
     bots: tuple[str, ...]
+    features: bool = False
+    """Also record what each seat had (``Game.balance_features``), for balance reports."""
 
 
 def play_one(setup: Setup, seed: int) -> dict[str, Any]:
@@ -44,7 +46,7 @@ def play_one(setup: Setup, seed: int) -> dict[str, Any]:
             if seat in state.to_move and not state.is_over:
                 state.apply(bots[seat].act(state, seat), seat)
                 steps += 1
-    return {
+    result = {
         "seed": seed,
         "scores": state.scores(),
         "winners": state.winners(),
@@ -52,6 +54,10 @@ def play_one(setup: Setup, seed: int) -> dict[str, Any]:
         "steps": steps,
         "label": game.outcome_label(state),
     }
+    if setup.features:
+        features = game.balance_features(state)
+        result["features"] = [features.get(s, []) for s in range(game.players)]
+    return result
 
 
 def _chunk(setup: Setup, seeds: Sequence[int]) -> list[dict[str, Any]]:
