@@ -609,7 +609,9 @@ def _print_effects(report: Any) -> None:
 
     for e in report.effects:
         row = [e.feature, str(e.seats_with)]
-        if not report.solo:
+        if not report.solo and e.shared:
+            row += ["-", "-", "same for every seat"]
+        elif not report.solo:
             row += [f"{e.win_with:.1%}", f"{e.win_without:.1%}", effect(e.win_effect, e.win_ci, True)]
         row.append(effect(e.score_effect, e.score_ci, False))
         table.add_row(*row)

@@ -19,13 +19,14 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from statistics import NormalDist
 from typing import Any
 
 from riverbox.lab import tournament
 from riverbox.lab.stats import mean_sd
 
 MIN_SEATS = 5
-Z95 = 1.959963984540054
+Z95 = NormalDist().inv_cdf(0.975)
 
 
 @dataclass(frozen=True)
@@ -41,6 +42,8 @@ class Effect:
     score_with: float
     score_without: float
     score_ci: tuple[float, float] | None
+    shared: bool = False
+    """Every seat of a game has it or none does (a board): it cannot change who wins."""
 
     @property
     def win_effect(self) -> float:
@@ -55,8 +58,9 @@ class Effect:
             "feature": self.feature,
             "seats_with": self.seats_with,
             "seats_without": self.seats_without,
+            "shared": self.shared,
         }
-        if not solo:
+        if not solo and not self.shared:
             out |= {
                 "win_with": self.win_with,
                 "win_without": self.win_without,
@@ -92,9 +96,12 @@ def seat_outcomes(result: dict[str, Any]) -> list[tuple[float, float]]:
 def feature_effects(results: Sequence[dict[str, Any]]) -> list[Effect]:
     """Every feature's effect over all seats of all games, strongest association with winning first."""
     rows: list[tuple[set[str], float, float]] = []
+    partial: set[str] = set()
     for result in results:
-        for feats, (win, score) in zip(result["features"], seat_outcomes(result), strict=True):
-            rows.append((set(feats), win, score))
+        sets = [set(f) for f in result["features"]]
+        partial |= set.union(*sets) - set.intersection(*sets)
+        for feats, (win, score) in zip(sets, seat_outcomes(result), strict=True):
+            rows.append((feats, win, score))
     names = sorted({f for feats, _, _ in rows for f in feats})
     effects = []
     for name in names:
@@ -111,9 +118,10 @@ def feature_effects(results: Sequence[dict[str, Any]]) -> list[Effect]:
                 score_with=mean_sd([s for _, s in has])[0],
                 score_without=mean_sd([s for _, s in lacks])[0],
                 score_ci=difference_interval([s for _, s in has], [s for _, s in lacks]),
+                shared=len(results[0]["features"]) > 1 and name not in partial,
             )
         )
-    return sorted(effects, key=lambda e: (-e.win_effect, -e.score_effect, e.feature))
+    return sorted(effects, key=lambda e: (e.shared, -e.win_effect, -e.score_effect, e.feature))
 
 
 @dataclass

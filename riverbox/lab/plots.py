@@ -95,9 +95,11 @@ def _interval_panel(
     cis: Sequence[tuple[float, float] | None],
     xlabel: str,
     zero: float | None,
+    ranked: bool = True,
 ) -> None:
-    """One row per label with its 95% interval (none drawn where unknown), largest value at the top."""
-    order = sorted(range(len(values)), key=lambda i: values[i])
+    """One row per label with its 95% interval (none drawn where unknown), largest value at the top
+    when ``ranked``, else the labels top down in their order."""
+    order = sorted(range(len(values)), key=lambda i: values[i]) if ranked else list(range(len(values)))[::-1]
     ys = list(range(len(order)))
     xs = [values[i] for i in order]
     spans = [cis[i] or (values[i], values[i]) for i in order]
@@ -138,9 +140,8 @@ def plot_ladder(title: str, ladder: LadderResult, path: str | Path) -> Path:
 def plot_balance(title: str, report: BalanceReport, path: str | Path, top: int = 30) -> Path:
     """Seat win shares (or scores alone) and the ``top`` strongest feature effects, with 95% intervals."""
     plt = _pyplot()
-    effects = sorted(report.effects, key=lambda e: -abs(e.score_effect if report.solo else e.win_effect))[
-        :top
-    ]
+    ranked = [e for e in report.effects if report.solo or not e.shared]
+    effects = sorted(ranked, key=lambda e: -abs(e.score_effect if report.solo else e.win_effect))[:top]
     fig, (ax1, ax2) = plt.subplots(
         1, 2, figsize=(13, max(3.0, 0.3 * len(effects) + 1.6)), gridspec_kw={"width_ratios": [1, 2]}
     )
@@ -151,9 +152,11 @@ def plot_balance(title: str, report: BalanceReport, path: str | Path, top: int =
             (m - 1.96 * sd / math.sqrt(s.games), m + 1.96 * sd / math.sqrt(s.games))
             for m, sd in zip(s.score_mean, s.score_sd, strict=True)
         ]
-        _interval_panel(ax1, seats, s.score_mean, ci, "mean score (95% CI)", None)
+        _interval_panel(ax1, seats, s.score_mean, ci, "mean score (95% CI)", None, ranked=False)
     else:
-        _interval_panel(ax1, seats, s.win_rate, s.win_ci, "win share (95% CI)", 1 / report.players)
+        _interval_panel(
+            ax1, seats, s.win_rate, s.win_ci, "win share (95% CI)", 1 / report.players, ranked=False
+        )
     ax1.set_title(f"{title}: {s.games} games")
     labels = [e.feature for e in effects]
     if report.solo:

@@ -1,9 +1,10 @@
-"""River Trek balance features: the animal tokens each seat took, and the boards of the game.
+"""River Trek balance features: the animal powers each seat used or ended with, and the boards.
 
-A token can be taken and later spent, so the final state does not show who had it; the game is
-replayed from its seed and history, watching who holds each token. The boards are the same for
-every seat (they show in the report through their effect on scores); the shipped boards are
-placeholders and are marked so.
+Tokens change hands during a game (one goes back when its tile empties), so "held at some
+point" says little; what a seat did with an animal shows in the notation of its actions
+(``jaguar S T``, ``dog S up``, ``moveback S`` for the Peccary, ...), and the passive ones in who
+holds them at the end. The boards are the same for every seat, so they show in the report
+through their effect on scores; the shipped boards are placeholders and are marked so.
 """
 
 from __future__ import annotations
@@ -13,19 +14,30 @@ from typing import Any
 from riverbox.core.game import CHANCE, State
 from riverbox.games.river_trek.board import board_data
 
+USES = {
+    "jaguar": "jaguar",
+    "otter": "otter",
+    "capybara": "capybara",
+    "monkey": "monkey",
+    "boa": "boa",
+    "frog": "frog",
+    "dog": "bushdog",
+    "moveback": "peccary",
+}
+"""The first word of an action that uses an animal's power, and that animal."""
+
 
 def features(state: State) -> dict[int, list[str]]:
-    """Per seat: ``animal X`` for each token it held at some point, and ``board B`` for each board."""
-    game = state.game
-    replay: Any = game.new_state(state.seed)
-    found: dict[int, set[str]] = {s: set() for s in range(game.players)}
-    for seat, action in state.history[len(replay.history) :]:
-        if seat == CHANCE:
-            continue
-        replay.apply(action, seat)
-        for slot, holder in enumerate(replay.holder):
-            if holder >= 0:
-                found[holder].add(f"animal {replay.animals[slot]}")
+    """Per seat: ``used X``, ``held X at the end`` and ``board B`` for each board of the game."""
+    final: Any = state
+    found: dict[int, set[str]] = {s: set() for s in range(state.game.players)}
+    for seat, action in state.history:
+        word = str(action).split()[0]
+        if seat != CHANCE and word in USES:
+            found[seat].add(f"used {USES[word]}")
+    for slot, holder in enumerate(final.holder):
+        if 0 <= holder < state.game.players:
+            found[holder].add(f"held {final.animals[slot]} at the end")
     mark = " (placeholder)" if board_data().get("source") == "placeholder" else ""
-    boards = {f"board {b}{mark}" for b in replay.middle}
+    boards = {f"board {b}{mark}" for b in final.middle}
     return {s: sorted(v | boards) for s, v in found.items()}
