@@ -103,10 +103,11 @@ def resolve(spec: str | BotSpec, game: Game) -> BotSpec:
 
 def _factory(spec: BotSpec, game: Game) -> BotFactory:
     factories = _factories(game)
+    valid = ", ".join(bot_names(game))
+    if spec.name == "heuristic" and spec.name not in factories:
+        raise ValueError(f"{game.name} has no heuristic bot; valid bots: {valid}")
     if spec.name not in factories:
-        raise ValueError(
-            f"unknown bot {spec.name!r} for {game.name}; valid bots: {', '.join(bot_names(game))}"
-        )
+        raise ValueError(f"unknown bot {spec.name!r} for {game.name}; valid bots: {valid}")
     return factories[spec.name]
 
 

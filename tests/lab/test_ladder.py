@@ -1,0 +1,84 @@
+"""The ladder: seatings, tallies, reproducibility, and sensible ratings on real games."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from riverbox.lab.ladder import Tally, figures, items_of, run_ladder, seatings, tally_game
+from riverbox.registry import register
+
+register("toy", "tests.core.toy:ToyGame")
+
+
+def test_every_bot_sits_in_every_seat_equally_often() -> None:
+    rows = seatings(3, 3)
+    assert len(rows) == 3 and len(set(rows)) == 3
+    for seat in range(3):
+        assert Counter(r[seat] for r in rows) == Counter({0: 1, 1: 1, 2: 1})
+    pairs = seatings(3, 2)
+    assert sorted(pairs) == [(0, 1), (0, 2), (1, 0), (1, 2), (2, 0), (2, 1)]
+    assert seatings(2, 1) == [(0,), (1,)]
+    with pytest.raises(ValueError, match="name at least 3"):
+        seatings(2, 3)
+
+
+def test_repeated_bots_are_one_rated_item() -> None:
+    assert items_of(["strong", "heuristic", "heuristic"]) == (["strong", "heuristic"], [0, 1, 1])
+
+
+def test_tally_of_one_game() -> None:
+    # seats 0, 1, 2 played by items 1, 0, 0; seat 2 wins, seats 0 and 1 tie on score
+    t = tally_game(2, [1, 0, 0], {"scores": [3, 3, 7], "winners": [2]})
+    assert t.seats == [2, 1] and t.wins == [1.0, 0.0] and t.scores == [10.0, 3.0]
+    assert t.orders == {(0, 1, 0): 0.5, (0, 0, 1): 0.5}
+    # item 1 (seat 0) against item 0: tied with seat 1, below seat 2
+    assert t.meetings == {(1, 0): 2, (0, 1): 2}
+    assert t.ahead == {(1, 0): 0.5, (0, 1): 1.5}
+
+
+def test_figures_pairwise_rates_are_complementary() -> None:
+    a = tally_game(2, [0, 1], {"scores": [2, 1], "winners": [0]})
+    b = tally_game(2, [1, 0], {"scores": [2, 2], "winners": [0, 1]})
+    f = figures([a, b, a])
+    n = 2
+    pairs = f[3 * n :]
+    assert pairs[0 * n + 1] == pytest.approx(2.5 / 3)
+    assert pairs[0 * n + 1] + pairs[1 * n + 0] == pytest.approx(1.0)
+    assert f[0] > 0 > f[1]  # the better bot is rated higher, mean 0
+    total = Tally(2)
+    for t in (a, b, a):
+        total.add(t)
+    assert total.wins == pytest.approx([2.5, 0.5])
+
+
+def test_ladder_is_reproducible_for_any_worker_count() -> None:
+    one = run_ladder("toy", 2, {"turns": 1}, ["random", "montecarlo:playouts=1"], 4, seed=5)
+    two = run_ladder("toy", 2, {"turns": 1}, ["random", "montecarlo:playouts=1"], 4, seed=5, workers=2)
+    assert one == two
+    assert one.games == 4 * 2 and one.deals == 4
+    assert sum(one.rating) == pytest.approx(0.0, abs=1e-6)
+    for (lo, hi), value in zip(one.rating_ci, one.rating, strict=True):
+        assert lo <= value + 1e-9 and value <= hi + 1e-9
+
+
+def test_ladder_ranks_heuristic_above_random_and_anchors() -> None:
+    r = run_ladder("river-rivals", 2, {}, ["random", "heuristic"], 3, seed=1, anchor="random")
+    assert r.order() == [1, 0]
+    assert r.rating[0] == 0.0 and r.rating[1] > 0
+    assert r.pairwise[1][0] is not None and r.pairwise[1][0] > 0.5
+    js = r.to_json()
+    assert js["anchor"] == "random" and js["bots"][0]["bot"] == "heuristic"
+    assert {p["bot"] for p in js["pairwise"]} == {"random", "heuristic"}
+    with pytest.raises(ValueError, match="anchor 'x' is not one of the bots"):
+        run_ladder("river-rivals", 2, {}, ["random", "heuristic"], 1, anchor="x")
+
+
+def test_solo_ladder_ranks_by_mean_score_on_the_same_deals() -> None:
+    r = run_ladder("river-wild", 1, {}, ["random", "heuristic"], 4, seed=2)
+    assert r.solo and r.games == 8
+    assert r.order() == [1, 0]
+    assert "rating" not in r.to_json()["bots"][0] and "pairwise" not in r.to_json()
+    for (lo, hi), m in zip(r.score_ci, r.score_mean, strict=True):
+        assert lo <= m <= hi
