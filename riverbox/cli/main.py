@@ -48,6 +48,10 @@ BOTS_HELP = (
     "Bot per seat: a name, level or spec (name:key=value,...); seats separated by commas,"
     " spaces or ';', e.g. 'ismcts:iterations=4000,c=1 heuristic' (see `riverbox games`)."
 )
+SeedOpt = Annotated[int, typer.Option(help="Master seed (results are reproducible).")]
+WorkersOpt = Annotated[int, typer.Option(help="Processes to use.", min=1)]
+RayOpt = Annotated[str | None, typer.Option(help="Run on a Ray cluster at this address.")]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")]
 ThinkOpt = Annotated[
     float | None,
     typer.Option(help="CPU seconds per decision for every bot that takes a thinking time.", min=0.001),
@@ -419,14 +423,14 @@ def ladder(
         int, typer.Option("--games", "-n", help="Deals; each is played in every seating.", min=1)
     ] = 50,
     think: ThinkOpt = None,
-    seed: Annotated[int, typer.Option(help="Master seed (results are reproducible).")] = 0,
+    seed: SeedOpt = 0,
     option: OptionOpt = None,
     mode: ModeOpt = None,
     variant: VariantOpt = None,
-    workers: Annotated[int, typer.Option(help="Processes to use.", min=1)] = 1,
-    ray: Annotated[str | None, typer.Option(help="Run on a Ray cluster at this address.")] = None,
+    workers: WorkersOpt = 1,
+    ray: RayOpt = None,
     anchor: Annotated[str | None, typer.Option(help="The bot rated 0 (default: ratings average 0).")] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")] = False,
+    as_json: JsonOpt = False,
     plot: Annotated[Path | None, typer.Option(help="Write a PNG/SVG/PDF plot of the ratings.")] = None,
 ) -> None:
     """Rate bots: duplicate deals in every seating, Elo ratings with 95% intervals, head-to-head table."""
@@ -533,13 +537,13 @@ def balance(
     players: PlayersOpt = None,
     games_: Annotated[int, typer.Option("--games", "-n", help="How many games.", min=1)] = 200,
     think: ThinkOpt = None,
-    seed: Annotated[int, typer.Option(help="Master seed (results are reproducible).")] = 0,
+    seed: SeedOpt = 0,
     option: OptionOpt = None,
     mode: ModeOpt = None,
     variant: VariantOpt = None,
-    workers: Annotated[int, typer.Option(help="Processes to use.", min=1)] = 1,
-    ray: Annotated[str | None, typer.Option(help="Run on a Ray cluster at this address.")] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")] = False,
+    workers: WorkersOpt = 1,
+    ray: RayOpt = None,
+    as_json: JsonOpt = False,
     plot: Annotated[Path | None, typer.Option(help="Write a PNG/SVG/PDF plot of the report.")] = None,
 ) -> None:
     """Seat advantage and each card, equipment, animal or board's effect on winning, with 95% intervals."""

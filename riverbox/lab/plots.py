@@ -160,22 +160,9 @@ def plot_balance(title: str, report: BalanceReport, path: str | Path, top: int =
     ax1.set_title(f"{title}: {s.games} games")
     labels = [e.feature for e in effects]
     if report.solo:
-        _interval_panel(
-            ax2,
-            labels,
-            [e.score_effect for e in effects],
-            [e.score_ci for e in effects],
-            "score with - without (95% CI)",
-            0.0,
-        )
+        values, cis, axis = [e.score_effect for e in effects], [e.score_ci for e in effects], "score"
     else:
-        _interval_panel(
-            ax2,
-            labels,
-            [e.win_effect for e in effects],
-            [e.win_ci for e in effects],
-            "win share with - without (95% CI)",
-            0.0,
-        )
+        values, cis, axis = [e.win_effect for e in effects], [e.win_ci for e in effects], "win share"
+    _interval_panel(ax2, labels, values, cis, f"{axis} with - without (95% CI)", 0.0)
     ax2.set_title("features")
     return _save(fig, plt, path)
