@@ -179,7 +179,7 @@ class LadderResult:
             "deals": self.deals,
             "games": self.games,
             "scale": "mean score" if self.solo else "Elo (Plackett-Luce)",
-            "anchor": self.anchor if self.anchor is not None else ("mean 0" if not self.solo else None),
+            "anchor": None if self.solo else (self.anchor or "mean 0"),
             "bots": bots,
         }
         if not self.solo:
