@@ -18,9 +18,7 @@ game ``parse_action``, ``action_id``, ``action_from_id`` and ``num_action_ids``.
 
 from __future__ import annotations
 
-import importlib
 import random
-import sys
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
@@ -193,6 +191,9 @@ class Game(ABC):
         A game lists them in ``features(state)`` of a ``balance`` module in its package, kept
         apart from the rules; a game without one reports seat advantage only.
         """
+        import importlib
+        import sys
+
         package = sys.modules[type(self).__module__].__package__ or ""
         try:
             module = importlib.import_module(f"{package}.balance")
