@@ -11,6 +11,7 @@ from riverbox.bots.base import bot_names, make_bot, resolve, with_think
 from riverbox.bots.levels import LEVEL_NAMES, LEVELS, levels_for
 from riverbox.bots.settings import BotSpec, convert_value, parse_spec, split_lineup
 from riverbox.registry import game_class, games, load, register
+from tests.bots import probe
 from tests.core.toy import ToyGame
 
 register("toy", "tests.core.toy:ToyGame")
@@ -90,7 +91,7 @@ def test_lineup_syntax_keeps_plain_lists_and_takes_specs_with_commas() -> None:
         split_lineup("iterations=3")
 
 
-def test_settings_are_converted_to_the_factory_types() -> None:
+def test_settings_are_converted_to_the_factory_types(monkeypatch: pytest.MonkeyPatch) -> None:
     game = TunedToy(2)
     bot = make_bot(
         "tuned:depth=5,think=0.5,greedy=yes,style=BOLD,rollout=heuristic,cap=none,label=a b", game, 7
@@ -98,8 +99,9 @@ def test_settings_are_converted_to_the_factory_types() -> None:
     assert (bot.seed, bot.depth, bot.think, bot.greedy) == (7, 5, 0.5, True)
     assert (bot.style, bot.rollout, bot.cap, bot.label) == ("bold", Rollout.HEURISTIC, None, "a b")
     assert make_bot("tuned:cap=3", game).cap == 3
-    search = make_bot("ismcts:iterations=40,c=1.5", game, 1)
-    assert (search.iterations, search.c) == (40, 1.5)
+    probe.install(monkeypatch)
+    search = make_bot("probe:iterations=40,c=1.5", game, 1)
+    assert (search.game, search.seed, search.iterations, search.c) == (game, 1, 40, 1.5)
 
 
 @pytest.mark.parametrize(
@@ -147,21 +149,25 @@ def test_every_game_has_every_level_and_each_builds() -> None:
 
 
 def test_a_level_takes_settings_over_its_own(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(LEVELS, "toy", {"hard": "ismcts:iterations=50,c=2"})
+    probe.install(monkeypatch)
+    monkeypatch.setitem(LEVELS, "toy", {"hard": "probe:iterations=50,c=2"})
     game = load("toy", 2)
-    assert resolve("hard:c=3", game) == BotSpec("ismcts", (("iterations", "50"), ("c", "3")))
+    assert resolve("hard:c=3", game) == BotSpec("probe", (("iterations", "50"), ("c", "3")))
     bot = make_bot("hard:c=3", game)
     assert (bot.iterations, bot.c) == (50, 3.0)
 
 
-def test_think_goes_to_bots_that_take_a_time_and_explicit_settings_win() -> None:
+def test_think_goes_to_bots_that_take_a_time_and_explicit_settings_win(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    probe.install(monkeypatch)
     game = TunedToy(2)
     assert with_think("tuned:depth=1", 0.25, game) == "tuned:depth=1,think=0.25"
     assert with_think("tuned:think=2", 0.25, game) == "tuned:think=2"
     assert with_think("random", 0.25, game) == "random"
-    assert with_think("ismcts", 0.5, game) == "ismcts:seconds=0.5"
-    assert with_think("ismcts", None, game) == "ismcts"
-    assert make_bot(with_think("ismcts", 0.5, game), game).seconds == 0.5
+    assert with_think("probe", 0.5, game) == "probe:seconds=0.5"
+    assert with_think("probe", None, game) == "probe"
+    assert make_bot(with_think("probe", 0.5, game), game).seconds == 0.5
 
 
 def test_convert_value_prefers_none_for_optional() -> None:

@@ -10,6 +10,7 @@ from typer.testing import CliRunner
 
 from riverbox.cli.main import app
 from riverbox.registry import register
+from tests.bots import probe
 
 register("toy", "tests.core.toy:ToyGame")
 runner = CliRunner()
@@ -32,13 +33,14 @@ def test_ladder_json_and_plot(tmp_path: Path) -> None:
     assert plot.read_bytes()[:4] == b"\x89PNG"
 
 
-def test_ladder_applies_think_and_prints_tables() -> None:
-    args = ["ladder", "toy", "--bots", "random,ismcts:iterations=5", "-n", "2", "-o", "turns=1"]
+def test_ladder_applies_think_and_prints_tables(monkeypatch: pytest.MonkeyPatch) -> None:
+    probe.install(monkeypatch)
+    args = ["ladder", "toy", "--bots", "random,probe:iterations=5", "-n", "2", "-o", "turns=1"]
     result = runner.invoke(app, [*args, "--think", "0.01", "--json"])
     assert result.exit_code == 0, result.stderr
     assert {b["bot"] for b in json.loads(result.stdout)["bots"]} == {
         "random",
-        "ismcts:iterations=5,seconds=0.01",
+        "probe:iterations=5,seconds=0.01",
     }
     result = runner.invoke(app, args)
     assert result.exit_code == 0, result.stderr
@@ -50,7 +52,7 @@ def test_ladder_applies_think_and_prints_tables() -> None:
     ("args", "message"),
     [
         (["--bots", "random"], "1 bots named for a 2-player game"),
-        (["--bots", "random,ismcts:depth=3"], "has no setting 'depth'"),
+        (["--bots", "random,heuristic:depth=3"], "has no setting 'depth'"),
         (["--bots", "random,heuristic", "--plot", "nowhere/x.png"], "folder does not exist"),
         (["--bots", "random,heuristic", "--plot", "x.txt"], "must end in .png"),
         (["--bots", "random,heuristic", "--anchor", "ismcts"], "anchor 'ismcts' is not one of the bots"),
@@ -78,7 +80,8 @@ def test_balance_json_and_table(tmp_path: Path) -> None:
     assert result.exit_code == 2 and "one bot for every seat or one per seat" in result.stderr
 
 
-def test_simulate_takes_specs_with_commas_and_think() -> None:
+def test_simulate_takes_specs_with_commas_and_think(monkeypatch: pytest.MonkeyPatch) -> None:
+    probe.install(monkeypatch)
     result = runner.invoke(
         app,
         [
@@ -88,15 +91,15 @@ def test_simulate_takes_specs_with_commas_and_think() -> None:
             "2",
             "--json",
             "--bots",
-            "ismcts:iterations=3,c=1;random",
+            "probe:iterations=3,c=1;random",
             "--think",
             "0.01",
         ],
     )
     assert result.exit_code == 0, result.stderr
     seats = json.loads(result.stdout)["seats"]
-    assert [s["bot"] for s in seats] == ["ismcts:iterations=3,c=1,seconds=0.01", "random"]
-    result = runner.invoke(app, ["simulate", "toy", "--bots", "ismcts:iterations=many"])
+    assert [s["bot"] for s in seats] == ["probe:iterations=3,c=1,seconds=0.01", "random"]
+    result = runner.invoke(app, ["simulate", "toy", "--bots", "probe:iterations=many"])
     assert result.exit_code == 2 and "expected a whole number" in result.stderr
 
 
