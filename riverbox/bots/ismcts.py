@@ -9,7 +9,8 @@ else of the real state is read. What this adds to plain IS-MCTS (Cowling, Powley
   cheap version of it (``rollout=fast``, :mod:`riverbox.bots.rollouts`; the heuristic where a game
   has none), with an ``epsilon`` share of random moves, instead of uniform random moves that make
   every position look alike. They stop at the game's natural horizon (the end of a Ravenous River
-  round) or after ``depth`` moves, and the position is scored by :mod:`riverbox.bots.leaf`.
+  round) or after ``depth`` moves (``depth=0`` scores the new leaf at once), and the position is
+  scored by :mod:`riverbox.bots.leaf`.
 * **Progressive bias.** At each node the heuristic's own choice gets a bonus of
   ``bias / (visits + 1)``: the search starts from the heuristic's opinion and needs evidence to
   leave it, which matters when the budget buys only a few hundred iterations.
@@ -36,7 +37,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, replace
 from typing import Any
 
-from riverbox.bots.leaf import horizon_for, leaf_values
+from riverbox.bots.leaf import SPREADS, horizon_for, leaf_values
 from riverbox.bots.rollouts import FAST
 from riverbox.core.game import Action, Chance, Game, State
 from riverbox.core.rng import Rng
@@ -58,7 +59,8 @@ class Settings:
     bias: float = 1.0
     rollout: str = "heuristic"
     epsilon: float = 0.1
-    depth: int = 0
+    depth: int = -1
+    """Playout length in moves: -1 plays to the end (or the game's horizon), 0 scores the leaf."""
     workers: int = 1
     pimc: int = 0
     """0: one IS-MCTS tree over all samples; k > 0: PIMC, k separate trees, one per sampled world."""
@@ -75,8 +77,10 @@ class Settings:
             raise ValueError(f"workers must be at least 1, not {self.workers}")
         if not 0.0 <= self.epsilon <= 1.0:
             raise ValueError(f"epsilon must be between 0 and 1, not {self.epsilon}")
-        if self.depth < 0 or self.pimc < 0 or self.c < 0 or self.bias < 0:
-            raise ValueError("depth, pimc, c and bias cannot be negative")
+        if self.depth < -1:
+            raise ValueError(f"depth must be -1 (play to the end), 0 or more, not {self.depth}")
+        if self.pimc < 0 or self.c < 0 or self.bias < 0:
+            raise ValueError("worlds, c and bias cannot be negative")
 
 
 class _Edge:
@@ -142,10 +146,12 @@ class Searcher:
         self.s = settings
         self.rng = Rng(seed)
         self.policy = _policy(game, settings.rollout, seed, settings.epsilon, self.rng)
-        self.prior_policy = _policy(game, "heuristic", seed + 1, 0.0, self.rng) if _has_heuristic(game) else None
-        if not settings.bias:
-            self.prior_policy = None
+        guided = settings.bias > 0 and _has_heuristic(game)
+        self.prior_policy = _policy(game, "heuristic", seed + 1, 0.0, self.rng) if guided else None
         self.horizon = horizon_for(game.name)
+        spread = SPREADS.get(game.name, 1.0)  # values in points, not in [-1, 1]
+        self.c = settings.c * spread
+        self.bias = settings.bias * spread
 
     # -- the search ------------------------------------------------------------------------
     def run(self, state: State, seat: int, iterations: int) -> dict[Action, tuple[int, float]]:
@@ -212,7 +218,7 @@ class Searcher:
             if node.prior in untried:
                 return node.prior, True
             return self.rng.choice(untried), True
-        c, bias, prior = self.s.c, self.s.bias, node.prior
+        c, bias, prior = self.c, self.bias, node.prior
         best: Action = legal[0]
         top = -math.inf
         for a in legal:
@@ -264,7 +270,7 @@ class Searcher:
         horizon = self.horizon
         policy = self.policy
         while not world.is_over:
-            if depth and steps >= depth:
+            if steps == depth:
                 break
             if horizon is not None and horizon(world) != stage:
                 break
@@ -351,7 +357,7 @@ def ismcts(
     bias: float = 1.0,
     rollout: str = "heuristic",
     epsilon: float = 0.1,
-    depth: int = 0,
+    depth: int = -1,
     workers: int = 1,
 ) -> SearchBot:
     """Guided IS-MCTS (see the module docstring for each setting)."""
@@ -371,7 +377,7 @@ def pimc(
     bias: float = 1.0,
     rollout: str = "heuristic",
     epsilon: float = 0.1,
-    depth: int = 0,
+    depth: int = -1,
     workers: int = 1,
 ) -> SearchBot:
     """Perfect-information Monte Carlo: ``worlds`` sampled deals, one MCTS tree each, votes summed.

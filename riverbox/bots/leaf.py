@@ -59,6 +59,9 @@ MEASURES: dict[str, Callable[[State], list[float]]] = {"river-trek": _trek_measu
 SCALES: dict[str, float] = {"ravenous-river": 3.0, "river-rivals": 2.0, "river-trek": 8.0}
 """How big a lead (in the game's units) counts as nearly decisive, by game."""
 
+SPREADS: dict[str, float] = {"river-wild": 20.0}
+"""Solo games score raw points, not returns in [-1, 1]: search widens its exploration by this."""
+
 
 def leaf_values(state: State) -> list[float]:
     """One value per seat on the ``returns()`` scale: true returns at the end, else the lead's tanh.

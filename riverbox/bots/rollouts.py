@@ -92,5 +92,21 @@ def _ravenous(rng: Rng) -> Policy:
     return policy
 
 
-FAST: dict[str, Callable[[Rng], Policy]] = {"ravenous-river": _ravenous}
+def _river_wild(rng: Rng) -> Policy:
+    """River Wild: the greedy bot's choice, computed on the world's own layout (no view rebuilt)."""
+    from riverbox.games.river_wild.bot import greedy_choice
+
+    def policy(state: State, seat: int) -> Action:
+        s: Any = state
+        move = greedy_choice(s.board, s.hand)
+        if move is None:  # cannot happen while the game goes on; kept for safety
+            return rng.choice(state.legal_actions(seat))
+        fi, key = move
+        action: Action = s.game._by_face_key[fi << 16 | key]
+        return action
+
+    return policy
+
+
+FAST: dict[str, Callable[[Rng], Policy]] = {"ravenous-river": _ravenous, "river-wild": _river_wild}
 """Fast playout policies by game name (games without one use their heuristic bot)."""
