@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 import riverbox
-from riverbox.bots.ismcts import HIDDEN, SearchBot, Searcher, Settings, ismcts, pimc
+from riverbox.bots.ismcts import HIDDEN, SearchBot, Searcher, Settings, explain, ismcts, pimc
 from riverbox.bots.leaf import leaf_values
 from riverbox.core.game import State
 from riverbox.lab import tournament
@@ -156,3 +156,15 @@ def test_search_beats_random_in_river_rivals() -> None:
         pytest.skip("bot specs with settings are not parsed on this branch")
     wins = sum(1 for r in results if r["winners"] == [0])
     assert wins >= 7
+
+
+def test_explain_reads_the_top_moves_in_plain_words() -> None:
+    game = riverbox.load("river-rivals")
+    state = _advance(game.new_state(4), 2)
+    seat = state.to_move[0]
+    rows = ismcts(game, 3, iterations=30, think=60.0).analyse(state, seat)
+    lines = explain(rows, lambda a: game.describe_action(a, state), top=2)
+    assert len(lines) == min(2, len(rows))
+    assert lines[0].startswith(game.describe_action(rows[0][0], state))
+    assert "outlook" in lines[0]
+    assert "RV-" not in " ".join(lines)
