@@ -56,7 +56,7 @@ HORIZONS: dict[str, Horizon] = {"ravenous-river": _round}
 MEASURES: dict[str, Callable[[State], list[float]]] = {"river-trek": _trek_measure}
 """Per-seat progress measures by game; the default is ``scores()``."""
 
-SCALES: dict[str, float] = {"ravenous-river": 3.0, "river-rivals": 2.0, "river-trek": 8.0}
+SCALES: dict[str, float] = {"ravenous-river": 3.0, "river-rivals": 2.0, "river-trek": 25.0}
 """How big a lead (in the game's units) counts as nearly decisive, by game."""
 
 SPREADS: dict[str, float] = {"river-wild": 20.0}
