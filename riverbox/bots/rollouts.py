@@ -64,7 +64,7 @@ def _ravenous(rng: Rng) -> Policy:
 
     def policy(state: State, seat: int) -> Action:
         s: Any = state
-        legal = state.legal_actions(seat)
+        legal: list[Any] = state.legal_actions(seat)
         phase = s.phase
         if phase == PLACE:
             x = s.row[s.look]
