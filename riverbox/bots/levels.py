@@ -14,7 +14,7 @@ LEVELS: dict[str, dict[str, str]] = {
         "easy": "random",
         "medium": "heuristic",
         "hard": "ismcts:think=0.05",
-        "strong": "ismcts:think=0.2",
+        "strong": "ismcts:think=0.3",
     },
     "river-rivals": {
         "easy": "random",

@@ -153,7 +153,7 @@ class OracleBot:
 
     name = "oracle"
 
-    def __init__(self, seed: int = 0, beam: int = 8) -> None:
+    def __init__(self, seed: int = 0, beam: int = 4) -> None:
         if beam < 1:
             raise ValueError(f"beam must be at least 1, not {beam}")
         self.beam = beam
