@@ -31,13 +31,14 @@ LEVELS: dict[str, dict[str, str]] = {
     "river-trek": {
         "easy": "random",
         "medium": "heuristic",
-        "hard": "ismcts:think=0.03,depth=0",
-        "strong": "ismcts:think=0.1,depth=0",
+        "hard": "heuristic",
+        "strong": "heuristic",
     },
 }
 """Measured (CPU seconds per decision, seats rotated; see scripts/strength.py): ``strong`` is the
 best bot found at a small budget, so it stays quick to play and to test. ``hard`` is the same
-search with a quarter of the time or less; ``medium`` the game's heuristic; ``easy`` random."""
+search with a quarter of the time or less; ``medium`` the game's heuristic; ``easy`` random.
+River Trek keeps its heuristic: search (``ismcts:think=0.1,depth=0``) did not measure better."""
 
 
 def levels_for(game: str) -> dict[str, str]:
