@@ -2,8 +2,7 @@
 
 ``strong`` names the best bot measured for the game; the other levels are rungs below it.
 ``make_bot`` resolves a level to its spec, so ``--bots strong`` or ``hard:think=2`` work
-wherever a bot is named. These values are provisional: easy and medium are the random and
-heuristic bots, hard and strong the best search spec of a quick measurement (see the ladder).
+wherever a bot is named.
 """
 
 from __future__ import annotations
@@ -14,20 +13,20 @@ LEVELS: dict[str, dict[str, str]] = {
     "ravenous-river": {
         "easy": "random",
         "medium": "heuristic",
-        "hard": "heuristic",
-        "strong": "heuristic",
+        "hard": "ismcts:think=0.05",
+        "strong": "ismcts:think=0.3",
     },
     "river-rivals": {
         "easy": "random",
         "medium": "heuristic",
-        "hard": "ismcts",
-        "strong": "ismcts",
+        "hard": "ismcts:think=0.05",
+        "strong": "ismcts:think=0.2",
     },
     "river-wild": {
         "easy": "random",
         "medium": "heuristic",
         "hard": "lookahead",
-        "strong": "lookahead",
+        "strong": "hindsight:think=0.5,beam=1",
     },
     "river-trek": {
         "easy": "random",
@@ -36,6 +35,10 @@ LEVELS: dict[str, dict[str, str]] = {
         "strong": "heuristic",
     },
 }
+"""Measured (CPU seconds per decision, seats rotated; see scripts/strength.py): ``strong`` is the
+best bot found at a small budget, so it stays quick to play and to test. ``hard`` is the same
+search with a quarter of the time or less; ``medium`` the game's heuristic; ``easy`` random.
+River Trek keeps its heuristic: search (``ismcts:think=0.1,depth=0``) did not measure better."""
 
 
 def levels_for(game: str) -> dict[str, str]:

@@ -1,16 +1,19 @@
 """Search bots that work for every game through the contract alone.
 
+``montecarlo`` is flat Monte Carlo with random playouts (a baseline); ``ismcts`` and ``pimc``
+are the guided searches of :mod:`riverbox.bots.ismcts`.
+
 They sample the hidden information with ``determinize(seat)``, so they never see what the
 seat cannot see, and simulate with ``clone``/``apply``: the engine's hot paths.
 """
 
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Callable
 from typing import Any
 
+from riverbox.bots.ismcts import ismcts, pimc
 from riverbox.core.game import Action, Game, State
 from riverbox.core.rng import Rng
 
@@ -59,90 +62,9 @@ class MonteCarloBot:
         return legal[best]
 
 
-class _Node:
-    __slots__ = ("avail", "children", "value", "visits")
-
-    def __init__(self) -> None:
-        self.children: dict[Action, _Node] = {}
-        self.visits = 0
-        self.avail = 0
-        self.value = 0.0
-
-
-class ISMCTSBot:
-    """Single-observer information-set MCTS (Cowling, Powley and Whitehouse 2012).
-
-    Each iteration samples a world with ``determinize(seat)``, descends the shared tree by
-    UCB over the actions legal in that world (availability-counted), expands one node,
-    finishes with a random rollout and backs up the returns of the acting seats.
-    ``iterations`` and ``seconds`` (CPU time per decision) both bound the search.
-    """
-
-    name = "ismcts"
-
-    def __init__(
-        self, game: Game, seed: int = 0, iterations: int = 400, c: float = 0.7, seconds: float = 2.0
-    ) -> None:
-        self.game = game
-        self.rng = Rng(seed)
-        self.iterations = iterations
-        self.c = c
-        self.seconds = seconds
-
-    def act(self, state: State, seat: int) -> Action:
-        legal = state.legal_actions(seat)
-        if len(legal) == 1:
-            return legal[0]
-        root = _Node()
-        deadline = time.process_time() + self.seconds
-        for done in range(self.iterations):
-            if done and time.process_time() > deadline:
-                break
-            world = state.determinize(seat, self.rng.fork())
-            self._iterate(root, world, seat)
-        best = max(root.children.items(), key=lambda kv: kv[1].visits)
-        return best[0] if best[0] in legal else legal[0]
-
-    def _iterate(self, root: _Node, world: State, seat: int) -> None:
-        path: list[tuple[_Node, int]] = []
-        node = root
-        mover = seat
-        while not world.is_over:
-            mover = seat if seat in world.to_move else world.to_move[0]
-            legal = world.legal_actions(mover)
-            for a in legal:
-                child = node.children.get(a)
-                if child is not None:
-                    child.avail += 1
-            untried = [a for a in legal if a not in node.children]
-            if untried:
-                action = self.rng.choice(untried)
-                child = _Node()
-                child.avail = 1
-                node.children[action] = child
-                world.apply(action, mover)
-                path.append((child, mover))
-                break
-            action = max(
-                legal,
-                key=lambda a: (
-                    node.children[a].value / node.children[a].visits
-                    + self.c * math.sqrt(math.log(max(1, node.children[a].avail)) / node.children[a].visits)
-                    if node.children[a].visits
-                    else math.inf
-                ),
-            )
-            node = node.children[action]
-            world.apply(action, mover)
-            path.append((node, mover))
-        result = _rollout(world, self.rng)
-        root.visits += 1
-        for child, who in path:
-            child.visits += 1
-            child.value += result[who]
-
-
-SEARCH_BOTS: dict[str, Callable[[Game, int], Any]] = {
+SEARCH_BOTS: dict[str, Callable[..., Any]] = {
     "montecarlo": MonteCarloBot,
-    "ismcts": ISMCTSBot,
+    "ismcts": ismcts,
+    "pimc": pimc,
 }
+"""Search bots by name: factories ``(game, seed, **settings)``; settings are typed keywords."""

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 import riverbox
 from riverbox.bots.base import RandomBot, bot_names, make_bot
-from riverbox.bots.search import ISMCTSBot, MonteCarloBot
+from riverbox.bots.ismcts import ismcts, pimc
+from riverbox.bots.search import MonteCarloBot
 from riverbox.lab import tournament
 from riverbox.registry import register
 
@@ -15,23 +18,24 @@ register("toy", "tests.core.toy:ToyGame")
 
 def test_bot_lookup_names_valid_bots() -> None:
     game = riverbox.load("toy", players=2)
-    assert bot_names(game) == ["random", "ismcts", "montecarlo"]
+    assert bot_names(game) == ["random", "ismcts", "montecarlo", "pimc"]
     assert isinstance(make_bot("random", game), RandomBot)
-    with pytest.raises(ValueError, match="valid bots: random, ismcts, montecarlo"):
+    with pytest.raises(ValueError, match="valid bots: random, ismcts, montecarlo, pimc"):
         make_bot("oracle", game)
     with pytest.raises(ValueError, match="no heuristic bot"):
         make_bot("heuristic", game)
 
 
-@pytest.mark.parametrize("cls", [MonteCarloBot, ISMCTSBot])
-def test_search_bots_only_use_determinized_worlds(cls: type) -> None:
+@pytest.mark.parametrize("cls", [MonteCarloBot, ismcts, pimc])
+def test_search_bots_only_use_determinized_worlds(cls: Any) -> None:
     """A search bot's choice must not depend on hidden cards: same view, same decision."""
     game = riverbox.load("toy", players=2, turns=1)
     for seed in range(6):
         state = game.new_state(seed)
         other = state.determinize(0, seed + 100)  # same view for seat 0, other hidden cards
-        bot_a = cls(game, 7, 30) if cls is MonteCarloBot else cls(game, 7, 60)
-        bot_b = cls(game, 7, 30) if cls is MonteCarloBot else cls(game, 7, 60)
+        budget = {"playouts": 30} if cls is MonteCarloBot else {"iterations": 60, "think": 60.0}
+        bot_a = cls(game, 7, **budget)
+        bot_b = cls(game, 7, **budget)
         assert bot_a.act(state, 0) == bot_b.act(other, 0)
 
 

@@ -507,7 +507,8 @@ class RavenousRiverState(State):
         me = 0 if seat is None else 1 << seat
         # row cards the seat does not know
         slots = [i for i in range(7) if self.row[i] >= 0 and not self.up >> i & 1 and not self.known[i] & me]
-        vals = [self.row[i] for i in slots]
+        # sorted before shuffling so the sample depends on what the seat knows, not on the hidden order
+        vals = sorted(self.row[i] for i in slots)
         rng.shuffle(vals)
         for i, v in zip(slots, vals, strict=True):
             self.row[i] = v
@@ -516,6 +517,7 @@ class RavenousRiverState(State):
         pool = [*self.deck]
         for s in others:
             pool.extend(self.hands[s])
+        pool.sort()
         rng.shuffle(pool)
         at = 0
         for s in others:

@@ -1021,6 +1021,7 @@ class RiverRivalsState(State):
         places: list[list[int]] = []
         for x in (0, 1):
             if seat == x and not (self.unknown >> x) & 1:
+                self.piles[x].sort()  # the sample must not depend on the hidden order
                 rng.shuffle(self.piles[x])  # composition known, order not
             else:
                 places.append(self.piles[x])
@@ -1035,6 +1036,7 @@ class RiverRivalsState(State):
                 pool.extend(part)
             if len(pool) < 2:
                 continue
+            pool.sort()
             rng.shuffle(pool)
             i = 0
             for place, n in zip(places, counts, strict=True):

@@ -253,8 +253,9 @@ class RiverWild(Game):
 
     def extra_bots(self) -> dict[str, Any]:
         from riverbox.games.river_wild.bot import LookaheadBot
+        from riverbox.games.river_wild.solve import HindsightBot, OracleBot
 
-        return {"lookahead": LookaheadBot}
+        return {"lookahead": LookaheadBot, "hindsight": HindsightBot, "oracle": OracleBot}
 
     def outcome_label(self, state: State) -> str | None:
         return rank_name(state.scores()[0]) if state.is_over else None

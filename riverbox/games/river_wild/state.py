@@ -194,7 +194,7 @@ class RiverWildState(State):
     def _determinize_body(self, seat: int | None, rng: Rng) -> None:
         """Reshuffle the face-down part of the deck; the face-up top card stays (RW-13)."""
         if len(self.deck) > 2:
-            unseen = self.deck[:-1]
+            unseen = sorted(self.deck[:-1])  # the sample must not depend on the hidden order
             rng.shuffle(unseen)
             self.deck[:-1] = unseen
 

@@ -1,0 +1,176 @@
+"""River Wild with the deck order known: a beam-search solver, hindsight optimisation and an oracle.
+
+River Wild is solo, so its only hidden information is the order of the face-down deck. Two bots
+build on a solver for the perfect-information game (the deck order known):
+
+* :class:`HindsightBot` (hindsight optimisation, Chong, Givan and Chang 2000): sample deck orders
+  consistent with the view (``state.determinize``), solve the rest of the game for each candidate
+  move in each sample, and play the move with the best mean. It sees only what the player sees.
+* :class:`OracleBot` reads the real deck order (it cheats, on purpose) and plays the solver's best
+  line. Its mean score over many seeds is the yardstick: every fair bot is shown as its gap to it.
+  Beam search is not exhaustive, so the oracle's mean is a lower bound on perfect play with the
+  deck known; any fair bot is expected to stay below it.
+
+The solver is a beam search over placements: at each card it keeps the ``beam`` best layouts by
+(score, fewest land slots left facing empty table), the greedy bot's own measure.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from riverbox.core import Action, Rng, State
+from riverbox.games.river_wild.board import Board, pos_key
+from riverbox.games.river_wild.bot import board_from_view, greedy_choice
+
+if TYPE_CHECKING:
+    from riverbox.games.river_wild import RiverWild
+
+Move = tuple[int, int]
+"""(face index, position key) of a placement."""
+
+
+def _faces(hand: list[int]) -> list[int]:
+    return [f for ci in hand for f in (2 * ci, 2 * ci + 1)]
+
+
+def _play(board: Board, hand: list[int], deck: list[int], move: Move) -> None:
+    """Place ``move`` and draw the top card, in place (``deck[-1]`` is the top)."""
+    fi, key = move
+    board.place(fi, key)
+    hand.remove(fi // 2)
+    if deck:
+        hand.append(deck.pop())
+
+
+def greedy_line(board: Board, hand: list[int], deck: list[int]) -> tuple[int, list[Move]]:
+    """Play the greedy bot's choices to the end with a known deck; (final score, moves).
+    The inputs are consumed."""
+    line: list[Move] = []
+    while hand:
+        move = greedy_choice(board, hand)
+        if move is None:
+            break
+        _play(board, hand, deck, move)
+        line.append(move)
+    return board.score(), line
+
+
+@dataclass
+class Solution:
+    """What :func:`solve` found: the best final score, the line reaching it, and per first move
+    the best final score found after it (hindsight optimisation averages these over samples)."""
+
+    score: int
+    line: list[Move]
+    firsts: dict[Move, int]
+
+
+def solve(board: Board, hand: list[int], deck: list[int], beam: int) -> Solution:
+    """The best game found with the deck order known (``deck[-1]`` drawn next).
+
+    A beam search ranked by playouts: every child of the kept layouts is finished greedily, the
+    ``beam`` best children by that finish go on to the next card, and the best finished line seen
+    anywhere is the answer. ``beam=0`` only finishes each first move greedily; ``beam=1`` is the
+    pilot method. The answer is never worse than the greedy line. Inputs are not changed.
+    """
+    best_score, best_line = greedy_line(board.copy(), list(hand), list(deck))
+    firsts: dict[Move, int] = {}
+    layer: list[tuple[Board, list[int], list[int], list[Move]]] = [(board, list(hand), list(deck), [])]
+    while layer:
+        children: list[tuple[int, Board, list[int], list[int], list[Move]]] = []
+        for b, h, d, line in layer:
+            for move in b.legal(_faces(h)) if h else []:
+                child, ch, cd = b.copy(), list(h), list(d)
+                _play(child, ch, cd, move)
+                score, rest = greedy_line(child.copy(), list(ch), list(cd))
+                path = [*line, move]
+                first = path[0]
+                if score > firsts.get(first, -1):
+                    firsts[first] = score
+                if score > best_score:
+                    best_score, best_line = score, path + rest
+                children.append((score, child, ch, cd, path))
+        children.sort(key=lambda c: c[0], reverse=True)
+        layer = [(b, h, d, line) for _, b, h, d, line in children[:beam]]
+    return Solution(best_score, best_line, firsts)
+
+
+def _move_of(game: RiverWild, action: Action) -> Move:
+    card: Any = action
+    return 2 * game.deck.index_of(card.card) + card.side, pos_key(card.row, card.col)
+
+
+class HindsightBot:
+    """Hindsight optimisation over sampled deck orders (see the module docstring).
+
+    Per sampled deck order, :func:`solve` with ``beam`` values every legal move (``beam=0``: a
+    greedy finish after each move). ``samples`` bounds the deck orders and ``think`` the CPU
+    seconds per decision (at least one sample always runs). ``analyse`` gives each move's mean.
+    """
+
+    name = "hindsight"
+
+    def __init__(self, seed: int = 0, samples: int = 32, beam: int = 0, think: float = 1.0) -> None:
+        if samples < 1 or beam < 0 or think <= 0:
+            raise ValueError("samples must be at least 1, beam at least 0 and think positive")
+        self.rng = Rng(seed)
+        self.samples = samples
+        self.beam = beam
+        self.think = think
+
+    def analyse(self, state: State, seat: int) -> list[tuple[Action, float, int]]:
+        """(action, mean final score over the sampled decks, samples) per legal action, best first."""
+        game: RiverWild = state.game  # type: ignore[assignment]
+        legal = state.legal_actions(seat)
+        if len(legal) == 1:
+            return [(legal[0], 0.0, 0)]
+        board = board_from_view(game, state.view(seat))
+        moves = [_move_of(game, a) for a in legal]
+        totals = [0] * len(legal)
+        deadline = time.process_time() + self.think
+        done = 0
+        while done < self.samples and (done == 0 or time.process_time() < deadline):
+            world: Any = state.determinize(seat, self.rng.fork())
+            firsts = solve(board, world.hand, world.deck, self.beam).firsts
+            for i, move in enumerate(moves):
+                totals[i] += firsts[move]
+            done += 1
+        rows = [(legal[i], totals[i] / done, done) for i in range(len(legal))]
+        rows.sort(key=lambda r: -r[1])
+        return rows
+
+    def act(self, state: State, seat: int) -> Action:
+        return self.analyse(state, seat)[0][0]
+
+
+class OracleBot:
+    """Knows the deck order (reads the real state: for measuring, never for play) and follows the
+    best line :func:`solve` finds. With the deck known the game is deterministic, so the line is
+    planned once and replanned only if the position is not the one planned for."""
+
+    name = "oracle"
+
+    def __init__(self, seed: int = 0, beam: int = 4) -> None:
+        if beam < 1:
+            raise ValueError(f"beam must be at least 1, not {beam}")
+        self.beam = beam
+        self._plan: list[Move] = []
+        self._at: tuple[int, int] | None = None
+
+    def act(self, state: State, seat: int) -> Action:
+        game: RiverWild = state.game  # type: ignore[assignment]
+        s: Any = state
+        here = (state.seed, len(state.history))
+        if self._at != here or not self._plan:
+            self._plan = solve(s.board, s.hand, s.deck, self.beam).line
+        by_move = {_move_of(game, a): a for a in state.legal_actions(seat)}
+        move = self._plan.pop(0) if self._plan else None
+        action = by_move.get(move) if move is not None else None
+        if action is None:  # off the plan: replan from here
+            self._plan = solve(s.board, s.hand, s.deck, self.beam).line
+            action = by_move[self._plan.pop(0)]
+        self._at = (state.seed, len(state.history) + 2)  # our move and the draw
+        return action
