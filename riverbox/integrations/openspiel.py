@@ -121,8 +121,76 @@ def _digest(*parts: bytes) -> bytes:
     return h.digest()
 
 
+_ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"))
+
+
 def _canonical(view: Any) -> str:
-    return json.dumps(view, sort_keys=True, separators=(",", ":"))
+    """The view as canonical JSON (sorted keys, no spaces): the text a recall digest hashes."""
+    return _ENCODER.encode(view)
+
+
+def view_digest(chain: bytes, canonical: bytes) -> bytes:
+    """The next link of a recall chain after the seat saw a new view (as canonical JSON)."""
+    return _digest(chain, b"view", canonical)
+
+
+def action_digest(chain: bytes, action_id: int) -> bytes:
+    """The next link of a recall chain after the seat took action ``action_id``."""
+    return _digest(chain, b"act", str(action_id).encode())
+
+
+def chain_start(index: int) -> bytes:
+    """The first link of seat ``index``'s recall chain (index ``players``: the public chain)."""
+    return _digest(b"seat", str(index).encode())
+
+
+class _Fragments:
+    """Canonical JSON of views, built from the JSON of their top-level values, memoised by identity.
+
+    Games build views from parts shared between seats and with the previous step (views are
+    read-only snapshots, so a part handed out never changes), so most values of a view are
+    objects encoded before: each is encoded once for every seat and step that shows it. An
+    entry holds its object, so its id cannot be reused while it is cached; two generations of
+    at most ``LIMIT`` entries bound the memory.
+    """
+
+    __slots__ = ("keys", "new", "old")
+    LIMIT = 4096
+
+    def __init__(self) -> None:
+        self.new: dict[int, tuple[Any, bytes]] = {}
+        self.old: dict[int, tuple[Any, bytes]] = {}
+        self.keys: dict[str, bytes] = {}
+
+    def value(self, value: Any) -> bytes:
+        key = id(value)
+        hit = self.new.get(key)
+        if hit is not None and hit[0] is value:
+            return hit[1]
+        hit = self.old.get(key)
+        if hit is None or hit[0] is not value:
+            hit = (value, _ENCODER.encode(value).encode())
+        if len(self.new) >= self.LIMIT:
+            self.old, self.new = self.new, {}
+        self.new[key] = hit
+        return hit[1]
+
+    def parts(self, view: dict[str, Any]) -> list[bytes]:
+        """Pieces whose concatenation is ``_canonical(view)`` (as bytes)."""
+        out = [b"{"]
+        keys = self.keys
+        for name in sorted(view):
+            if type(name) is not str:  # JSON would turn the key into a string: encode it whole
+                return [_canonical(view).encode()]
+            head = keys.get(name)
+            if head is None:
+                head = keys[name] = _ENCODER.encode(name).encode() + b":"
+            if len(out) > 1:
+                out.append(b",")
+            out.append(head)
+            out.append(self.value(view[name]))
+        out.append(b"}")
+        return out
 
 
 # --------------------------------------------------------------------------------------------
@@ -136,15 +204,30 @@ class _Inner:
     pyspiel clones a Python state by deep-copying its attributes and serializes it by pickling
     them, so this one attribute implements both with riverbox's own ``clone`` and JSON.
 
-    Recall digests are computed lazily and per seat: ``moves`` lists the moves since the deal
-    (from index ``offset``); seat ``q``'s digest is up to date after ``pos[q]`` moves, at the
-    private state ``base[q]`` (never modified, shared between copies). ``sync(q)`` replays the
-    missing moves when ``q``'s information state is asked for, so playouts that never ask pay
-    nothing, and asking for one seat costs that seat's views only. Index ``players`` is the
-    public (spectator) chain.
+    Recall digests are built incrementally per seat (index ``players`` is the public chain).
+    A seat is *tracked* once its information state has been asked for: from then on ``apply``
+    absorbs its new view after every move (the parts of the views shared between seats and
+    steps are encoded once, see :class:`_Fragments`). An untracked seat costs nothing while
+    it is not asked: ``moves`` lists the moves since the deal (from index ``offset``), its
+    digest is up to date after ``pos[q]`` of them at the private state ``base[q]`` (never
+    modified, shared between copies), and ``sync(q)`` replays the missing moves when it is
+    asked. A copy starts with every seat untracked (a playout from a clone that never asks pays
+    nothing), from one snapshot of the current state.
     """
 
-    __slots__ = ("base", "chains", "game", "last", "moves", "offset", "pos", "state")
+    __slots__ = (
+        "base",
+        "chains",
+        "frags",
+        "game",
+        "last",
+        "moves",
+        "offset",
+        "own",
+        "pos",
+        "state",
+        "tracked",
+    )
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -154,8 +237,11 @@ class _Inner:
         self.offset = 0
         self.base: list[State | None] = [None] * k
         self.pos: list[int] = [0] * k
-        self.chains: list[bytes] = [_digest(b"seat", str(q).encode()) for q in range(k)]
-        self.last: list[Any] = [None] * k
+        self.chains: list[bytes] = [chain_start(q) for q in range(k)]
+        self.last: list[list[bytes] | None] = [None] * k
+        self.tracked: list[int] = []
+        self.frags = _Fragments()
+        self.own: dict[int, tuple[int, np.ndarray]] = {}
 
     # -- pyspiel hooks ----------------------------------------------------------------------
     def copy(self) -> _Inner:
@@ -166,8 +252,15 @@ class _Inner:
         other.offset = self.offset
         other.base = list(self.base)
         other.pos = list(self.pos)
+        if self.tracked and self.state is not None:
+            snapshot = self.state.clone()
+            for q in self.tracked:
+                other.base[q] = snapshot
         other.chains = list(self.chains)
         other.last = list(self.last)
+        other.tracked = []
+        other.frags = self.frags
+        other.own = {q: (cursor, counts.copy()) for q, (cursor, counts) in self.own.items()}
         return other
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Inner:
@@ -195,8 +288,13 @@ class _Inner:
         self.base = [base] * k
         self.pos = [0] * k
         self.chains = [bytes.fromhex(c) for c in data["chains"]]
+        self.tracked = []
+        self.frags = _Fragments()
+        self.own = {}
         n = self.game.players
-        self.last = [None if base is None else base.view(q if q < n else None) for q in range(k)]
+        self.last = [
+            None if base is None else self.frags.parts(base.view(q if q < n else None)) for q in range(k)
+        ]
 
     # -- play -------------------------------------------------------------------------------
     def deal(self, seed: int) -> None:
@@ -207,23 +305,38 @@ class _Inner:
         self.offset = 0
         self.pos = [0] * k
         self.last = [None] * k
+        self.tracked = []
+        self.own = {}
 
     def apply(self, seat: int, action_id: int) -> None:
-        assert self.state is not None
-        self.state.apply(self.game.action_from_id(action_id), seat)
-        self.moves.append((seat, action_id))
+        state = self.state
+        assert state is not None
+        state.apply(self.game.action_from_id(action_id), seat)
+        tracked = self.tracked
+        if len(tracked) < len(self.pos):  # some seat may still replay this move
+            self.moves.append((seat, action_id))
+        else:
+            self.offset += 1
+        if tracked:
+            end = self.offset + len(self.moves)
+            chains = self.chains
+            for q in tracked:
+                if q == seat:
+                    chains[q] = action_digest(chains[q], action_id)
+                self._absorb_view(q, state)
+                self.pos[q] = end
 
     # -- recall -----------------------------------------------------------------------------
     def _absorb_view(self, q: int, state: State) -> None:
-        v = state.view(q if q < self.game.players else None)
-        if v != self.last[q]:
-            self.chains[q] = _digest(self.chains[q], b"view", _canonical(v).encode())
-            self.last[q] = v
+        parts = self.frags.parts(state.view(q if q < self.game.players else None))
+        if parts != self.last[q]:
+            self.chains[q] = view_digest(self.chains[q], b"".join(parts))
+            self.last[q] = parts
 
     def sync(self, q: int) -> None:
         """Bring seat ``q``'s recall digest up to the current state."""
         base = self.base[q]
-        if base is None:
+        if self.state is None or base is None:
             return
         if self.last[q] is None:
             self._absorb_view(q, base)
@@ -235,10 +348,13 @@ class _Inner:
         for seat, action_id in self.moves[self.pos[q] - self.offset :]:
             s.apply(game.action_from_id(action_id), seat)
             if seat == q:
-                self.chains[q] = _digest(self.chains[q], b"act", str(action_id).encode())
+                self.chains[q] = action_digest(self.chains[q], action_id)
             self._absorb_view(q, s)
         self.base[q] = s
         self.pos[q] = end
+        self._trim()
+
+    def _trim(self) -> None:
         low = min(self.pos)
         if low > self.offset:  # moves every seat has absorbed are not needed any more
             del self.moves[: low - self.offset]
@@ -246,13 +362,35 @@ class _Inner:
 
     def recall(self, seat: int | None) -> str:
         q = self.game.players if seat is None else seat
-        self.sync(q)
+        if q not in self.tracked:
+            self.sync(q)
+            if self.state is not None:
+                self.tracked.append(q)
+                self.base[q] = None  # a tracked seat never replays
+                self._trim()
         return self.chains[q].hex()
+
+    def own_actions(self, seat: int, slots: int) -> np.ndarray:
+        """How often ``seat`` took each action id (modulo ``slots``), counted incrementally."""
+        assert self.state is not None
+        history = self.state.history
+        entry = self.own.get(seat)
+        cursor, counts = entry if entry is not None else (0, np.zeros(slots, np.float32))
+        action_id = self.game.action_id
+        for who, action in history[cursor:]:
+            if who == seat:
+                counts[action_id(action) % slots] += 1.0
+        self.own[seat] = (len(history), counts)
+        return counts
 
     def resampled(self, seat: int, rng: Rng) -> _Inner:
         """A copy whose riverbox state is ``determinize(seat)``; other seats' digests are
-        re-derived from ``seat``'s own, so nothing of the true state survives in them."""
+        re-derived from ``seat``'s own, so nothing of the true state survives in them. The
+        public chain is kept when it was ever asked for (every seat knows it)."""
         self.sync(seat)
+        public = self.game.players
+        if self.last[public] is not None:
+            self.sync(public)
         other = self.copy()
         if self.state is None:
             return other
@@ -263,8 +401,9 @@ class _Inner:
         other.offset = 0
         other.base = [det.clone()] * k
         other.pos = [0] * k
-        for q in range(self.game.players):  # the public chain stays: every seat knows it
-            if q != seat:
+        other.own = {}
+        for q in range(k):
+            if q != seat and (q != public or self.last[public] is None):
                 other.chains[q] = _digest(b"resampled", self.chains[seat], str(q).encode())
                 other.last[q] = None
         return other
@@ -440,22 +579,28 @@ class _Observer:
         self.dict = {"observation": self.tensor[: self.size]}
         if own:
             self.dict["own_actions"] = self.tensor[self.size :]
+        self._last: tuple[Any, ...] | None = None
 
     def _seat(self, player: int) -> int | None:
         return None if self.public else int(player)
 
     def set_from(self, state: RiverboxState, player: int) -> None:
-        self.tensor.fill(0.0)
-        s = state._rb.state
-        if s is None:
-            return
+        inner = state._rb
+        s = inner.state
         seat = self._seat(player)
+        # pyspiel asks twice per tensor it hands out; the second time the tensor already holds it.
+        key = (inner, s, -1 if s is None else len(s.history), seat)
+        last = self._last
+        if last is not None and last[0] is inner and last[1] is s and last[2:] == key[2:]:
+            return
+        self._last = None
+        if s is None:
+            self.tensor.fill(0.0)
+            return
         self.tensor[: self.size] = encode_view(self.game, s.view(seat))
-        if "own_actions" in self.dict:
-            own = self.dict["own_actions"]
-            for who, action in s.history:
-                if who == seat:
-                    own[self.game.action_id(action) % self.slots] += 1.0
+        if seat is not None and "own_actions" in self.dict:
+            self.dict["own_actions"][:] = inner.own_actions(seat, self.slots)
+        self._last = key
 
     def string_from(self, state: RiverboxState, player: int) -> str:
         seat = self._seat(player)
