@@ -67,6 +67,8 @@ from __future__ import annotations
 import hashlib
 import json
 import warnings
+from collections.abc import Callable
+from operator import itemgetter
 from typing import Any
 
 import numpy as np
@@ -122,6 +124,7 @@ def _digest(*parts: bytes) -> bytes:
 
 
 _ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"))
+_SECOND = itemgetter(1)
 
 
 def _canonical(view: Any) -> str:
@@ -150,47 +153,58 @@ class _Fragments:
     Games build views from parts shared between seats and with the previous step (views are
     read-only snapshots, so a part handed out never changes), so most values of a view are
     objects encoded before: each is encoded once for every seat and step that shows it. An
-    entry holds its object, so its id cannot be reused while it is cached; two generations of
-    at most ``LIMIT`` entries bound the memory.
+    entry holds its object, so no other object can have its id while it is cached; two
+    generations of at most ``LIMIT`` entries bound the memory. The lookups run in C
+    (``map``), as this is done for every tracked seat after every move.
     """
 
-    __slots__ = ("keys", "new", "old")
+    __slots__ = ("new", "old", "plans")
     LIMIT = 4096
 
     def __init__(self) -> None:
         self.new: dict[int, tuple[Any, bytes]] = {}
         self.old: dict[int, tuple[Any, bytes]] = {}
-        self.keys: dict[str, bytes] = {}
+        # key order of a view -> (its indices in sorted key order, the sorted '"key":' heads)
+        self.plans: dict[tuple[Any, ...], tuple[Callable[[list[bytes]], Any], list[bytes]] | None] = {}
 
-    def value(self, value: Any) -> bytes:
+    def _encode(self, value: Any) -> bytes:
         key = id(value)
-        hit = self.new.get(key)
-        if hit is not None and hit[0] is value:
-            return hit[1]
         hit = self.old.get(key)
-        if hit is None or hit[0] is not value:
+        if hit is None:
             hit = (value, _ENCODER.encode(value).encode())
         if len(self.new) >= self.LIMIT:
             self.old, self.new = self.new, {}
         self.new[key] = hit
         return hit[1]
 
-    def parts(self, view: dict[str, Any]) -> list[bytes]:
-        """Pieces whose concatenation is ``_canonical(view)`` (as bytes)."""
-        out = [b"{"]
-        keys = self.keys
-        for name in sorted(view):
-            if type(name) is not str:  # JSON would turn the key into a string: encode it whole
-                return [_canonical(view).encode()]
-            head = keys.get(name)
-            if head is None:
-                head = keys[name] = _ENCODER.encode(name).encode() + b":"
-            if len(out) > 1:
-                out.append(b",")
-            out.append(head)
-            out.append(self.value(view[name]))
-        out.append(b"}")
-        return out
+    def _plan(self, keys: tuple[Any, ...]) -> tuple[Callable[[list[bytes]], Any], list[bytes]] | None:
+        if not all(type(k) is str for k in keys) or len(keys) < 2:
+            plan = None  # JSON would turn such keys into strings: such a view is encoded whole
+        else:
+            order = sorted(range(len(keys)), key=keys.__getitem__)
+            plan = (itemgetter(*order), [_ENCODER.encode(keys[i]).encode() + b":" for i in order])
+        self.plans[keys] = plan
+        return plan
+
+    def parts(self, view: dict[str, Any]) -> tuple[tuple[Any, ...], list[Any]]:
+        """A key of ``view``'s content: its key order and the encodings of its values."""
+        keys = tuple(view)
+        values = list(view.values())
+        hits = list(map(self.new.get, map(id, values)))
+        if None not in hits:
+            return keys, list(map(_SECOND, hits))
+        return keys, [self._encode(v) if hit is None else hit[1] for hit, v in zip(hits, values, strict=True)]
+
+    def canonical(self, view: dict[str, Any], parts: tuple[tuple[Any, ...], list[Any]]) -> bytes:
+        """``_canonical(view)`` as bytes, joined from ``parts``."""
+        keys, found = parts
+        plan = self.plans.get(keys, False)
+        if plan is False:
+            plan = self._plan(keys)
+        if plan is None:
+            return _canonical(view).encode()
+        pick, heads = plan  # type: ignore[misc]
+        return b"{" + b",".join(map(bytes.__add__, heads, pick(found))) + b"}"
 
 
 # --------------------------------------------------------------------------------------------
@@ -238,7 +252,7 @@ class _Inner:
         self.base: list[State | None] = [None] * k
         self.pos: list[int] = [0] * k
         self.chains: list[bytes] = [chain_start(q) for q in range(k)]
-        self.last: list[list[bytes] | None] = [None] * k
+        self.last: list[tuple[tuple[tuple[Any, ...], list[Any]], bytes] | None] = [None] * k
         self.tracked: list[int] = []
         self.frags = _Fragments()
         self.own: dict[int, tuple[int, np.ndarray]] = {}
@@ -292,9 +306,12 @@ class _Inner:
         self.frags = _Fragments()
         self.own = {}
         n = self.game.players
-        self.last = [
-            None if base is None else self.frags.parts(base.view(q if q < n else None)) for q in range(k)
-        ]
+        self.last = [None] * k
+        if base is not None:
+            for q in range(k):
+                view = base.view(q if q < n else None)
+                parts = self.frags.parts(view)
+                self.last[q] = (parts, self.frags.canonical(view, parts))
 
     # -- play -------------------------------------------------------------------------------
     def deal(self, seed: int) -> None:
@@ -328,10 +345,14 @@ class _Inner:
 
     # -- recall -----------------------------------------------------------------------------
     def _absorb_view(self, q: int, state: State) -> None:
-        parts = self.frags.parts(state.view(q if q < self.game.players else None))
-        if parts != self.last[q]:
-            self.chains[q] = view_digest(self.chains[q], b"".join(parts))
-            self.last[q] = parts
+        view = state.view(q if q < self.game.players else None)
+        parts = self.frags.parts(view)
+        last = self.last[q]
+        if last is None or parts != last[0]:
+            text = self.frags.canonical(view, parts)
+            if last is None or text != last[1]:  # the same view built in another key order is no news
+                self.chains[q] = view_digest(self.chains[q], text)
+            self.last[q] = (parts, text)
 
     def sync(self, q: int) -> None:
         """Bring seat ``q``'s recall digest up to the current state."""
