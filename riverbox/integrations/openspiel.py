@@ -64,6 +64,7 @@ Other games registered with ``riverbox.registry.register`` can be exposed with
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import warnings
@@ -145,6 +146,11 @@ def action_digest(chain: bytes, action_id: int) -> bytes:
 def chain_start(index: int) -> bytes:
     """The first link of seat ``index``'s recall chain (index ``players``: the public chain)."""
     return _digest(b"seat", str(index).encode())
+
+
+@functools.cache
+def _chain_starts(k: int) -> tuple[bytes, ...]:
+    return tuple(chain_start(q) for q in range(k))
 
 
 class _Fragments:
@@ -243,7 +249,7 @@ class _Inner:
         "tracked",
     )
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, frags: _Fragments | None = None) -> None:
         self.game = game
         self.state: State | None = None
         k = game.players + 1
@@ -251,10 +257,10 @@ class _Inner:
         self.offset = 0
         self.base: list[State | None] = [None] * k
         self.pos: list[int] = [0] * k
-        self.chains: list[bytes] = [chain_start(q) for q in range(k)]
+        self.chains: list[bytes] = list(_chain_starts(k))
         self.last: list[tuple[tuple[tuple[Any, ...], list[Any]], bytes] | None] = [None] * k
         self.tracked: list[int] = []
-        self.frags = _Fragments()
+        self.frags = _Fragments() if frags is None else frags
         self.own: dict[int, tuple[int, np.ndarray]] = {}
 
     # -- pyspiel hooks ----------------------------------------------------------------------
@@ -495,6 +501,7 @@ class RiverboxGame(pyspiel.Game):
         full.update({k: v for k, v in (params or {}).items() if k in full})
         super().__init__(game_type, game_info, full)
         self.riverbox_game = rb
+        self.fragments = _Fragments()
 
     def new_initial_state(self, *args: Any) -> RiverboxState:
         """The root: a chance node whose outcome is the seed."""
@@ -512,7 +519,9 @@ class RiverboxState(pyspiel.State):
 
     def __init__(self, game: RiverboxGame) -> None:
         super().__init__(game)
-        self._rb = _Inner(game.riverbox_game)
+        # pyspiel makes a new initial state for every tensor it hands out (to learn its shape),
+        # so this is cheap: the fragment cache is the game's, shared by all its states.
+        self._rb = _Inner(game.riverbox_game, game.fragments)
 
     @property
     def riverbox_state(self) -> State | None:
