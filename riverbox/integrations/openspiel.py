@@ -125,7 +125,7 @@ def _digest(*parts: bytes) -> bytes:
 
 
 _ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"))
-_SECOND = itemgetter(1)
+_SECOND: Callable[[Any], bytes] = itemgetter(1)
 
 
 def _canonical(view: Any) -> str:

@@ -82,7 +82,9 @@ def test_incremental_recall_equals_a_from_scratch_build(config: Any) -> None:
     n = game.num_players()
     public = make_observation(
         game,
-        pyspiel.IIGObservationType(perfect_recall=True, public_info=True, private_info=pyspiel.PrivateInfoType.NONE),
+        pyspiel.IIGObservationType(
+            perfect_recall=True, public_info=True, private_info=pyspiel.PrivateInfoType.NONE
+        ),
     )
     rng = random.Random(config_id(config))
     checks = 0
