@@ -154,41 +154,53 @@ def _chain_starts(k: int) -> tuple[bytes, ...]:
 
 
 class _Fragments:
-    """Canonical JSON of views, built from the JSON of their top-level values, memoised by identity.
+    """Canonical JSON of views, built from the JSON of their top-level values, memoised.
 
     Games build views from parts shared between seats and with the previous step (views are
     read-only snapshots, so a part handed out never changes), so most values of a view are
     objects encoded before: each is encoded once for every seat and step that shows it. An
     entry holds its object, so no other object can have its id while it is cached; two
-    generations of at most ``LIMIT`` entries bound the memory. The lookups run in C
-    (``map``), as this is done for every tracked seat after every move.
+    generations of at most ``LIMIT`` entries bound the memory. A value rebuilt with the same
+    content (say, each seat's copy of a small list) is found by its ``repr``, which for JSON
+    values fixes the JSON. The lookups and the joining run in C (``map``, slice assignment),
+    as this is done for every tracked seat after every move.
     """
 
-    __slots__ = ("new", "old", "plans")
+    __slots__ = ("new", "old", "plans", "texts")
     LIMIT = 4096
 
     def __init__(self) -> None:
         self.new: dict[int, tuple[Any, bytes]] = {}
         self.old: dict[int, tuple[Any, bytes]] = {}
-        # key order of a view -> (its indices in sorted key order, the sorted '"key":' heads)
+        self.texts: dict[str, bytes] = {}
+        # key order of a view -> (its values in sorted key order, the canonical JSON with the
+        # values left out: '{"a":', None, ',"b":', None, ..., '}'), or None to encode it whole
         self.plans: dict[tuple[Any, ...], tuple[Callable[[list[bytes]], Any], list[bytes]] | None] = {}
 
     def _encode(self, value: Any) -> bytes:
         key = id(value)
         hit = self.old.get(key)
         if hit is None:
-            hit = (value, _ENCODER.encode(value).encode())
+            text = repr(value)
+            data = self.texts.get(text)
+            if data is None:
+                if len(self.texts) >= self.LIMIT:
+                    self.texts = {}
+                data = self.texts[text] = _ENCODER.encode(value).encode()
+            hit = (value, data)
         if len(self.new) >= self.LIMIT:
             self.old, self.new = self.new, {}
         self.new[key] = hit
         return hit[1]
 
     def _plan(self, keys: tuple[Any, ...]) -> tuple[Callable[[list[bytes]], Any], list[bytes]] | None:
-        if not all(type(k) is str for k in keys) or len(keys) < 2:
-            plan = None  # JSON would turn such keys into strings: such a view is encoded whole
-        else:
+        plan: tuple[Callable[[list[bytes]], Any], list[bytes]] | None = None
+        if len(keys) >= 2 and all(type(k) is str for k in keys):  # else JSON changes the keys
             order = sorted(range(len(keys)), key=keys.__getitem__)
-            plan = (itemgetter(*order), [_ENCODER.encode(keys[i]).encode() + b":" for i in order])
+            template = []
+            for n, i in enumerate(order):
+                template += [(b"," if n else b"{") + _ENCODER.encode(keys[i]).encode() + b":", b""]
+            plan = (itemgetter(*order), [*template, b"}"])
         self.plans[keys] = plan
         return plan
 
@@ -209,8 +221,10 @@ class _Fragments:
             plan = self._plan(keys)
         if plan is None:
             return _canonical(view).encode()
-        pick, heads = plan  # type: ignore[misc]
-        return b"{" + b",".join(map(bytes.__add__, heads, pick(found))) + b"}"
+        pick, template = plan  # type: ignore[misc]
+        pieces = template.copy()
+        pieces[1:-1:2] = pick(found)
+        return b"".join(pieces)
 
 
 # --------------------------------------------------------------------------------------------
