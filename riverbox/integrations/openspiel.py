@@ -70,8 +70,8 @@ import functools
 import hashlib
 import json
 import warnings
-from collections.abc import Callable
-from operator import itemgetter
+from itertools import compress
+from operator import is_not
 from typing import Any
 
 import numpy as np
@@ -127,7 +127,6 @@ def _digest(*parts: bytes) -> bytes:
 
 
 _ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"))
-_SECOND: Callable[[Any], bytes] = itemgetter(1)
 
 
 def _canonical(view: Any) -> str:
@@ -138,6 +137,21 @@ def _canonical(view: Any) -> str:
 def view_digest(chain: bytes, canonical: bytes) -> bytes:
     """The next link of a recall chain after the seat saw a new view (as canonical JSON)."""
     return _digest(chain, b"view", canonical)
+
+
+def diff_digest(chain: bytes, canonical: bytes) -> bytes:
+    """The next link of a recall chain after the seat's view changed: ``canonical`` is the
+    change as canonical JSON, ``{"del": [keys gone], "set": {key: new value}}``."""
+    return _digest(chain, b"diff", canonical)
+
+
+def view_change(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any] | None:
+    """What changed from view ``old`` to view ``new`` (the document ``diff_digest`` hashes), or
+    None when nothing did. The first view and the changes determine every later view, so a
+    chain over them recalls everything the seat saw."""
+    changed = {k: v for k, v in new.items() if k not in old or old[k] != v}
+    gone = sorted(k for k in old if k not in new)
+    return {"del": gone, "set": changed} if changed or gone else None
 
 
 def action_digest(chain: bytes, action_id: int) -> bytes:
@@ -156,31 +170,31 @@ def _chain_starts(k: int) -> tuple[bytes, ...]:
 
 
 class _Fragments:
-    """Canonical JSON of views, built from the JSON of their top-level values, memoised.
+    """JSON of the values in views, memoised; shared by every state of a game.
 
     Games build views from parts shared between seats and with the previous step (views are
-    read-only snapshots, so a part handed out never changes), so most values of a view are
-    objects encoded before: each is encoded once for every seat and step that shows it. An
-    entry holds its object, so no other object can have its id while it is cached; two
-    generations of at most ``LIMIT`` entries bound the memory. A value rebuilt with the same
-    content (say, each seat's copy of a small list) is found by its ``repr``, which for JSON
-    values fixes the JSON. The lookups and the joining run in C (``map``, slice assignment),
-    as this is done for every tracked seat after every move.
+    read-only snapshots, so a part handed out never changes), so a changed value is usually
+    one object that every seat's view shows: it is encoded once. An entry holds its object, so
+    no other object can have its id while it is cached; two generations of at most ``LIMIT``
+    entries bound the memory. A value rebuilt with the same content (each seat's copy of a
+    small list) is found by its ``repr``, which for JSON values fixes the JSON.
     """
 
-    __slots__ = ("new", "old", "plans", "texts")
+    __slots__ = ("heads", "new", "old", "texts")
     LIMIT = 4096
 
     def __init__(self) -> None:
         self.new: dict[int, tuple[Any, bytes]] = {}
         self.old: dict[int, tuple[Any, bytes]] = {}
         self.texts: dict[str, bytes] = {}
-        # key order of a view -> (its values in sorted key order, the canonical JSON with the
-        # values left out: '{"a":', None, ',"b":', None, ..., '}'), or None to encode it whole
-        self.plans: dict[tuple[Any, ...], tuple[Callable[[list[bytes]], Any], list[bytes]] | None] = {}
+        self.heads: dict[str, bytes] = {}
 
-    def _encode(self, value: Any) -> bytes:
+    def value(self, value: Any) -> bytes:
+        """``_canonical(value)`` as bytes."""
         key = id(value)
+        hit = self.new.get(key)
+        if hit is not None:
+            return hit[1]
         hit = self.old.get(key)
         if hit is None:
             text = repr(value)
@@ -195,37 +209,18 @@ class _Fragments:
         self.new[key] = hit
         return hit[1]
 
-    def _plan(self, keys: tuple[Any, ...]) -> tuple[Callable[[list[bytes]], Any], list[bytes]] | None:
-        plan: tuple[Callable[[list[bytes]], Any], list[bytes]] | None = None
-        if len(keys) >= 2 and all(type(k) is str for k in keys):  # else JSON changes the keys
-            order = sorted(range(len(keys)), key=keys.__getitem__)
-            template = []
-            for n, i in enumerate(order):
-                template += [(b"," if n else b"{") + _ENCODER.encode(keys[i]).encode() + b":", b""]
-            plan = (itemgetter(*order), [*template, b"}"])
-        self.plans[keys] = plan
-        return plan
-
-    def parts(self, view: dict[str, Any]) -> tuple[tuple[Any, ...], list[Any]]:
-        """A key of ``view``'s content: its key order and the encodings of its values."""
-        keys = tuple(view)
-        values = list(view.values())
-        hits = list(map(self.new.get, map(id, values)))
-        if None not in hits:
-            return keys, list(map(_SECOND, hits))
-        return keys, [self._encode(v) if hit is None else hit[1] for hit, v in zip(hits, values, strict=True)]
-
-    def canonical(self, view: dict[str, Any], parts: tuple[tuple[Any, ...], list[Any]]) -> bytes:
-        """``_canonical(view)`` as bytes, joined from ``parts``."""
-        keys, found = parts
-        plan = self.plans.get(keys, False)
-        if plan is False:
-            plan = self._plan(keys)
-        if plan is None:
-            return _canonical(view).encode()
-        pick, template = plan  # type: ignore[misc]
-        pieces = template.copy()
-        pieces[1:-1:2] = pick(found)
+    def change(self, keys: tuple[Any, ...], values: list[Any], changed: list[int]) -> bytes:
+        """``_canonical(view_change(old, new))`` as bytes, for views with the same keys in the
+        same order where the values at indices ``changed`` differ."""
+        heads = self.heads
+        pieces = [b'{"del":[],"set":{']
+        for n, i in enumerate(sorted(changed, key=keys.__getitem__)):
+            name = keys[i]
+            head = heads.get(name)
+            if head is None:
+                head = heads[name] = _ENCODER.encode(name).encode() + b":"
+            pieces += [b"," if n else b"", head, self.value(values[i])]
+        pieces.append(b"}}")
         return b"".join(pieces)
 
 
@@ -274,7 +269,7 @@ class _Inner:
         self.base: list[State | None] = [None] * k
         self.pos: list[int] = [0] * k
         self.chains: list[bytes] = list(_chain_starts(k))
-        self.last: list[tuple[tuple[tuple[Any, ...], list[Any]], bytes] | None] = [None] * k
+        self.last: list[tuple[tuple[Any, ...], list[Any]] | None] = [None] * k
         self.tracked: list[int] = []
         self.frags = _Fragments() if frags is None else frags
         self.own: dict[int, tuple[int, np.ndarray]] = {}
@@ -332,8 +327,7 @@ class _Inner:
         if base is not None:
             for q in range(k):
                 view = base.view(q if q < n else None)
-                parts = self.frags.parts(view)
-                self.last[q] = (parts, self.frags.canonical(view, parts))
+                self.last[q] = (tuple(view), list(view.values()))
 
     # -- play -------------------------------------------------------------------------------
     def deal(self, seed: int) -> None:
@@ -367,14 +361,25 @@ class _Inner:
 
     # -- recall -----------------------------------------------------------------------------
     def _absorb_view(self, q: int, state: State) -> None:
+        """Extend seat ``q``'s chain with its view of ``state`` if it changed (cheap when most of
+        the view is the same objects as last time: those are compared by identity, in C)."""
         view = state.view(q if q < self.game.players else None)
-        parts = self.frags.parts(view)
+        keys = tuple(view)
+        values = list(view.values())
         last = self.last[q]
-        if last is None or parts != last[0]:
-            text = self.frags.canonical(view, parts)
-            if last is None or text != last[1]:  # the same view built in another key order is no news
-                self.chains[q] = view_digest(self.chains[q], text)
-            self.last[q] = (parts, text)
+        if last is None:
+            self.chains[q] = view_digest(self.chains[q], _canonical(view).encode())
+        elif keys == last[0]:
+            old = last[1]
+            fresh = compress(range(len(values)), map(is_not, values, old))
+            changed = [i for i in fresh if values[i] != old[i]]
+            if changed:
+                self.chains[q] = diff_digest(self.chains[q], self.frags.change(keys, values, changed))
+        else:
+            change = view_change(dict(zip(last[0], last[1], strict=True)), view)
+            if change is not None:
+                self.chains[q] = diff_digest(self.chains[q], _canonical(change).encode())
+        self.last[q] = (keys, values)
 
     def sync(self, q: int) -> None:
         """Bring seat ``q``'s recall digest up to the current state."""

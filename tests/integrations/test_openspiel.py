@@ -267,27 +267,24 @@ def test_load_game_checks_the_player_count() -> None:
 
 
 def reference_recall(state: Any, seat: int | None) -> str:
-    """``seat``'s digest rebuilt from the seed and the pyspiel history (seat None: public)."""
+    """``seat``'s digest rebuilt from the seed and the pyspiel history (seat None: public): the
+    first view whole, then every change of the view, and every action of the seat."""
     game = state.get_game().riverbox_game
     seed, *actions = state.history()
     rb = game.new_state(seed)
     chain = ro.chain_start(game.players if seat is None else seat)
-    last: str | None = None
-
-    def absorb() -> None:
-        nonlocal chain, last
-        text = json.dumps(rb.view(seat), sort_keys=True, separators=(",", ":"))
-        if text != last:
-            chain = ro.view_digest(chain, text.encode())
-            last = text
-
-    absorb()
+    last = json.loads(json.dumps(rb.view(seat)))
+    chain = ro.view_digest(chain, json.dumps(last, sort_keys=True, separators=(",", ":")).encode())
     for action_id in actions:
         who = mover(rb)
         rb.apply(game.action_from_id(action_id), who)
         if who == seat:
             chain = ro.action_digest(chain, action_id)
-        absorb()
+        view = json.loads(json.dumps(rb.view(seat)))  # a plain copy, shares nothing
+        change = ro.view_change(last, view)
+        if change is not None:
+            chain = ro.diff_digest(chain, json.dumps(change, sort_keys=True, separators=(",", ":")).encode())
+        last = view
     return chain.hex()
 
 
