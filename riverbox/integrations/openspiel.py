@@ -42,12 +42,13 @@ the rest ``GENERAL_SUM``; rewards are terminal.
 * observation string: the view as canonical JSON; observation tensor: the game's own
   ``observation_tensor`` or the generic hashed encoding (``riverbox.integrations._common``);
 * information-state string (perfect recall): ``p``'s *recall digest*, a 128-bit BLAKE2b hash
-  chain over every distinct view ``p`` has seen (as canonical JSON) and every action ``p``
-  took; two histories give the same string exactly when ``p`` saw and did the same things
+  chain over ``p``'s first view, every change of its view after each move (``view_change``,
+  as canonical JSON; the first view and the changes give every view ``p`` saw) and every
+  action ``p`` took; two histories give the same string exactly when ``p`` saw and did the same things
   (up to hash collisions), which is what tabular algorithms need as a key. The observation
   string shows the current view itself. Digests are built incrementally: once a seat's string
-  has been asked for, every move extends its chain with the seat's new view, and the parts
-  of views that seats and steps share are encoded once (see ``_Inner`` and ``_Fragments``);
+  has been asked for, every move extends its chain with the change of the seat's view, and
+  values that seats share are encoded once (see ``_Inner`` and ``_Fragments``);
 * information-state tensor: the observation tensor followed by counts of ``p``'s own past
   actions (``num_action_ids`` slots, or 256 hashed slots when the action space is larger);
 * public observations (``IIGObservationType(private_info=NONE)``) use ``view(None)``.
