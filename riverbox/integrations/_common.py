@@ -95,7 +95,10 @@ def observation_array(game: Game, view: dict[str, Any]) -> Any:
     """``encode_view`` as a float32 numpy array clipped to the observation box."""
     import numpy as np
 
-    return np.clip(np.asarray(encode_view(game, view), dtype=np.float32), -OBS_BOUND, OBS_BOUND)
+    out = np.asarray(encode_view(game, view), dtype=np.float32)
+    if out.size and (out.max() > OBS_BOUND or out.min() < -OBS_BOUND):  # rare: most stay far inside
+        np.clip(out, -OBS_BOUND, OBS_BOUND, out=out)
+    return out
 
 
 def observation_size(game: Game) -> int:
@@ -112,7 +115,7 @@ def encode_view(game: Game, view: dict[str, Any]) -> list[float]:
                 f"{game.name}: observation_tensor gave {len(vec)} values, observation_size is "
                 f"{game.observation_size}"
             )
-        return list(vec)
+        return vec if type(vec) is list else list(vec)  # a game's fresh list needs no copy
     return hashed_view(view)
 
 

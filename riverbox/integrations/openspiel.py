@@ -42,10 +42,13 @@ the rest ``GENERAL_SUM``; rewards are terminal.
 * observation string: the view as canonical JSON; observation tensor: the game's own
   ``observation_tensor`` or the generic hashed encoding (``riverbox.integrations._common``);
 * information-state string (perfect recall): ``p``'s *recall digest*, a 128-bit BLAKE2b hash
-  chain over every distinct view ``p`` has seen (as canonical JSON) and every action ``p``
-  took; two histories give the same string exactly when ``p`` saw and did the same things
+  chain over ``p``'s first view, every change of its view after each move (``view_change``,
+  as canonical JSON; the first view and the changes give every view ``p`` saw) and every
+  action ``p`` took; two histories give the same string exactly when ``p`` saw and did the same things
   (up to hash collisions), which is what tabular algorithms need as a key. The observation
-  string shows the current view itself;
+  string shows the current view itself. Digests are built incrementally: once a seat's string
+  has been asked for, every move extends its chain with the change of the seat's view, and
+  values that seats share are encoded once (see ``_Inner`` and ``_Fragments``);
 * information-state tensor: the observation tensor followed by counts of ``p``'s own past
   actions (``num_action_ids`` slots, or 256 hashed slots when the action space is larger);
 * public observations (``IIGObservationType(private_info=NONE)``) use ``view(None)``.
@@ -64,9 +67,12 @@ Other games registered with ``riverbox.registry.register`` can be exposed with
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import warnings
+from itertools import compress
+from operator import is_not
 from typing import Any
 
 import numpy as np
@@ -121,8 +127,102 @@ def _digest(*parts: bytes) -> bytes:
     return h.digest()
 
 
+_ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"))
+
+
 def _canonical(view: Any) -> str:
-    return json.dumps(view, sort_keys=True, separators=(",", ":"))
+    """The view as canonical JSON (sorted keys, no spaces): the text a recall digest hashes."""
+    return _ENCODER.encode(view)
+
+
+def view_digest(chain: bytes, canonical: bytes) -> bytes:
+    """The next link of a recall chain after the seat saw a new view (as canonical JSON)."""
+    return _digest(chain, b"view", canonical)
+
+
+def diff_digest(chain: bytes, canonical: bytes) -> bytes:
+    """The next link of a recall chain after the seat's view changed: ``canonical`` is the
+    change as canonical JSON, ``{"del": [keys gone], "set": {key: new value}}``."""
+    return _digest(chain, b"diff", canonical)
+
+
+def view_change(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any] | None:
+    """What changed from view ``old`` to view ``new`` (the document ``diff_digest`` hashes), or
+    None when nothing did. The first view and the changes determine every later view, so a
+    chain over them recalls everything the seat saw."""
+    changed = {k: v for k, v in new.items() if k not in old or old[k] != v}
+    gone = sorted(k for k in old if k not in new)
+    return {"del": gone, "set": changed} if changed or gone else None
+
+
+def action_digest(chain: bytes, action_id: int) -> bytes:
+    """The next link of a recall chain after the seat took action ``action_id``."""
+    return _digest(chain, b"act", str(action_id).encode())
+
+
+def chain_start(index: int) -> bytes:
+    """The first link of seat ``index``'s recall chain (index ``players``: the public chain)."""
+    return _digest(b"seat", str(index).encode())
+
+
+@functools.cache
+def _chain_starts(k: int) -> tuple[bytes, ...]:
+    return tuple(chain_start(q) for q in range(k))
+
+
+class _Fragments:
+    """JSON of the values in views, memoised; shared by every state of a game.
+
+    Games build views from parts shared between seats and with the previous step (views are
+    read-only snapshots, so a part handed out never changes), so a changed value is usually
+    one object that every seat's view shows: it is encoded once. An entry holds its object, so
+    no other object can have its id while it is cached; two generations of at most ``LIMIT``
+    entries bound the memory. A value rebuilt with the same content (each seat's copy of a
+    small list) is found by its ``repr``, which for JSON values fixes the JSON.
+    """
+
+    __slots__ = ("heads", "new", "old", "texts")
+    LIMIT = 4096
+
+    def __init__(self) -> None:
+        self.new: dict[int, tuple[Any, bytes]] = {}
+        self.old: dict[int, tuple[Any, bytes]] = {}
+        self.texts: dict[str, bytes] = {}
+        self.heads: dict[str, bytes] = {}
+
+    def value(self, value: Any) -> bytes:
+        """``_canonical(value)`` as bytes."""
+        key = id(value)
+        hit = self.new.get(key)
+        if hit is not None:
+            return hit[1]
+        hit = self.old.get(key)
+        if hit is None:
+            text = repr(value)
+            data = self.texts.get(text)
+            if data is None:
+                if len(self.texts) >= self.LIMIT:
+                    self.texts = {}
+                data = self.texts[text] = _ENCODER.encode(value).encode()
+            hit = (value, data)
+        if len(self.new) >= self.LIMIT:
+            self.old, self.new = self.new, {}
+        self.new[key] = hit
+        return hit[1]
+
+    def change(self, keys: tuple[Any, ...], values: list[Any], changed: list[int]) -> bytes:
+        """``_canonical(view_change(old, new))`` as bytes, for views with the same keys in the
+        same order where the values at indices ``changed`` differ."""
+        heads = self.heads
+        pieces = [b'{"del":[],"set":{']
+        for n, i in enumerate(sorted(changed, key=keys.__getitem__)):
+            name = keys[i]
+            head = heads.get(name)
+            if head is None:
+                head = heads[name] = _ENCODER.encode(name).encode() + b":"
+            pieces += [b"," if n else b"", head, self.value(values[i])]
+        pieces.append(b"}}")
+        return b"".join(pieces)
 
 
 # --------------------------------------------------------------------------------------------
@@ -136,17 +236,32 @@ class _Inner:
     pyspiel clones a Python state by deep-copying its attributes and serializes it by pickling
     them, so this one attribute implements both with riverbox's own ``clone`` and JSON.
 
-    Recall digests are computed lazily and per seat: ``moves`` lists the moves since the deal
-    (from index ``offset``); seat ``q``'s digest is up to date after ``pos[q]`` moves, at the
-    private state ``base[q]`` (never modified, shared between copies). ``sync(q)`` replays the
-    missing moves when ``q``'s information state is asked for, so playouts that never ask pay
-    nothing, and asking for one seat costs that seat's views only. Index ``players`` is the
-    public (spectator) chain.
+    Recall digests are built incrementally per seat (index ``players`` is the public chain).
+    A seat is *tracked* once its information state has been asked for: from then on ``apply``
+    absorbs its new view after every move (the parts of the views shared between seats and
+    steps are encoded once, see :class:`_Fragments`). An untracked seat costs nothing while
+    it is not asked: ``moves`` lists the moves since the deal (from index ``offset``), its
+    digest is up to date after ``pos[q]`` of them at the private state ``base[q]`` (never
+    modified, shared between copies), and ``sync(q)`` replays the missing moves when it is
+    asked. A copy starts with every seat untracked (a playout from a clone that never asks pays
+    nothing), from one snapshot of the current state.
     """
 
-    __slots__ = ("base", "chains", "game", "last", "moves", "offset", "pos", "state")
+    __slots__ = (
+        "base",
+        "chains",
+        "frags",
+        "game",
+        "last",
+        "moves",
+        "offset",
+        "own",
+        "pos",
+        "state",
+        "tracked",
+    )
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, frags: _Fragments | None = None) -> None:
         self.game = game
         self.state: State | None = None
         k = game.players + 1
@@ -154,8 +269,11 @@ class _Inner:
         self.offset = 0
         self.base: list[State | None] = [None] * k
         self.pos: list[int] = [0] * k
-        self.chains: list[bytes] = [_digest(b"seat", str(q).encode()) for q in range(k)]
-        self.last: list[Any] = [None] * k
+        self.chains: list[bytes] = list(_chain_starts(k))
+        self.last: list[tuple[tuple[Any, ...], list[Any]] | None] = [None] * k
+        self.tracked: list[int] = []
+        self.frags = _Fragments() if frags is None else frags
+        self.own: dict[int, tuple[int, np.ndarray]] = {}
 
     # -- pyspiel hooks ----------------------------------------------------------------------
     def copy(self) -> _Inner:
@@ -166,8 +284,15 @@ class _Inner:
         other.offset = self.offset
         other.base = list(self.base)
         other.pos = list(self.pos)
+        if self.tracked and self.state is not None:
+            snapshot = self.state.clone()
+            for q in self.tracked:
+                other.base[q] = snapshot
         other.chains = list(self.chains)
         other.last = list(self.last)
+        other.tracked = []
+        other.frags = self.frags
+        other.own = {q: (cursor, counts.copy()) for q, (cursor, counts) in self.own.items()}
         return other
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Inner:
@@ -195,8 +320,15 @@ class _Inner:
         self.base = [base] * k
         self.pos = [0] * k
         self.chains = [bytes.fromhex(c) for c in data["chains"]]
+        self.tracked = []
+        self.frags = _Fragments()
+        self.own = {}
         n = self.game.players
-        self.last = [None if base is None else base.view(q if q < n else None) for q in range(k)]
+        self.last = [None] * k
+        if base is not None:
+            for q in range(k):
+                view = base.view(q if q < n else None)
+                self.last[q] = (tuple(view), list(view.values()))
 
     # -- play -------------------------------------------------------------------------------
     def deal(self, seed: int) -> None:
@@ -207,23 +339,53 @@ class _Inner:
         self.offset = 0
         self.pos = [0] * k
         self.last = [None] * k
+        self.tracked = []
+        self.own = {}
 
     def apply(self, seat: int, action_id: int) -> None:
-        assert self.state is not None
-        self.state.apply(self.game.action_from_id(action_id), seat)
-        self.moves.append((seat, action_id))
+        state = self.state
+        assert state is not None
+        state.apply(self.game.action_from_id(action_id), seat)
+        tracked = self.tracked
+        if len(tracked) < len(self.pos):  # some seat may still replay this move
+            self.moves.append((seat, action_id))
+        else:
+            self.offset += 1
+        if tracked:
+            end = self.offset + len(self.moves)
+            chains = self.chains
+            for q in tracked:
+                if q == seat:
+                    chains[q] = action_digest(chains[q], action_id)
+                self._absorb_view(q, state)
+                self.pos[q] = end
 
     # -- recall -----------------------------------------------------------------------------
     def _absorb_view(self, q: int, state: State) -> None:
-        v = state.view(q if q < self.game.players else None)
-        if v != self.last[q]:
-            self.chains[q] = _digest(self.chains[q], b"view", _canonical(v).encode())
-            self.last[q] = v
+        """Extend seat ``q``'s chain with its view of ``state`` if it changed (cheap when most of
+        the view is the same objects as last time: those are compared by identity, in C)."""
+        view = state.view(q if q < self.game.players else None)
+        keys = tuple(view)
+        values = list(view.values())
+        last = self.last[q]
+        if last is None:
+            self.chains[q] = view_digest(self.chains[q], _canonical(view).encode())
+        elif keys == last[0]:
+            old = last[1]
+            fresh = compress(range(len(values)), map(is_not, values, old))
+            changed = [i for i in fresh if values[i] != old[i]]
+            if changed:
+                self.chains[q] = diff_digest(self.chains[q], self.frags.change(keys, values, changed))
+        else:
+            change = view_change(dict(zip(last[0], last[1], strict=True)), view)
+            if change is not None:
+                self.chains[q] = diff_digest(self.chains[q], _canonical(change).encode())
+        self.last[q] = (keys, values)
 
     def sync(self, q: int) -> None:
         """Bring seat ``q``'s recall digest up to the current state."""
         base = self.base[q]
-        if base is None:
+        if self.state is None or base is None:
             return
         if self.last[q] is None:
             self._absorb_view(q, base)
@@ -235,10 +397,13 @@ class _Inner:
         for seat, action_id in self.moves[self.pos[q] - self.offset :]:
             s.apply(game.action_from_id(action_id), seat)
             if seat == q:
-                self.chains[q] = _digest(self.chains[q], b"act", str(action_id).encode())
+                self.chains[q] = action_digest(self.chains[q], action_id)
             self._absorb_view(q, s)
         self.base[q] = s
         self.pos[q] = end
+        self._trim()
+
+    def _trim(self) -> None:
         low = min(self.pos)
         if low > self.offset:  # moves every seat has absorbed are not needed any more
             del self.moves[: low - self.offset]
@@ -246,13 +411,35 @@ class _Inner:
 
     def recall(self, seat: int | None) -> str:
         q = self.game.players if seat is None else seat
-        self.sync(q)
+        if q not in self.tracked:
+            self.sync(q)
+            if self.state is not None:
+                self.tracked.append(q)
+                self.base[q] = None  # a tracked seat never replays
+                self._trim()
         return self.chains[q].hex()
+
+    def own_actions(self, seat: int, slots: int) -> np.ndarray:
+        """How often ``seat`` took each action id (modulo ``slots``), counted incrementally."""
+        assert self.state is not None
+        history = self.state.history
+        entry = self.own.get(seat)
+        cursor, counts = entry if entry is not None else (0, np.zeros(slots, np.float32))
+        action_id = self.game.action_id
+        for who, action in history[cursor:]:
+            if who == seat:
+                counts[action_id(action) % slots] += 1.0
+        self.own[seat] = (len(history), counts)
+        return counts
 
     def resampled(self, seat: int, rng: Rng) -> _Inner:
         """A copy whose riverbox state is ``determinize(seat)``; other seats' digests are
-        re-derived from ``seat``'s own, so nothing of the true state survives in them."""
+        re-derived from ``seat``'s own, so nothing of the true state survives in them. The
+        public chain is kept when it was ever asked for (every seat knows it)."""
         self.sync(seat)
+        public = self.game.players
+        if self.last[public] is not None:
+            self.sync(public)
         other = self.copy()
         if self.state is None:
             return other
@@ -263,8 +450,9 @@ class _Inner:
         other.offset = 0
         other.base = [det.clone()] * k
         other.pos = [0] * k
-        for q in range(self.game.players):  # the public chain stays: every seat knows it
-            if q != seat:
+        other.own = {}
+        for q in range(k):
+            if q != seat and (q != public or self.last[public] is None):
                 other.chains[q] = _digest(b"resampled", self.chains[seat], str(q).encode())
                 other.last[q] = None
         return other
@@ -335,6 +523,7 @@ class RiverboxGame(pyspiel.Game):
         full.update({k: v for k, v in (params or {}).items() if k in full})
         super().__init__(game_type, game_info, full)
         self.riverbox_game = rb
+        self.fragments = _Fragments()
 
     def new_initial_state(self, *args: Any) -> RiverboxState:
         """The root: a chance node whose outcome is the seed."""
@@ -352,7 +541,9 @@ class RiverboxState(pyspiel.State):
 
     def __init__(self, game: RiverboxGame) -> None:
         super().__init__(game)
-        self._rb = _Inner(game.riverbox_game)
+        # pyspiel makes a new initial state for every tensor it hands out (to learn its shape),
+        # so this is cheap: the fragment cache is the game's, shared by all its states.
+        self._rb = _Inner(game.riverbox_game, game.fragments)
 
     @property
     def riverbox_state(self) -> State | None:
@@ -440,22 +631,28 @@ class _Observer:
         self.dict = {"observation": self.tensor[: self.size]}
         if own:
             self.dict["own_actions"] = self.tensor[self.size :]
+        self._last: tuple[Any, ...] | None = None
 
     def _seat(self, player: int) -> int | None:
         return None if self.public else int(player)
 
     def set_from(self, state: RiverboxState, player: int) -> None:
-        self.tensor.fill(0.0)
-        s = state._rb.state
-        if s is None:
-            return
+        inner = state._rb
+        s = inner.state
         seat = self._seat(player)
+        # pyspiel asks twice per tensor it hands out; the second time the tensor already holds it.
+        key = (inner, s, -1 if s is None else len(s.history), seat)
+        last = self._last
+        if last is not None and last[0] is inner and last[1] is s and last[2:] == key[2:]:
+            return
+        self._last = None
+        if s is None:
+            self.tensor.fill(0.0)
+            return
         self.tensor[: self.size] = encode_view(self.game, s.view(seat))
-        if "own_actions" in self.dict:
-            own = self.dict["own_actions"]
-            for who, action in s.history:
-                if who == seat:
-                    own[self.game.action_id(action) % self.slots] += 1.0
+        if seat is not None and "own_actions" in self.dict:
+            self.dict["own_actions"][:] = inner.own_actions(seat, self.slots)
+        self._last = key
 
     def string_from(self, state: RiverboxState, player: int) -> str:
         seat = self._seat(player)

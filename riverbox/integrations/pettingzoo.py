@@ -138,8 +138,7 @@ class _Core:
         state = self.state
         mask = np.zeros(self.game.num_action_ids, np.int8)
         if seat in state.to_move:
-            for a in state.legal_actions(seat):
-                mask[self.game.action_id(a)] = 1
+            mask[list(map(self.game.action_id, state.legal_actions(seat)))] = 1
         return {
             "observation": observation_array(self.game, state.view(seat)),
             "action_mask": mask,
@@ -256,6 +255,14 @@ class RiverboxAECEnv(AECEnv):
         self.num_moves += 1
         self.actions_taken[agent] += 1
         ended = "illegal_action" in info and core.illegal_action == "penalty"
+        if not ended and core.max_cycles is None and not core.state.is_over:
+            # The common step: nobody can be truncated and the game goes on, so every agent is
+            # still in ``agents`` (in seat order) and none is dead.
+            self.rewards = dict(zip(self.agents, totals, strict=True))
+            self._skip_agent_selection = None
+            self.agent_selection = core.names[mover(core.state)]
+            self._accumulate_rewards()
+            return
         if not ended and core.max_cycles is not None and self.actions_taken[agent] >= core.max_cycles:
             self.truncations[agent] = True
         if not ended:

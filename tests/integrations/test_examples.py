@@ -8,6 +8,7 @@ import warnings
 from pathlib import Path
 from types import ModuleType
 
+import numpy as np
 import pytest
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -55,3 +56,26 @@ def test_bench_runs() -> None:
 
     rows = bench_all(seconds=0.05, runs=1, games=["river-rivals", "river-wild"])
     assert rows and all(row["bare_steps_per_s"] > 0 for row in rows)
+
+
+def test_reinforce_example_trains_and_compares_with_the_bots_on_the_same_seeds() -> None:
+    pytest.importorskip("gymnasium")
+    example = _load("gymnasium_reinforce_river_wild")
+    result = example.main(steps=300, minutes=None, eval_games=3)
+    assert result["steps"] >= 300
+    assert set(result) == {"agent", "random", "heuristic", "steps"}
+    # Training changed the policy, and only the rows of legal actions ever seen.
+    env = example.gym.make("riverbox/RiverWild-v0")
+    policy = example.MaskedLinearPolicy(env.observation_space.shape[0], int(env.action_space.n))
+    example.train(env, policy, steps=64, minutes=None, seed=1)
+    touched = np.flatnonzero(np.abs(policy.w).sum(axis=1))
+    assert 0 < len(touched) < policy.num_actions
+
+
+def test_reinforce_policy_never_picks_an_illegal_action() -> None:
+    pytest.importorskip("gymnasium")
+    example = _load("gymnasium_reinforce_river_wild")
+    policy = example.MaskedLinearPolicy(4, 10)
+    policy.w[7] = 100.0  # a huge score on an id that is not legal changes nothing
+    _, p = policy.probs(np.ones(4, np.float32), np.array([1, 3]))
+    assert p.tolist() == [0.5, 0.5]
