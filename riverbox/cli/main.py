@@ -348,6 +348,27 @@ def bench(
     console.print(table)
 
 
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.", min=0, max=65535)] = 8000,
+    db: Annotated[
+        str | None, typer.Option(help="Database URL (default: SQLite in the data dir; or postgresql://...).")
+    ] = None,
+    open_browser: Annotated[bool, typer.Option("--open", help="Open the lobby in a web browser.")] = False,
+) -> None:
+    """Host tables for play over the network: lobby, seats, bots and spectators (needs riverbox[web])."""
+    try:
+        from riverbox.server.run import serve as run_server
+    except ImportError as exc:
+        _fail(f"the server needs the web extra: pip install 'riverbox[web]' ({exc.name} is missing)")
+        return
+    try:
+        run_server(host, port, db, open_browser)
+    except ValueError as exc:
+        _fail(str(exc))
+
+
 def main() -> None:
     app()
 
