@@ -158,8 +158,8 @@ class Tables:
                     make_bot(spec.bot, g, 0)
                 except ValueError as exc:
                     raise Refused(422, f"seat {i}: {exc}") from None
-        if clock is not None and not 5 <= clock <= 86400:
-            raise Refused(422, "the turn clock must be between 5 and 86400 seconds per move")
+        if clock is not None and not 1 <= clock <= 86400:
+            raise Refused(422, "the turn clock must be between 1 and 86400 seconds per move")
         seconds = DEFAULT_BOT_SECONDS if bot_seconds is None else bot_seconds
         if not 0.01 <= seconds <= MAX_BOT_SECONDS:
             raise Refused(422, f"bot_seconds must be between 0.01 and {MAX_BOT_SECONDS:g}")
