@@ -14,6 +14,7 @@ import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import asynccontextmanager
+from multiprocessing import get_context
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -225,8 +226,8 @@ def create_app(settings: Settings) -> FastAPI:
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         await run_in_threadpool(store.upgrade)
         state["loop"] = asyncio.get_running_loop()
-        executor = ProcessPoolExecutor(max_workers=settings.bot_workers)
-        await asyncio.get_running_loop().run_in_executor(executor, worker.warm)
+        executor = ProcessPoolExecutor(max_workers=settings.bot_workers, mp_context=get_context("spawn"))
+        executor.submit(worker.warm)  # the worker starts importing while the server starts
         driver = state["driver"] = BotDriver(tables, executor)
         listener = None
         if store.is_postgres:

@@ -21,6 +21,7 @@ games = sa.Table(
     sa.Column("status", sa.String(16), nullable=False),
     sa.Column("table_options", sa.JSON, nullable=False),
     sa.Column("created", sa.Float, nullable=False),
+    sa.Index("games_status", "status", "created"),
 )
 
 events = sa.Table(
