@@ -14,8 +14,8 @@ import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import asynccontextmanager
-from multiprocessing import get_context
 from dataclasses import dataclass
+from multiprocessing import get_context
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -128,9 +128,7 @@ class Problem(BaseModel):
     detail: str | list[Any]
 
 
-ERRORS: dict[int | str, dict[str, Any]] = {
-    code: {"model": Problem} for code in (403, 404, 409, 413, 422)
-}
+ERRORS: dict[int | str, dict[str, Any]] = {code: {"model": Problem} for code in (403, 404, 409, 413, 422)}
 
 
 Auth = Annotated[str | None, Header(description="Bearer TOKEN of a seat")]
@@ -376,7 +374,7 @@ async def _socket(ws: WebSocket, table_id: str, tables: Tables, hub: Hub, settin
             raise Refused(422, "token must be a string")
         seat = await run_in_threadpool(tables.seat_of, table_id, token)
         await run_in_threadpool(tables.summary, table_id)
-    except (asyncio.TimeoutError, WebSocketDisconnect):
+    except (TimeoutError, WebSocketDisconnect):
         with contextlib.suppress(Exception):
             await ws.close(code=1008, reason="no hello")
         return
@@ -404,7 +402,9 @@ async def _socket(ws: WebSocket, table_id: str, tables: Tables, hub: Hub, settin
 async def _answer(raw: str, table_id: str, token: str | None, tables: Tables) -> dict[str, Any]:
     """One client message answered like the REST call it stands for."""
     handlers: dict[str, Callable[[dict[str, Any]], Awaitable[int]]] = {
-        "action": lambda m: run_in_threadpool(tables.act, table_id, token, _text(m, "action"), _int(m, "seq")),
+        "action": lambda m: run_in_threadpool(
+            tables.act, table_id, token, _text(m, "action"), _int(m, "seq")
+        ),
         "undo": lambda m: run_in_threadpool(tables.undo, table_id, token),
         "resign": lambda m: run_in_threadpool(tables.resign, table_id, token),
     }

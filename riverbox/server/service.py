@@ -152,8 +152,10 @@ class Tables:
         for i, spec in enumerate(specs):
             if spec.kind == "bot":
                 if not spec.bot:
-                    raise Refused(422, f"seat {i} is a bot seat but names no bot; valid bots: "
-                                  + ", ".join(bot_names(g)))
+                    raise Refused(
+                        422,
+                        f"seat {i} is a bot seat but names no bot; valid bots: " + ", ".join(bot_names(g)),
+                    )
                 try:
                     make_bot(spec.bot, g, 0)
                 except ValueError as exc:
@@ -179,7 +181,12 @@ class Tables:
         for i, spec in enumerate(specs):
             token = new_token() if spec.kind == "human" else None
             bot = spec.bot.strip().lower() if spec.kind == "bot" and spec.bot else None
-            rows.append((SeatRow(i, spec.kind, spec.name, bot, token is not None), None if token is None else token_hash(token)))
+            rows.append(
+                (
+                    SeatRow(i, spec.kind, spec.name, bot, token is not None),
+                    None if token is None else token_hash(token),
+                )
+            )
             out.append((i, spec.kind, token))
         self.store.create_table(row, rows)
         self._changed(table_id)
@@ -212,7 +219,9 @@ class Tables:
                 "players": table.game.players,
                 "options": table.row.options,
                 "clock": table.row.table_options.get("clock"),
-                "seats": [table.seat_summary(s, self.connected.get((table_id, s.seat), 0) > 0) for s in seats],
+                "seats": [
+                    table.seat_summary(s, self.connected.get((table_id, s.seat), 0) > 0) for s in seats
+                ],
                 "status": _status(table, seats),
                 "seq": table.seq,
                 "created": table.row.created,
@@ -308,7 +317,13 @@ class Tables:
             over_after = probe.is_over
         try:
             at = self.store.append(
-                table.row.id, seq, kind, seat, action, status="over" if over_after else None, seat_bot=seat_bot
+                table.row.id,
+                seq,
+                kind,
+                seat,
+                action,
+                status="over" if over_after else None,
+                seat_bot=seat_bot,
             )
         except Stale:
             for event in self.store.events(table.row.id, table.seq):

@@ -71,18 +71,30 @@ class Table:
             self._play(event.seat, event.action)
             self.moves.append((event.seat, event.action, event.kind))
             if event.kind == "timeout":
-                self._notice({"kind": "timeout", "seat": event.seat,
-                              "text": f"player {event.seat} ran out of time; a bot moved for them."})
+                self._notice(
+                    {
+                        "kind": "timeout",
+                        "seat": event.seat,
+                        "text": f"player {event.seat} ran out of time; a bot moved for them.",
+                    }
+                )
         elif event.kind == "undo" and self.moves:
             self.moves.pop()
             self.state = self.game.new_state(self.row.seed)
             for seat, text, _ in self.moves:
                 self._play(seat, text)
-            self._notice({"kind": "undo", "seat": event.seat, "text": f"player {event.seat} took back a move."})
+            self._notice(
+                {"kind": "undo", "seat": event.seat, "text": f"player {event.seat} took back a move."}
+            )
         elif event.kind == "resign" and event.seat is not None:
             self.resigned.add(event.seat)
-            self._notice({"kind": "resign", "seat": event.seat,
-                          "text": f"player {event.seat} resigned; a bot plays their seat."})
+            self._notice(
+                {
+                    "kind": "resign",
+                    "seat": event.seat,
+                    "text": f"player {event.seat} resigned; a bot plays their seat.",
+                }
+            )
         self.seq += 1
         self.last = event
         self.changed_at = event.at
@@ -170,8 +182,11 @@ class Table:
             "legal": [{"action": str(a), "text": self.game.describe_action(a, state)} for a in legal],
             "log": self.log(seat),
             "seats": [self.seat_summary(s) for s in seats],
-            "can_undo": seat is not None and self.last is not None and self.last.kind == "move"
-            and self.last.seat == seat and not state.is_over,
+            "can_undo": seat is not None
+            and self.last is not None
+            and self.last.kind == "move"
+            and self.last.seat == seat
+            and not state.is_over,
         }
         if state.is_over:
             body["scores"] = state.scores()
@@ -191,4 +206,6 @@ class Table:
 
     def bot_seats(self, seats: list[SeatRow]) -> dict[int, str]:
         """Seats a bot plays now: bot seats and seats whose player resigned."""
-        return {s.seat: s.bot for s in seats if s.bot is not None and (s.kind == "bot" or s.seat in self.resigned)}
+        return {
+            s.seat: s.bot for s in seats if s.bot is not None and (s.kind == "bot" or s.seat in self.resigned)
+        }

@@ -196,9 +196,7 @@ class Store:
             for chosen in candidates:
                 done = conn.execute(
                     schema.seats.update()
-                    .where(
-                        s.game_id == table_id, s.seat == chosen, s.kind == "open", s.token_hash.is_(None)
-                    )
+                    .where(s.game_id == table_id, s.seat == chosen, s.kind == "open", s.token_hash.is_(None))
                     .values(token_hash=token_hash, name=name)
                 )
                 if done.rowcount == 1:
@@ -219,7 +217,9 @@ class Store:
 
     def _notify(self, conn: Connection, table_id: str, seq: int) -> None:
         if self.is_postgres:
-            conn.execute(sa.text("SELECT pg_notify(:ch, :msg)"), {"ch": self.channel, "msg": f"{table_id} {seq}"})
+            conn.execute(
+                sa.text("SELECT pg_notify(:ch, :msg)"), {"ch": self.channel, "msg": f"{table_id} {seq}"}
+            )
 
     # -- reads ----------------------------------------------------------------------------
     def table(self, table_id: str) -> TableRow | None:

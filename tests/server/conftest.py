@@ -9,18 +9,17 @@ from __future__ import annotations
 import os
 import secrets
 import tempfile
+import warnings
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
-
-import warnings
 
 import pytest
 
 warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testclient`")
 from fastapi.testclient import TestClient  # noqa: E402
 
-from riverbox.server.app import Settings, create_app
+from riverbox.server.app import Settings, create_app  # noqa: E402
 
 PG_BASE = os.environ.get("RIVERBOX_TEST_PG", "postgresql://postgres@127.0.0.1:5432/test")
 

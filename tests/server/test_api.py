@@ -56,7 +56,10 @@ def test_create_returns_the_documented_shape(client: TestClient) -> None:
         ({"game": "chess"}, "unknown game"),
         ({"game": "ravenous-river", "players": 9}, "players"),
         ({"game": "ravenous-river", "players": 3, "options": {"target": "lots"}}, "target"),
-        ({"game": "river-rivals", "seats": [{"kind": "human"}, {"kind": "bot", "bot": "deep-blue"}]}, "deep-blue"),
+        (
+            {"game": "river-rivals", "seats": [{"kind": "human"}, {"kind": "bot", "bot": "deep-blue"}]},
+            "deep-blue",
+        ),
         ({"game": "river-rivals", "seats": [{"kind": "human"}]}, "needs 2 seats"),
         ({"game": "river-rivals", "seats": [{"kind": "human"}, {"kind": "bot"}]}, "names no bot"),
         ({"game": "river-rivals", "seats": [{"kind": "wizard"}, {"kind": "open"}]}, "seats"),
@@ -118,7 +121,11 @@ def test_actions_accept_legal_moves_and_refuse_the_rest_changing_nothing(client:
     refusals = [
         (client.post(url, json={"action": legal, "seq": 0}, headers=bearer("nonsense")), 403, "token"),
         (client.post(url, json={"action": legal, "seq": 0}), 403, "token"),
-        (client.post(url, json={"action": legal, "seq": 0}, headers={"Authorization": "Basic x"}), 403, "Bearer"),
+        (
+            client.post(url, json={"action": legal, "seq": 0}, headers={"Authorization": "Basic x"}),
+            403,
+            "Bearer",
+        ),
         (client.post(url, json={"action": legal, "seq": 0}, headers=bearer(tok[other])), 403, "not to move"),
         (client.post(url, json={"action": legal, "seq": 5}, headers=bearer(tok[seat])), 409, "move 0"),
         (client.post(url, json={"action": "fly to the moon", "seq": 0}, headers=bearer(tok[seat])), 422, ""),
@@ -167,7 +174,9 @@ def test_undo_follows_the_terminal_policy(client: TestClient) -> None:
     assert back["view"] == first["view"] and back["legal"] == first["legal"]
     assert any(e["kind"] == "undo" for e in back["log"])
     assert client.post(undo, headers=bearer(tok)).status_code == 409  # one step only
-    look = client.post(f"/api/tables/{tid}/actions", json={"action": "look row1", "seq": 2}, headers=bearer(tok))
+    look = client.post(
+        f"/api/tables/{tid}/actions", json={"action": "look row1", "seq": 2}, headers=bearer(tok)
+    )
     assert look.status_code == 200
     refused = client.post(undo, headers=bearer(tok))
     assert refused.status_code == 409 and "revealed" in refused.json()["detail"]
@@ -188,12 +197,16 @@ def test_resign_hands_the_seat_to_a_bot_announced_in_the_log(client: TestClient)
     legal = state(client, tid, tok[seat])["legal"]
     if legal:
         r = client.post(
-            f"/api/tables/{tid}/actions", json={"action": legal[0]["action"], "seq": 1}, headers=bearer(tok[seat])
+            f"/api/tables/{tid}/actions",
+            json={"action": legal[0]["action"], "seq": 1},
+            headers=bearer(tok[seat]),
         )
         assert r.status_code in (403, 409)
 
 
-def play_to_end(c: TestClient, tid: str, tokens: list[str], seed: int = 0, limit: int = 5000) -> dict[str, Any]:
+def play_to_end(
+    c: TestClient, tid: str, tokens: list[str], seed: int = 0, limit: int = 5000
+) -> dict[str, Any]:
     """Random legal moves through the API until the game ends; returns the last spectator state."""
     rng = random.Random(seed)
     for _ in range(limit):
@@ -225,7 +238,9 @@ def test_a_whole_game_ends_with_scores_and_a_record_that_replays(client: TestCli
     assert replayed.is_over and replayed.view(None) == final["view"]
     assert client.get(f"/api/tables/{tid}").json()["status"] == "over"
     assert tid not in [x["id"] for x in client.get("/api/tables").json()]
-    r = client.post(f"/api/tables/{tid}/actions", json={"action": "pass", "seq": final["seq"]}, headers=bearer(tokens[0]))
+    r = client.post(
+        f"/api/tables/{tid}/actions", json={"action": "pass", "seq": final["seq"]}, headers=bearer(tokens[0])
+    )
     assert r.status_code == 403
 
 
@@ -233,7 +248,9 @@ def test_unknown_tables_and_oversize_bodies_are_clear_4xx(client: TestClient) ->
     assert client.get("/api/tables/nope").status_code == 404
     assert client.get("/api/tables/nope/state").status_code == 404
     assert client.post("/api/tables/nope/join", json={"name": "x"}).status_code == 404
-    big = client.post("/api/tables", content=b"{" + b" " * 70_000 + b"}", headers={"content-type": "application/json"})
+    big = client.post(
+        "/api/tables", content=b"{" + b" " * 70_000 + b"}", headers={"content-type": "application/json"}
+    )
     assert big.status_code == 413
     assert client.post("/api/tables", json=[1, 2]).status_code == 422
 
@@ -243,7 +260,17 @@ def test_tokens_are_stored_only_as_hashes(client: TestClient) -> None:
     tokens = [s["token"] for s in t["seats"]]
     engine = _tables(client).store.engine
     with engine.connect() as conn:
-        stored = conn.execute(sa.select(schema.seats.c.token_hash).where(schema.seats.c.game_id == t["id"])).scalars().all()
-        dump = repr([tuple(r) for tbl in (schema.games, schema.seats, schema.events) for r in conn.execute(sa.select(tbl))])
+        stored = (
+            conn.execute(sa.select(schema.seats.c.token_hash).where(schema.seats.c.game_id == t["id"]))
+            .scalars()
+            .all()
+        )
+        dump = repr(
+            [
+                tuple(r)
+                for tbl in (schema.games, schema.seats, schema.events)
+                for r in conn.execute(sa.select(tbl))
+            ]
+        )
     assert sorted(stored) == sorted(hashlib.sha256(tok.encode()).hexdigest() for tok in tokens)
     assert not any(tok in dump for tok in tokens)

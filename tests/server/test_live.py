@@ -71,9 +71,10 @@ def test_socket_sends_state_and_plays_moves_like_rest(lite: TestClient) -> None:
 
 def test_socket_refuses_a_foreign_origin_and_a_bad_token(lite: TestClient) -> None:
     t = new_table(lite, "river-rivals")
-    with pytest.raises(WebSocketDisconnect), lite.websocket_connect(
-        f"/ws/tables/{t['id']}", headers={"origin": "http://evil.example"}
-    ) as ws:
+    with (
+        pytest.raises(WebSocketDisconnect),
+        lite.websocket_connect(f"/ws/tables/{t['id']}", headers={"origin": "http://evil.example"}) as ws,
+    ):
         ws.receive_json()
     with lite.websocket_connect(f"/ws/tables/{t['id']}", headers={"origin": "http://testserver"}) as ws:
         ws.send_json({"token": "wrong"})
@@ -120,7 +121,11 @@ def test_seat_log_is_the_same_in_every_determinization(game: str, players: int) 
                 for seat in [None, *range(players)]:
                     mine = seat_log(s, seat)
                     for k in range(3):
-                        assert seat_log(s.determinize(seat, rng.randrange(2**32)), seat) == mine, (seed, steps, k)
+                        assert seat_log(s.determinize(seat, rng.randrange(2**32)), seat) == mine, (
+                            seed,
+                            steps,
+                            k,
+                        )
             who = rng.choice(s.to_move)
             s.apply(rng.choice(s.legal_actions(who)), who)
             steps += 1
