@@ -339,9 +339,10 @@ def create_app(settings: Settings) -> FastAPI:
 
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
     def lobby_page(request: Request) -> Response:
-        from riverbox.registry import games
+        from riverbox.bots.base import bot_names
+        from riverbox.registry import games, load
 
-        infos = [i.to_json() for i in games()]
+        infos = [{**i.to_json(), "bots": bot_names(load(i.name))} for i in games()]
         return templates.TemplateResponse(request, "lobby.html", {"games": infos})
 
     @app.get("/tables/{table_id}", response_class=HTMLResponse, include_in_schema=False)
