@@ -37,6 +37,8 @@ class Result:
     human_moves: int
     latencies_ms: list[float] = field(default_factory=list)
     games_over: int = 0
+    refused: int = 0
+    errors: int = 0
 
     def to_json(self) -> dict[str, Any]:
         lat = sorted(self.latencies_ms)
@@ -51,6 +53,8 @@ class Result:
             "p99_ms": round(_quantile(lat, 0.99), 1),
             "max_ms": round(lat[-1], 1) if lat else 0.0,
             "games_over": self.games_over,
+            "refused": self.refused,
+            "transport_errors": self.errors,
         }
 
 
@@ -88,7 +92,9 @@ class _Table:
         return fut
 
 
-async def _watch(base: str, table: _Table, index: int, token: str | None, turns: asyncio.Queue[Any] | None) -> None:
+async def _watch(
+    base: str, table: _Table, index: int, token: str | None, turns: asyncio.Queue[Any] | None
+) -> None:
     url = base.replace("http://", "ws://") + f"/ws/tables/{table.id}"
     async with websockets.connect(url, max_size=2**22) as ws:
         await ws.send(json.dumps({"token": token}))
@@ -109,7 +115,7 @@ async def _player(base: str, http: httpx.AsyncClient, table: _Table, result: Res
         while time.perf_counter() < stop:
             try:
                 msg = await asyncio.wait_for(turns.get(), max(0.05, stop - time.perf_counter()))
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 break
             while not turns.empty():
                 msg = turns.get_nowait()
@@ -120,12 +126,17 @@ async def _player(base: str, http: httpx.AsyncClient, table: _Table, result: Res
                 continue
             action = rng.choice(msg["legal"])["action"]
             sent = time.perf_counter()
-            r = await http.post(
-                f"{base}/api/tables/{table.id}/actions",
-                json={"action": action, "seq": msg["seq"]},
-                headers={"Authorization": f"Bearer {table.token}"},
-            )
+            try:
+                r = await http.post(
+                    f"{base}/api/tables/{table.id}/actions",
+                    json={"action": action, "seq": msg["seq"]},
+                    headers={"Authorization": f"Bearer {table.token}"},
+                )
+            except httpx.TransportError:
+                result.errors += 1  # a dropped keep-alive connection: the next state decides
+                continue
             if r.status_code != 200:
+                result.refused += 1
                 continue
             done = await asyncio.wait_for(table.until_all_see(r.json()["seq"]), 30)
             result.latencies_ms.append((done - sent) * 1000)
@@ -142,7 +153,11 @@ async def run(base: str, tables: int, spectators: int, seconds: float, bot: str 
         for _ in range(tables):
             r = await http.post(
                 f"{base}/api/tables",
-                json={"game": GAME, "seats": [{"kind": "human"}, {"kind": "bot", "bot": bot}], "bot_seconds": 0.05},
+                json={
+                    "game": GAME,
+                    "seats": [{"kind": "human"}, {"kind": "bot", "bot": bot}],
+                    "bot_seconds": 0.05,
+                },
             )
             r.raise_for_status()
             body = r.json()

@@ -27,7 +27,9 @@ def test_generated_requests_get_documented_answers_never_a_500(tmp_path: Path) -
         for operation in operations:
 
             @given(case=operation.as_strategy())
-            @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+            @settings(
+                max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck), database=None
+            )
             def run(case: Any) -> None:
                 case.call_and_validate(checks=checks)
 
