@@ -13,13 +13,17 @@ import asyncio
 import json
 import os
 import random
+import signal
 import socket
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -39,6 +43,7 @@ class Result:
     games_over: int = 0
     refused: int = 0
     errors: int = 0
+    server_cpu_s: float | None = None
 
     def to_json(self) -> dict[str, Any]:
         lat = sorted(self.latencies_ms)
@@ -55,6 +60,11 @@ class Result:
             "games_over": self.games_over,
             "refused": self.refused,
             "transport_errors": self.errors,
+            "server_cpu_ms_per_move": (
+                None
+                if self.server_cpu_s is None or not self.moves
+                else round(self.server_cpu_s / self.moves * 1000, 2)
+            ),
         }
 
 
@@ -182,25 +192,38 @@ async def run(base: str, tables: int, spectators: int, seconds: float, bot: str 
     return result
 
 
-def _free_port() -> int:
+def free_port() -> int:
+    """A TCP port of 127.0.0.1 that is free now."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
 
 
-def serve_and_run(tables: int, spectators: int, seconds: float, url: str | None = None) -> Result:
-    """Start a private ``riverbox serve`` on 127.0.0.1 (unless ``url`` is given) and run the load."""
-    if url is not None:
-        return asyncio.run(run(url, tables, spectators, seconds))
-    port = _free_port()
-    home = tempfile.mkdtemp(prefix="riverbox-bench-")
-    env = {**os.environ, "RIVERBOX_HOME": home}
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "riverbox", "serve", "--port", str(port)],
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
+@dataclass(frozen=True)
+class Running:
+    """A started server: its base URL and process id."""
+
+    base: str
+    pid: int
+
+    def cpu_seconds(self) -> float:
+        """CPU time the server process has used so far (user + system, Linux /proc)."""
+        fields = Path(f"/proc/{self.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+@contextmanager
+def running_server(home: Path, db: str | None = None, stop: int = signal.SIGTERM) -> Iterator[Running]:
+    """A ``riverbox serve`` process on a free port of 127.0.0.1.
+
+    It is stopped with ``stop`` at the end (tests use SIGKILL to crash it on purpose).
+    """
+    port = free_port()
+    cmd = [sys.executable, "-m", "riverbox", "serve", "--port", str(port)]
+    if db is not None:
+        cmd += ["--db", db]
+    env = {**os.environ, "RIVERBOX_HOME": str(home)}
+    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     base = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 60
@@ -211,9 +234,29 @@ def serve_and_run(tables: int, spectators: int, seconds: float, url: str | None 
             except httpx.TransportError:
                 pass
             if proc.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError("the benchmark server did not start")
-            time.sleep(0.2)
-        return asyncio.run(run(base, tables, spectators, seconds))
+                proc.kill()
+                problem = proc.stderr.read().decode(errors="replace")[-2000:] if proc.stderr else ""
+                raise RuntimeError(f"riverbox serve did not start: {problem}")
+            time.sleep(0.1)
+        if proc.stderr is not None:  # nobody reads it from here on: do not let a full pipe block the server
+            proc.stderr.close()
+        yield Running(base, proc.pid)
     finally:
-        proc.terminate()
+        proc.send_signal(stop)
         proc.wait(20)
+
+
+def serve_and_run(
+    tables: int, spectators: int, seconds: float, url: str | None = None, db: str | None = None
+) -> Result:
+    """Start a private ``riverbox serve`` on 127.0.0.1 (unless ``url`` is given) and run the load.
+
+    ``db`` is the server's database (default: a fresh SQLite file).
+    """
+    if url is not None:
+        return asyncio.run(run(url, tables, spectators, seconds))
+    with running_server(Path(tempfile.mkdtemp(prefix="riverbox-bench-")), db) as server:
+        before = server.cpu_seconds()
+        result = asyncio.run(run(server.base, tables, spectators, seconds))
+        result.server_cpu_s = server.cpu_seconds() - before
+        return result

@@ -76,6 +76,17 @@ def normalise_url(url: str) -> str:
     return url
 
 
+_E = schema.events.c
+_S = schema.seats.c
+_EVENTS = (
+    sa.select(_E.seq, _E.kind, _E.seat, _E.action, _E.at)
+    .where(_E.game_id == sa.bindparam("t"), _E.seq >= sa.bindparam("after"))
+    .order_by(_E.seq)
+)
+_SEAT_OF = sa.select(_S.seat).where(_S.game_id == sa.bindparam("t"), _S.token_hash == sa.bindparam("h"))
+"""The hot reads (every request catches up with the log), built once rather than per call."""
+
+
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     cur = dbapi_conn.cursor()
     cur.execute("PRAGMA journal_mode=WAL")
@@ -244,22 +255,14 @@ class Store:
 
     def seat_of(self, table_id: str, token_hash: str) -> int | None:
         """The seat whose token has this hash, or None."""
-        s = schema.seats.c
         with self.engine.connect() as conn:
-            seat = conn.execute(
-                sa.select(s.seat).where(s.game_id == table_id, s.token_hash == token_hash)
-            ).scalar()
+            seat = conn.execute(_SEAT_OF, {"t": table_id, "h": token_hash}).scalar()
         return None if seat is None else int(seat)
 
     def events(self, table_id: str, after: int = 0) -> list[EventRow]:
         """Events with ``seq >= after``, in order."""
-        e = schema.events.c
         with self.engine.connect() as conn:
-            rows = conn.execute(
-                sa.select(e.seq, e.kind, e.seat, e.action, e.at)
-                .where(e.game_id == table_id, e.seq >= after)
-                .order_by(e.seq)
-            ).all()
+            rows = conn.execute(_EVENTS, {"t": table_id, "after": after}).all()
         return [EventRow(r.seq, r.kind, r.seat, r.action, r.at) for r in rows]
 
 

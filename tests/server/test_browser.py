@@ -18,7 +18,7 @@ import pytest
 import uvicorn
 
 from riverbox.server.app import Settings, create_app
-from tests.server.test_processes import _free_port
+from riverbox.server.bench import free_port
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = [
@@ -33,7 +33,7 @@ ARGS = [
 @pytest.fixture
 def live_server(tmp_path: Path) -> Iterator[str]:
     """The app under uvicorn in a thread, on a free port of 127.0.0.1."""
-    port = _free_port()
+    port = free_port()
     app = create_app(Settings(f"sqlite:///{tmp_path / 'web.db'}"))
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)

@@ -4,11 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import signal
-import socket
-import subprocess
-import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -20,42 +16,15 @@ import httpx
 import pytest
 import websockets
 
+from riverbox.server.bench import running_server
 from tests.server.conftest import bearer
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 @contextmanager
 def serve(home: Path, db: str | None = None) -> Iterator[str]:
-    """A ``riverbox serve`` process on a free port; yields its base URL; SIGKILLed at the end."""
-    port = _free_port()
-    cmd = [sys.executable, "-m", "riverbox", "serve", "--port", str(port)]
-    if db is not None:
-        cmd += ["--db", db]
-    env = {**os.environ, "RIVERBOX_HOME": str(home)}
-    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                if httpx.get(f"{base}/api/tables", timeout=1).status_code == 200:
-                    break
-            except httpx.TransportError:
-                pass
-            if proc.poll() is not None or time.monotonic() > deadline:
-                raise AssertionError(
-                    f"server did not start: {proc.stderr.read().decode() if proc.stderr else ''}"
-                )
-            time.sleep(0.1)
-        yield base
-    finally:
-        proc.send_signal(signal.SIGKILL)
-        proc.wait(10)
+    """A real ``riverbox serve`` process, crashed with SIGKILL at the end (never shut down cleanly)."""
+    with running_server(home, db, stop=signal.SIGKILL) as server:
+        yield server.base
 
 
 def _create(base: str, game: str = "river-rivals") -> dict[str, Any]:
