@@ -14,6 +14,7 @@ const $ = (id) => document.getElementById(id);
 let socket = null;
 let current = null;
 let retry = 500;
+let refused = false;
 
 function send(message) {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
@@ -99,12 +100,13 @@ function connect() {
     const message = JSON.parse(event.data);
     if (message.type === "state") show(message);
     else if (message.type === "error") {
-      $("error").textContent = message.detail;
-      if (current) show({ ...current, legal: current.legal });
+      if (!current) refused = true; // the hello was refused (a wrong link): do not retry
+      if (current) show(current);
       $("error").textContent = message.detail;
     }
   });
   socket.addEventListener("close", () => {
+    if (refused) return;
     $("who").textContent = "Connection lost; reconnecting…";
     setTimeout(connect, retry);
     retry = Math.min(retry * 2, 8000);
