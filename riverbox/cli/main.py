@@ -626,6 +626,44 @@ def _print_effects(report: Any) -> None:
     )
 
 
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.", min=0, max=65535)] = 8000,
+    db: Annotated[
+        str | None, typer.Option(help="Database URL (default: SQLite in the data dir; or postgresql://...).")
+    ] = None,
+    open_browser: Annotated[bool, typer.Option("--open", help="Open the lobby in a web browser.")] = False,
+) -> None:
+    """Host tables for play over the network: lobby, seats, bots and spectators (needs riverbox[web])."""
+    try:
+        from riverbox.server.run import serve as run_server
+    except ImportError as exc:
+        _fail(f"the server needs the web extra: pip install 'riverbox[web]' ({exc.name} is missing)")
+        return
+    try:
+        run_server(host, port, db, open_browser)
+    except ValueError as exc:
+        _fail(str(exc))
+
+
+@app.command("serve-bench")
+def serve_bench(
+    tables: Annotated[int, typer.Option(help="Live tables (a REST player and a bot each).", min=1)] = 200,
+    spectators: Annotated[int, typer.Option(help="Spectator WebSockets spread over them.", min=0)] = 200,
+    seconds: Annotated[float, typer.Option(help="How long to measure.", min=1)] = 20.0,
+    url: Annotated[str | None, typer.Option(help="Use a running server on 127.0.0.1 instead.")] = None,
+    db: Annotated[str | None, typer.Option(help="Database of the server it starts (default SQLite).")] = None,
+) -> None:
+    """Load benchmark of the server on 127.0.0.1: moves/s and p50/p99 move-to-update latency."""
+    from riverbox.server.bench import serve_and_run
+
+    if url is not None and not url.startswith(("http://127.", "http://localhost")):
+        _fail("the benchmark only targets a server on this machine (http://127.0.0.1:PORT)")
+    result = serve_and_run(tables, spectators, seconds, url, db)
+    print(json.dumps(result.to_json(), indent=1))
+
+
 def main() -> None:
     app()
 

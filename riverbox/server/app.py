@@ -1,0 +1,434 @@
+"""The FastAPI application: REST API, WebSocket, pages. Build it with :func:`create_app`.
+
+Every refusal is a 4xx with ``{"detail": message}``; tokens travel only in the
+``Authorization`` header, the first WebSocket message or a URL fragment, never in a path or
+query, so no access log ever holds one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections.abc import AsyncIterator, Awaitable, Callable
+from concurrent.futures import ProcessPoolExecutor
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from multiprocessing import get_context
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from fastapi import FastAPI, Header, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from fastapi.templating import Jinja2Templates
+from pydantic import BaseModel, ConfigDict, Field
+from starlette.concurrency import run_in_threadpool
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from riverbox.server import worker
+from riverbox.server.live import BotDriver, Client, Hub, PgListener, json_message, listen_url
+from riverbox.server.service import SeatSpec, Tables
+from riverbox.server.table import Refused
+from riverbox.store.db import Store
+
+WEB = Path(__file__).resolve().parent.parent / "web"
+BODY_LIMIT = 64 * 1024
+MESSAGE_LIMIT = 16 * 1024
+HELLO_SECONDS = 10.0
+log = logging.getLogger("riverbox.server")
+
+
+# -- request and response shapes (they document /openapi.json) -----------------------------
+class SeatIn(BaseModel):
+    kind: Literal["human", "open", "bot"]
+    bot: str | None = Field(None, max_length=200, description="Bot name for a bot seat, e.g. heuristic.")
+    name: str | None = Field(None, max_length=64)
+
+
+class CreateIn(BaseModel):
+    game: str = Field(max_length=64, examples=["ravenous-river"])
+    players: int | None = Field(None, ge=1, le=16)
+    options: dict[str, Any] = Field(default_factory=dict)
+    seats: list[SeatIn] | None = Field(None, max_length=16)
+    clock: float | None = Field(None, description="Seconds per move; on expiry a bot moves for the seat.")
+    bot_seconds: float | None = Field(None, description="CPU budget of one bot move, in seconds.")
+
+
+class SeatOut(BaseModel):
+    seat: int
+    kind: str
+    token: str | None = None
+    url: str | None = None
+
+
+class CreateOut(BaseModel):
+    id: str
+    seats: list[SeatOut]
+    spectate_url: str
+
+
+class JoinIn(BaseModel):
+    seat: int | None = Field(None, ge=0, le=15)
+    name: str = Field(max_length=64)
+
+
+class JoinOut(BaseModel):
+    seat: int
+    token: str
+    url: str
+
+
+class ActionIn(BaseModel):
+    action: str = Field(max_length=200, examples=["vote end"])
+    seq: int = Field(ge=0, le=2**31)
+
+
+class SeqOut(BaseModel):
+    seq: int
+
+
+class LegalOut(BaseModel):
+    action: str
+    text: str
+
+
+class StateOut(BaseModel):
+    model_config = ConfigDict(extra="allow")
+    seq: int
+    seat: int | None
+    to_move: list[int]
+    over: bool
+    view: dict[str, Any]
+    legal: list[LegalOut]
+    log: list[dict[str, Any]]
+
+
+class SeatSummary(BaseModel):
+    model_config = ConfigDict(extra="allow")
+    seat: int
+    kind: str
+    name: str
+    connected: bool
+
+
+class TableOut(BaseModel):
+    model_config = ConfigDict(extra="allow")
+    id: str
+    game: str
+    options: dict[str, Any]
+    seats: list[SeatSummary]
+    status: str
+    seq: int
+
+
+class Problem(BaseModel):
+    detail: str | list[Any]
+
+
+ERRORS: dict[int | str, dict[str, Any]] = {code: {"model": Problem} for code in (403, 404, 409, 413, 422)}
+
+
+Auth = Annotated[str | None, Header(description="Bearer TOKEN of a seat")]
+
+
+# -- middleware -----------------------------------------------------------------------------
+class BodyLimit:
+    """Refuse request bodies over ``limit`` bytes with 413, declared or streamed."""
+
+    def __init__(self, app: ASGIApp, limit: int = BODY_LIMIT) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        for name, value in scope.get("headers", []):
+            if name == b"content-length":
+                try:
+                    declared = int(value)
+                except ValueError:
+                    declared = self.limit + 1
+                if declared > self.limit:
+                    await self._refuse(scope, receive, send)
+                    return
+        seen = 0
+
+        async def limited() -> Message:
+            nonlocal seen
+            message = await receive()
+            seen += len(message.get("body", b""))
+            if seen > self.limit:
+                raise _TooLarge
+            return message
+
+        try:
+            await self.app(scope, limited, send)
+        except _TooLarge:
+            await self._refuse(scope, receive, send)
+
+    async def _refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
+        response = JSONResponse({"detail": f"request bodies are limited to {self.limit} bytes"}, 413)
+        await response(scope, receive, send)
+
+
+class _TooLarge(Exception):
+    pass
+
+
+# -- the application ----------------------------------------------------------------------
+@dataclass
+class Settings:
+    db_url: str
+    bot_workers: int = 1
+    allowed_origins: tuple[str, ...] = ()
+
+
+def _bearer(authorization: str | None) -> str | None:
+    if authorization is None:
+        return None
+    scheme, _, token = authorization.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise Refused(403, "the Authorization header must be 'Bearer TOKEN'")
+    return token.strip()
+
+
+def create_app(settings: Settings) -> FastAPI:
+    """The server for one database. Its lifespan starts the bot worker and (PostgreSQL) LISTEN."""
+    store = Store(settings.db_url)
+    state: dict[str, Any] = {}
+
+    def on_change(table_id: str) -> None:
+        loop = state.get("loop")
+        if loop is not None:
+            loop.call_soon_threadsafe(_changed_on_loop, table_id)
+
+    def _changed_on_loop(table_id: str) -> None:
+        hub.changed(table_id)
+        driver = state.get("driver")
+        if driver is not None:
+            driver.changed(table_id)
+
+    def on_notice(table_id: str, seq: int) -> None:
+        if seq < 0:
+            tables.forget_seats(table_id)
+        on_change(table_id)
+
+    tables = Tables(store, on_change)
+    hub = Hub(tables)
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        await run_in_threadpool(store.upgrade)
+        state["loop"] = asyncio.get_running_loop()
+        executor = ProcessPoolExecutor(max_workers=settings.bot_workers, mp_context=get_context("spawn"))
+        executor.submit(worker.warm)  # the worker starts importing while the server starts
+        driver = state["driver"] = BotDriver(tables, executor)
+        listener = None
+        if store.is_postgres:
+            listener = PgListener(listen_url(store.url), store.channel, on_notice)
+            await run_in_threadpool(listener.start)
+        for row in await run_in_threadpool(store.tables, ("open", "running"), 1000):
+            driver.changed(row.id)
+        try:
+            yield
+        finally:
+            driver.stop()
+            if listener is not None:
+                await run_in_threadpool(listener.stop)
+            executor.shutdown(wait=False, cancel_futures=True)
+            store.close()
+
+    app = FastAPI(
+        title="riverbox",
+        summary="Tables, seats, bots and spectators for riverbox's four games.",
+        version="1",
+        lifespan=lifespan,
+    )
+    app.state.tables = tables
+    app.state.hub = hub
+    app.add_middleware(BodyLimit)
+    app.mount("/static", StaticFiles(directory=WEB / "static"), name="static")
+    templates = Jinja2Templates(directory=str(WEB / "templates"))
+
+    @app.exception_handler(Refused)
+    async def refused(_request: Request, exc: Refused) -> JSONResponse:
+        return JSONResponse({"detail": exc.message}, exc.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        problems = [
+            f"{'.'.join(str(p) for p in e.get('loc', ()) if p != 'body') or 'body'}: {e.get('msg')}"
+            for e in exc.errors()
+        ]
+        return JSONResponse({"detail": "; ".join(problems) or "invalid request"}, 422)
+
+    def base(request: Request) -> str:
+        return str(request.base_url).rstrip("/")
+
+    @app.post("/api/tables", status_code=201, response_model=CreateOut, responses=ERRORS)
+    def create_table(body: CreateIn, request: Request) -> CreateOut:
+        """Open a table. Human seats get a secret token and an invite link; keep them private."""
+        specs = None if body.seats is None else [SeatSpec(s.kind, s.bot, s.name) for s in body.seats]
+        table_id, seats = tables.create(
+            body.game, body.players, body.options, specs, body.clock, body.bot_seconds
+        )
+        root = base(request)
+        return CreateOut(
+            id=table_id,
+            seats=[
+                SeatOut(
+                    seat=s,
+                    kind=kind,
+                    token=token,
+                    url=None if token is None else f"{root}/tables/{table_id}#token={token}",
+                )
+                for s, kind, token in seats
+            ],
+            spectate_url=f"{root}/tables/{table_id}",
+        )
+
+    @app.get("/api/tables", response_model=list[TableOut])
+    def list_tables() -> list[dict[str, Any]]:
+        """Open and running tables, newest first (the lobby)."""
+        return tables.lobby()
+
+    @app.get("/api/tables/{table_id}", response_model=TableOut, responses=ERRORS)
+    def table_summary(table_id: str) -> dict[str, Any]:
+        """What anyone may know of a table."""
+        return tables.summary(table_id)
+
+    @app.post("/api/tables/{table_id}/join", response_model=JoinOut, responses=ERRORS)
+    def join(table_id: str, body: JoinIn, request: Request) -> JoinOut:
+        """Claim a free open seat (the first one unless ``seat`` is given)."""
+        seat, token = tables.join(table_id, body.seat, body.name)
+        return JoinOut(seat=seat, token=token, url=f"{base(request)}/tables/{table_id}#token={token}")
+
+    @app.get("/api/tables/{table_id}/state", response_model=StateOut, responses=ERRORS)
+    def table_state(table_id: str, authorization: Auth = None) -> dict[str, Any]:
+        """The seat's view, legal actions and log; without a token, the spectator's."""
+        seat = tables.seat_of(table_id, _bearer(authorization))
+        return tables.payload(table_id, seat)
+
+    @app.post("/api/tables/{table_id}/actions", response_model=SeqOut, responses=ERRORS)
+    def act(table_id: str, body: ActionIn, authorization: Auth = None) -> SeqOut:
+        """Play ``action`` at move ``seq``: 409 if stale, 422 if illegal, 403 if not this seat's turn."""
+        return SeqOut(seq=tables.act(table_id, _bearer(authorization), body.action, body.seq))
+
+    @app.post("/api/tables/{table_id}/undo", response_model=SeqOut, responses=ERRORS)
+    def undo(table_id: str, authorization: Auth = None) -> SeqOut:
+        """Take back your last move if nobody moved since and it showed you nothing new."""
+        return SeqOut(seq=tables.undo(table_id, _bearer(authorization)))
+
+    @app.post("/api/tables/{table_id}/resign", response_model=SeqOut, responses=ERRORS)
+    def resign(table_id: str, authorization: Auth = None) -> SeqOut:
+        """Leave the game; a bot plays your seat from now on."""
+        return SeqOut(seq=tables.resign(table_id, _bearer(authorization)))
+
+    @app.get("/api/tables/{table_id}/record", responses=ERRORS)
+    def record(table_id: str) -> dict[str, Any]:
+        """The full record (every hidden card): only once the game is over."""
+        return tables.record(table_id)
+
+    @app.websocket("/ws/tables/{table_id}")
+    async def table_socket(ws: WebSocket, table_id: str) -> None:
+        await _socket(ws, table_id, tables, hub, settings)
+
+    @app.get("/", response_class=HTMLResponse, include_in_schema=False)
+    def lobby_page(request: Request) -> Response:
+        from riverbox.bots.base import bot_names
+        from riverbox.registry import games, load
+
+        infos = [{**i.to_json(), "bots": bot_names(load(i.name))} for i in games()]
+        return templates.TemplateResponse(request, "lobby.html", {"games": infos})
+
+    @app.get("/tables/{table_id}", response_class=HTMLResponse, include_in_schema=False)
+    def table_page(request: Request, table_id: str) -> Response:
+        summary = tables.summary(table_id)
+        return templates.TemplateResponse(request, "table.html", {"table": summary})
+
+    return app
+
+
+def origin_allowed(ws: WebSocket, allowed: tuple[str, ...]) -> bool:
+    """Browsers send Origin: it must be this server (or an allowed origin). Programs send none."""
+    origin = ws.headers.get("origin")
+    if origin is None:
+        return True
+    host = ws.headers.get("host", "")
+    return origin in allowed or origin in (f"http://{host}", f"https://{host}")
+
+
+async def _socket(ws: WebSocket, table_id: str, tables: Tables, hub: Hub, settings: Settings) -> None:
+    if not origin_allowed(ws, settings.allowed_origins):
+        await ws.close(code=1008, reason="origin not allowed")
+        return
+    await ws.accept()
+    try:
+        raw = await asyncio.wait_for(ws.receive_text(), HELLO_SECONDS)
+        hello = json_message(raw, MESSAGE_LIMIT)
+        token = hello.get("token")
+        if token is not None and not isinstance(token, str):
+            raise Refused(422, "token must be a string")
+        seat = await run_in_threadpool(tables.seat_of, table_id, token)
+        await run_in_threadpool(tables.summary, table_id)
+    except (TimeoutError, WebSocketDisconnect):
+        with contextlib.suppress(Exception):
+            await ws.close(code=1008, reason="no hello")
+        return
+    except Refused as exc:
+        with contextlib.suppress(Exception):
+            await ws.send_json({"type": "error", "status": exc.status, "detail": exc.message})
+            await ws.close(code=1008, reason=exc.message[:100])
+        return
+    client = Client(ws, seat)
+    hub.add(table_id, client)
+    try:
+        body = await run_in_threadpool(tables.payload, table_id, seat)
+        await hub.send(client, json.dumps({"type": "state", **body}))
+        while True:
+            raw = await ws.receive_text()
+            reply = await _answer(raw, table_id, token, tables)
+            async with client.lock:
+                await ws.send_json(reply)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        hub.remove(table_id, client)
+
+
+async def _answer(raw: str, table_id: str, token: str | None, tables: Tables) -> dict[str, Any]:
+    """One client message answered like the REST call it stands for."""
+    handlers: dict[str, Callable[[dict[str, Any]], Awaitable[int]]] = {
+        "action": lambda m: run_in_threadpool(
+            tables.act, table_id, token, _text(m, "action"), _int(m, "seq")
+        ),
+        "undo": lambda m: run_in_threadpool(tables.undo, table_id, token),
+        "resign": lambda m: run_in_threadpool(tables.resign, table_id, token),
+    }
+    try:
+        message = json_message(raw, MESSAGE_LIMIT)
+        kind = message.get("type")
+        handler = handlers.get(kind) if isinstance(kind, str) else None
+        if handler is None:
+            raise Refused(422, f"unknown message type {kind!r}; use action, undo or resign")
+        return {"type": "ok", "of": kind, "seq": await handler(message)}
+    except Refused as exc:
+        return {"type": "error", "status": exc.status, "detail": exc.message}
+
+
+def _text(message: dict[str, Any], key: str) -> str:
+    value = message.get(key)
+    if not isinstance(value, str) or len(value) > 200:
+        raise Refused(422, f"{key} must be a string of at most 200 characters")
+    return value
+
+
+def _int(message: dict[str, Any], key: str) -> int:
+    value = message.get(key)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise Refused(422, f"{key} must be an integer")
+    return value

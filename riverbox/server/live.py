@@ -1,0 +1,235 @@
+"""The live side of the server: WebSocket fan-out, bots in seats, the turn clock, PostgreSQL NOTIFY.
+
+All of it runs on the event loop and hands blocking work (store, replay, views) to threads
+and bot thinking to a worker process. Changes are coalesced per table: a table that changes
+while its clients are being updated is sent once more, with the newest state.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import threading
+from collections.abc import Callable
+from concurrent.futures import Executor
+from dataclasses import dataclass, field
+from typing import Any
+
+from fastapi import WebSocket
+from starlette.concurrency import run_in_threadpool
+
+from riverbox.server import worker
+from riverbox.server.service import BotJob, Tables
+from riverbox.server.table import Refused
+
+log = logging.getLogger("riverbox.server")
+
+
+@dataclass(eq=False)
+class Client:
+    """One WebSocket: a seat (or None for a spectator) and the last text it was sent."""
+
+    ws: WebSocket
+    seat: int | None
+    last: str = ""
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+
+class Hub:
+    """Who watches which table; sends each one its own state after every change."""
+
+    def __init__(self, tables: Tables) -> None:
+        self.tables = tables
+        self.clients: dict[str, set[Client]] = {}
+        self._dirty: set[str] = set()
+        self._running: set[str] = set()
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    def add(self, table_id: str, client: Client) -> None:
+        self.clients.setdefault(table_id, set()).add(client)
+        self._count(table_id, client.seat, 1)
+
+    def remove(self, table_id: str, client: Client) -> None:
+        group = self.clients.get(table_id)
+        if group is not None and client in group:
+            group.discard(client)
+            self._count(table_id, client.seat, -1)
+            if not group:
+                del self.clients[table_id]
+
+    def _count(self, table_id: str, seat: int | None, delta: int) -> None:
+        if seat is None:
+            return
+        key = (table_id, seat)
+        self.tables.connected[key] = self.tables.connected.get(key, 0) + delta
+        if self.tables.connected[key] <= 0:
+            del self.tables.connected[key]
+        self.changed(table_id)
+
+    def changed(self, table_id: str) -> None:
+        """Schedule an update of this table's clients (call on the loop)."""
+        if table_id not in self.clients:
+            return
+        self._dirty.add(table_id)
+        if table_id not in self._running:
+            self._running.add(table_id)
+            task = asyncio.get_running_loop().create_task(self._flush(table_id))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    async def _flush(self, table_id: str) -> None:
+        try:
+            while table_id in self._dirty:
+                self._dirty.discard(table_id)
+                clients = list(self.clients.get(table_id, ()))
+                seats = {c.seat for c in clients}
+                texts: dict[int | None, str] = {}
+                for seat in seats:
+                    try:
+                        body = await run_in_threadpool(self.tables.payload, table_id, seat)
+                    except Refused:
+                        continue
+                    texts[seat] = json.dumps({"type": "state", **body})
+                await asyncio.gather(*(self.send(c, texts[c.seat]) for c in clients if c.seat in texts))
+        finally:
+            self._running.discard(table_id)
+
+    async def send(self, client: Client, text: str) -> None:
+        """Send ``text`` unless the client already has exactly it."""
+        async with client.lock:
+            if text == client.last:
+                return
+            client.last = text
+            with contextlib.suppress(Exception):
+                await client.ws.send_text(text)
+
+
+class BotDriver:
+    """Plays bot seats (and clock expiries) through the worker process, never on the loop."""
+
+    def __init__(self, tables: Tables, executor: Executor) -> None:
+        self.tables = tables
+        self.executor = executor
+        self._busy: set[tuple[str, int, str]] = set()
+        self._clocks: dict[str, asyncio.TimerHandle] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    def changed(self, table_id: str) -> None:
+        task = asyncio.get_running_loop().create_task(self._check(table_id))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _check(self, table_id: str, timeout: bool = False) -> None:
+        try:
+            jobs = await run_in_threadpool(self.tables.bot_jobs, table_id, timeout)
+            if not timeout:
+                self._arm_clock(table_id, await run_in_threadpool(self.tables.clock, table_id))
+        except Refused:
+            return
+        for job in jobs:
+            key = (job.table, job.seat, job.kind)
+            if key in self._busy:
+                continue
+            self._busy.add(key)
+            task = asyncio.get_running_loop().create_task(self._play(job, key))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    async def _play(self, job: BotJob, key: tuple[str, int, str]) -> None:
+        loop = asyncio.get_running_loop()
+        try:
+            try:
+                text = await asyncio.wait_for(
+                    loop.run_in_executor(self.executor, worker.choose, job), timeout=job.seconds * 4 + 20
+                )
+            except Exception as exc:  # a broken or stuck bot must not stop the table
+                log.warning("bot %s failed on table %s: %s", job.bot, job.table, type(exc).__name__)
+                return
+            await run_in_threadpool(self.tables.bot_act, job, text)
+        finally:
+            self._busy.discard(key)
+        self.changed(job.table)
+
+    def _arm_clock(self, table_id: str, clock: tuple[int, float] | None) -> None:
+        old = self._clocks.pop(table_id, None)
+        if old is not None:
+            old.cancel()
+        if clock is None:
+            return
+        loop = asyncio.get_running_loop()
+        import time
+
+        delay = max(0.0, clock[1] - time.time())
+
+        def fire() -> None:
+            self._clocks.pop(table_id, None)
+            task = loop.create_task(self._check(table_id, timeout=True))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+        self._clocks[table_id] = loop.call_later(delay, fire)
+
+    def stop(self) -> None:
+        for handle in self._clocks.values():
+            handle.cancel()
+        self._clocks.clear()
+
+
+class PgListener:
+    """LISTENs on the store's channel in a thread; each notice ``"table seq"`` calls ``on_notice``."""
+
+    def __init__(self, url: str, channel: str, on_notice: Callable[[str, int], None]) -> None:
+        self.url = url
+        self.channel = channel
+        self.on_notice = on_notice
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="riverbox-listen", daemon=True)
+        self.ready = threading.Event()
+
+    def start(self) -> None:
+        self._thread.start()
+        self.ready.wait(10)
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._thread.join(5)
+
+    def _run(self) -> None:
+        import psycopg
+
+        while not self._stop.is_set():
+            try:
+                with psycopg.connect(self.url, autocommit=True) as conn:
+                    conn.execute(f'LISTEN "{self.channel}"')
+                    self.ready.set()
+                    while not self._stop.is_set():
+                        for note in conn.notifies(timeout=0.5):
+                            table_id, _, seq = note.payload.partition(" ")
+                            with contextlib.suppress(ValueError):
+                                self.on_notice(table_id, int(seq))
+            except Exception as exc:  # reconnect after a dropped connection
+                log.warning("LISTEN connection lost (%s); reconnecting", type(exc).__name__)
+                self._stop.wait(1.0)
+
+
+def listen_url(sqlalchemy_url: str) -> str:
+    """The libpq URL psycopg connects with, from the store's SQLAlchemy URL."""
+    from sqlalchemy.engine import make_url
+
+    url = make_url(sqlalchemy_url).set(drivername="postgresql")
+    return url.render_as_string(hide_password=False)
+
+
+def json_message(raw: str, limit: int) -> dict[str, Any]:
+    """A client's WebSocket message as a dict; Refused(413/422) for oversize or malformed ones."""
+    if len(raw) > limit:
+        raise Refused(413, f"messages are limited to {limit} characters")
+    try:
+        data = json.loads(raw)
+    except json.JSONDecodeError as exc:
+        raise Refused(422, f"the message is not JSON: {exc.msg}") from None
+    if not isinstance(data, dict):
+        raise Refused(422, "a message must be a JSON object")
+    return data

@@ -1,0 +1,34 @@
+"""Start the server: ``riverbox serve`` (uvicorn, one process; run several on PostgreSQL)."""
+
+from __future__ import annotations
+
+import threading
+import webbrowser
+
+import uvicorn
+
+from riverbox.cli.common import data_dir
+from riverbox.server.app import MESSAGE_LIMIT, Settings, create_app
+from riverbox.store.db import default_url
+
+
+def serve(host: str, port: int, db: str | None, open_browser: bool = False) -> None:
+    """Serve until interrupted; with ``open_browser`` the lobby opens once the server is up."""
+    url = db or default_url(data_dir())
+    if not url.startswith(("sqlite", "postgresql", "postgres")):
+        raise ValueError(f"--db must be an sqlite:/// or postgresql:// URL, not {url.split(':')[0]!r}")
+    app = create_app(Settings(url))
+    config = uvicorn.Config(app, host=host, port=port, ws_max_size=MESSAGE_LIMIT, log_level="info")
+    server = uvicorn.Server(config)
+    if open_browser:
+        lobby = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}/"
+
+        def when_up() -> None:
+            for _ in range(200):
+                if server.started:
+                    webbrowser.open(lobby)
+                    return
+                threading.Event().wait(0.05)
+
+        threading.Thread(target=when_up, daemon=True).start()
+    server.run()

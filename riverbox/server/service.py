@@ -1,0 +1,384 @@
+"""The server's tables: create, join, move, undo, resign, and what each seat is told.
+
+Synchronous and thread-safe (one lock per table); the web layer calls it from a thread pool.
+A table in memory is a cache: before any answer it catches up with the events other
+processes appended, and a move is kept in the cache only after the store committed it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
+
+from riverbox.bots.base import bot_names, make_bot
+from riverbox.server.table import MOVE_KINDS, Refused, Table, make_game
+from riverbox.store.db import EventRow, SeatRow, Stale, Store, TableRow
+
+CACHE_SIZE = 4096
+"""Tables kept in memory; older ones are rebuilt from the store when asked for."""
+
+
+def new_token() -> str:
+    """A seat token: 256 random bits, URL-safe."""
+    return secrets.token_urlsafe(32)
+
+
+def token_hash(token: str) -> str:
+    """What the store keeps of a token (tokens are random, so a plain SHA-256 is enough)."""
+    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    """One seat asked for when creating a table."""
+
+    kind: str
+    bot: str | None = None
+    name: str | None = None
+
+
+@dataclass(frozen=True)
+class BotJob:
+    """A move a bot must choose: everything the worker process needs, as plain data."""
+
+    table: str
+    game: str
+    options: dict[str, Any]
+    seed: int
+    moves: tuple[tuple[int, str], ...]
+    seat: int
+    bot: str
+    bot_seed: int
+    seconds: float
+    seq: int
+    kind: str
+
+
+DEFAULT_BOT_SECONDS = 1.0
+MAX_BOT_SECONDS = 10.0
+
+
+class Tables:
+    """Every table of one store, cached in memory."""
+
+    def __init__(self, store: Store, on_change: Callable[[str], None] | None = None) -> None:
+        self.store = store
+        self.on_change = on_change
+        self._cache: OrderedDict[str, Table] = OrderedDict()
+        self._seats: dict[str, list[SeatRow]] = {}
+        self._locks: dict[str, threading.Lock] = {}
+        self._guard = threading.Lock()
+        self.connected: dict[tuple[str, int], int] = {}
+
+    # -- plumbing -------------------------------------------------------------------------
+    def _lock(self, table_id: str) -> threading.Lock:
+        with self._guard:
+            lock = self._locks.get(table_id)
+            if lock is None:
+                lock = self._locks[table_id] = threading.Lock()
+            return lock
+
+    @contextmanager
+    def locked(self, table_id: str) -> Iterator[Table]:
+        """The table, caught up with the store, held for exclusive use; 404 if unknown."""
+        with self._lock(table_id):
+            table = self._cache.get(table_id)
+            if table is None:
+                row = self.store.table(table_id)
+                if row is None:
+                    raise Refused(404, f"there is no table {table_id!r}")
+                table = Table.new(row)
+            events = self.store.events(table_id, table.seq)
+            for event in events:
+                table.replay(event)
+            if any(e.kind == "resign" for e in events):
+                self._seats.pop(table_id, None)
+            with self._guard:
+                self._cache[table_id] = table
+                self._cache.move_to_end(table_id)
+                while len(self._cache) > CACHE_SIZE:
+                    old, _ = self._cache.popitem(last=False)
+                    self._seats.pop(old, None)
+            yield table
+
+    def seats(self, table_id: str) -> list[SeatRow]:
+        seats = self._seats.get(table_id)
+        if seats is None:
+            seats = self._seats[table_id] = self.store.seats(table_id)
+        return seats
+
+    def forget_seats(self, table_id: str) -> None:
+        """Seats changed elsewhere (a join in another process): read them again next time."""
+        self._seats.pop(table_id, None)
+
+    def _changed(self, table_id: str) -> None:
+        if self.on_change is not None:
+            self.on_change(table_id)
+
+    def seat_of(self, table_id: str, token: str | None) -> int | None:
+        """The seat a token opens; None for no token (a spectator); 403 for a wrong one."""
+        if token is None:
+            return None
+        seat = self.store.seat_of(table_id, token_hash(token))
+        if seat is None:
+            raise Refused(403, "this token opens no seat at this table")
+        return seat
+
+    # -- lobby ----------------------------------------------------------------------------
+    def create(
+        self,
+        game: str,
+        players: int | None,
+        options: dict[str, Any],
+        seats: list[SeatSpec] | None,
+        clock: float | None = None,
+        bot_seconds: float | None = None,
+    ) -> tuple[str, list[tuple[int, str, str | None]]]:
+        """A new table; returns its id and (seat, kind, token) for every seat (tokens for humans)."""
+        try:
+            g = make_game(game, {"players": players, **options})
+        except (ValueError, TypeError) as exc:
+            raise Refused(422, str(exc)) from None
+        specs = seats if seats else [SeatSpec("human")] + [SeatSpec("open")] * (g.players - 1)
+        if len(specs) != g.players:
+            raise Refused(422, f"{g.name} with {g.players} players needs {g.players} seats, not {len(specs)}")
+        for i, spec in enumerate(specs):
+            if spec.kind == "bot":
+                if not spec.bot:
+                    raise Refused(
+                        422,
+                        f"seat {i} is a bot seat but names no bot; valid bots: " + ", ".join(bot_names(g)),
+                    )
+                try:
+                    make_bot(spec.bot, g, 0)
+                except ValueError as exc:
+                    raise Refused(422, f"seat {i}: {exc}") from None
+        if clock is not None and not 1 <= clock <= 86400:
+            raise Refused(422, "the turn clock must be between 1 and 86400 seconds per move")
+        seconds = DEFAULT_BOT_SECONDS if bot_seconds is None else bot_seconds
+        if not 0.01 <= seconds <= MAX_BOT_SECONDS:
+            raise Refused(422, f"bot_seconds must be between 0.01 and {MAX_BOT_SECONDS:g}")
+        table_id = secrets.token_urlsafe(9)
+        has_open = any(s.kind == "open" for s in specs)
+        row = TableRow(
+            table_id,
+            g.name,
+            g.config(),
+            secrets.randbelow(2**31),
+            "open" if has_open else "running",
+            {"clock": clock, "bot_seconds": seconds},
+            time.time(),
+        )
+        out: list[tuple[int, str, str | None]] = []
+        rows: list[tuple[SeatRow, str | None]] = []
+        for i, spec in enumerate(specs):
+            token = new_token() if spec.kind == "human" else None
+            bot = spec.bot.strip().lower() if spec.kind == "bot" and spec.bot else None
+            rows.append(
+                (
+                    SeatRow(i, spec.kind, spec.name, bot, token is not None),
+                    None if token is None else token_hash(token),
+                )
+            )
+            out.append((i, spec.kind, token))
+        self.store.create_table(row, rows)
+        self._changed(table_id)
+        return table_id, out
+
+    def join(self, table_id: str, seat: int | None, name: str) -> tuple[int, str]:
+        """Claim a free open seat; returns (seat, token). 409 when no such seat is free."""
+        with self.locked(table_id) as table:
+            if table.state.is_over:
+                raise Refused(409, "the game is over")
+            if seat is not None and not 0 <= seat < table.game.players:
+                raise Refused(422, f"seat must be 0 to {table.game.players - 1}")
+        token = new_token()
+        got = self.store.claim(table_id, seat, name, token_hash(token))
+        if got is None:
+            which = "that seat is not" if seat is not None else "no seat is"
+            raise Refused(409, f"{which} open at this table")
+        self.forget_seats(table_id)
+        self._changed(table_id)
+        return got, token
+
+    def summary(self, table_id: str) -> dict[str, Any]:
+        """What anyone may know of a table: game, options, seats, status, seq."""
+        with self.locked(table_id) as table:
+            seats = self.seats(table_id)
+            return {
+                "id": table_id,
+                "game": table.row.game,
+                "title": table.game.info.title,
+                "players": table.game.players,
+                "options": table.row.options,
+                "clock": table.row.table_options.get("clock"),
+                "seats": [
+                    table.seat_summary(s, self.connected.get((table_id, s.seat), 0) > 0) for s in seats
+                ],
+                "status": _status(table, seats),
+                "seq": table.seq,
+                "created": table.row.created,
+            }
+
+    def lobby(self) -> list[dict[str, Any]]:
+        """Open and running tables, newest first."""
+        out = []
+        for row in self.store.tables(("open", "running")):
+            try:
+                out.append(self.summary(row.id))
+            except (Refused, ValueError):
+                continue
+        return out
+
+    # -- play -----------------------------------------------------------------------------
+    def payload(self, table_id: str, seat: int | None) -> dict[str, Any]:
+        with self.locked(table_id) as table:
+            seats = self.seats(table_id)
+            body = table.payload(seat, seats)
+            for s in body["seats"]:
+                s["connected"] = self.connected.get((table_id, s["seat"]), 0) > 0
+            return body
+
+    def act(self, table_id: str, token: str | None, text: str, seq: int) -> int:
+        """A seat's move; returns the new seq once committed. Refused (403/409/422) changes nothing."""
+        seat = self._require_seat(table_id, token)
+        with self.locked(table_id) as table:
+            table.check_seq(seq)
+            if seat in table.bot_seats(self.seats(table_id)):
+                raise Refused(403, f"player {seat} has resigned; a bot plays this seat")
+            action = table.check_move(seat, text)
+            return self._append(table, "move", seat, str(action))
+
+    def bot_act(self, job: BotJob, text: str) -> int | None:
+        """A bot's (or the clock's) move; None when the moment has passed (the seat no longer to move)."""
+        with self.locked(job.table) as table:
+            if job.kind == "timeout" and table.seq != job.seq:
+                return None
+            if job.seat not in table.state.to_move:
+                return None
+            try:
+                action = table.check_move(job.seat, text)
+            except Refused:
+                return None
+            try:
+                return self._append(table, job.kind, job.seat, str(action))
+            except Refused:
+                return None
+
+    def undo(self, table_id: str, token: str | None) -> int:
+        seat = self._require_seat(table_id, token)
+        with self.locked(table_id) as table:
+            why = table.undo_refusal(seat)
+            if why is not None:
+                raise Refused(409, f"cannot undo: {why}")
+            return self._append(table, "undo", seat, None)
+
+    def resign(self, table_id: str, token: str | None) -> int:
+        seat = self._require_seat(table_id, token)
+        with self.locked(table_id) as table:
+            if table.state.is_over:
+                raise Refused(409, "the game is over")
+            if seat in table.resigned:
+                raise Refused(409, f"player {seat} has already resigned")
+            names = bot_names(table.game)
+            bot = "heuristic" if "heuristic" in names else "random"
+            seq = self._append(table, "resign", seat, None, seat_bot=(seat, bot))
+        self.forget_seats(table_id)
+        return seq
+
+    def record(self, table_id: str) -> dict[str, Any]:
+        with self.locked(table_id) as table:
+            if not table.state.is_over:
+                raise Refused(403, "the record holds every hidden card; it is shown when the game is over")
+            return table.state.record()
+
+    def _require_seat(self, table_id: str, token: str | None) -> int:
+        seat = self.seat_of(table_id, token)
+        if seat is None:
+            raise Refused(403, "this needs a seat token (Authorization: Bearer TOKEN)")
+        return seat
+
+    def _append(
+        self, table: Table, kind: str, seat: int, action: str | None, seat_bot: tuple[int, str] | None = None
+    ) -> int:
+        """Commit event ``table.seq``, then apply it to the cached table (the caller holds the lock)."""
+        seq = table.seq
+        over_after = False
+        if kind in MOVE_KINDS and action is not None:
+            probe = table.state.clone()
+            table.replay_into(probe, seat, action)
+            over_after = probe.is_over
+        try:
+            at = self.store.append(
+                table.row.id,
+                seq,
+                kind,
+                seat,
+                action,
+                status="over" if over_after else None,
+                seat_bot=seat_bot,
+            )
+        except Stale:
+            for event in self.store.events(table.row.id, table.seq):
+                table.replay(event)
+            raise Refused(409, f"the table moved on to move {table.seq}; reload and choose again") from None
+        table.replay(EventRow(seq, kind, seat, action, at))
+        self._changed(table.row.id)
+        return table.seq
+
+    # -- bots -----------------------------------------------------------------------------
+    def bot_jobs(self, table_id: str, timeout: bool = False) -> list[BotJob]:
+        """Moves bots must choose now: seats of bots (or, on a clock expiry, humans) to move."""
+        with self.locked(table_id) as table:
+            if table.state.is_over:
+                return []
+            seats = self.seats(table_id)
+            bots = table.bot_seats(seats)
+            fallback = "heuristic" if "heuristic" in bot_names(table.game) else "random"
+            jobs = []
+            for seat in table.state.to_move:
+                if timeout == (seat in bots):
+                    continue
+                if timeout and any(s.seat == seat and s.kind == "open" and not s.claimed for s in seats):
+                    continue
+                jobs.append(
+                    BotJob(
+                        table_id,
+                        table.row.game,
+                        table.row.options,
+                        table.row.seed,
+                        tuple((s, a) for s, a, _ in table.moves),
+                        seat,
+                        bots.get(seat, fallback),
+                        (table.row.seed * 1_000_003 + table.seq * 101 + seat) % 2**31,
+                        float(table.row.table_options.get("bot_seconds") or DEFAULT_BOT_SECONDS),
+                        table.seq,
+                        "timeout" if timeout else "move",
+                    )
+                )
+            return jobs
+
+    def clock(self, table_id: str) -> tuple[int, float] | None:
+        """(seq, deadline) when the turn clock runs for a human seat to move, else None."""
+        with self.locked(table_id) as table:
+            limit = table.row.table_options.get("clock")
+            if not limit or table.state.is_over:
+                return None
+            bots = table.bot_seats(self.seats(table_id))
+            if all(s in bots for s in table.state.to_move):
+                return None
+            return table.seq, table.changed_at + float(limit)
+
+
+def _status(table: Table, seats: list[SeatRow]) -> str:
+    """over, open (a seat waits for a player) or running."""
+    if table.state.is_over:
+        return "over"
+    return "open" if any(s.kind == "open" and not s.claimed for s in seats) else "running"

@@ -1,0 +1,53 @@
+"""Bot moves, computed in a separate process so the server's event loop never thinks.
+
+The worker keeps the states of the tables it served: a job whose moves extend the cached
+game applies only the new ones, so a bot's turn costs its thinking, not a replay.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from typing import Any
+
+from riverbox.bots.base import make_bot
+from riverbox.core.game import State
+from riverbox.server.service import BotJob
+from riverbox.server.table import make_game
+
+_STATES: OrderedDict[str, tuple[State, tuple[tuple[int, str], ...]]] = OrderedDict()
+_KEEP = 512
+
+
+def _state_for(job: BotJob) -> State:
+    cached = _STATES.get(job.table)
+    if cached is not None and job.moves[: len(cached[1])] == cached[1]:
+        state, done = cached
+    else:
+        state = make_game(job.game, job.options).new_state(job.seed)
+        done = ()
+    game = state.game
+    for seat, text in job.moves[len(done) :]:
+        state.apply(game.parse_action(text, state), seat)
+    _STATES[job.table] = (state, job.moves)
+    _STATES.move_to_end(job.table)
+    while len(_STATES) > _KEEP:
+        _STATES.popitem(last=False)
+    return state
+
+
+def choose(job: BotJob) -> str:
+    """The notation of the move ``job.bot`` picks for ``job.seat`` (its CPU budget capped)."""
+    state = _state_for(job)
+    bot: Any = make_bot(job.bot, state.game, job.bot_seed)
+    if hasattr(bot, "seconds"):
+        bot.seconds = min(float(bot.seconds), job.seconds)
+    return str(bot.act(state.clone(), job.seat))
+
+
+def warm() -> bool:
+    """Import the games in the worker before the first job (called once at start)."""
+    import riverbox.registry
+
+    for info in riverbox.registry.games():
+        make_game(info.name, {})
+    return True

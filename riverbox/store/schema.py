@@ -1,0 +1,49 @@
+"""Table definitions (SQLAlchemy Core). Migrations in ``migrations/versions`` create the same.
+
+``games`` holds a table's fixed set-up, ``events`` its append-only log (unique per game and
+seq, so two writers can never both append the same move), ``seats`` who sits where; a seat's
+token is stored only as its SHA-256 hash.
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+
+metadata = sa.MetaData()
+
+games = sa.Table(
+    "games",
+    metadata,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("game", sa.String(64), nullable=False),
+    sa.Column("options", sa.JSON, nullable=False),
+    sa.Column("seed", sa.BigInteger, nullable=False),
+    sa.Column("status", sa.String(16), nullable=False),
+    sa.Column("table_options", sa.JSON, nullable=False),
+    sa.Column("created", sa.Float, nullable=False),
+    sa.Index("games_status", "status", "created"),
+)
+
+events = sa.Table(
+    "events",
+    metadata,
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), nullable=False),
+    sa.Column("seq", sa.Integer, nullable=False),
+    sa.Column("kind", sa.String(16), nullable=False),
+    sa.Column("seat", sa.Integer, nullable=True),
+    sa.Column("action", sa.Text, nullable=True),
+    sa.Column("at", sa.Float, nullable=False),
+    sa.PrimaryKeyConstraint("game_id", "seq", name="events_game_seq"),
+)
+
+seats = sa.Table(
+    "seats",
+    metadata,
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), nullable=False),
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("kind", sa.String(16), nullable=False),
+    sa.Column("name", sa.String(64), nullable=True),
+    sa.Column("token_hash", sa.String(64), nullable=True, unique=True),
+    sa.Column("bot", sa.String(128), nullable=True),
+    sa.PrimaryKeyConstraint("game_id", "seat", name="seats_game_seat"),
+)

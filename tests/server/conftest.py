@@ -1,0 +1,107 @@
+"""Fixtures for the server tests: a database per backend, an app client, helpers.
+
+PostgreSQL (127.0.0.1:5432, trust auth, database ``test``) gets a fresh schema per test run;
+where it is down the PostgreSQL tests fail in CI (scripts/test starts it) and skip elsewhere.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import tempfile
+import warnings
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testclient`")
+from fastapi.testclient import TestClient  # noqa: E402
+
+from riverbox.server.app import Settings, create_app  # noqa: E402
+
+PG_BASE = os.environ.get("RIVERBOX_TEST_PG", "postgresql://postgres@127.0.0.1:5432/test")
+
+
+def _pg_available() -> str | None:
+    try:
+        import psycopg
+
+        with psycopg.connect(PG_BASE, connect_timeout=3) as conn:
+            conn.execute("SELECT 1")
+    except Exception as exc:
+        return f"PostgreSQL at {PG_BASE} is not reachable: {exc}"
+    return None
+
+
+@pytest.fixture(scope="session")
+def pg_url() -> Iterator[str]:
+    """A PostgreSQL URL whose search_path is a schema of its own, dropped at the end."""
+    problem = _pg_available()
+    if problem is not None:
+        if os.environ.get("CI"):
+            pytest.fail(problem)
+        pytest.skip(problem)
+    import psycopg
+
+    schema = f"rbtest_{os.getpid()}_{secrets.token_hex(4)}"
+    with psycopg.connect(PG_BASE, autocommit=True) as conn:
+        conn.execute(f'CREATE SCHEMA "{schema}"')
+    try:
+        yield f"{PG_BASE}?options=-csearch_path%3D{schema}"
+    finally:
+        with psycopg.connect(PG_BASE, autocommit=True) as conn:
+            conn.execute(f'DROP SCHEMA "{schema}" CASCADE')
+
+
+@pytest.fixture
+def sqlite_url(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'riverbox.db'}"
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'riverbox.db'}"
+    url: str = request.getfixturevalue("pg_url")
+    return url
+
+
+@pytest.fixture
+def client(db_url: str) -> Iterator[TestClient]:
+    with TestClient(create_app(Settings(db_url))) as c:
+        yield c
+
+
+@pytest.fixture
+def lite(sqlite_url: str) -> Iterator[TestClient]:
+    """A client on SQLite only (for tests that say nothing about the backend)."""
+    with TestClient(create_app(Settings(sqlite_url))) as c:
+        yield c
+
+
+def bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def new_table(c: TestClient, game: str, players: int | None = None, **body: Any) -> dict[str, Any]:
+    """Create a table (every seat human unless ``seats`` says otherwise) and return the 201 body."""
+    if "seats" not in body:
+        n = players if players is not None else {"river-wild": 1, "river-rivals": 2}.get(game, 3)
+        body["seats"] = [{"kind": "human"}] * n
+    r = c.post("/api/tables", json={"game": game, "players": players, **body})
+    assert r.status_code == 201, r.text
+    data: dict[str, Any] = r.json()
+    return data
+
+
+def state(c: TestClient, table: str, token: str | None = None) -> dict[str, Any]:
+    r = c.get(f"/api/tables/{table}/state", headers=bearer(token) if token else {})
+    assert r.status_code == 200, r.text
+    data: dict[str, Any] = r.json()
+    return data
+
+
+def tmp_home() -> str:
+    return tempfile.mkdtemp(prefix="riverbox-home-")

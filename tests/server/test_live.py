@@ -1,0 +1,166 @@
+"""WebSocket play, bots in seats, the turn clock and the leak test over the wire."""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from starlette.testclient import WebSocketTestSession
+from starlette.websockets import WebSocketDisconnect
+
+import riverbox
+from riverbox.server.events import seat_log
+from tests.server.conftest import bearer, new_table, state
+
+GAMES = [("ravenous-river", 4), ("river-rivals", 2), ("river-wild", 1), ("river-trek", 3)]
+
+
+def _open(c: TestClient, tid: str, token: str | None, **headers: str) -> WebSocketTestSession:
+    ws = c.websocket_connect(f"/ws/tables/{tid}", headers=dict(headers))
+    ws.__enter__()
+    ws.send_json({"token": token})
+    return ws
+
+
+def _next_state(ws: WebSocketTestSession, at_least: int = 0) -> dict[str, Any]:
+    while True:
+        msg: dict[str, Any] = ws.receive_json()
+        if msg["type"] == "state" and msg["seq"] >= at_least:
+            return msg
+
+
+def _reply(ws: WebSocketTestSession) -> dict[str, Any]:
+    """The next answer to a message of ours (state pushes skipped)."""
+    while True:
+        msg: dict[str, Any] = ws.receive_json()
+        if msg["type"] != "state":
+            return msg
+
+
+def test_socket_sends_state_and_plays_moves_like_rest(lite: TestClient) -> None:
+    t = new_table(lite, "river-rivals")
+    tid = t["id"]
+    tok = [s["token"] for s in t["seats"]]
+    seat = state(lite, tid)["to_move"][0]
+    player = _open(lite, tid, tok[seat])
+    watcher = _open(lite, tid, None)
+    try:
+        first = _next_state(player)
+        assert first == {"type": "state", **state(lite, tid, tok[seat])} | {"seats": first["seats"]}
+        assert _next_state(watcher)["seat"] is None
+        action = first["legal"][0]["action"]
+        player.send_json({"type": "action", "action": action, "seq": 5})
+        msg = _reply(player)
+        assert msg["type"] == "error" and msg["status"] == 409
+        player.send_json({"type": "action", "action": "no such move", "seq": 0})
+        msg = _reply(player)
+        assert msg["type"] == "error" and msg["status"] == 422
+        player.send_json({"type": "action", "action": action, "seq": 0})
+        assert _reply(player) == {"type": "ok", "of": "action", "seq": 1}
+        assert _next_state(watcher, 1)["seq"] == 1
+        player.send_text("not json")
+        msg = _reply(player)
+        assert msg["type"] == "error" and msg["status"] == 422
+    finally:
+        player.__exit__(None, None, None)
+        watcher.__exit__(None, None, None)
+
+
+def test_socket_refuses_a_foreign_origin_and_a_bad_token(lite: TestClient) -> None:
+    t = new_table(lite, "river-rivals")
+    with (
+        pytest.raises(WebSocketDisconnect),
+        lite.websocket_connect(f"/ws/tables/{t['id']}", headers={"origin": "http://evil.example"}) as ws,
+    ):
+        ws.receive_json()
+    with lite.websocket_connect(f"/ws/tables/{t['id']}", headers={"origin": "http://testserver"}) as ws:
+        ws.send_json({"token": "wrong"})
+        msg = ws.receive_json()
+        assert msg["type"] == "error" and msg["status"] == 403
+
+
+def test_bots_play_their_seats_and_take_over_a_resigned_one(lite: TestClient) -> None:
+    t = new_table(lite, "river-rivals", seats=[{"kind": "human"}, {"kind": "bot", "bot": "random"}])
+    tid, tok = t["id"], t["seats"][0]["token"]
+    r = lite.post(f"/api/tables/{tid}/resign", headers=bearer(tok))
+    assert r.status_code == 200
+    deadline = time.monotonic() + 180
+    while time.monotonic() < deadline and not state(lite, tid)["over"]:
+        time.sleep(0.05)
+    final = state(lite, tid, tok)
+    assert final["over"], "bots did not finish the game"
+    assert any(e["kind"] == "resign" for e in final["log"])
+    record = lite.get(f"/api/tables/{tid}/record").json()
+    assert riverbox.replay(record).is_over
+
+
+def test_the_turn_clock_lets_a_bot_move_and_says_so(lite: TestClient) -> None:
+    t = new_table(lite, "river-rivals", clock=1)
+    tid = t["id"]
+    deadline = time.monotonic() + 90  # the bot worker may still be starting on a loaded machine
+    while time.monotonic() < deadline and state(lite, tid)["seq"] == 0:
+        time.sleep(0.1)
+    body = state(lite, tid)
+    assert body["seq"] >= 1
+    assert any(e["kind"] == "timeout" for e in body["log"])
+
+
+@pytest.mark.parametrize(("game", "players"), GAMES)
+def test_seat_log_is_the_same_in_every_determinization(game: str, players: int) -> None:
+    """What the log tells a seat must not depend on anything hidden from it."""
+    rng = random.Random(7)
+    g = riverbox.load(game, players)
+    for seed in range(3):
+        s = g.new_state(seed)
+        steps = 0
+        while not s.is_over and steps < 400:
+            if steps % 23 == 0:
+                for seat in [None, *range(players)]:
+                    mine = seat_log(s, seat)
+                    for k in range(3):
+                        assert seat_log(s.determinize(seat, rng.randrange(2**32)), seat) == mine, (
+                            seed,
+                            steps,
+                            k,
+                        )
+            who = rng.choice(s.to_move)
+            s.apply(rng.choice(s.legal_actions(who)), who)
+            steps += 1
+
+
+@pytest.mark.parametrize(("game", "players"), GAMES)
+def test_what_a_seat_receives_does_not_change_when_its_hidden_information_is_redealt(
+    lite: TestClient, game: str, players: int
+) -> None:
+    """Over the wire: swap the server's game for a determinization of seat s; s must see no difference."""
+    t = new_table(lite, game, players)
+    tid = t["id"]
+    tokens = [s["token"] for s in t["seats"]]
+    tables = lite.app.state.tables  # type: ignore[attr-defined]
+    rng = random.Random(3)
+    for step in range(60):
+        public = state(lite, tid)
+        if public["over"]:
+            break
+        if step % 12 == 0:
+            for seat in range(players):
+                real = state(lite, tid, tokens[seat])
+                with tables.locked(tid) as table:
+                    original = table.state
+                    table.state = original.determinize(seat, rng.randrange(2**32))
+                try:
+                    assert state(lite, tid, tokens[seat]) == real, (game, step, seat)
+                finally:
+                    with tables.locked(tid) as table:
+                        table.state = original
+        seat = rng.choice(public["to_move"])
+        mine = state(lite, tid, tokens[seat])
+        r = lite.post(
+            f"/api/tables/{tid}/actions",
+            json={"action": rng.choice(mine["legal"])["action"], "seq": mine["seq"]},
+            headers=bearer(tokens[seat]),
+        )
+        assert r.status_code == 200, r.text

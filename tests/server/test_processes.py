@@ -1,0 +1,124 @@
+"""Real ``riverbox serve`` processes: crash safety (SIGKILL), and on PostgreSQL fan-out and races."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import signal
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+import websockets
+
+from riverbox.server.bench import running_server
+from tests.server.conftest import bearer
+
+
+@contextmanager
+def serve(home: Path, db: str | None = None) -> Iterator[str]:
+    """A real ``riverbox serve`` process, crashed with SIGKILL at the end (never shut down cleanly)."""
+    with running_server(home, db, stop=signal.SIGKILL) as server:
+        yield server.base
+
+
+def _create(base: str, game: str = "river-rivals") -> dict[str, Any]:
+    r = httpx.post(f"{base}/api/tables", json={"game": game, "seats": [{"kind": "human"}, {"kind": "human"}]})
+    assert r.status_code == 201, r.text
+    data: dict[str, Any] = r.json()
+    return data
+
+
+def _move(base: str, tid: str, tokens: list[str]) -> tuple[int, str]:
+    public = httpx.get(f"{base}/api/tables/{tid}/state").json()
+    seat = public["to_move"][0]
+    mine = httpx.get(f"{base}/api/tables/{tid}/state", headers=bearer(tokens[seat])).json()
+    action = mine["legal"][-1]["action"]
+    r = httpx.post(
+        f"{base}/api/tables/{tid}/actions",
+        json={"action": action, "seq": mine["seq"]},
+        headers=bearer(tokens[seat]),
+    )
+    assert r.status_code == 200, r.text
+    return int(r.json()["seq"]), action
+
+
+def test_every_acknowledged_move_survives_sigkill(tmp_path: Path) -> None:
+    acked: list[tuple[int, str]] = []
+    with serve(tmp_path) as base:
+        t = _create(base)
+        tokens = [s["token"] for s in t["seats"]]
+        for _ in range(8):
+            acked.append(_move(base, t["id"], tokens))
+        before = httpx.get(f"{base}/api/tables/{t['id']}/state", headers=bearer(tokens[0])).json()
+    # the context manager killed the server with SIGKILL, mid-flight, no shutdown
+    with serve(tmp_path) as base:
+        after = httpx.get(f"{base}/api/tables/{t['id']}/state", headers=bearer(tokens[0])).json()
+        assert after["seq"] == acked[-1][0] == 8
+        assert after["view"] == before["view"] and after["log"] == before["log"]
+        moves = [e["action"] for e in after["log"] if e["kind"] == "move"]
+        assert [a for _, a in acked] == moves[-len(acked) :]
+
+
+@pytest.fixture(scope="module")
+def pg_pair(tmp_path_factory: pytest.TempPathFactory, pg_url: str) -> Iterator[tuple[str, str]]:
+    """Two ``riverbox serve`` processes sharing one PostgreSQL schema."""
+    home = tmp_path_factory.mktemp("pair")
+    with serve(home / "a", pg_url) as a, serve(home / "b", pg_url) as b:
+        yield a, b
+
+
+def test_a_move_on_one_process_reaches_sockets_on_another_within_a_second(pg_pair: tuple[str, str]) -> None:
+    a, b = pg_pair
+    t = _create(a)
+    tokens = [s["token"] for s in t["seats"]]
+
+    async def watch() -> float:
+        async with websockets.connect(f"ws://{b[len('http://') :]}/ws/tables/{t['id']}") as ws:
+            await ws.send(json.dumps({"token": None}))
+            first = json.loads(await ws.recv())
+            assert first["seq"] == 0
+            await asyncio.to_thread(_move, a, t["id"], tokens)
+            acked = time.monotonic()
+            while True:
+                msg = json.loads(await asyncio.wait_for(ws.recv(), 5))
+                if msg["type"] == "state" and msg["seq"] == 1:
+                    return time.monotonic() - acked
+
+    assert asyncio.run(watch()) < 1.0
+
+
+def _race(bases: tuple[str, str], tid: str, token: str, action: str) -> list[int]:
+    """Post the same move at seq 0 to both processes at once; the status codes."""
+    codes: list[int] = []
+    barrier = threading.Barrier(2)
+
+    def post(base: str) -> None:
+        barrier.wait()
+        r = httpx.post(
+            f"{base}/api/tables/{tid}/actions", json={"action": action, "seq": 0}, headers=bearer(token)
+        )
+        codes.append(r.status_code)
+
+    threads = [threading.Thread(target=post, args=(x,)) for x in bases]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+    return codes
+
+
+def test_two_processes_racing_for_one_seq_one_wins_one_gets_409(pg_pair: tuple[str, str]) -> None:
+    a, b = pg_pair
+    for _ in range(3):
+        t = _create(a)
+        tokens = [s["token"] for s in t["seats"]]
+        seat = httpx.get(f"{a}/api/tables/{t['id']}/state").json()["to_move"][0]
+        mine = httpx.get(f"{b}/api/tables/{t['id']}/state", headers=bearer(tokens[seat])).json()
+        assert sorted(_race(pg_pair, t["id"], tokens[seat], mine["legal"][0]["action"])) == [200, 409]
+        assert httpx.get(f"{b}/api/tables/{t['id']}").json()["seq"] == 1
