@@ -379,7 +379,7 @@ def describe(action: Any, view: dict[str, Any], preview: str = "") -> str:
     if k == END:
         return "end your turn"
     if k == TILE:
-        return f"put the next animal tile on space {a} (RT-18: shifted off a crossing or another tile)"
+        return f"put the next animal tile on space {a} (shifted off a crossing or another tile)"  # RT-18
     return str(action)
 
 

@@ -250,7 +250,7 @@ class TrekState(State):
                 self.to_move = (0,)
                 return
             if not options:
-                raise ValueError("river-trek: no legal animal tile position (RT-18)")
+                raise ValueError("river-trek: no legal animal tile position")  # RT-18
             self._put_tile(options[0])
         self.phase = SETUP_EXPLORER
         self.to_move = (self.setup_seq[0][0],)

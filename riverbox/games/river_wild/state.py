@@ -99,7 +99,7 @@ class RiverWildState(State):
                 else "is not in your hand"
             )
             if self.deck and self.deck[-1] == ci:
-                where = "is the face-up top card of the deck, not in your hand (RW-13)"
+                where = "is the face-up top card of the deck, not in your hand"  # RW-13
             hand = ", ".join(game.label(i) for i in self.hand)
             return f"river-wild: {label} {where}; you may place a card from your hand ({hand})"
         r, c = action.row, action.col
