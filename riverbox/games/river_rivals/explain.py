@@ -110,7 +110,8 @@ def explain(state: RiverRivalsState, action: Any, seat: int) -> str:
         if t == A.DRAWX:
             return f"{head}: 'draw extra' needs {_eq('clapper')} and room for the extra card"  # RV-22
     if t == A.PASS:
-        return f"{head}: you may pass only when you can neither play nor draw"  # RV-20
+        # RV-20 and the stuck ruling: out of actions only when no card and no unused equipment helps
+        return f"{head}: you may pass only when neither a card nor any unused equipment gives you an action"
     if t == A.SKIP:
         return f"{head}: there is no optional effect to decline"  # RV-5
     if t == A.END:

@@ -11,6 +11,7 @@ from riverbox.games.river_trek.actions import (
     DOG,
     DONE,
     DROP,
+    DROPALL,
     END,
     FROG,
     JAGUAR,
@@ -36,7 +37,8 @@ _STEP_HELP = {
     "setup-post": "place your starting trading post (post A)",  # RT-5
     "post": "place a trading post (post A), move one when your hand is empty (movepost A B), or skip",  # RT-4
     "move": "move a caravan holding one of your explorers (move S)",  # RT-8
-    "drop": "choose the next drop of the caravan move (drop, or boa / frog if you hold them)",  # RT-21, RT-22
+    # RT-21, RT-22
+    "drop": "say whether to use the Boa or Tree Frog in this move (drop all: no; drop, boa, frog: yes)",
     "place": "place a new explorer on a New Explorer space (place S)",  # RT-6, RT-7
     "end": "use an animal power or end your turn (end)",  # RT-14, RT-25
     "monkey": "place up to two extra posts, then move posts, or finish (done)",  # RT-3
@@ -106,7 +108,7 @@ def explain(state: TrekState, action: Any, seat: int) -> str:
     if k in (BOA, FROG) and phase == "drop":
         # RT-21, RT-22
         return f"{head}: you do not hold the {'Emerald Tree Boa' if k == BOA else 'Tree Frog'}"
-    if k in (BOA, FROG, DROP):
+    if k in (BOA, FROG, DROP, DROPALL):
         return (
             f"{head}: the Boa and the Tree Frog are used during your own caravan moves only, at a drop "
             f"; {step}"  # RT-13, RT-21, RT-22

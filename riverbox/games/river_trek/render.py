@@ -21,6 +21,7 @@ from riverbox.games.river_trek.actions import (
     DOG,
     DONE,
     DROP,
+    DROPALL,
     END,
     FROG,
     JAGUAR,
@@ -227,7 +228,8 @@ def step_text(view: dict[str, Any]) -> str:
     if phase == "drop":
         mv = view["move"]
         kind = "forced move" if mv["forced"] else "caravan move"
-        return f"During the {kind}: choose how the next explorer drops (plain drop or an animal power)"
+        tools = " or ".join(t for t in ("Boa", "Tree Frog") if view["move"].get(t.lower().split()[-1]))
+        return f"During the {kind}: use the {tools or 'animal power'} on this move? ('drop all' if not)"
     if phase == "place":
         return (
             f"Step 3 of {steps}: place a new explorer on spaces {view['dock']}..{view['basecamp']} "
@@ -346,15 +348,19 @@ def describe(action: Any, view: dict[str, Any], preview: str = "") -> str:
         return f"Peccary: move the caravan on {space(a)} {caravan(a)} DOWNSTREAM" + (
             f": {preview}" if preview else ""
         )
-    if k in (DROP, BOA, FROG) and mv and mv["in_hand"]:
+    if k in (DROP, DROPALL, BOA, FROG) and mv and mv["in_hand"]:
         nxt, hand = mv["next"], mv["in_hand"]
+        if k == DROPALL:
+            return f"no power this move: drop all {len(hand)} explorer(s) plainly, from {space(nxt)} on"
         if k == DROP:
-            return f"drop {colours[hand[0]]} on {space(nxt)}"
+            return f"drop {colours[hand[0]]} on {space(nxt)}, keeping the power for a later drop of this move"
         if k == BOA and len(hand) >= 2:
             return f"Emerald Tree Boa: drop {colours[hand[0]]} and {colours[hand[1]]} both on {space(nxt)}"
         if k == FROG:
             after = space(nxt + mv["direction"])
             return f"Tree Frog: jump over {space(nxt)}; {colours[hand[0]]} drops on {after}"
+    if k == DROPALL:
+        return "drop every remaining explorer of this move plainly"
     if k == DROP:
         return "drop the next explorer normally"
     if k == BOA:
