@@ -91,10 +91,13 @@ def render(view: dict[str, Any]) -> Any:
 
 
 _LEGEND = (
-    "⚓ Dock   ≈ river crossing   B Base camp   S Scout   x unusable (below the Bridge)   stacks: top first\n"
-    "#n = trading-post area paying that space (its posts are shown under its first space); "
-    "small areas (Start, + box): 1 post per player, others 2"
+    "⚓ Dock  ≈ river crossing  B Base camp  S Scout  x unusable (below the Bridge)\n"
+    "stacks: top first   #n = trading-post area paying that space\n"
+    "an area's posts are shown under its first space; trading posts per player:\n"
+    "1 in a small area (Start, + box), 2 in any other"
 )
+"""Short lines (at most 78 characters), so an 80-column terminal never wraps a word onto a line
+of its own."""
 
 
 def _board_table(view: dict[str, Any], b: int) -> Table:

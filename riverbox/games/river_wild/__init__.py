@@ -222,7 +222,7 @@ class RiverWild(Game):
                     lines.append(text)
             elif isinstance(a, Place):
                 lines.append(f"You place {describe_placement(self, a)}{self._effect(state, a)}.")
-        if state.is_over and start <= len(state.history):
+        if state.is_over and start < len(state.history):  # once: only with the last entry
             score = state.scores()[0]
             lines.append(f"Game over: {score:g} points, rank {rank_name(score)}.")
         return lines

@@ -90,7 +90,7 @@ class Rules:
         """'' if ``face`` fits the context, else the rule it breaks (for ``explain_illegal``)."""
         facing = (ctx & 3, ctx >> 2 & 3, ctx >> 4 & 3, ctx >> 6 & 3, ctx >> 8 & 3, ctx >> 10 & 3)
         if not facing[T0] and not facing[T1]:
-            return "below: a card is placed below an existing card, directly or offset by half a card"
+            return "a card must be placed below an existing card, directly or offset by half a card"
         where = ("top-left", "top-right", "bottom-left", "bottom-right", "left side", "right side")
         other = ("above", "above", "below", "below", "to its left", "to its right")
         for s in range(6):
@@ -109,7 +109,7 @@ class Rules:
                 " meets river or mountain on the card above"
             )
         if self.strict and any(face.slots[s] == RIVER and facing[s] == EMPTY for s in (T0, T1)):
-            return "(strict_top_river): river on the card's top edge would face empty table"  # RW-3
+            return "with strict_top_river, river on the card's top edge may not face empty table"  # RW-3
         return ""
 
 

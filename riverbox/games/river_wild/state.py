@@ -111,7 +111,7 @@ class RiverWildState(State):
             return f"river-wild: no overlap; a card at {r},{c} would overlap a card already in row {r}"
         reason = game.rules.violation(game.rules.faces[2 * ci + action.side], board.context(key))
         if reason:
-            return f"river-wild: {label} {SIDES[action.side]} at {r},{c} breaks the rule {reason}"
+            return f"river-wild: {label} {SIDES[action.side]} cannot go at {r},{c}: {reason}"
         return f"river-wild: {action} is not legal now"
 
     # -- results ----------------------------------------------------------------------------
