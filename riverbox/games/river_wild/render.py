@@ -485,7 +485,7 @@ def render_state(state: RiverWildState, seat: int | None, width: int | None = No
         legend += "\nPLACEHOLDER deck: these are not the published River Wild cards."
     parts.append(Text(legend, style="dim"))
     title = f"River Wild — score {score}" + (f" — {view['rank']}" if view["over"] else "")
-    return Panel(Group(*parts), title=title, expand=False)
+    return Panel(Group(*parts), title=title, expand=False, width=width)
 
 
 __all__ = ["ANIMALS", "SIDES", "draw_layout", "render_state"]

@@ -13,7 +13,7 @@ from riverbox.games.ravenous_river.cards import CARDS
 from riverbox.games.ravenous_river.narrate import card_text
 from riverbox.games.ravenous_river.scoring import Event, score_round
 
-from .helpers import act, position
+from .helpers import position
 
 
 def screen(state: riverbox.State, seat: int | None) -> str:
@@ -92,12 +92,6 @@ def test_every_card_text_readable_in_the_hand_even_when_not_playable() -> None:
         mark = "*" if name in placeholder else ""
         assert f"{title}{mark}: {card_text(name)}" in text
     assert "lookout" in placeholder and "sinking-options" not in placeholder
-
-
-def test_act_helper_still_usable() -> None:
-    st = position(4, hands=[["lookout"], [], [], []])
-    act(st, "look row1")
-    assert st.view(0)["pending"]["kind"] == "place"
 
 
 def test_final_screen_does_not_repeat_the_game_over_lines_of_the_log() -> None:
