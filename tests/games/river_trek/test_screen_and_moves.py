@@ -5,39 +5,53 @@ from __future__ import annotations
 
 import io
 import random
+from collections.abc import Callable
+from typing import TypeVar
 
 from rich.console import Console
 
 import riverbox
+from riverbox.games.river_trek.actions import MOVE, TrekAction
 from riverbox.games.river_trek.render import _LEGEND
 from riverbox.games.river_trek.state import P_DROP, TrekState
 
+T = TypeVar("T")
 
-def _jaguar_empties_a_held_tile(game: riverbox.Game) -> tuple[TrekState, str, int]:
-    """A position where a Jaguar can lift the lone explorer off another animal's held tile, with
-    the trading-post step still to come (so 'skip' and an unrelated caravan move follow)."""
-    for seed in range(60):
+
+def _search(
+    game: riverbox.Game, seeds: int, pick: Callable[[TrekState, int], T | None]
+) -> tuple[TrekState, T]:
+    """The first state of random play (seeds 0..``seeds``-1) where ``pick(state, seat)`` finds something."""
+    for seed in range(seeds):
         st = game.new_state(seed)
         assert isinstance(st, TrekState)
         r = random.Random(seed)
         while not st.is_over:
             seat = st.to_move[0]
-            legal = [str(a) for a in st.legal_actions(seat)]
-            tiles = {space: s for s, space in enumerate(st.tiles)}
-            for text in legal:
-                if not text.startswith("jaguar ") or "skip" not in legal:
-                    continue
-                src = int(text.split()[1])
-                s = tiles.get(src, -1)
-                if s >= 0 and len(st.stacks[src]) == 1 and st.holder[s] >= 0 and st.animals[s] != "jaguar":
-                    return st, text, s
+            found = pick(st, seat)
+            if found is not None:
+                return st, found
             st.apply(r.choice(st.legal_actions(seat)), seat)
-    raise AssertionError("no such position in 60 seeds")
+    raise AssertionError(f"nothing found in {seeds} seeds")
+
+
+def _jaguar_off_a_held_tile(st: TrekState, seat: int) -> tuple[str, int] | None:
+    """A Jaguar move lifting the lone explorer off another animal's held tile, with the
+    trading-post step still to come (so 'skip' and an unrelated caravan move follow)."""
+    legal = [str(a) for a in st.legal_actions(seat)]
+    tiles = {space: s for s, space in enumerate(st.tiles)}
+    for text in legal:
+        if text.startswith("jaguar ") and "skip" in legal:
+            src = int(text.split()[1])
+            s = tiles.get(src, -1)
+            if s >= 0 and len(st.stacks[src]) == 1 and st.holder[s] >= 0 and st.animals[s] != "jaguar":
+                return text, s
+    return None
 
 
 def test_rt_15_caravan_move_returns_only_tokens_whose_tile_the_move_emptied() -> None:
     game = riverbox.load("river-trek", players=3, empty_tile_check="caravan-move")
-    st, jaguar, s = _jaguar_empties_a_held_tile(game)
+    st, (jaguar, s) = _search(game, 60, _jaguar_off_a_held_tile)
     holder = st.holder[s]
     st.apply(game.parse_action(jaguar, st))
     st.apply(game.parse_action("skip", st))
@@ -49,40 +63,31 @@ def test_rt_15_caravan_move_returns_only_tokens_whose_tile_the_move_emptied() ->
     assert st.holder[s] == holder  # an unrelated caravan move does not take it back
 
 
+def _move_off_a_held_tile(st: TrekState, seat: int) -> TrekAction | None:
+    return next(
+        (
+            a
+            for a in st.legal_actions(seat)
+            if a.kind == MOVE and a.a in st.tiles and st.holder[st.tiles.index(a.a)] >= 0
+        ),
+        None,
+    )
+
+
 def test_rt_15_caravan_move_still_returns_a_token_when_the_move_empties_its_tile() -> None:
     game = riverbox.load("river-trek", players=3, empty_tile_check="caravan-move")
-    for seed in range(60):
-        st = game.new_state(seed)
-        assert isinstance(st, TrekState)
-        r = random.Random(seed)
-        while not st.is_over:
-            seat = st.to_move[0]
-            for a in st.legal_actions(seat):
-                text = str(a)
-                if text.startswith("move ") and a.a in st.tiles:
-                    s = st.tiles.index(a.a)
-                    if st.holder[s] >= 0:
-                        st.apply(a, seat)
-                        while st.phase == P_DROP:
-                            st.apply(game.parse_action("drop all", st), seat)
-                        assert st.holder[s] == -1 or st.stacks[a.a]
-                        return
-            st.apply(r.choice(st.legal_actions(seat)), seat)
-    raise AssertionError("no move off a held tile in 60 seeds")
+    st, move = _search(game, 60, _move_off_a_held_tile)
+    s = st.tiles.index(move.a)
+    st.apply(move)
+    while st.phase == P_DROP:
+        st.apply(game.parse_action("drop all", st))
+    assert st.holder[s] == -1
 
 
 def _boa_or_frog_prompt() -> TrekState:
     game = riverbox.load("river-trek", players=2)
-    for seed in range(80):
-        st = game.new_state(seed)
-        assert isinstance(st, TrekState)
-        r = random.Random(seed)
-        while not st.is_over:
-            if st.phase == P_DROP and len(st.mv_stack) >= 3:
-                return st
-            seat = st.to_move[0]
-            st.apply(r.choice(st.legal_actions(seat)), seat)
-    raise AssertionError("no Boa / Tree Frog prompt with three explorers to drop in 80 seeds")
+    st, _ = _search(game, 80, lambda st, seat: True if st.phase == P_DROP and len(st.mv_stack) >= 3 else None)
+    return st
 
 
 def test_rt_21_rt_22_drop_all_answers_the_boa_frog_question_once_per_move() -> None:
