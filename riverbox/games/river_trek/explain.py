@@ -110,8 +110,8 @@ def explain(state: TrekState, action: Any, seat: int) -> str:
         return f"{head}: you do not hold the {'Emerald Tree Boa' if k == BOA else 'Tree Frog'}"
     if k in (BOA, FROG, DROP, DROPALL):
         return (
-            f"{head}: the Boa and the Tree Frog are used during your own caravan moves only, at a drop "
-            f"; {step}"  # RT-13, RT-21, RT-22
+            # RT-13, RT-21, RT-22
+            f"{head}: the Boa and the Tree Frog are used during your own caravan moves only, at a drop; {step}"
         )
     if k in (JAGUAR, OTTER, CAPYBARA, MONKEY):
         name = {JAGUAR: "jaguar", OTTER: "otter", CAPYBARA: "capybara", MONKEY: "monkey"}[k]

@@ -26,7 +26,7 @@ def _text(renderable: object) -> str:
 
 def test_rules_text_marks_placeholder_boards() -> None:
     text = riverbox.load("river-trek").rules_text()
-    assert "Placeholder boards" in text and "RT-19" in text and "Stanley" in text
+    assert "Placeholder boards" in text and "one more turn" in text and "Stanley" in text
 
 
 @pytest.mark.parametrize(("players", "variant"), [(2, "full"), (3, "basic"), (4, "simple")])
