@@ -111,7 +111,8 @@ def explain(state: TrekState, action: Any, seat: int) -> str:
     if k in (BOA, FROG, DROP, DROPALL):
         return (
             # RT-13, RT-21, RT-22
-            f"{head}: the Boa and the Tree Frog are used during your own caravan moves only, at a drop; {step}"
+            f"{head}: the Boa and the Tree Frog are used during your own caravan moves only, at a drop;"
+            f" {step}"
         )
     if k in (JAGUAR, OTTER, CAPYBARA, MONKEY):
         name = {JAGUAR: "jaguar", OTTER: "otter", CAPYBARA: "capybara", MONKEY: "monkey"}[k]

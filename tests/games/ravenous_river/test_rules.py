@@ -405,6 +405,7 @@ def test_rr_19_check_10_majority_ends_tie_continues_votes_secret() -> None:
     # tie 2-2: play continues with the next player after the one who triggered the vote
     assert st.phase == TURN and st.to_move == (1,)
     assert st.view(3)["last_vote"] == {
+        "round": 1,
         "votes": ["end", "continue", "end", "continue"],
         "end": 2,
         "continue": 2,
