@@ -114,9 +114,9 @@ def render(view: dict[str, Any]) -> Any:
         returned = returned_totem(view)
         if returned:
             parts.append(
-                Text("Returned totem: ").append_text(animal(returned)).append(
-                    " (drawn by you and put back: nobody's totem this round)", style="dim"
-                )
+                Text("Returned totem: ")
+                .append_text(animal(returned))
+                .append(" (drawn by you and put back: nobody's totem this round)", style="dim")
             )
         parts.extend(hand_lines(view["hand"]))
     if view["discard"]:
@@ -159,7 +159,7 @@ def render(view: dict[str, Any]) -> Any:
             )
         )
         if view.get("my_vote"):
-            parts.append(Text(f"Your vote in this vote: {view['my_vote']} (secret until everyone has voted)"))
+            parts.append(Text(f"Your vote: {view['my_vote']} (secret until everyone has voted)"))
     elif view["phase"] == "keep":
         parts.append(Text("Round setup: each player keeps two of three drawn totems.", style="bold magenta"))
     # The end-of-round report and the winner's sentence are told once, by the log (narrate);

@@ -136,8 +136,7 @@ A_DONE = TrekAction(DONE)
 A_END = TrekAction(END)
 # Canonical objects (the equal ones above are rebound to the pre-built instances).
 A_SKIP, A_DROP, A_DROPALL, A_BOA, A_FROG, A_MONKEY, A_DONE, A_END = (
-    ALL_ACTIONS[ACTION_ID[x]]
-    for x in (A_SKIP, A_DROP, A_DROPALL, A_BOA, A_FROG, A_MONKEY, A_DONE, A_END)
+    ALL_ACTIONS[ACTION_ID[x]] for x in (A_SKIP, A_DROP, A_DROPALL, A_BOA, A_FROG, A_MONKEY, A_DONE, A_END)
 )
 
 _USAGE = (
