@@ -231,8 +231,7 @@ def step_text(view: dict[str, Any]) -> str:
     if phase == "drop":
         mv = view["move"]
         kind = "forced move" if mv["forced"] else "caravan move"
-        tools = " or ".join(t for t in ("Boa", "Tree Frog") if view["move"].get(t.lower().split()[-1]))
-        return f"During the {kind}: use the {tools or 'animal power'} on this move? ('drop all' if not)"
+        return f"During the {kind}: use the Boa or Tree Frog on this move? ('drop all' if not)"
     if phase == "place":
         return (
             f"Step 3 of {steps}: place a new explorer on spaces {view['dock']}..{view['basecamp']} "

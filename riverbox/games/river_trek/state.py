@@ -1236,8 +1236,6 @@ def _extras(st: TrekState, view: dict[str, Any], phase: int) -> None:
             "in_hand": list(st.mv_stack),
             "next": st.mv_pos + st.mv_dir,
             "forced": st.mv_ctx == CTX_FORCED,
-            "boa": st._may_boa(),
-            "frog": st._may_frog(),
         }
     elif phase == P_RESTACK:
         view["restack"] = {"space": st.mv_from, "left": list(st.cap_rest)}
