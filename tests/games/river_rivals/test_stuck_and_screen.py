@@ -75,24 +75,6 @@ def test_rv_20_pass_is_offered_only_when_no_unused_equipment_gives_an_action() -
     assert legal(s) == ["pass"]  # the bucket is used: now nothing gives an action
 
 
-def test_rv_20_full_hand_unused_horn_is_used_then_the_player_passes() -> None:
-    # The horn gives a legal action even though the full hand cannot draw what it recalls, so the
-    # player is not out of actions at the start of the turn; after using it they pass.
-    s = make(
-        "advanced",
-        hands=(["otter"], ["otter", "otter", "otter", "raccoon", "raccoon", "raccoon", "lynx"]),
-        piles=(["otter"], []),
-        board=FULL_SIDES,
-        supply=(8, 4),
-        equipment=([], ["recall-horn"]),
-    )
-    s.removed[1] = [code("lynx", 1)]
-    act(s, "draw")
-    assert not s.is_over and legal(s) == ["use recall-horn"]
-    act(s, "use recall-horn", "recall lynx")
-    assert legal(s) == ["pass"]
-
-
 def test_rules_help_states_the_stuck_ruling_in_plain_words() -> None:
     text = riverbox.load("river-rivals").rules_text()
     assert "out of actions" in text and "unused equipment" in text
