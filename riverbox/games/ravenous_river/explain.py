@@ -24,9 +24,9 @@ def _boat(st: RavenousRiverState, b: int) -> str | None:
     """Why boat ``b`` takes no animal now, or None when it has room."""
     if st.bstate[b] != IN_PLAY:
         gone = "sailed home" if st.bstate[b] == SAILED else "sunk"
-        return f"boat{b + 1} has {gone} and is frozen (RR-28, RR-3)"
+        return f"boat{b + 1} has {gone} and is frozen"  # RR-28, RR-3
     if len(st.boats[b]) >= 2:
-        return f"boat{b + 1} is full; a boat holds two animals (RR-17)"
+        return f"boat{b + 1} is full; a boat holds two animals"  # RR-17
     return None
 
 
@@ -36,76 +36,77 @@ def why_illegal(st: RavenousRiverState, act: Any, seat: int) -> str:
     hand = st.hands[seat]
     if ph == KEEP:
         if op != A.KEEP:
-            return "first keep two of your three drawn totems (2-player setup, RR-26)"
-        return "you can keep only two of the three totems you drew (RR-26)"
+            return "first keep two of your three drawn totems (2-player setup)"  # RR-26
+        return "you can keep only two of the three totems you drew"  # RR-26
     if op == A.KEEP:
-        return "totems are kept only during 2-player round setup (RR-26)"
+        return "totems are kept only during 2-player round setup"  # RR-26
     if ph == VOTE:
         if op != A.VOTE:
-            return "a vote to end the round is running; answer 'vote end' or 'vote continue' (RR-18, RR-19)"
-        return "you have already voted (RR-19)"
+            return "a vote to end the round is running; answer 'vote end' or 'vote continue'"  # RR-18, RR-19
+        return "you have already voted"  # RR-19
     if op == A.VOTE:
         if st.n == 2:
-            return "2-player games have no vote (RR-20)"
+            return "2-player games have no vote"  # RR-20
         return (
-            "a vote happens only when an empty-handed player ends a turn with every boat in play full (RR-18)"
+            # RR-18
+            "a vote happens only when an empty-handed player ends a turn with every boat in play full"
         )
     if ph == PLACE:
         if op == A.PLACE:
             why = _boat(st, act.a - 1) if act.a else None
-            return why or "that place is not available (RR-13)"
+            return why or "that place is not available"  # RR-13
         if op == A.RETURN:
             if not hand:
-                return "returning the animal costs a discard and your hand is empty (RR-13, RR-16)"
-            return f"you hold no {CARD_NAMES[act.a]} to discard (RR-13)"
+                return "returning the animal costs a discard and your hand is empty"  # RR-13, RR-16
+            return f"you hold no {CARD_NAMES[act.a]} to discard"  # RR-13
         return (
             f"you are looking at row{st.look + 1}: place it on the bank or in a boat with room, or discard"
-            " a card to return it face down (RR-13)"
+            " a card to return it face down"  # RR-13
         )
     if ph == CARD:
         name = CARD_NAMES[st.card]
         if op not in _TARGET_OPS:
-            return f"finish resolving {name} first: choose one of its targets (RR-15)"
+            return f"finish resolving {name} first: choose one of its targets"  # RR-15
         return _target_reason(st, act, name)
     # a normal turn
     if op in (A.PLACE, A.RETURN):
-        return "look at a row animal first ('look rowN'), then place or return it (RR-13)"
+        return "look at a row animal first ('look rowN'), then place or return it"  # RR-13
     if op in _TARGET_OPS:
-        return "that is the choice of an action card; play the card first (RR-15)"
+        return "that is the choice of an action card; play the card first"  # RR-15
     if op == A.LOOK:
-        return f"row{act.a + 1} is empty; Place takes an animal still in the row (RR-13)"
+        return f"row{act.a + 1} is empty; Place takes an animal still in the row"  # RR-13
     if op in (A.DISCARD, A.PLAY) and act.a not in hand:
-        return f"you hold no {CARD_NAMES[act.a]} (RR-15)"
+        return f"you hold no {CARD_NAMES[act.a]}"  # RR-15
     if op == A.PLAY:
         name = CARD_NAMES[act.a]
         need = _NEEDS.get(name, "a legal target")
         return (
             f"{name} has no legal target now: it needs {need}; a sailed or sunk boat is never a target"
-            " (RR-28); you may still discard it (RR-15)"
+            "; you may still discard it"  # RR-28, RR-15
         )
     if op == A.MOVE:
         x, dest, kind = act.a, act.b, act.c
         if not hand:
-            return "moving costs a discard and your hand is empty (RR-14, RR-16)"
+            return "moving costs a discard and your hand is empty"  # RR-14, RR-16
         if kind not in hand:
-            return f"you hold no {CARD_NAMES[kind]} to discard for the move (RR-14)"
+            return f"you hold no {CARD_NAMES[kind]} to discard for the move"  # RR-14
         src = st.where(x)
         if src < 0:
-            return f"{ANIMALS[x]} is not on the bank or in a boat; Move never involves the row (RR-14)"
+            return f"{ANIMALS[x]} is not on the bank or in a boat; Move never involves the row"  # RR-14
         if src == dest:
-            return f"{ANIMALS[x]} is already there (RR-14)"
+            return f"{ANIMALS[x]} is already there"  # RR-14
         if src and dest:
-            return "an animal cannot move from one boat to another (RR-14)"
+            return "an animal cannot move from one boat to another"  # RR-14
         if src and st.bstate[src - 1] != IN_PLAY:
-            return _boat(st, src - 1) or "that boat is frozen (RR-28)"
-        return _boat(st, dest - 1) or "that move is not allowed (RR-14)"
+            return _boat(st, src - 1) or "that boat is frozen"  # RR-28
+        return _boat(st, dest - 1) or "that move is not allowed"  # RR-14
     return "that action is not available now"
 
 
 _NEEDS = {
-    "ride-across-the-river": "a full boat still in play (RR-1)",
-    "making-waves": "an animal in a boat in play and a face-up row animal (RR-2)",
-    "sinking-options": "an empty boat still in play (RR-3)",
+    "ride-across-the-river": "a full boat still in play",  # RR-1
+    "making-waves": "an animal in a boat in play and a face-up row animal",  # RR-2
+    "sinking-options": "an empty boat still in play",  # RR-3
     "lookout": "a face-down animal in the row",
     "capsize": "a boat in play with animals in it",
     "crosscurrent": "animals in both boats, both still in play",
@@ -126,18 +127,18 @@ _CARD_OPS = {
 def _target_reason(st: RavenousRiverState, act: Any, name: str) -> str:
     op = act.op
     if op not in _CARD_OPS.get(name, set()):
-        return f"{name} is being resolved and {act} is not one of its choices (RR-15)"
+        return f"{name} is being resolved and {act} is not one of its choices"  # RR-15
     if op == A.SAIL:
-        return "Ride Across the River needs a full boat still in play (RR-1, RR-28)"
+        return "Ride Across the River needs a full boat still in play"  # RR-1, RR-28
     if op == A.SINK:
-        return "Sinking Options needs an empty boat still in play (RR-3)"
+        return "Sinking Options needs an empty boat still in play"  # RR-3
     if op == A.CAPSIZE:
         return "Capsize needs a boat in play with animals in it"
     if op == A.WAVES:
         slot = act.b
         if st.row[slot] < 0 or not st.up >> slot & 1:
-            return f"Making Waves needs a face-up row animal; row{slot + 1} is not one (RR-2)"
-        return f"Making Waves swaps an animal in a boat in play; {ANIMALS[act.a]} is not in one (RR-2)"
+            return f"Making Waves needs a face-up row animal; row{slot + 1} is not one"  # RR-2
+        return f"Making Waves swaps an animal in a boat in play; {ANIMALS[act.a]} is not in one"  # RR-2
     if op == A.CROSS:
         return "Crosscurrent swaps an animal of boat 1 with an animal of boat 2, both boats in play"
     if op == A.WASH:

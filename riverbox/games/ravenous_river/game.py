@@ -25,12 +25,16 @@ class RavenousRiver(Game):
         summary="Secretly be one animal; put animals on the bank or in two boats; predators eat their prey.",
         options=(
             OptionSpec(
-                "target", 6, "VP needed to win, with strictly the most VP (RR-29)", minimum=1, maximum=99
+                "target",
+                6,
+                "VP needed to win, with strictly the most VP",
+                minimum=1,
+                maximum=99,  # RR-29
             ),
             OptionSpec(
                 "first_player",
                 -1,
-                "seat that starts round 1; -1 picks at random (RR-10)",
+                "seat that starts round 1; -1 picks at random",  # RR-10
                 minimum=-1,
                 maximum=6,
             ),

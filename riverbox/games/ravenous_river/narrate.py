@@ -29,6 +29,11 @@ def card_title(kind: int) -> str:
     return _TITLE[CARD_NAMES[kind]]
 
 
+def card_text(name: str) -> str:
+    """A card's text as a player reads it (the data file's ruling ids left out)."""
+    return _PLAIN[CARD_NAMES.index(name)]
+
+
 def describe(action: Any, state: State) -> str:
     """A friendly menu line for ``action`` (mentions nothing hidden)."""
     op = action.op

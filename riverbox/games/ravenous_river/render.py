@@ -10,6 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from riverbox.games.ravenous_river.cards import CARDS
+from riverbox.games.ravenous_river.narrate import card_text
 from riverbox.games.ravenous_river.scoring import ANIMALS, predator, prey
 
 COLOURS = {
@@ -47,7 +48,9 @@ def render(view: dict[str, Any]) -> Any:
     """A rich renderable of ``view`` (what its seat may see)."""
     seat = view["seat"]
     who = "spectator" if seat is None else f"seat {seat}"
-    title = f"Ravenous River - round {view['round']} - first to {view['target']} VP - {who}"
+    over = view["phase"] == "over"
+    when = "game over" if over else f"round {view['round']}"
+    title = f"Ravenous River - {when} - first to {view['target']} VP - {who}"
     parts: list[Any] = []
 
     scores = Table.grid(padding=(0, 2))
@@ -56,6 +59,8 @@ def render(view: dict[str, Any]) -> Any:
         style = "bold" if s == seat else ""
         cards = "card" if hs == 1 else "cards"
         label = Text(f"seat {s}{' (you)' if s == seat else ''}: {sc} VP, {hs} {cards}", style=style)
+        if over and s in view["winners"]:
+            label.append("  winner", style="bold green")
         if voting:
             label.append(" [voted]" if view["voted"][s] else " [choosing]", style="dim")
         elif view["turn"] == s:
@@ -106,12 +111,14 @@ def render(view: dict[str, Any]) -> Any:
         elif view["drawn"]:
             me.append("choose two of ").append_text(animals(view["drawn"]))
         parts.append(me)
-        hand = Text("Your hand: ")
-        if view["hand"]:
-            hand.append_text(Text(", ").join(card(c) for c in view["hand"]))
-        else:
-            hand.append("(empty)", style="dim")
-        parts.append(hand)
+        returned = returned_totem(view)
+        if returned:
+            parts.append(
+                Text("Returned totem: ")
+                .append_text(animal(returned))
+                .append(" (drawn by you and put back: nobody's totem this round)", style="dim")
+            )
+        parts.extend(hand_lines(view["hand"]))
     if view["discard"]:
         parts.append(Text("Discarded: ").append_text(Text(", ").join(card(c) for c in view["discard"])))
     pending = view["pending"]
@@ -135,19 +142,13 @@ def render(view: dict[str, Any]) -> Any:
                 )
             )
     if view["last_vote"]:
-        lv = view["last_vote"]
-        each = ", ".join(f"seat {s} {v}" for s, v in enumerate(lv["votes"]))
-        parts.append(Text(f"Last vote: {each} ({lv['end']} end, {lv['continue']} continue)", style="dim"))
-    if report and view["phase"] != "over":
+        parts.append(last_vote_line(view["last_vote"], view["round"]))
+    if report:
         gains = ", ".join(f"seat {s} +{g}" for s, g in enumerate(report["gains"]))
         parts.append(Text(f"Round {report['round']} scored: {gains} (full report in the log)", style="dim"))
     if any(c in _PLACEHOLDER for c in (view["hand"] or []) + view["discard"]):
         parts.append(Text("* placeholder card (not the published card list)", style="dim"))
-    if view["phase"] == "over" and view["winners"]:
-        w = view["winners"][0]
-        won = "You win" if w == seat else f"Seat {w} wins"
-        parts.append(Text(f"Game over: {won} with {view['scores'][w]} VP.", style="bold green"))
-    elif view["phase"] == "vote":
+    if view["phase"] == "vote":
         need = view["players"] // 2 + 1
         parts.append(
             Text(
@@ -157,11 +158,41 @@ def render(view: dict[str, Any]) -> Any:
                 style="bold magenta",
             )
         )
+        if view.get("my_vote"):
+            parts.append(Text(f"Your vote: {view['my_vote']} (secret until everyone has voted)"))
     elif view["phase"] == "keep":
         parts.append(Text("Round setup: each player keeps two of three drawn totems.", style="bold magenta"))
-    body = Panel(Group(*parts), title=title, border_style="blue")
-    report = view["last_round"]
-    if report and view["phase"] == "over":
-        lines = Text("\n").join(Text(x) for x in report["lines"])
-        return Group(body, Panel(lines, title=f"End of round {report['round']}", border_style="yellow"))
-    return body
+    # The end-of-round report and the winner's sentence are told once, by the log (narrate);
+    # the board only marks the winner, so a final screen does not print them twice.
+    return Panel(Group(*parts), title=title, border_style="blue")
+
+
+def last_vote_line(lv: dict[str, Any], current_round: int) -> Text:
+    """The last revealed vote, labelled with its round so it never reads as the vote under way."""
+    each = ", ".join(f"seat {s} {v}" for s, v in enumerate(lv["votes"]))
+    when = "this round" if lv["round"] == current_round else f"round {lv['round']}"
+    result = "the round ended" if lv["round_ended"] else "play continued"
+    return Text(
+        f"Earlier vote ({when}, revealed): {each} ({lv['end']} end, {lv['continue']} continue: {result})",
+        style="dim",
+    )
+
+
+def returned_totem(view: dict[str, Any]) -> str | None:
+    """2 players: the third drawn totem a seat put back. Each seat draws from its own three, so the
+    returned one is certainly nobody's totem; it stays on screen because that is worth knowing."""
+    drawn, kept = view.get("drawn"), view.get("totems")
+    if not drawn or not kept:
+        return None
+    rest = [t for t in drawn if t not in kept]
+    return rest[0] if len(rest) == 1 else None
+
+
+def hand_lines(hand: list[str]) -> list[Text]:
+    """Every card in the hand with its text, playable now or not (placeholder cards marked)."""
+    if not hand:
+        return [Text("Your hand: ").append("(empty)", style="dim")]
+    lines = [Text("Your hand:")]
+    for name in hand:
+        lines.append(Text("  ").append_text(card(name)).append(": " + card_text(name), style=""))
+    return lines

@@ -141,27 +141,31 @@ def score_survivors(bank: Iterable[str], home: Iterable[str], row: Iterable[str]
 
 def score_round(
     bank: Iterable[str],
-    boats: Sequence[Iterable[str]] = (),
+    boats: Sequence[Iterable[str] | None] = (),
     row: Iterable[str] = (),
     events: list[Event] | None = None,
 ) -> dict[str, int]:
     """The VP each of the seven animals earns in one round (0 where it earns nothing).
 
-    ``bank``: animals on the near bank; ``boats``: one list per boat that crosses (sailed early or
-    present at the end; a sunk boat is not passed); ``row``: animals still in the animal row, which
+    ``bank``: animals on the near bank; ``boats``: one list per boat in boat order, ``None`` for a
+    sunk boat (it does not cross, but keeps its number: the events of boat 2 are ``boat2`` even
+    when boat 1 sank); ``row``: animals still in the animal row, which
     take no part in predation and score 1 VP each (RR-4). VP earned at an earlier step are kept even
     if the animal is eaten later (RR-24). When ``events`` is a list, the steps append what happened.
 
     >>> score_round(["cat", "mouse", "bull"], [["hound", "fox"], ["lion", "horse"]])
     {'lion': 2, 'bull': 1, 'horse': 3, 'hound': 1, 'fox': 0, 'cat': 2, 'mouse': 0}
     """
-    boat_masks = []
+    boat_masks: list[int | None] = []
     seen = _mask(bank)
     bank_mask = seen
     for boat in boats:
+        if boat is None:
+            boat_masks.append(None)
+            continue
         m = _mask(boat)
         if bin(m).count("1") > 2:
-            raise ValueError("a boat holds at most two animals (RR-17)")
+            raise ValueError("a boat holds at most two animals")  # RR-17
         if seen & m:
             raise ValueError("an animal appears in two places; each animal card exists once")
         seen |= m
@@ -172,12 +176,15 @@ def score_round(
     return _score_masks(bank_mask, boat_masks, row_mask, events)
 
 
-def _score_masks(bank: int, boats: Sequence[int], row: int, events: list[Event] | None) -> dict[str, int]:
+def _score_masks(
+    bank: int, boats: Sequence[int | None], row: int, events: list[Event] | None
+) -> dict[str, int]:
     vp = [0] * 7
     bank_alive = _step(bank, "bank", vp, events)
     home = 0
     for b, m in enumerate(boats):
-        home |= _step(m, f"boat{b + 1}", vp, events)
+        if m is not None:  # a sunk boat keeps its number but does not cross
+            home |= _step(m, f"boat{b + 1}", vp, events)
     home_alive = _step(home, "home", vp, events)
     for i in range(7):
         bit = 1 << i

@@ -113,6 +113,8 @@ class RavenousRiverState(State):
     round_hist: int
     log: list[list[Any]]
     last_vote: list[int] | None
+    vote_round: int
+    """The round in which ``last_vote`` was revealed, so a screen can say it is an earlier vote."""
     # view caches (never copied, never serialised): see view.build_view
     _vkey: int = -1
     _vpub: dict[str, Any] = {}  # noqa: RUF012 - replaced per instance before use
@@ -133,6 +135,7 @@ class RavenousRiverState(State):
         self.score = [0] * n
         self.log = []
         self.last_vote = None
+        self.vote_round = 0
         # RR-10: "the hungriest player" starts; like the digital game, pick at random or let the
         # players choose (option first_player)
         first = self.game.options["first_player"]
@@ -396,6 +399,7 @@ class RavenousRiverState(State):
         ends = sum(1 for v in self.votes if v == 1)
         passed = 2 * ends > self.n
         self.last_vote = [*self.votes, int(passed)]
+        self.vote_round = self.rnd
         outcome = "the round ends" if passed else "play continues"
         each = ", ".join(f"seat {s} {'end' if v == 1 else 'continue'}" for s, v in enumerate(self.votes))
         self.chance(f"vote: {each}; {ends} end, {self.n - ends} continue -> {outcome}")
@@ -409,7 +413,7 @@ class RavenousRiverState(State):
         n = self.n
         self.chance("reveal " + "; ".join(f"seat {s} {names(self.totems[s])}" for s in range(n)))
         bank = [ANIMALS[x] for x in self.bank]
-        crossing = [[ANIMALS[x] for x in self.boats[b]] for b in (0, 1) if self.bstate[b] != SUNK]
+        crossing = [None if self.bstate[b] == SUNK else [ANIMALS[x] for x in self.boats[b]] for b in (0, 1)]
         row = [ANIMALS[x] for x in self.row if x >= 0]
         vp = score_round(bank, crossing, row)
         gains = [sum(vp[ANIMALS[t]] for t in self.totems[s]) for s in range(n)]
@@ -493,6 +497,7 @@ class RavenousRiverState(State):
         o.round_hist = self.round_hist
         o.log = self.log[:]  # entries are never changed once written
         o.last_vote = self.last_vote
+        o.vote_round = self.vote_round
         o.to_move = self.to_move
 
     def _determinize_body(self, seat: int | None, rng: Rng) -> None:
@@ -584,6 +589,7 @@ class RavenousRiverState(State):
             "round_hist": self.round_hist,
             "log": [[*e[:2], *[_deep(x) for x in e[2:]]] for e in self.log],
             "last_vote": None if self.last_vote is None else list(self.last_vote),
+            "vote_round": self.vote_round,
             "to_move": list(self.to_move),
         }
 
@@ -617,6 +623,8 @@ class RavenousRiverState(State):
         self.round_hist = int(body["round_hist"])
         self.log = [[*e[:2], *[_deep(x) for x in e[2:]]] for e in body["log"]]
         self.last_vote = None if body["last_vote"] is None else list(body["last_vote"])
+        # records written before the vote's round was kept: the current round is the best guess
+        self.vote_round = int(body.get("vote_round", self.rnd))
         self.to_move = tuple(body["to_move"])
 
 

@@ -125,7 +125,7 @@ def _public(st: RavenousRiverState) -> dict[str, Any]:
         st._vparts = (rkey, st.last_vote)  # holding the list keeps its identity unique
         pub["round"] = st.rnd
         pub["scores"] = st.score[:]
-        pub["last_vote"] = _vote_view(st.last_vote)
+        pub["last_vote"] = _vote_view(st.last_vote, st.vote_round)
         pub["last_round"] = cached_report(st.log[-1]) if st.log else None
         pub["winners"] = st.winners()
     ckey = (st.rnd, st.cards_left, len(st.discard))
@@ -155,11 +155,13 @@ def _public(st: RavenousRiverState) -> dict[str, Any]:
     return pub
 
 
-def _vote_view(last: list[int] | None) -> dict[str, Any] | None:
+def _vote_view(last: list[int] | None, rnd: int) -> dict[str, Any] | None:
+    """The last revealed vote and the round it was held in (a new vote may be under way)."""
     if last is None:
         return None
     votes = last[:-1]
     return {
+        "round": rnd,
         "votes": ["end" if x == 1 else "continue" for x in votes],
         "end": votes.count(1),
         "continue": votes.count(0),
@@ -184,7 +186,8 @@ def cached_report(entry: list[Any]) -> dict[str, Any]:
 def round_report(entry: list[Any]) -> dict[str, Any]:
     """A JSON report of one finished round from its log entry (public: totems are revealed)."""
     rnd, how, bank, boats, bstate, row, totems, gains, score = entry
-    crossing = [[ANIMALS[x] for x in boats[b]] for b in (0, 1) if bstate[b] != 2]
+    # a sunk boat (status 2) does not cross but keeps its number in the events (boat 2 stays boat 2)
+    crossing = [None if bstate[b] == 2 else [ANIMALS[x] for x in boats[b]] for b in (0, 1)]
     events: list[Event] = []
     vp = score_round([ANIMALS[x] for x in bank], crossing, [ANIMALS[x] for x in row], events)
     return {

@@ -43,27 +43,27 @@ class RiverRivals(Game):
             OptionSpec(
                 "chain_limit",
                 0,
-                "RV-7: most extra cards Lightning may play per turn (0 = no limit)",
+                "most extra cards Lightning may play per turn (0 = no limit)",  # RV-7
                 minimum=0,
                 maximum=16,
             ),
-            OptionSpec("copy_copy", False, "RV-8: may a Copy Animal copy another Copy Animal (default no)"),
+            OptionSpec("copy_copy", False, "may a Copy Animal copy another Copy Animal (default no)"),  # RV-8
             OptionSpec(
                 "full_hand_draw",
                 "forbidden",
-                "RV-18: at the hand limit, drawing is forbidden, or allowed and draws nothing",
+                "at the hand limit, drawing is forbidden, or allowed and draws nothing",  # RV-18
                 choices=("forbidden", "empty"),
             ),
             OptionSpec(
                 "stuck",
                 "lose",
-                "RV-20: holding cards but unable to play or draw loses, or passes",
+                "holding cards but unable to play or draw loses, or passes",  # RV-20
                 choices=("lose", "pass"),
             ),
             OptionSpec(
                 "poison",
                 "pile",
-                "RV-25: Poison removes the top card of the catcher's pile, or a shield",
+                "Poison removes the top card of the catcher's pile, or a shield",  # RV-25
                 choices=("pile", "shield"),
             ),
         ),

@@ -22,20 +22,20 @@ def _eq(mechanic: str) -> str:
 
 
 _NEEDS = {
-    "quick-catch": "place the Quick Catch fish on the card it names, or skip (RV-5, RV-14)",
-    "movement": "move another of your cards to a column with fewer than 3 of yours, or skip (RV-10)",
-    "shield": "put a shield token on one of your cards, or skip (RV-3, RV-4)",
+    "quick-catch": "place the Quick Catch fish on the card it names, or skip",  # RV-5, RV-14
+    "movement": "move another of your cards to a column with fewer than 3 of yours, or skip",  # RV-10
+    "shield": "put a shield token on one of your cards, or skip",  # RV-3, RV-4
     "shield-polish": f"put a second shield on the same card, or skip ({_eq('polish')})",
-    "claw": "attack an opposing card in this column, or skip (RV-11)",
-    "lightning": "play one more card from your hand into this same column, or skip (RV-7, RV-9)",
-    "copy": "copy the effect of another of your cards in this column (not a Copy Animal), or skip (RV-8)",
-    "catch": "place the caught fish on one of your cards in this column with a free fish space (RV-2)",
+    "claw": "attack an opposing card in this column, or skip",  # RV-11
+    "lightning": "play one more card from your hand into this same column, or skip",  # RV-7, RV-9
+    "copy": "copy the effect of another of your cards in this column (not a Copy Animal), or skip",  # RV-8
+    "catch": "place the caught fish on one of your cards in this column with a free fish space",  # RV-2
     "big-net": f"place a second fish in this column, or skip ({_eq('net')})",
     "bait-bucket": f"place a fish on a free space in a column where you have 3 cards ({_eq('bait')})",
     "spare-shields": f"put a shield token on one of your cards ({_eq('spare')})",
     "recall-horn": f"choose a removed card to shuffle back into your pile, or skip to stop ({_eq('recall')})",
-    "binoculars": f"choose the card to take from your draw pile ({_eq('binoculars')}, RV-21)",
-    "polar-bear-surprise": f"choose the bear's source and column, or skip ({_eq('surprise')}, RV-21)",
+    "binoculars": f"choose the card to take from your draw pile ({_eq('binoculars')})",  # RV-21
+    "polar-bear-surprise": f"choose the bear's source and column, or skip ({_eq('surprise')})",  # RV-21
     "undertow": f"move an opposing card to another column on its side ({_eq('undertow')})",
     "encore": f"choose one of your cards whose effect can act, to resolve it again ({_eq('encore')})",
 }
@@ -87,7 +87,7 @@ def explain(state: RiverRivalsState, action: Any, seat: int) -> str:
     if phase == 2 and action.type != A.USE:  # after the action
         return (
             f"{head}: your action is done; use an 'in addition' equipment card or 'end' the turn "
-            "before the fish check (RV-21)"
+            "before the fish check"  # RV-21
         )
     t = action.type
     hand = state.hands[seat]
@@ -99,46 +99,47 @@ def explain(state: RiverRivalsState, action: Any, seat: int) -> str:
         if all(KIND_OF[c] != action.a for c in hand):
             return f"{head}: you have no {kind} in your hand (action A plays a card from your hand, RB)"
         if len(own[action.b]) >= COLUMN_CAP:
-            return f"{head}: column {action.b + 1} already holds 3 of your cards (3-card limit, RV-1)"
+            return f"{head}: column {action.b + 1} already holds 3 of your cards (3-card limit)"  # RV-1
     if t in (A.DRAW, A.DRAWX):
         if state.acted:
             return f"{head}: you have already taken your action this turn (one action per turn, RB)"
         if not state.piles[seat]:
-            return f"{head}: your draw pile is empty, so you cannot draw (RV-18, RV-19)"
+            return f"{head}: your draw pile is empty, so you cannot draw"  # RV-18, RV-19
         if len(hand) >= state.limit(seat):
-            return f"{head}: you hold {len(hand)} cards, the hand limit; drawing is not allowed (RV-18)"
+            return f"{head}: you hold {len(hand)} cards, the hand limit; drawing is not allowed"  # RV-18
         if t == A.DRAWX:
-            return f"{head}: 'draw extra' needs {_eq('clapper')} and room for the extra card (RV-22)"
+            return f"{head}: 'draw extra' needs {_eq('clapper')} and room for the extra card"  # RV-22
     if t == A.PASS:
-        return f"{head}: you may pass only when you can neither play nor draw (RV-20)"
+        # RV-20 and the stuck ruling: out of actions only when no card and no unused equipment helps
+        return f"{head}: you may pass only when neither a card nor any unused equipment gives you an action"
     if t == A.SKIP:
-        return f"{head}: there is no optional effect to decline (RV-5)"
+        return f"{head}: there is no optional effect to decline"  # RV-5
     if t == A.END:
-        return f"{head}: take your action (play or draw) first; 'end' closes the equipment window (RV-21)"
+        return f"{head}: take your action (play or draw) first; 'end' closes the equipment window"  # RV-21
     if t == A.BOOTS:
         return (
             f"{head}: {_eq('boots')} moves one of your strength-1 animals to another column with room, "
-            "only at the start of your turn and only if you own the card (RV-6)"
+            "only at the start of your turn and only if you own the card"  # RV-6
         )
     if t == A.USE:
         e = EQUIPMENT[action.a]
         if e.slug not in {EQUIPMENT[i].slug for i in state.equipment[seat]}:
             return f"{head}: you do not own {e.name} (Advanced Mode: only your 2 drafted cards, RB)"
         if e.permanent:
-            return f"{head}: {e.name} is permanent and works by itself; it is not used as an action (RV-21)"
+            return f"{head}: {e.name} is permanent and works by itself; it is not used as an action"  # RV-21
         i = action.a
         if (state.used >> i) & 1:
             return f"{head}: {e.name} is a once-per-game card and has been used (turned face down)"
         if (state.turn_used >> i) & 1:
-            return f"{head}: {e.name} was already tried this turn; try again on a later turn (RV-21)"
+            return f"{head}: {e.name} was already tried this turn; try again on a later turn"  # RV-21
         if state.phase not in (1, 2):
-            return f"{head}: equipment is used during your own turn, before the fish check (RV-21)"
+            return f"{head}: equipment is used during your own turn, before the fish check"  # RV-21
         return f"{head}: {e.name} has nothing to act on now ({_NOTHING.get(e.mechanic, 'no target')})"
     if t == A.PICK:
         return f"{head}: there is no equipment draft now (Advanced Mode setup only, RB; check 18)"
     word = action.text.split()[0]
     when = _WHEN.get(word, "only when the game asks for it")
-    return f"{head}: no {word} decision is pending; '{word}' answers {when} (RV-5)"
+    return f"{head}: no {word} decision is pending; '{word}' answers {when}"  # RV-5
 
 
 __all__ = ["explain"]

@@ -31,9 +31,19 @@ FISH_NAMES = ("purple", "turquoise")
 _EFFECT_NAMES = {k: v["name"] for k, v in RAW["effects"].items()}
 
 
+PLACEHOLDER_NOTE = "* placeholder equipment (reconstructed, not the published card)"
+
+
+def eq_title(index: int) -> str:
+    """An equipment card's name as players read it; ``*`` marks a placeholder card, card by card,
+    as Ravenous River marks its cards."""
+    e = EQUIPMENT[index]
+    return e.name + ("*" if e.placeholder else "")
+
+
 def _eq(mechanic: str) -> str:
     i = MECH_INDEX.get(mechanic)
-    return EQUIPMENT[i].name if i is not None else mechanic
+    return eq_title(i) if i is not None else mechanic
 
 
 def _animal(slug: str) -> str:
@@ -76,6 +86,36 @@ _PHASE_WORDS = {
     "check": "fish check",
     "over": "over",
 }
+
+_DECISION_WORDS = {
+    "quick-catch": "Quick Catch",
+    "movement": "Movement",
+    "shield": "Shield Strength",
+    "claw": "Claw Attack",
+    "lightning": "Lightning Animal",
+    "copy": "Copy Animal",
+    "catch": "Fish catch",
+}
+"""Pending decisions named in the header; equipment decisions use the equipment's name."""
+
+
+def decision_words(v: dict[str, Any]) -> str:
+    """What the header says is being decided: the pending effect if any, else the phase."""
+    pend = v["pending"]
+    if pend is None:
+        return _PHASE_WORDS.get(v["phase"], v["phase"])
+    kind = pend["type"]
+    mech = {
+        "shield-polish": "polish",
+        "big-net": "net",
+        "bait-bucket": "bait",
+        "spare-shields": "spare",
+        "recall-horn": "recall",
+        "polar-bear-surprise": "surprise",
+    }.get(kind, kind)
+    name = _DECISION_WORDS.get(kind) or (_eq(mech) if mech in MECH_INDEX else kind)
+    return f"{name} decision"
+
 
 LEGEND = (
     "#n = card n of that side (#1 nearest the river) · +Nsh = shield tokens, +1 strength each"
@@ -141,7 +181,7 @@ def render(state: State, seat: int | None) -> Any:
     else:
         mover = v["to_move"][0] if v["to_move"] else v["active"]
         head.append(f"seat {mover} to move", style=COLOURS[mover])
-        head.append(f" ({_PHASE_WORDS.get(v['phase'], v['phase'])})")
+        head.append(f" ({decision_words(v)})")
     note = Text("Card content is a placeholder reconstruction, not the published cards.", style="dim italic")
 
     def info(s: int) -> Text:
@@ -155,7 +195,7 @@ def render(state: State, seat: int | None) -> Any:
             t.append("  removed: " + ", ".join(_animal(x) for x in v["removed"][s]), style="dim")
         for item in v["equipment"][s]:
             t.append(
-                f"  [{EQUIPMENT[EQ_INDEX[item['id']]].name}{' - used' if item['used'] else ''}]",
+                f"  [{eq_title(EQ_INDEX[item['id']])}{' - used' if item['used'] else ''}]",
                 style="dim" if item["used"] else "green",
             )
         return t
@@ -182,14 +222,18 @@ def render(state: State, seat: int | None) -> Any:
                 e = EQUIPMENT[EQ_INDEX[item["id"]]]
                 owner = "you" if seat == s else f"seat {s}"
                 kind = "permanent" if e.permanent else "once"
-                parts.append(Text(f"{e.name} ({owner}, {kind}): {e.text}", style="dim green"))
+                title = eq_title(EQ_INDEX[item["id"]])
+                parts.append(Text(f"{title} ({owner}, {kind}): {e.text}", style="dim green"))
     if v["offer"]:
         parts.append(
-            Text(
-                "equipment on offer: " + ", ".join(EQUIPMENT[EQ_INDEX[e]].name for e in v["offer"]),
-                style="green",
-            )
+            Text("equipment on offer: " + ", ".join(eq_title(EQ_INDEX[e]) for e in v["offer"]), style="green")
         )
+        for e_id in v["offer"]:
+            e = EQUIPMENT[EQ_INDEX[e_id]]
+            parts.append(Text(f"{eq_title(EQ_INDEX[e_id])}: {e.text}", style="dim green"))
+    shown = [item["id"] for s in (0, 1) for item in v["equipment"][s]] + list(v["offer"] or [])
+    if any(EQUIPMENT[EQ_INDEX[e_id]].placeholder for e_id in shown):
+        parts.append(Text(PLACEHOLDER_NOTE, style="dim"))
     if v["hand"] is not None:
         hand = Text("your hand: ", style="bold")
         for i, slug in enumerate(v["hand"]):

@@ -246,14 +246,21 @@ class RiverRivalsState(State):
                     return True
         return self._can_draw(s)
 
-    def _recall_rescue(self, s: int) -> bool:
-        """RV-20, RV-21: an unused Recall Horn can refill an empty pile, so drawing becomes possible."""
-        return (
-            self.adv
-            and bool(self.removed[s])
-            and len(self.hands[s]) < self.limit(s)
-            and self._unused(s, "recall")
-        )
+    def _equipment_actions(self, s: int) -> list[Any]:
+        """The legal actions equipment gives ``s`` now: Boots moves before the action, and every
+        once-per-game piece not yet used that could do something (RV-21)."""
+        if not self.adv:
+            return []
+        out = self._boots_moves(s) if not self.started and "boots" in self.mechs[s] else []
+        out.extend(self._uses(s))
+        return out
+
+    def _out_of_actions(self, s: int) -> bool:
+        """The one stuck ruling, applied wherever it is decided (RV-19 empty hand and pile, RV-20
+        cards but no play or draw, and the pass): a player is out of actions only when neither a
+        card nor any unused equipment gives a legal action. So an unused Recall Horn, or a Bait
+        Bucket that could place the winning fish, rescues the player in every case."""
+        return not self._main_possible(s) and not self._equipment_actions(s)
 
     def strength(self, side: int, col: int) -> int:
         return side_strength(self.board[side * COLUMNS + col])
@@ -267,11 +274,11 @@ class RiverRivalsState(State):
         self.turn_used = 0
         self.turn += 1
         self.to_move = (s,)
+        if not self._out_of_actions(s):
+            return
         if not self.hands[s] and not self.piles[s]:
             self._finish([1 - s])  # RV-19: no hand and no draw pile: the opponent wins
-        elif (
-            not self._main_possible(s) and self.game.options["stuck"] == "lose" and not self._recall_rescue(s)
-        ):
+        elif self.game.options["stuck"] == "lose":
             self._finish([1 - s])  # RV-20 (default): cards but no possible action counts as unable to act
 
     def _finish(self, winners: list[int]) -> None:
@@ -403,11 +410,10 @@ class RiverRivalsState(State):
         if self.adv:
             if "clapper" in self.mechs[s] and self._draw_n(s, 3) > n:
                 out.append(A.A_DRAWX)  # RV-22: Card Clapper on action B only
-            if not out and not self._recall_rescue(s):
-                out.append(A.A_PASS)  # only when no equipment can still make an action possible (RV-20)
-            if not self.started and "boots" in self.mechs[s]:
-                out.extend(self._boots_moves(s))
-            out.extend(self._uses(s))
+            extra = self._equipment_actions(s)
+            if not out and not extra:
+                out.append(A.A_PASS)  # out of actions: no card and no unused equipment helps (RV-20)
+            out.extend(extra)
         elif not out:
             out.append(A.A_PASS)
         return out

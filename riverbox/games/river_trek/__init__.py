@@ -50,18 +50,18 @@ class RiverTrek(Game):
             OptionSpec(
                 "animal_shift",
                 "forward",
-                "RT-18: an animal tile landing on a crossing or another tile shifts forward first, "
+                "an animal tile landing on a crossing or another tile shifts forward first, "  # RT-18
                 "back first, or as seat 0 (the host) chooses during setup",
                 choices=("forward", "back", "choose"),
             ),
             OptionSpec(
                 "empty_tile_check",
                 "any-move",
-                "RT-15: return a token whose tile empties after any move (Jaguar, Bush Dog too) "
+                "return a token whose tile empties after any move (Jaguar, Bush Dog too) "  # RT-15
                 "or only after caravan moves",
                 choices=("any-move", "caravan-move"),
             ),
-            OptionSpec("hidden_money", False, "RT-28: keep each player's money hidden from the others"),
+            OptionSpec("hidden_money", False, "keep each player's money hidden from the others"),  # RT-28
         ),
         # Nothing is ever hidden: the boards and animals are drawn at setup, face up, before anyone
         # acts; face-down tokens are known (they sit on their own tile); money is public by default

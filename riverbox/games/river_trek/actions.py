@@ -13,6 +13,7 @@ Notation::
     move S             move the caravan on space S upstream (step 2)
     moveback S         move it downstream instead (Peccary)
     drop | boa | frog  the next drop of a caravan move: plain, Emerald Tree Boa (two here), Tree Frog (jump)
+    drop all           every remaining drop of this caravan move plain: no Boa or Tree Frog this move
     jaguar S T         Jaguar: your top explorer on S onto the caravan on T
     otter S T          Otter: swap the caravans on crossings S and T
     capybara S         Capybara: restack the caravan on S ...
@@ -38,6 +39,7 @@ MAX_COLOURS = 4
 # Kinds of actions (ints; the notation word is KIND_WORDS[kind]).
 PLACE, POST, MOVEPOST, SKIP, MOVE, MOVEBACK, DROP, BOA, FROG = 0, 1, 2, 3, 4, 5, 6, 7, 8
 JAGUAR, OTTER, CAPYBARA, RESTACK, MONKEY, DONE, DOG, END, TILE = 9, 10, 11, 12, 13, 14, 15, 16, 17
+DROPALL = 18
 KIND_WORDS = (
     "place",
     "post",
@@ -57,6 +59,7 @@ KIND_WORDS = (
     "dog",
     "end",
     "tile",
+    "drop all",
 )
 _WORD_KIND = {w: k for k, w in enumerate(KIND_WORDS)}
 
@@ -102,6 +105,7 @@ def _build() -> list[TrekAction]:
     acts += [TrekAction(DOG, s, d) for s in range(MAX_SPACES) for d in (1, -1)]
     acts += [TrekAction(END)]
     acts += [TrekAction(TILE, s) for s in range(MAX_SPACES)]
+    acts += [TrekAction(DROPALL)]  # added last: the ids of every older action stay the same
     return acts
 
 
@@ -124,20 +128,21 @@ A_DOG = {(a.a, a.b): a for a in ALL_ACTIONS if a.kind == DOG}
 A_TILE = tuple(a for a in ALL_ACTIONS if a.kind == TILE)
 A_SKIP = TrekAction(SKIP)
 A_DROP = TrekAction(DROP)
+A_DROPALL = TrekAction(DROPALL)
 A_BOA = TrekAction(BOA)
 A_FROG = TrekAction(FROG)
 A_MONKEY = TrekAction(MONKEY)
 A_DONE = TrekAction(DONE)
 A_END = TrekAction(END)
 # Canonical objects (the equal ones above are rebound to the pre-built instances).
-A_SKIP, A_DROP, A_BOA, A_FROG, A_MONKEY, A_DONE, A_END = (
-    ALL_ACTIONS[ACTION_ID[x]] for x in (A_SKIP, A_DROP, A_BOA, A_FROG, A_MONKEY, A_DONE, A_END)
+A_SKIP, A_DROP, A_DROPALL, A_BOA, A_FROG, A_MONKEY, A_DONE, A_END = (
+    ALL_ACTIONS[ACTION_ID[x]] for x in (A_SKIP, A_DROP, A_DROPALL, A_BOA, A_FROG, A_MONKEY, A_DONE, A_END)
 )
 
 _USAGE = (
-    "expected one of: place S | post A | movepost A B | skip | move S | moveback S | drop | boa | frog | "
-    "jaguar S T | otter S T | capybara S | restack C | monkey | done | dog S up|down | end | tile S "
-    "(S, T spaces; A, B trading-post areas; C a colour number)"
+    "expected one of: place S | post A | movepost A B | skip | move S | moveback S | drop | drop all | "
+    "boa | frog | jaguar S T | otter S T | capybara S | restack C | monkey | done | dog S up|down | end | "
+    "tile S (S, T spaces; A, B trading-post areas; C a colour number)"
 )
 
 

@@ -224,7 +224,7 @@ def animal_positions(path: Path, count: int, shift: str = "forward") -> list[int
         order = (nominal, nominal + step, nominal - step)
         spot = next((p for p in order if ok(p)), None)
         if spot is None:
-            raise ValueError(f"no legal animal tile position near space {nominal} (RT-18)")
+            raise ValueError(f"no legal animal tile position near space {nominal}")  # RT-18
         taken.append(spot)
         nominal = spot + 2
     return taken

@@ -11,6 +11,7 @@ from riverbox.games.river_trek.actions import (
     DOG,
     DONE,
     DROP,
+    DROPALL,
     END,
     FROG,
     JAGUAR,
@@ -32,17 +33,18 @@ if TYPE_CHECKING:
     from riverbox.games.river_trek.state import TrekState
 
 _STEP_HELP = {
-    "setup-explorer": "place a starting explorer on a New Explorer space (place S; RT-6)",
-    "setup-post": "place your starting trading post (post A; RT-5)",
-    "post": "place a trading post (post A), move one when your hand is empty (movepost A B), or skip (RT-4)",
-    "move": "move a caravan holding one of your explorers (move S; RT-8)",
-    "drop": "choose the next drop of the caravan move (drop, or boa / frog if you hold them; RT-21, RT-22)",
-    "place": "place a new explorer on a New Explorer space (place S; RT-6, RT-7)",
-    "end": "use an animal power or end your turn (end; RT-14, RT-25)",
-    "monkey": "place up to two extra posts, then move posts, or finish (done; RT-3)",
-    "restack": "choose the colour of the next explorer from the bottom (restack C; RT-25)",
-    "over": "nothing: the game is over (RT-19)",
-    "setup-tile": "choose where the shifted animal tile goes (tile S; RT-18)",
+    "setup-explorer": "place a starting explorer on a New Explorer space (place S)",  # RT-6
+    "setup-post": "place your starting trading post (post A)",  # RT-5
+    "post": "place a trading post (post A), move one when your hand is empty (movepost A B), or skip",  # RT-4
+    "move": "move a caravan holding one of your explorers (move S)",  # RT-8
+    # RT-21, RT-22
+    "drop": "say whether to use the Boa or Tree Frog in this move (drop all: no; drop, boa, frog: yes)",
+    "place": "place a new explorer on a New Explorer space (place S)",  # RT-6, RT-7
+    "end": "use an animal power or end your turn (end)",  # RT-14, RT-25
+    "monkey": "place up to two extra posts, then move posts, or finish (done)",  # RT-3
+    "restack": "choose the colour of the next explorer from the bottom (restack C)",  # RT-25
+    "over": "nothing: the game is over",  # RT-19
+    "setup-tile": "choose where the shifted animal tile goes (tile S)",  # RT-18
 }
 
 
@@ -61,93 +63,98 @@ def explain(state: TrekState, action: Any, seat: int) -> str:
     anytime = phase in ("post", "move", "place", "end")
     if k == PLACE and phase in ("setup-explorer", "place"):
         if not in_path:
-            return f"{head}: the path has spaces 0..{n_sp - 1} (RT-6)"
+            return f"{head}: the path has spaces 0..{n_sp - 1}"  # RT-6
         if not state.dock <= action.a <= state.basecamp:
             return (
                 f"{head}: new explorers go only on the New Explorer spaces "
-                f"{state.dock}..{state.basecamp} (Dock or Bridge to the Base camp; RT-6)"
+                f"{state.dock}..{state.basecamp} (Dock or Bridge to the Base camp)"  # RT-6
             )
         limit = 3 if phase == "setup-explorer" else 2
         return (
             f"{head}: space {action.a} already holds {len(state.stacks[action.a])} explorers; the height "
             f"limit is {limit} {'during setup' if limit == 3 else 'during the game'}; only the Dock/Bridge "
-            "is always open (RT-6; the Harpy Eagle lifts the limit)"
+            "is always open (the Harpy Eagle lifts the limit)"  # RT-6
         )
     if k in (POST, MOVEPOST) and phase in ("setup-post", "post", "monkey"):
         areas = state.path.areas
         if not (0 <= action.a < len(areas)) or (k == MOVEPOST and not 0 <= action.b < len(areas)):
-            return f"{head}: this path has trading-post areas 0..{len(areas) - 1} (none on the Final; RT-4)"
+            return f"{head}: this path has trading-post areas 0..{len(areas) - 1} (none on the Final)"  # RT-4
         if k == POST and state.hand[seat] == 0:
-            return f"{head}: you have no trading post left in hand; move one instead (RT-4)"
+            return f"{head}: you have no trading post left in hand; move one instead"  # RT-4
         if k == MOVEPOST and phase != "monkey" and state.hand[seat] > 0:
-            return f"{head}: you may move a trading post only when none are left in your hand (RT-4)"
+            return f"{head}: you may move a trading post only when none are left in your hand"  # RT-4
         if k == MOVEPOST and state.posts[action.a][seat] == 0:
-            return f"{head}: you have no trading post in area {action.a} (RT-4)"
+            return f"{head}: you have no trading post in area {action.a}"  # RT-4
         if phase == "monkey" and k == POST and (state.mk_moves or state.mk_placed >= 2):
-            return f"{head}: the Monkey places at most two extra posts, before any moves (RT-4)"
+            return f"{head}: the Monkey places at most two extra posts, before any moves"  # RT-4
         target = action.a if k == POST else action.b
         if not state.area_usable(target):
-            return f"{head}: area {target} lies below the Bridge and is unusable (RT-27)"
+            return f"{head}: area {target} lies below the Bridge and is unusable"  # RT-27
         return (
             f"{head}: you already have the most posts allowed in area {target}: 1 per player in a small "
-            "area (Start board, +2 boxes), 2 elsewhere, one more with the Tamandua (RT-3)"
+            "area (Start board, +2 boxes), 2 elsewhere, one more with the Tamandua"  # RT-3
         )
     if k == SKIP and phase == "setup-post":
-        return f"{head}: every player places one starting trading post (RT-5)"
+        return f"{head}: every player places one starting trading post"  # RT-5
     if k in (MOVE, MOVEBACK) and phase == "move":
         if k == MOVEBACK and not state.holds(seat, "peccary"):
-            return f"{head}: only the Peccary's holder may move a caravan downstream (RT-23)"
+            return f"{head}: only the Peccary's holder may move a caravan downstream"  # RT-23
         if not in_path or seat not in state.stacks[action.a]:
             return (
-                f"{head}: you must move a caravan holding at least one of your explorers (RB step 2; RT-29)"
+                # RT-29
+                f"{head}: you must move a caravan holding at least one of your explorers"
             )
-        return f"{head}: a caravan on the Dock/Bridge cannot move further downstream (RT-23)"
+        return f"{head}: a caravan on the Dock/Bridge cannot move further downstream"  # RT-23
     if k in (BOA, FROG) and phase == "drop":
-        return f"{head}: you do not hold the {'Emerald Tree Boa' if k == BOA else 'Tree Frog'} (RT-21, RT-22)"
-    if k in (BOA, FROG, DROP):
+        # RT-21, RT-22
+        return f"{head}: you do not hold the {'Emerald Tree Boa' if k == BOA else 'Tree Frog'}"
+    if k in (BOA, FROG, DROP, DROPALL):
         return (
-            f"{head}: the Boa and the Tree Frog are used during your own caravan moves only, at a drop "
-            f"(RT-13, RT-21, RT-22); {step}"
+            # RT-13, RT-21, RT-22
+            f"{head}: the Boa and the Tree Frog are used during your own caravan moves only, at a drop;"
+            f" {step}"
         )
     if k in (JAGUAR, OTTER, CAPYBARA, MONKEY):
         name = {JAGUAR: "jaguar", OTTER: "otter", CAPYBARA: "capybara", MONKEY: "monkey"}[k]
         if not anytime:
-            return f"{head}: animal powers are used between the steps of your turn, not in a move (RT-14)"
+            return f"{head}: animal powers are used between the steps of your turn, not in a move"  # RT-14
         if not state.holds(seat, name):
-            return f"{head}: you do not hold the {name} token (RT-14)"
+            return f"{head}: you do not hold the {name} token"  # RT-14
         if k == JAGUAR:
             return (
                 f"{head}: the Jaguar moves your explorer from the top of a caravan onto another caravan, "
-                "never onto an empty space or off the path (RT-24)"
+                "never onto an empty space or off the path"  # RT-24
             )
         if k == OTTER:
             kinds = state.path.kinds
             if not all(0 <= x < n_sp and kinds[x] in (DOCK, CROSSING) for x in (action.a, action.b)):
                 return (
-                    f"{head}: the Otter swaps caravans on river crossings (Dock/Bridge included) only (RT-25)"
+                    # RT-25
+                    f"{head}: the Otter swaps caravans on river crossings (Dock/Bridge included) only"
                 )
-            return f"{head}: both crossings must hold a caravan to swap (RT-25)"
+            return f"{head}: both crossings must hold a caravan to swap"  # RT-25
         if k == CAPYBARA:
-            return f"{head}: the Capybara restacks a caravan of at least two colours (RT-25)"
-        return f"{head}: the Monkey needs a trading post in hand or on the board (RT-3)"
+            return f"{head}: the Capybara restacks a caravan of at least two colours"  # RT-25
+        return f"{head}: the Monkey needs a trading post in hand or on the board"  # RT-3
     if k == RESTACK and phase == "restack":
-        return f"{head}: no explorer of colour {action.a} is left to restack (RT-25)"
+        return f"{head}: no explorer of colour {action.a} is left to restack"  # RT-25
     if k == DOG:
         if phase != "end":
-            return f"{head}: the Bush Dog moves at the end of your turn (RT-25); {step}"
+            return f"{head}: the Bush Dog moves at the end of your turn; {step}"  # RT-25
         if not state.holds(seat, "bushdog"):
-            return f"{head}: you do not hold the Bush Dog (RT-25)"
+            return f"{head}: you do not hold the Bush Dog"  # RT-25
         if state.dog_used:
-            return f"{head}: one Bush Dog move per turn (RT-25)"
+            return f"{head}: one Bush Dog move per turn"  # RT-25
         return (
             f"{head}: the Bush Dog moves a lone explorer of yours one space, never off the path or "
-            "below the Dock/Bridge (RT-24)"
+            "below the Dock/Bridge"  # RT-24
         )
     if k == TILE:
         if phase != "setup-tile":
-            return f"{head}: animal tiles are placed during setup only (RT-18); {step}"
+            return f"{head}: animal tiles are placed during setup only; {step}"  # RT-18
         return (
-            f"{head}: the tile shifts one space forward or back to a space without a crossing or tile (RT-18)"
+            # RT-18
+            f"{head}: the tile shifts one space forward or back to a space without a crossing or tile"
         )
     if k == DONE and phase != "monkey":
         return f"{head}: 'done' finishes a Monkey; {step}"

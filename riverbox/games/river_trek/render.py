@@ -21,6 +21,7 @@ from riverbox.games.river_trek.actions import (
     DOG,
     DONE,
     DROP,
+    DROPALL,
     END,
     FROG,
     JAGUAR,
@@ -90,10 +91,13 @@ def render(view: dict[str, Any]) -> Any:
 
 
 _LEGEND = (
-    "⚓ Dock   ≈ river crossing   B Base camp   S Scout   x unusable (below the Bridge)   stacks: top first\n"
-    "#n = trading-post area paying that space (its posts are shown under its first space); "
-    "small areas (Start, + box): 1 post per player, others 2"
+    "⚓ Dock  ≈ river crossing  B Base camp  S Scout  x unusable (below the Bridge)\n"
+    "stacks: top first   #n = trading-post area paying that space\n"
+    "an area's posts are shown under its first space; trading posts per player:\n"
+    "1 in a small area (Start, + box), 2 in any other"
 )
+"""Short lines (at most 78 characters), so an 80-column terminal never wraps a word onto a line
+of its own."""
 
 
 def _board_table(view: dict[str, Any], b: int) -> Table:
@@ -227,7 +231,7 @@ def step_text(view: dict[str, Any]) -> str:
     if phase == "drop":
         mv = view["move"]
         kind = "forced move" if mv["forced"] else "caravan move"
-        return f"During the {kind}: choose how the next explorer drops (plain drop or an animal power)"
+        return f"During the {kind}: use the Boa or Tree Frog on this move? ('drop all' if not)"
     if phase == "place":
         return (
             f"Step 3 of {steps}: place a new explorer on spaces {view['dock']}..{view['basecamp']} "
@@ -346,15 +350,19 @@ def describe(action: Any, view: dict[str, Any], preview: str = "") -> str:
         return f"Peccary: move the caravan on {space(a)} {caravan(a)} DOWNSTREAM" + (
             f": {preview}" if preview else ""
         )
-    if k in (DROP, BOA, FROG) and mv and mv["in_hand"]:
+    if k in (DROP, DROPALL, BOA, FROG) and mv and mv["in_hand"]:
         nxt, hand = mv["next"], mv["in_hand"]
+        if k == DROPALL:
+            return f"no power this move: drop all {len(hand)} explorer(s) plainly, from {space(nxt)} on"
         if k == DROP:
-            return f"drop {colours[hand[0]]} on {space(nxt)}"
+            return f"drop {colours[hand[0]]} on {space(nxt)}, keeping the power for a later drop of this move"
         if k == BOA and len(hand) >= 2:
             return f"Emerald Tree Boa: drop {colours[hand[0]]} and {colours[hand[1]]} both on {space(nxt)}"
         if k == FROG:
             after = space(nxt + mv["direction"])
             return f"Tree Frog: jump over {space(nxt)}; {colours[hand[0]]} drops on {after}"
+    if k == DROPALL:
+        return "drop every remaining explorer of this move plainly"
     if k == DROP:
         return "drop the next explorer normally"
     if k == BOA:
@@ -379,7 +387,7 @@ def describe(action: Any, view: dict[str, Any], preview: str = "") -> str:
     if k == END:
         return "end your turn"
     if k == TILE:
-        return f"put the next animal tile on space {a} (RT-18: shifted off a crossing or another tile)"
+        return f"put the next animal tile on space {a} (shifted off a crossing or another tile)"  # RT-18
     return str(action)
 
 

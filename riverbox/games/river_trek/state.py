@@ -24,6 +24,7 @@ from riverbox.games.river_trek.actions import (
     A_DOG,
     A_DONE,
     A_DROP,
+    A_DROPALL,
     A_END,
     A_FROG,
     A_JAGUAR,
@@ -42,6 +43,7 @@ from riverbox.games.river_trek.actions import (
     DOG,
     DONE,
     DROP,
+    DROPALL,
     END,
     FROG,
     JAGUAR,
@@ -250,7 +252,7 @@ class TrekState(State):
                 self.to_move = (0,)
                 return
             if not options:
-                raise ValueError("river-trek: no legal animal tile position (RT-18)")
+                raise ValueError("river-trek: no legal animal tile position")  # RT-18
             self._put_tile(options[0])
         self.phase = SETUP_EXPLORER
         self.to_move = (self.setup_seq[0][0],)
@@ -333,7 +335,8 @@ class TrekState(State):
                 self._power_actions(seat, out)
             return out
         if ph == P_DROP:
-            out = [A_DROP]
+            # "drop all" answers "use the Boa / Tree Frog on this move?" with no, once for the move
+            out = [A_DROPALL, A_DROP]
             if self._may_boa():
                 out.append(A_BOA)
             if self._may_frog():
@@ -498,6 +501,11 @@ class TrekState(State):
             self._start_move(action.a, d)
         elif k == DROP:
             self._drop(self.mv_pos + self.mv_dir)
+            self._run_move()
+        elif k == DROPALL:
+            if self._log is not None:
+                self._log_event(f"{self._name(seat)} drops the rest of the caravan plainly")
+            self.mv_tools = 0  # no more questions in this move: every drop is plain
             self._run_move()
         elif k == BOA:
             self._spend("boa", seat)
@@ -848,7 +856,10 @@ class TrekState(State):
     def _end_move(self) -> None:
         """RT-15/RT-16 at the end of a caravan move, then continue the turn."""
         if self.slot:
-            self._tile_check()
+            if self.game.options["empty_tile_check"] == "any-move":
+                self._tile_check()
+            else:  # RT-15 option: only a tile this move emptied; the move lifted its start space
+                self._tile_check((self.mv_from,))
             self.down = [False] * len(self.down)
         ctx = self.mv_ctx
         self.mv_from = self.mv_pos = self.mv_dir = -1
@@ -858,10 +869,18 @@ class TrekState(State):
         else:
             self._finish_turn()
 
-    def _tile_check(self) -> None:
-        """RT-15: the holder returns a token whose tile space is empty (face up)."""
+    def _tile_check(self, spaces: tuple[int, ...] | None = None) -> None:
+        """RT-15: the holder returns a token whose tile space is empty (face up).
+
+        ``spaces``: check only tiles on these spaces, the ones a caravan move emptied. With
+        ``empty_tile_check=caravan-move`` a token goes back only when a caravan move causes its
+        tile to empty: a tile a Jaguar emptied earlier is not taken back by an unrelated move.
+        A caravan move empties only the space it starts from (drops add explorers; a crossing it
+        washes down holds no tile), so that space is all there is to check."""
         stacks = self.stacks
         for s, t in enumerate(self.tiles):
+            if spaces is not None and t not in spaces:
+                continue
             if self.holder[s] >= 0 and not stacks[t]:
                 if self._log is not None:
                     title = animal_data()[self.animals[s]]["title"]

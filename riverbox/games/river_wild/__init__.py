@@ -98,19 +98,19 @@ class RiverWild(Game):
             OptionSpec(
                 "strict_top_river",
                 False,
-                "RW-3: forbid river on a card's top edge facing empty table (default: allowed as long as "
+                "forbid river on a card's top edge facing empty table (default: allowed as long as "  # RW-3
                 "some top river meets river or mountain)",
             ),
             OptionSpec(
                 "runestone_counts_for_all_goals",
                 False,
-                "RW-10: a runestone's animal counts toward every goal of the land (default: one goal of "
+                "a runestone's animal counts toward every goal of the land (default: one goal of "  # RW-10
                 "the player's choice)",
             ),
             OptionSpec(
                 "source_counts_for_size",
                 True,
-                "RW-11: the Source Card counts toward a Protected Land's size when it holds part of it "
+                "the Source Card counts toward a Protected Land's size when it holds part of it "  # RW-11
                 "(no effect with the placeholder Source, which has no land)",
             ),
         ),
@@ -222,7 +222,7 @@ class RiverWild(Game):
                     lines.append(text)
             elif isinstance(a, Place):
                 lines.append(f"You place {describe_placement(self, a)}{self._effect(state, a)}.")
-        if state.is_over and start <= len(state.history):
+        if state.is_over and start < len(state.history):  # once: only with the last entry
             score = state.scores()[0]
             lines.append(f"Game over: {score:g} points, rank {rank_name(score)}.")
         return lines

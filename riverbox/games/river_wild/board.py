@@ -90,7 +90,7 @@ class Rules:
         """'' if ``face`` fits the context, else the rule it breaks (for ``explain_illegal``)."""
         facing = (ctx & 3, ctx >> 2 & 3, ctx >> 4 & 3, ctx >> 6 & 3, ctx >> 8 & 3, ctx >> 10 & 3)
         if not facing[T0] and not facing[T1]:
-            return "below: a card is placed below an existing card, directly or offset by half a card"
+            return "a card must be placed below an existing card, directly or offset by half a card"
         where = ("top-left", "top-right", "bottom-left", "bottom-right", "left side", "right side")
         other = ("above", "above", "below", "below", "to its left", "to its right")
         for s in range(6):
@@ -99,17 +99,17 @@ class Rules:
                 mine = "land" if pair[0] == LAND else "river"
                 theirs = "river" if pair[0] == LAND else "land"
                 return (
-                    f"RW-1: land and river may not touch; the card's {where[s]} ({mine})"
+                    f"land and river may not touch; the card's {where[s]} ({mine})"  # RW-1
                     f" would meet {theirs} on the card {other[s]}"
                 )
         ok = any(face.slots[s] == RIVER and facing[s] in (RIVER, MOUNTAIN) for s in (T0, T1))
         if not ok:
             return (
-                "RW-2: the placement must extend the river; no river on the card's top edge"
+                "the placement must extend the river; no river on the card's top edge"  # RW-2
                 " meets river or mountain on the card above"
             )
         if self.strict and any(face.slots[s] == RIVER and facing[s] == EMPTY for s in (T0, T1)):
-            return "RW-3 (strict_top_river): river on the card's top edge would face empty table"
+            return "with strict_top_river, river on the card's top edge may not face empty table"  # RW-3
         return ""
 
 

@@ -1,6 +1,9 @@
 """River Wild in the terminal: the layout drawn as a picture (rich).
 
-Each card is a block 16 characters wide and 5 high (8 per half card width). The edge slots
+Each card is a block 16 characters wide and 5 high (8 per half card width), with one blank
+column and one blank row between neighbouring cards so every card boundary shows. The picture
+fits the width it is given: below about 150 columns the hand's card faces wrap as whole cards,
+and a layout too wide for the terminal is drawn at a smaller scale (8 by 3). The edge slots
 are painted on the card's rim (river ``~`` blue, mountain ``^`` grey, land green); the inside
 of a card takes the colour of its nearest edge slot, so the river runs from its top slots to
 its bottom slots and each land section fills its side. Protected Lands are highlighted in their
@@ -10,9 +13,10 @@ hand may go are drawn as dotted outlines labelled with their ``row,col``.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from rich.console import Group
+from rich.console import Console, ConsoleOptions, Group, RenderResult
 from rich.panel import Panel
 from rich.text import Text
 
@@ -24,9 +28,45 @@ from riverbox.games.river_wild.scoring import POINTS_PER_LAND, RANKS, rank_name
 if TYPE_CHECKING:
     from riverbox.games.river_wild.state import RiverWildState
 
-CW, CH, HW = 16, 5, 8  # card width, card height, half width in characters
-_Q = (HW - 1) / 2
-ANCHORS = ((_Q, 0.0), (HW + _Q, 0.0), (_Q, CH - 1.0), (HW + _Q, CH - 1.0), (0.0, 2.0), (CW - 1.0, 2.0))
+
+@dataclass(frozen=True)
+class Scale:
+    """Card size in characters; cards sit on a grid of half cards with a one-character gap."""
+
+    cw: int  # card width (even)
+    ch: int  # card height
+
+    @property
+    def hw(self) -> int:
+        return self.cw // 2
+
+    @property
+    def step_x(self) -> int:
+        """Characters per half-card column: side-by-side cards keep a two-character gap."""
+        return self.hw + 1
+
+    @property
+    def step_y(self) -> int:
+        return self.ch + 1
+
+    @property
+    def anchors(self) -> tuple[tuple[float, float], ...]:
+        q, mid = (self.hw - 1) / 2, (self.ch - 1) / 2
+        return (
+            (q, 0.0),
+            (self.hw + q, 0.0),
+            (q, self.ch - 1.0),
+            (self.hw + q, self.ch - 1.0),
+            (0.0, mid),
+            (self.cw - 1.0, mid),
+        )
+
+
+FULL = Scale(16, 5)
+SMALL = Scale(8, 3)
+CW, CH, HW = FULL.cw, FULL.ch, FULL.hw  # the full scale, for callers that measure the picture
+CANDIDATE_GLYPHS = ("·", "+", "×", "○")
+"""Outline characters of open positions, by column parity and row, so overlapping outlines differ."""
 ICON = {0: "Frog", 1: "Jack", 2: "Unic", 3: "Drag"}
 LAND_STYLES = (
     "black on green3",
@@ -45,22 +85,24 @@ MOUNTAIN_STYLE = "bold white on grey42"
 SLOT_CHAR = {LAND: " ", RIVER: "~", MOUNTAIN: "^"}
 
 
-def _paint_face(face: Face) -> list[list[tuple[int, int]]]:
-    """A 16x5 grid of (slot type, section index or -1) for a face."""
+def _paint_face(face: Face, sc: Scale = FULL) -> list[list[tuple[int, int]]]:
+    """A card-sized grid of (slot type, section index or -1) for a face."""
     grid: list[list[tuple[int, int]]] = []
-    for y in range(CH):
+    cw, ch, hw, anchors = sc.cw, sc.ch, sc.hw, sc.anchors
+    edge = 2 if cw > 8 else 1
+    for y in range(ch):
         row = []
-        for x in range(CW):
+        for x in range(cw):
             if y == 0:
-                s = 0 if x < HW else 1
-            elif y == CH - 1:
-                s = 2 if x < HW else 3
-            elif x < 2:
+                s = 0 if x < hw else 1
+            elif y == ch - 1:
+                s = 2 if x < hw else 3
+            elif x < edge:
                 s = 4
-            elif x >= CW - 2:
+            elif x >= cw - edge:
                 s = 5
             else:
-                s = min(range(6), key=lambda i: (x - ANCHORS[i][0]) ** 2 + (2.2 * (y - ANCHORS[i][1])) ** 2)
+                s = min(range(6), key=lambda i: (x - anchors[i][0]) ** 2 + (2.2 * (y - anchors[i][1])) ** 2)
             row.append((face.slots[s], face.section_of[s]))
         grid.append(row)
     return grid
@@ -82,7 +124,7 @@ class _Canvas:
             self.put(x + i, y, ch, style)
 
     def render(self) -> Text:
-        out = Text()
+        out = Text(no_wrap=True, overflow="crop")
         for chars, styles in zip(self.chars, self.styles, strict=True):
             x = 0
             while x < len(chars):  # one segment per run of equal style
@@ -120,7 +162,7 @@ def _label_forms(face: Face, k: int) -> list[list[str]]:
     return [[f"{long} {nums}"], [f"{short} {nums}"], [f"{short}{nums}"], [short]]
 
 
-def _runs(cells: list[tuple[int, int]]) -> list[tuple[int, int, int]]:
+def _runs(cells: list[tuple[int, int]], ch: int = CH) -> list[tuple[int, int, int]]:
     """Horizontal runs (y, x start, length) of a set of cells: inner rows first, the middle row
     first among them, then longer runs first."""
     rows: dict[int, list[int]] = {}
@@ -135,7 +177,7 @@ def _runs(cells: list[tuple[int, int]]) -> list[tuple[int, int, int]]:
                 runs.append((y, start, x - start + 1))
                 if i + 1 < len(xs):
                     start = xs[i + 1]
-    runs.sort(key=lambda r: (r[0] in (0, CH - 1), abs(r[0] - 2), -r[2]))
+    runs.sort(key=lambda r: (r[0] in (0, ch - 1), abs(r[0] - (ch - 1) // 2), -r[2]))
     return runs
 
 
@@ -162,11 +204,14 @@ def _place_label(forms: list[list[str]], runs: list[tuple[int, int, int]]) -> li
     return [(x, y, forms[-1][0][:n])]
 
 
-def _draw_face(canvas: _Canvas, x0: int, y0: int, face: Face, land_of: dict[int, int]) -> None:
+def _draw_face(
+    canvas: _Canvas, x0: int, y0: int, face: Face, land_of: dict[int, int], sc: Scale = FULL
+) -> None:
     """One card at (x0, y0); ``land_of`` maps section index -> Protected Land index."""
-    grid = _paint_face(face)
-    for y in range(CH):
-        for x in range(CW):
+    grid = _paint_face(face, sc)
+    cw, ch = sc.cw, sc.ch
+    for y in range(ch):
+        for x in range(cw):
             kind, sec = grid[y][x]
             if kind == LAND:
                 li = land_of.get(sec, -1)
@@ -178,35 +223,66 @@ def _draw_face(canvas: _Canvas, x0: int, y0: int, face: Face, land_of: dict[int,
     name = "Src" if face.source else f"c{face.card}" + ("'" if face.side else "")
     nx = 1 if face.slots[0] != LAND else 0
     canvas.text(x0 + nx, y0, name, "bold black on white")
+    # Label cells, so two labels never touch: a label keeps one free cell on either side.
+    taken = {(x, 0) for x in range(nx, nx + len(name))}
     for sec in range(len(face.sections)):
         cells = [
             (x, y)
-            for y in range(CH)
-            for x in range(CW)
-            if grid[y][x] == (LAND, sec) and not (y == 0 and nx <= x < nx + len(name) + 1)
+            for y in range(ch)
+            for x in range(cw)
+            if grid[y][x] == (LAND, sec) and not {(x - 1, y), (x, y), (x + 1, y)} & taken
         ]
         li = land_of.get(sec, -1)
         style = OPEN_LAND if li < 0 else LAND_STYLES[li % len(LAND_STYLES)]
-        for x, y, text in _place_label(_label_forms(face, sec), _runs(cells)):
+        for x, y, text in _place_label(_label_forms(face, sec), _runs(cells, ch)):
             canvas.text(x0 + x, y0 + y, text, style)
+            taken.update((x + i, y) for i in range(len(text)))
+            for side in (x - 1, x + len(text)):  # a blank either side sets it apart from land letters
+                if 0 <= side < cw and grid[y][side][0] == LAND:
+                    canvas.put(x0 + side, y0 + y, " ")
     if face.runestone:
-        river = [(x, y) for y in range(1, CH - 1) for x in range(CW) if grid[y][x][0] == RIVER]
+        river = [(x, y) for y in range(1, ch - 1) for x in range(cw) if grid[y][x][0] == RIVER]
         if river:
-            x, y = min(river, key=lambda q: (q[0] - (CW - 1) / 2) ** 2 + (q[1] - 2) ** 2)
+            mid = (ch - 1) / 2
+            x, y = min(river, key=lambda q: (q[0] - (cw - 1) / 2) ** 2 + (q[1] - mid) ** 2)
             canvas.put(x0 + x, y0 + y, "◆", "bold magenta on blue")
 
 
-def draw_cards(faces: list[Face], captions: list[str]) -> Text:
-    """Faces side by side (a hand: each card's front and back), each with a caption above."""
-    canvas = _Canvas(len(faces) * (CW + 2), CH + 1)
+def draw_cards(faces: list[Face], captions: list[str], width: int | None = None, group: int = 2) -> Text:
+    """Faces side by side (a hand: each card's front and back), each with a caption above.
+
+    ``width``: the characters available; the faces wrap onto more rows as whole cards, keeping
+    each group of ``group`` faces (a card's front and back) together, and shrink to the small
+    scale when not even one group fits."""
+    sc = FULL
+    if width is not None and group * (sc.cw + 2) - 2 > width:
+        sc = SMALL
+    per_row = len(faces) or 1
+    if width is not None:
+        fit = max(1, (width + 2) // (sc.cw + 2))
+        per_row = max(group, fit - fit % group) if fit >= group else fit
+    rows = max(1, -(-len(faces) // per_row))
+    canvas = _Canvas(min(len(faces), per_row) * (sc.cw + 2), rows * (sc.ch + 2))
     for i, (face, caption) in enumerate(zip(faces, captions, strict=True)):
-        canvas.text(i * (CW + 2), 0, caption[:CW], "bold")
-        _draw_face(canvas, i * (CW + 2), 1, face, {})
+        x0, y0 = (i % per_row) * (sc.cw + 2), (i // per_row) * (sc.ch + 2)
+        canvas.text(x0, y0, caption[: sc.cw], "bold")
+        _draw_face(canvas, x0, y0 + 1, face, {}, sc)
     return canvas.render()
 
 
-def draw_layout(state: RiverWildState, seat: int | None, marks: bool = True) -> Text:
-    """The layout as a picture, with legal positions marked when ``marks``."""
+def layout_width(state: RiverWildState, sc: Scale = FULL) -> int:
+    """Characters the layout picture needs at scale ``sc`` (open positions included)."""
+    cols = [key_pos(key)[1] for _, key in state.board.placed]
+    cols += [a.col for a in state.legal_actions(0) if isinstance(a, Place)] if not state.is_over else []
+    return (max(cols) - min(cols) + 1) * sc.step_x + sc.cw - sc.step_x
+
+
+def draw_layout(
+    state: RiverWildState, seat: int | None, marks: bool = True, width: int | None = None
+) -> Text:
+    """The layout as a picture, with legal positions marked when ``marks``; drawn at the small
+    scale when the full one is wider than ``width``."""
+    sc = FULL if width is None or layout_width(state, FULL) <= width else SMALL
     game = state.game
     board = state.board
     placed = [(game.rules.faces[fi], *key_pos(key)) for fi, key in board.placed]
@@ -217,9 +293,10 @@ def draw_layout(state: RiverWildState, seat: int | None, marks: bool = True) -> 
     )
     spots = [(r, c) for _, r, c in placed] + legal_pos
     min_h = min(c for _, c in spots)
-    max_h = max(c for _, c in spots) + 1
+    max_h = max(c for _, c in spots)
     max_r = max(r for r, _ in spots)
-    canvas = _Canvas((max_h - min_h + 1) * HW, (max_r + 1) * CH)
+    sx, sy = sc.step_x, sc.step_y
+    canvas = _Canvas((max_h - min_h) * sx + sc.cw, (max_r + 1) * sy)
     # Which Protected Land each (placement, section) belongs to.
     land_of: dict[tuple[int, int], int] = {}
     for p, (face, _, _) in enumerate(placed):
@@ -228,17 +305,28 @@ def draw_layout(state: RiverWildState, seat: int | None, marks: bool = True) -> 
             if li >= 0:
                 land_of[(p, k)] = li
     for r, c in legal_pos:
-        x0, y0 = (c - min_h) * HW, r * CH
-        for y in (y0, y0 + CH - 1):
-            for x in range(x0, x0 + CW, 2):
-                canvas.put(x, y, "·", "dim")
-        label = f"{r},{c}"
-        canvas.text(x0 + HW - len(label) // 2, y0 + 2, label, "bold yellow")
+        _draw_candidate(canvas, (c - min_h) * sx, r * sy, r, c, sc)
     for p, (face, r, c) in enumerate(placed):
-        _draw_face(
-            canvas, (c - min_h) * HW, r * CH, face, {k: li for (q, k), li in land_of.items() if q == p}
-        )
+        lands = {k: li for (q, k), li in land_of.items() if q == p}
+        _draw_face(canvas, (c - min_h) * sx, r * sy, face, lands, sc)
     return canvas.render()
+
+
+def _draw_candidate(canvas: _Canvas, x0: int, y0: int, r: int, c: int, sc: Scale) -> None:
+    """An open position's outline (all four sides) and its ``row,col`` label. Open positions half
+    a card apart overlap; each draws with its own character (by column parity) and its label on
+    its own line, so the outlines stay apart."""
+    glyph = CANDIDATE_GLYPHS[c % 2 + 2 * (r % 2)]
+    right, bottom = x0 + sc.cw - 1, y0 + sc.ch - 1
+    for x in range(x0, right + 1):
+        for y in (y0, bottom):
+            canvas.put(x, y, glyph, "dim")
+    for y in range(y0, bottom + 1):
+        canvas.put(x0, y, glyph, "dim")
+        canvas.put(right, y, glyph, "dim")
+    label = f"{glyph}{r},{c}"
+    ly = y0 + (1 if c % 2 == 0 or sc.ch < 4 else sc.ch - 2)
+    canvas.text(x0 + 2, ly, label, "bold yellow")
 
 
 def _card_line(state: RiverWildState, card_index: int) -> Text:
@@ -293,11 +381,33 @@ def _next_rank(score: int) -> str:
     return ""
 
 
-def render_state(state: RiverWildState, seat: int | None) -> Any:
-    """What the player sees: the layout, the hand, the face-up top card and the score."""
+class Screen:
+    """The River Wild screen as a rich renderable that fits the width it is given: rich hands
+    ``__rich_console__`` the width of the terminal or of the pane it is drawn in."""
+
+    def __init__(self, state: RiverWildState, seat: int | None) -> None:
+        self.state = state
+        self.seat = seat
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield render_state(self.state, self.seat, width=options.max_width)
+
+
+PANEL_MARGIN = 4
+"""Characters the panel's border and padding take from the width."""
+
+
+def render_state(state: RiverWildState, seat: int | None, width: int | None = None) -> Any:
+    """What the player sees: the layout, the hand, the face-up top card and the score.
+
+    ``width``: the terminal (or pane) width to fit; ``None`` returns a renderable that reads the
+    width from the console when it is drawn."""
+    if width is None:
+        return Screen(state, seat)
+    inner = max(20, width - PANEL_MARGIN)
     game = state.game
     view = state.view(seat)
-    parts: list[Any] = [draw_layout(state, seat)]
+    parts: list[Any] = [draw_layout(state, seat, width=inner)]
     lands = view["lands"]
     score_lines = Text()
     for i, land in enumerate(lands):
@@ -357,7 +467,7 @@ def render_state(state: RiverWildState, seat: int | None) -> Any:
         for k, ci in enumerate(shown):
             tag = "top " if k == len(state.hand) else ""
             captions += [f"{tag}{game.label(ci)} front", f"{tag}{game.label(ci)} back"]
-        parts.append(draw_cards(faces, captions))
+        parts.append(draw_cards(faces, captions, width=inner))
         if view["top"] is not None:
             top = Text("Top of the deck (face up, drawn next): ", style="bold")
             top.append(_card_line(state, game.deck.index_of(view["top"])))
@@ -367,7 +477,7 @@ def render_state(state: RiverWildState, seat: int | None) -> Any:
             parts.append(Text("The deck is empty.", style="dim"))
     legend = (
         "Legend: ~ river  ^ mountain  . open land  a, b.. Protected Land A, B..  ◆ runestone"
-        "  c7' = back side (mirror)  yellow r,c = open position\n"
+        "  c7' = back side (mirror)  outlined r,c = open position\n"
         "Goals: F Frog, J Jackalope, U Unicorn, D Dragon, any3 = three of any kind; 2/4 = points per"
         " set in the largest land / in the others."
     )
@@ -375,7 +485,7 @@ def render_state(state: RiverWildState, seat: int | None) -> Any:
         legend += "\nPLACEHOLDER deck: these are not the published River Wild cards."
     parts.append(Text(legend, style="dim"))
     title = f"River Wild — score {score}" + (f" — {view['rank']}" if view["over"] else "")
-    return Panel(Group(*parts), title=title, expand=False)
+    return Panel(Group(*parts), title=title, expand=False, width=width)
 
 
 __all__ = ["ANIMALS", "SIDES", "draw_layout", "render_state"]

@@ -191,7 +191,7 @@ def find_lands(placements: Sequence[Placement], source_counts_for_size: bool = T
                 if a != b:
                     parent[a] = b
             elif kind == RIVER:
-                raise ValueError(f"land of placement {p} touches river of placement {q} (RW-1)")
+                raise ValueError(f"land of placement {p} touches river of placement {q}")  # RW-1
             else:
                 assert kind == MOUNTAIN
     groups: dict[int, list[int]] = {}

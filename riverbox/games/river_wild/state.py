@@ -99,7 +99,7 @@ class RiverWildState(State):
                 else "is not in your hand"
             )
             if self.deck and self.deck[-1] == ci:
-                where = "is the face-up top card of the deck, not in your hand (RW-13)"
+                where = "is the face-up top card of the deck, not in your hand"  # RW-13
             hand = ", ".join(game.label(i) for i in self.hand)
             return f"river-wild: {label} {where}; you may place a card from your hand ({hand})"
         r, c = action.row, action.col
@@ -111,7 +111,7 @@ class RiverWildState(State):
             return f"river-wild: no overlap; a card at {r},{c} would overlap a card already in row {r}"
         reason = game.rules.violation(game.rules.faces[2 * ci + action.side], board.context(key))
         if reason:
-            return f"river-wild: {label} {SIDES[action.side]} at {r},{c} breaks the rule {reason}"
+            return f"river-wild: {label} {SIDES[action.side]} cannot go at {r},{c}: {reason}"
         return f"river-wild: {action} is not legal now"
 
     # -- results ----------------------------------------------------------------------------

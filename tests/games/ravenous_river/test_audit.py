@@ -28,7 +28,7 @@ def test_rr_14_boat_to_boat_move_is_refused_even_when_the_other_boat_has_room() 
         "move lion bank lookout",
     ]
     before = st.to_json()
-    with pytest.raises(riverbox.IllegalAction, match=r"cannot move from one boat to another \(RR-14\)"):
+    with pytest.raises(riverbox.IllegalAction, match=r"cannot move from one boat to another"):
         act(st, "move hound boat1 lookout")
     assert st.to_json() == before
 
@@ -51,7 +51,7 @@ def test_rr_3_sinking_options_needs_an_empty_boat() -> None:
     # RR-3 (INFERRED 'empty'): a boat holding one animal cannot be sunk
     st = position(boats=(("lion",), ("bull",)), hands=[["sinking-options"], ["lookout"], [], []])
     assert "play sinking-options" not in legal(st)
-    with pytest.raises(riverbox.IllegalAction, match=r"an empty boat still in play \(RR-3\)"):
+    with pytest.raises(riverbox.IllegalAction, match=r"an empty boat still in play"):
         act(st, "play sinking-options")
     st = position(boats=(("lion",), ()), hands=[["sinking-options"], ["lookout"], [], []])
     act(st, "play sinking-options")
@@ -62,7 +62,7 @@ def test_rr_1_ride_across_needs_a_full_boat() -> None:
     # RR-1: only a full boat sails; one animal is not enough
     st = position(boats=(("lion",), ()), hands=[["ride-across-the-river"], ["lookout"], [], []])
     assert "play ride-across-the-river" not in legal(st)
-    with pytest.raises(riverbox.IllegalAction, match=r"a full boat still in play \(RR-1\)"):
+    with pytest.raises(riverbox.IllegalAction, match=r"a full boat still in play"):
         act(st, "play ride-across-the-river")
     st = position(
         boats=(("lion",), ("bull", "horse")), hands=[["ride-across-the-river"], ["lookout"], [], []]
@@ -226,14 +226,14 @@ def test_out_of_turn_and_vote_misuse_change_nothing() -> None:
     before = st.to_json()
     with pytest.raises(riverbox.IllegalAction, match="not seat 2's turn; seat 0 is to move"):
         act(st, "discard capsize", 2)
-    with pytest.raises(riverbox.IllegalAction, match=r"only when an empty-handed player .* \(RR-18\)"):
+    with pytest.raises(riverbox.IllegalAction, match=r"only when an empty-handed player .*"):
         act(st, "vote end")
     assert st.to_json() == before
     act(st, "discard lookout")  # empty hand, boats full: the vote starts
     before = st.to_json()
     with pytest.raises(riverbox.IllegalAction, match="act at the same time; name the seat"):
         act(st, "vote end")
-    with pytest.raises(riverbox.IllegalAction, match=r"'vote end' or 'vote continue' \(RR-18, RR-19\)"):
+    with pytest.raises(riverbox.IllegalAction, match=r"'vote end' or 'vote continue'"):
         act(st, "discard capsize", 1)
     assert st.to_json() == before
     act(st, "vote end", 1)
@@ -381,23 +381,23 @@ def test_illegal_moves_explain_the_rule() -> None:
     )
     before = st.to_json()
     for text, rule in [
-        ("look row5", r"row5 is empty; .*\(RR-13\)"),
-        ("discard capsize", r"you hold no capsize \(RR-15\)"),
-        ("play making-waves", r"and a face-up row animal \(RR-2\)"),
-        ("move lion boat1 lookout", r"boat1 is full; a boat holds two animals \(RR-17\)"),
-        ("move lion bank lookout", r"lion is already there \(RR-14\)"),
-        ("move fox bank lookout", r"Move never involves the row \(RR-14\)"),
-        ("move lion boat2 capsize", r"you hold no capsize to discard for the move \(RR-14\)"),
-        ("return lookout", r"look at a row animal first .*\(RR-13\)"),
-        ("sink boat1", r"play the card first \(RR-15\)"),
+        ("look row5", r"row5 is empty; "),
+        ("discard capsize", r"you hold no capsize"),
+        ("play making-waves", r"and a face-up row animal"),
+        ("move lion boat1 lookout", r"boat1 is full; a boat holds two animals"),
+        ("move lion bank lookout", r"lion is already there"),
+        ("move fox bank lookout", r"Move never involves the row"),
+        ("move lion boat2 capsize", r"you hold no capsize to discard for the move"),
+        ("return lookout", r"look at a row animal first "),
+        ("sink boat1", r"play the card first"),
     ]:
         with pytest.raises(riverbox.IllegalAction, match=rule):
             act(st, text)
         assert st.to_json() == before
     act(st, "look row1")
-    with pytest.raises(riverbox.IllegalAction, match=r"you are looking at row1: .*\(RR-13\)"):
+    with pytest.raises(riverbox.IllegalAction, match=r"you are looking at row1: "):
         act(st, "discard lookout")
-    with pytest.raises(riverbox.IllegalAction, match=r"boat1 is full.*\(RR-17\)"):
+    with pytest.raises(riverbox.IllegalAction, match=r"boat1 is full"):
         act(st, "place boat1")
 
 

@@ -76,11 +76,11 @@ def test_errors_name_the_rule_and_change_nothing() -> None:
     st = position(boats=(("lion", "bull"), ()), hands=[["lookout"], ["lookout"], [], []])
     before = st.to_json()
     for text, rule in [
-        ("place bank", "RR-13"),
-        ("move fox boat2 lookout", "RR-14"),
-        ("vote end", "RR-18"),
-        ("sail boat1", "RR-15"),
-        ("keep lion bull", "RR-26"),
+        ("place bank", "look at a row animal first"),  # RR-13
+        ("move fox boat2 lookout", "Move never involves the row|already there|moving costs"),  # RR-14
+        ("vote end", "a vote happens only when"),  # RR-18
+        ("sail boat1", "play the card first"),  # RR-15
+        ("keep lion bull", "totems are kept only during 2-player round setup"),  # RR-26
     ]:
         with pytest.raises(riverbox.IllegalAction, match=rule):
             act(st, text)

@@ -227,7 +227,7 @@ def test_illegal_answers_to_a_pending_decision_list_the_choices() -> None:
     # RV-11: the claw decision names its column, the rule and the legal answers.
     s = make(hands=(["brown-bear"], ["polar-bear"]), board={(1, 0): ["heron", "otter"]})
     act(s, "play brown-bear col1")
-    msg = _refused(s, "claw col1 card3", "claw decision is pending in column 1", "RV-11")
+    msg = _refused(s, "claw col1 card3", "claw decision is pending in column 1", "attack an opposing card")
     assert "choose one of: claw col1 card1, claw col1 card2, skip" in msg and "polar" not in msg
     _refused(s, "play polar-bear col2", "claw decision is pending")
 
@@ -247,13 +247,13 @@ def test_illegal_equipment_use_says_why() -> None:
     _refused(u, "use double-cast", "once-per-game", "used")
     t = adv(hands=(["otter"], []), equipment=(["polar-bear-surprise"], []), piles=(["polar-bear"], []))
     act(t, "use polar-bear-surprise", "skip")
-    _refused(t, "use polar-bear-surprise", "already tried this turn", "RV-21")
+    _refused(t, "use polar-bear-surprise", "already tried this turn", "later turn")
 
 
 def test_answers_without_a_pending_decision_say_when_they_apply() -> None:
     # RV-5: a fish is placed only when a catch asks for it; a claw only after a Claw Attack.
     s = make(hands=(["otter"], []))
-    _refused(s, "fish col1 card1", "no fish decision is pending", "fish check", "RV-5")
+    _refused(s, "fish col1 card1", "no fish decision is pending", "fish check")
     _refused(s, "claw col1 card1", "a Claw Attack")
 
 
@@ -327,8 +327,10 @@ def test_rv_21_end_closes_the_window_and_the_fish_check_follows() -> None:
     assert caught(s, 0) == 1 and s.active == 1 and s.view(0)["equipment"][0][0]["used"] is False
 
 
-def test_rv_20_recall_horn_is_no_way_out_with_a_full_hand() -> None:
-    # RV-20: with 7 cards in hand a refilled pile could not be drawn from, so the player is stuck and loses.
+def test_rv_20_recall_horn_with_a_full_hand_is_used_then_the_player_is_out() -> None:
+    # The stuck ruling: the unused horn gives a legal action, so the player is not out at the start of
+    # the turn even though the full hand cannot draw what it recalls; once the horn is used nothing
+    # gives an action, so the player passes and is out (and loses) at the start of the next turn.
     board = {(1, c): [("heron", 0, 1)] * 3 for c in range(4)}
     s = adv(
         hands=(["otter"], ["otter", "otter", "otter", "raccoon", "raccoon", "raccoon", "lynx"]),
@@ -339,4 +341,6 @@ def test_rv_20_recall_horn_is_no_way_out_with_a_full_hand() -> None:
     )
     s.removed[1] = [code("lynx", 1)]
     act(s, "draw")
+    assert not s.is_over and legal(s) == ["use recall-horn"]
+    act(s, "use recall-horn", "recall lynx", "pass", "play otter col1", "skip")
     assert s.is_over and s.winners() == [0]

@@ -341,7 +341,7 @@ def test_rv_21_in_addition_cards_before_or_after_the_action_but_before_the_check
     t = adv(hands=(["otter"], []), equipment=(["double-cast"], []))
     act(t, "draw", "end")
     assert t.active == 1 and t.view(0)["equipment"][0][0]["used"] is False  # unused, kept for later
-    with pytest.raises(riverbox.IllegalAction, match="RV-21"):
+    with pytest.raises(riverbox.IllegalAction, match="your action is done"):
         u = adv(hands=(["otter"], []), equipment=(["double-cast"], []))
         act(u, "draw", "draw")
 

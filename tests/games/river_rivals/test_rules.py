@@ -428,7 +428,7 @@ def test_play_is_limited_to_three_cards_per_side() -> None:
     # RB playing area: at most 3 of your cards per column side.
     s = make(hands=(["otter"], []), board={(0, 0): ["heron", "heron", "heron"], (1, 1): ["otter"] * 3})
     assert "play otter col1" not in legal(s) and "play otter col2" in legal(s)
-    with pytest.raises(riverbox.IllegalAction, match="RV-1"):
+    with pytest.raises(riverbox.IllegalAction, match="3-card limit"):
         act(s, "play otter col1")
 
 

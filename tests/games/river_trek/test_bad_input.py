@@ -56,12 +56,12 @@ def test_out_of_turn_is_refused_naming_who_is_to_move() -> None:
     [
         ("place", "place 6", "New Explorer spaces 0..5"),  # RT-6 range
         ("place", "place 2", "height limit is 2"),  # RT-6: space 2 holds two
-        ("post", "post 0", "RT-3"),  # small Start area: one post per player
-        ("post", "movepost 0 3", "only when none are left in your hand (RT-4)"),
+        ("post", "post 0", "1 per player in a small area"),  # RT-3: small Start area
+        ("post", "movepost 0 3", "only when none are left in your hand"),  # RT-4
         ("move", "move 12", "one of your explorers"),  # RB step 2: orange's caravan
         ("move", "moveback 8", "Peccary"),  # RT-23
         ("move", "jaguar 8 12", "do not hold the jaguar"),  # RT-14
-        ("move", "boa", "RT-21"),
+        ("move", "boa", "during your own caravan moves only, at a drop"),  # RT-21
         ("move", "place 1", "move a caravan"),  # wrong step: says what to do now
         ("move", "dog 8 up", "Bush Dog moves at the end of your turn"),
     ],
@@ -75,7 +75,7 @@ def test_setup_post_cannot_be_skipped() -> None:
     s = riverbox.load("river-trek", players=3).new_state(1)
     while s.view(None)["phase"] == "setup-explorer":
         s.apply(s.legal_actions()[0])
-    assert "RT-5" in _refused(s, "skip")
+    assert "every player places one starting trading post" in _refused(s, "skip")  # RT-5
 
 
 def test_actions_after_the_end_raise_game_over() -> None:

@@ -26,7 +26,7 @@ def _text(renderable: object) -> str:
 
 def test_rules_text_marks_placeholder_boards() -> None:
     text = riverbox.load("river-trek").rules_text()
-    assert "Placeholder boards" in text and "RT-19" in text and "Stanley" in text
+    assert "Placeholder boards" in text and "one more turn" in text and "Stanley" in text
 
 
 @pytest.mark.parametrize(("players", "variant"), [(2, "full"), (3, "basic"), (4, "simple")])
@@ -155,7 +155,7 @@ def test_drop_choices_name_the_explorer_and_space() -> None:
     s = make(seat=G, animals=("boa", "frog"), holders={"boa": G, "frog": G}, stacks={6: [O], 8: [G, O, G]})
     act(s, "move 8")
     d = {str(a): s.game.describe_action(a, s) for a in s.legal_actions()}
-    assert d["drop"] == "drop green on space 9"
+    assert d["drop"] == "drop green on space 9, keeping the power for a later drop of this move"
     assert d["boa"] == "Emerald Tree Boa: drop green and orange both on space 9"
     assert d["frog"] == "Tree Frog: jump over space 9; green drops on crossing 10"
 

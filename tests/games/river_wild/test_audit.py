@@ -164,8 +164,8 @@ def test_bad_option_values_are_refused(options: dict[str, object]) -> None:
 @pytest.mark.parametrize(
     ("text", "rule"),
     [
-        ("place c1 front at 1,-1", "RW-1"),  # land under the Source's river
-        ("place c9 front at 1,-1", "RW-2"),  # river faces empty table, mountain under river
+        ("place c1 front at 1,-1", "land and river may not touch"),  # land under the Source's river
+        ("place c9 front at 1,-1", "must extend the river"),  # river faces empty table, mountain under river
         ("place c3 front at 1,0", "no overlap"),
         ("place c3 front at 3,0", "below an existing card"),
         ("place c5 front at 2,-1", "not in your hand"),

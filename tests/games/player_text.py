@@ -1,0 +1,81 @@
+"""Every string a player reads, gathered from many random games, for the ruling-id sweep.
+
+Ruling ids (RR-14, RV-21, ...) and the word "spec" belong to code comments and test names; a
+player has neither the rulings document nor any use for its numbering. The sweep collects rules
+help, option help, rendered screens (at several widths), menu lines, play-log lines, refusals of
+illegal actions and of unreadable notation, and checks them all.
+"""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+from collections.abc import Iterator
+from typing import Any
+
+from rich.console import Console
+
+import riverbox
+
+RULING_ID = re.compile(r"\b(?:RR|RV|RW|RT)-\d+")
+SPEC = re.compile(r"\bspec\b", re.IGNORECASE)
+WIDTHS = (80, 120, 160)
+GARBAGE = ("", "xyzzy", "place", "move 999", "play nothing col9", "vote maybe", "c99 1,1", "²")
+
+
+def screen(game: riverbox.Game, state: riverbox.State, seat: int | None, width: int) -> str:
+    out = io.StringIO()
+    Console(file=out, width=width, color_system=None).print(game.render(state, seat))
+    return out.getvalue()
+
+
+def player_texts(name: str, seeds: range, render_every: int = 4, **options: Any) -> Iterator[str]:
+    """Every player-facing string of ``len(seeds)`` random games of ``name`` with ``options``."""
+    game = riverbox.load(name, **options)
+    yield game.rules_text()
+    for opt in game.info.options:
+        yield opt.help
+    for seed in seeds:
+        rng = random.Random(seed)
+        state = game.new_state(seed)
+        for text in GARBAGE:
+            try:
+                game.parse_action(text, state)
+            except ValueError as exc:
+                yield str(exc)
+        step = 0
+        while not state.is_over:
+            seat = rng.choice(state.to_move)
+            legal = state.legal_actions(seat)
+            if step % render_every == 0:
+                for viewer in (seat, None):
+                    yield screen(game, state, viewer, rng.choice(WIDTHS))
+            for action in legal:
+                yield game.describe_action(action, state)
+            for _ in range(3):
+                action = game.action_from_id(rng.randrange(game.num_action_ids))
+                if action not in legal:
+                    try:
+                        state.clone().apply(action, seat)
+                    except riverbox.IllegalAction as exc:
+                        yield str(exc)
+            state.apply(rng.choice(legal), seat)
+            step += 1
+        for viewer in [*range(game.players), None]:
+            yield from game.narrate(state, viewer, 0)
+            yield screen(game, state, viewer, rng.choice(WIDTHS))
+        try:
+            state.apply(legal[0], seat)
+        except riverbox.IllegalAction as exc:  # GameOver is one
+            yield str(exc)
+
+
+def offending(texts: Iterator[str]) -> list[str]:
+    """Where strings cite a ruling id or a spec (at most five snippets, for a readable failure)."""
+    bad = []
+    for text in texts:
+        hit = RULING_ID.search(text) or SPEC.search(text)
+        if hit:
+            bad.append(text[max(0, hit.start() - 60) : hit.end() + 20])
+    return bad[:5]

@@ -1,0 +1,127 @@
+"""River Wild on screen: the picture fits the width it is given, card boundaries show, labels of
+neighbouring cards stay apart, overlapping open positions are told apart, plain refusals, and the
+game-over line is told once."""
+
+from __future__ import annotations
+
+import io
+import random
+
+import pytest
+from rich.console import Console
+
+import riverbox
+from riverbox.games.river_wild import RiverWildState
+from riverbox.games.river_wild.actions import Place
+from riverbox.games.river_wild.board import key_pos
+from riverbox.games.river_wild.render import FULL, SMALL, draw_cards, draw_layout, render_state
+
+
+def played(seed: int, moves: int) -> RiverWildState:
+    st = riverbox.load("river-wild").new_state(seed)
+    assert isinstance(st, RiverWildState)
+    r = random.Random(seed)
+    for _ in range(moves):
+        if st.is_over:
+            break
+        st.apply(r.choice(st.legal_actions(0)), 0)
+    return st
+
+
+def lines(text: object) -> list[str]:
+    return str(text).rstrip("\n").split("\n")
+
+
+@pytest.mark.parametrize("width", [60, 80, 100, 120, 149])
+def test_hand_faces_wrap_as_whole_cards_within_the_width(width: int) -> None:
+    st = played(1, 6)
+    game = st.game
+    faces = [game.rules.faces[2 * ci + side] for ci in st.hand for side in (0, 1)]
+    captions = [f"c{i}" for i in range(len(faces))]
+    strip = lines(draw_cards(faces, captions, width=width))
+    assert len(faces) >= 6 and max(len(x) for x in strip) <= width
+    card_rows = (len(strip) + 1) // (FULL.ch + 2)
+    if len(faces) * (FULL.cw + 2) - 2 > width:  # too wide for one row: whole cards wrap
+        assert card_rows > 1
+
+
+@pytest.mark.parametrize("width", [40, 60, 80, 120])
+def test_screen_lines_fit_the_console_width_without_cutting_a_card(width: int) -> None:
+    st = played(2, 10)
+    out = io.StringIO()
+    Console(file=out, width=width, color_system=None).print(st.game.render(st, 0))
+    text = out.getvalue()
+    assert max(len(x) for x in text.splitlines()) <= width
+    picture = lines(draw_layout(st, 0, width=width - 4))
+    assert max(len(x) for x in picture) <= width - 4 or (width - 4) < 5 * SMALL.cw
+
+
+def test_render_takes_a_width() -> None:
+    st = played(3, 8)
+    narrow, wide = (render_state(st, 0, width=w) for w in (80, 200))
+    out_n, out_w = io.StringIO(), io.StringIO()
+    Console(file=out_n, width=200, color_system=None).print(narrow)
+    Console(file=out_w, width=200, color_system=None).print(wide)
+    assert (
+        max(len(x) for x in out_n.getvalue().splitlines())
+        <= 80
+        < max(len(x) for x in out_w.getvalue().splitlines())
+    )
+
+
+def test_card_boundaries_show_and_neighbouring_labels_stay_apart() -> None:
+    st = played(4, 12)
+    pic = lines(draw_layout(st, 0, marks=False))
+    cols = [key_pos(k)[1] for _, k in st.board.placed]
+    rows = [key_pos(k)[0] for _, k in st.board.placed]
+    lo = min(cols)
+    for r, c in zip(rows, cols, strict=True):
+        x0, y0 = (c - lo) * FULL.step_x, r * FULL.step_y
+        for y in range(y0, y0 + FULL.ch):  # the column right of a card is blank: its edge shows
+            right = pic[y][x0 + FULL.cw : x0 + FULL.cw + 1] if y < len(pic) else ""
+            assert right in ("", " "), (r, c, pic[y])
+        below = pic[y0 + FULL.ch] if y0 + FULL.ch < len(pic) else ""
+        assert below[x0 : x0 + FULL.cw].strip() == ""  # and the row below it
+
+
+def test_overlapping_open_positions_have_distinct_outlines() -> None:
+    for seed in range(40):
+        st = played(seed, 4)
+        spots = {(a.row, a.col) for a in st.legal_actions(0) if isinstance(a, Place)}
+        pair = next(((r, c) for r, c in sorted(spots) if (r, c + 1) in spots), None)
+        if pair:
+            break
+    else:
+        raise AssertionError("no overlapping open positions in 40 seeds")
+    r, c = pair
+    pic = str(draw_layout(st, 0))
+    marks = {}
+    for col in (c, c + 1):
+        label = f"{r},{col}"
+        i = pic.index(label)
+        marks[col] = pic[i - 1]
+        assert pic[i - 1] not in " .~^"
+    assert marks[c] != marks[c + 1]
+
+
+def test_refusal_of_a_card_with_nothing_above_reads_plainly() -> None:
+    st = played(5, 0)
+    a = next(a for a in st.legal_actions(0) if isinstance(a, Place))
+    far = Place(a.card, a.side, 6, 20)
+    with pytest.raises(riverbox.IllegalAction) as err:
+        st.apply(far, 0)
+    message = str(err.value)
+    assert "must be placed below an existing card" in message
+    assert "rule below" not in message
+
+
+def test_game_over_is_told_once_when_narrated_step_by_step() -> None:
+    st = played(6, 40)
+    assert st.is_over
+    game = st.game
+    shown, told = 0, []
+    for i in range(1, len(st.history) + 1):  # as replay does: narrate what is new after each step
+        told += game.narrate(st, 0, shown) if i == len(st.history) else []
+        shown = i
+    told += game.narrate(st, 0, shown)  # the final call of replay, with nothing new
+    assert sum(line.startswith("Game over") for line in told) == 1
