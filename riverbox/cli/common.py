@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import stat
 import tempfile
 import time
 from pathlib import Path
@@ -98,10 +99,21 @@ def save_record(record: dict[str, Any], path: Path | None = None) -> Path:
     return path
 
 
+def _file_mode(path: Path) -> int:
+    """The permissions a replaced file keeps, or a new file would get (not mkstemp's private 0600)."""
+    try:
+        return stat.S_IMODE(path.stat().st_mode)
+    except OSError:
+        mask = os.umask(0)
+        os.umask(mask)
+        return 0o666 & ~mask
+
+
 def write_atomic(path: Path, text: str) -> None:
     """Replace ``path`` by ``text`` all at once (temporary file, fsync, ``os.replace``)."""
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
+        os.chmod(tmp, _file_mode(path))
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             handle.write(text)
             handle.flush()

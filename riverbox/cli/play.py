@@ -560,7 +560,7 @@ def run(table: GameTable, names: dict[int, str], plain: bool, console: Console, 
     if wants_app(plain):
         from riverbox.cli.tui import run_app
 
-        return run_app(table, names, console, err)
+        return run_app(table, console, err)
     enable_line_editing()
     console.print(greeting(table, names) + " Type [bold]help[/bold] for commands.", highlight=False)
     session = PlaySession(table.game, table.bots, table.state.seed, console=console)
