@@ -24,6 +24,7 @@ from typing import Any
 
 from rich.console import Console
 from rich.markdown import Markdown
+from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
 
@@ -269,6 +270,11 @@ class GameTable:
         return table
 
 
+def say(console: Console, text: str) -> None:
+    """Print ``text`` verbatim: no markup eats brackets, and paths are never broken across lines."""
+    console.print(text, highlight=False, markup=False, soft_wrap=True)
+
+
 def saved_message(game: Game, path: Path) -> str:
     """Where the record is and how to replay and resume it, with the real path."""
     quoted = shlex.quote(str(path))
@@ -314,12 +320,15 @@ class PlaySession:
         ask: Callable[[str], str] | None = None,
         record_path: Path | None = None,
         state: State | None = None,
+        table: GameTable | None = None,
     ) -> None:
         from riverbox.cli.common import default_record_path
 
-        start = state if state is not None else game.new_state(seed)
-        path = record_path if record_path is not None else default_record_path(game.name, start.seed)
-        self.table = GameTable(game, bots, start, path)
+        if table is None:
+            start = state if state is not None else game.new_state(seed)
+            path = record_path if record_path is not None else default_record_path(game.name, start.seed)
+            table = GameTable(game, bots, start, path)
+        self.table = table
         self.game = game
         self.console = console or Console()
         self.ask = ask or (lambda prompt: self.console.input(prompt))
@@ -341,7 +350,7 @@ class PlaySession:
                     self._human_turn(seat)
         except QuitGame:
             self.saved = self.table.save()
-            self.console.print(saved_message(self.game, self.saved), highlight=False, markup=False)
+            say(self.console, saved_message(self.game, self.saved))
             return self.state
         self._finish()
         return self.state
@@ -385,7 +394,7 @@ class PlaySession:
             try:
                 self.table.play(action, seat)
             except SaveFailed as exc:
-                self.console.print(f"[red]{exc}[/red]", highlight=False)
+                self.console.print(f"[red]{escape(str(exc))}[/red]", highlight=False, soft_wrap=True)
                 continue
             return
 
@@ -420,24 +429,23 @@ class PlaySession:
         try:
             return self.table.interpret(answer, legal, seat)
         except ValueError as exc:
-            self.console.print(f"[red]{exc}[/red] (type help for commands)", highlight=False)
+            self.console.print(f"[red]{escape(str(exc))}[/red] (type help for commands)", highlight=False)
             return None
 
     def _hint(self, seat: int) -> None:
         try:
             action = self.table.hint_action(seat)
         except ValueError as exc:
-            self.console.print(f"[yellow]{exc}[/yellow]")
+            self.console.print(f"[yellow]{escape(str(exc))}[/yellow]")
             return
-        self.console.print(
-            f"The heuristic bot would play: [bold]{self.game.describe_action(action, self.state)}[/bold]"
-        )
+        described = escape(self.game.describe_action(action, self.state))
+        self.console.print(f"The heuristic bot would play: [bold]{described}[/bold]")
 
     def _undo(self, seat: int) -> None:
         try:
             self.table.undo(seat)
         except CannotUndo as exc:
-            self.console.print(f"[yellow]{exc}[/yellow]")
+            self.console.print(f"[yellow]{escape(str(exc))}[/yellow]")
             return
         self.console.print("Move taken back.")
         self.console.print(self.game.render(self.state, seat))
@@ -449,7 +457,7 @@ class PlaySession:
         self.console.print(self.game.render(self.state, viewer))
         self.console.print(self.table.scores_table())
         self.saved = self.table.save()
-        self.console.print(saved_message(self.game, self.saved), highlight=False, markup=False)
+        say(self.console, saved_message(self.game, self.saved))
 
 
 def reveals(before: State, action: Action, seat: int, after: State, samples: int = 12) -> bool:
@@ -555,7 +563,7 @@ def run(table: GameTable, names: dict[int, str], plain: bool, console: Console, 
     try:
         table.save()
     except OSError as exc:
-        err.print(f"error: cannot save the record to {table.record_path}: {exc.strerror}", highlight=False)
+        say(err, f"error: cannot save the record to {table.record_path}: {exc.strerror}")
         return 2
     if wants_app(plain):
         from riverbox.cli.tui import run_app
@@ -563,15 +571,14 @@ def run(table: GameTable, names: dict[int, str], plain: bool, console: Console, 
         return run_app(table, console, err)
     enable_line_editing()
     console.print(greeting(table, names) + " Type [bold]help[/bold] for commands.", highlight=False)
-    session = PlaySession(table.game, table.bots, table.state.seed, console=console)
-    session.table = table
+    session = PlaySession(table.game, table.bots, table.state.seed, console=console, table=table)
     with stop_signals():
         try:
             session.run()
         except (EOFError, KeyboardInterrupt, StopSignal):
             return report_stop(table, console)
         except SaveFailed as exc:
-            err.print(f"error: {exc}", highlight=False, markup=False)
+            say(err, f"error: {exc}")
             return 1
         except Exception:
             return report_crash(table, err)
@@ -582,7 +589,7 @@ def report_stop(table: GameTable, console: Console) -> int:
     """Save and say where, after Ctrl-C, end of input or a stop signal (the terminal may be gone)."""
     path = table.save()
     with contextlib.suppress(OSError):
-        console.print("\nStopped. " + saved_message(table.game, path), highlight=False, markup=False)
+        say(console, "\nStopped. " + saved_message(table.game, path))
     return 0
 
 
@@ -594,5 +601,5 @@ def report_crash(table: GameTable, err: Console) -> int:
         path = None
     err.print_exception()
     where = saved_message(table.game, path) if path else "The record could not be saved."
-    err.print(f"error: something went wrong inside riverbox. {where}", highlight=False, markup=False)
+    say(err, f"error: something went wrong inside riverbox. {where}")
     return 1

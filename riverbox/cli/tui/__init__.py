@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rich.console import Console
 
-from riverbox.cli.play import GameTable, saved_message
+from riverbox.cli.play import GameTable, saved_message, say
 
 
 def run_app(table: GameTable, console: Console, err: Console) -> int:
@@ -14,14 +14,14 @@ def run_app(table: GameTable, console: Console, err: Console) -> int:
     app = PlayApp(table)
     outcome = app.run()
     if outcome is Outcome.SAVE_FAILED:
-        err.print(f"error: {app.failure}", markup=False)
+        say(err, f"error: {app.failure}")
         return 1
     message = saved_message(table.game, table.record_path)
     if outcome is None:
-        err.print(f"error: something went wrong inside riverbox. {message}", highlight=False, markup=False)
+        say(err, f"error: something went wrong inside riverbox. {message}")
         return 1
     if outcome is Outcome.OVER:
         console.print(table.scores_table())
     prefix = "Stopped. " if outcome is Outcome.STOPPED else ""
-    console.print(prefix + message, highlight=False, markup=False)
+    say(console, prefix + message)
     return 0

@@ -24,6 +24,7 @@ from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Container, Vertical, VerticalScroll
+from textual.reactive import reactive
 from textual.screen import ModalScreen, Screen
 from textual.suggester import SuggestFromList
 from textual.widgets import Footer, Header, Input, Markdown, OptionList, RichLog, Static
@@ -131,11 +132,13 @@ class PlayApp(App[Outcome]):
     ]
     ENABLE_COMMAND_PALETTE = False
 
+    turn: reactive[int | None] = reactive(None, bindings=True)
+    """The human seat to move at the screen now (``None``: a bot, a cover or the end)."""
+
     def __init__(self, table: GameTable) -> None:
         super().__init__()
         self.table = table
         self.game = table.game
-        self.turn: int | None = None
         self.screen_seat: int | None = table.viewer()
         self.entries: list[MenuEntry] = []
         self.group: MenuEntry | None = None
