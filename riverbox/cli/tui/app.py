@@ -19,7 +19,6 @@ from enum import StrEnum
 from typing import Any, ClassVar
 
 from rich.console import Group
-from rich.table import Table as RichTable
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
@@ -143,6 +142,8 @@ class PlayApp(App[Outcome]):
         self.entries: list[MenuEntry] = []
         self.group: MenuEntry | None = None
         self.failure = ""
+        self.board: Any = None
+        self.board_key: tuple[int | None, int, bool] | None = None
         self.title = self.game.info.title
 
     # -- layout ---------------------------------------------------------------------------
@@ -161,6 +162,7 @@ class PlayApp(App[Outcome]):
     def on_mount(self) -> None:
         self.query_one("#log", RichLog).border_title = "Log"
         self.query_one("#board-pane").border_title = "Table"
+        self.query_one("#command", Input).cursor_blink = False  # steady, and the same in every screenshot
         self._watch_signals(True)
         self.advance()
 
@@ -190,7 +192,7 @@ class PlayApp(App[Outcome]):
         if self.table.is_bot(seat):
             self.turn = None
             self.sub_title = f"{self.table.who(seat)} (seat {seat}) is thinking…"
-            self.run_worker(lambda: self._think(seat), thread=True, group="bot", exclusive=True)
+            self.run_worker(lambda: self._think(seat), thread=True, group="bot")
             return
         if len(self.table.humans) > 1 and self.screen_seat != seat:
             self.blank()
@@ -211,9 +213,9 @@ class PlayApp(App[Outcome]):
             self.failure = str(exc)
             self.exit(Outcome.SAVE_FAILED)
             return
-        if self.screen_seat is not None or not self.table.humans:
-            self.show_board(self.screen_seat)
-            self.show_news(self.screen_seat)
+        if not self.table.humans:  # bots only: show every move; else the next human turn shows all
+            self.show_board(None)
+            self.show_news(None)
         self.advance()
 
     def show_turn(self, seat: int) -> None:
@@ -237,6 +239,7 @@ class PlayApp(App[Outcome]):
         self.turn = None
         self.group = None
         self.entries = []
+        self.board = None
         self.query_one("#board", Static).update("")
         self.query_one("#menu", OptionList).clear_options()
         self.query_one("#menu", OptionList).border_title = ""
@@ -255,9 +258,7 @@ class PlayApp(App[Outcome]):
         self.group = None
         self.entries = []
         self.sub_title = "Game over"
-        self.query_one("#board", Static).update(
-            Group(self.game.render(self.table.state, viewer), self.table.scores_table())
-        )
+        self.show_board(viewer, self.table.scores_table())
         self.show_log(viewer)
         menu = self.query_one("#menu", OptionList)
         menu.clear_options()
@@ -265,8 +266,34 @@ class PlayApp(App[Outcome]):
         self.say("Game over; the record is saved. Ctrl+Q leaves.")
 
     # -- panes ----------------------------------------------------------------------------
-    def show_board(self, seat: int | None) -> None:
-        self.query_one("#board", Static).update(self.game.render(self.table.state, seat))
+    def show_board(self, seat: int | None, extra: Any = None) -> None:
+        """Draw what ``seat`` sees (plus ``extra`` below it) at the pane's width."""
+        key = (seat, len(self.table.state.history), extra is None)
+        if key == self.board_key and self.board is not None:
+            return
+        self.board_key = key
+        board = self.game.render(self.table.state, seat)
+        self.board = board if extra is None else Group(board, extra)
+        self.call_after_refresh(self.draw_board)
+
+    def draw_board(self) -> None:
+        """Render the board once, at the pane's width, into plain styled text.
+
+        Textual would otherwise re-render the game's tables for every layout pass; drawing
+        them once per change keeps moves quick on a slow machine. Redrawn on resize.
+        """
+        if self.board is None:
+            self.query_one("#board", Static).update("")
+            return
+        pane = self.query_one("#board-pane", VerticalScroll)
+        width = max(pane.scrollable_content_region.width, 20)
+        lines = self.console.render_lines(self.board, self.console.options.update_width(width), pad=False)
+        rows = [Text.assemble(*((seg.text, seg.style or "") for seg in line if not seg.control)) for line in lines]
+        self.query_one("#board", Static).update(Text("\n").join(rows))
+
+    def on_resize(self) -> None:
+        if self.board is not None:
+            self.call_after_refresh(self.draw_board)
 
     def show_log(self, seat: int | None) -> None:
         """The seat's whole log (undone moves forgotten), then anything new."""
@@ -300,11 +327,7 @@ class PlayApp(App[Outcome]):
             line = Text(label)
             if single and label != str(action):
                 line.append(f"  {action}", "dim")
-            grid = RichTable.grid(padding=(0, 1))
-            grid.add_column(justify="right", style="bold cyan", no_wrap=True)
-            grid.add_column(ratio=1)
-            grid.add_row(str(i), line)
-            options.append(Option(grid))
+            options.append(Option(Text.assemble((f"{i:>2} ", "bold cyan"), line)))
         menu.add_options(options)
         menu.highlighted = 0 if options else None
 
@@ -415,7 +438,7 @@ class PlayApp(App[Outcome]):
             return
         self.say("Asking the heuristic bot…")
         moment = len(self.table.state.history)
-        self.run_worker(lambda: self._hint(seat, moment), thread=True, group="hint", exclusive=True)
+        self.run_worker(lambda: self._hint(seat, moment), thread=True, group="hint")
 
     def _hint(self, seat: int, moment: int) -> None:
         try:
