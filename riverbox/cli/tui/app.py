@@ -288,7 +288,9 @@ class PlayApp(App[Outcome]):
         pane = self.query_one("#board-pane", VerticalScroll)
         width = max(pane.scrollable_content_region.width, 20)
         lines = self.console.render_lines(self.board, self.console.options.update_width(width), pad=False)
-        rows = [Text.assemble(*((seg.text, seg.style or "") for seg in line if not seg.control)) for line in lines]
+        rows = [
+            Text.assemble(*((seg.text, seg.style or "") for seg in line if not seg.control)) for line in lines
+        ]
         self.query_one("#board", Static).update(Text("\n").join(rows))
 
     def on_resize(self) -> None:
