@@ -17,9 +17,7 @@ from riverbox.cli.play import GameTable
 from riverbox.cli.tui.app import Cover, PlayApp
 
 
-def make_app(
-    name: str, players: int | None, humans: int, seed: int, record: Path, **options: Any
-) -> PlayApp:
+def make_app(name: str, players: int | None, humans: int, seed: int, record: Path, **options: Any) -> PlayApp:
     """An app for ``humans`` human seats (the first ones) and heuristic bots for the rest."""
     game = riverbox.load(name, players, **options)
     bots = {s: make_bot("heuristic", game, 100 + s) for s in range(humans, game.players)}
