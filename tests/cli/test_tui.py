@@ -195,7 +195,7 @@ def test_undo_in_the_app_takes_back_a_move_typed_with_completion(tmp_path: Path)
     async def script(pilot: Pilot[Any]) -> None:
         before = len(app.table.state.history)
         log_before = app.table.log(0)
-        await pilot.press(*"play sink", "right", "enter")  # the suggestion completes the notation
+        await pilot.press(*"play sink", "tab", "enter")  # the suggestion completes the notation
         await settle(pilot)
         assert str(app.table.state.history[-1][1]) == "play sinking-options"
         assert len(json.loads(record.read_text())["actions"]) == len(app.table.state.history)

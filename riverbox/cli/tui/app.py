@@ -122,6 +122,7 @@ class PlayApp(App[Outcome]):
         Binding("f3", "hint", "Hint", priority=True),
         Binding("f4", "undo", "Undo", priority=True),
         Binding("escape", "menu_back", "Back", show=False),
+        Binding("tab", "complete", "Complete", show=False, priority=True),
         Binding("ctrl+q", "stop", "Quit", priority=True),
         Binding("ctrl+c", "stop", "Quit", show=False, priority=True),
         Binding("up", "menu('cursor_up')", show=False),
@@ -163,6 +164,8 @@ class PlayApp(App[Outcome]):
         self.query_one("#log", RichLog).border_title = "Log"
         self.query_one("#board-pane").border_title = "Table"
         self.query_one("#command", Input).cursor_blink = False  # steady, and the same in every screenshot
+        for pane in ("#board-pane", "#menu", "#log"):  # typing always reaches the answer line
+            self.query_one(pane).can_focus = False
         self._watch_signals(True)
         self.advance()
 
@@ -377,7 +380,7 @@ class PlayApp(App[Outcome]):
             self.action_stop()
             return
         if word == "log":
-            self.query_one("#log", RichLog).focus()
+            self.say("The log is the pane beside your choices; the mouse wheel scrolls it.")
             return
         number = menu_number(answer)
         if number is not None:
@@ -422,6 +425,12 @@ class PlayApp(App[Outcome]):
 
     def action_board(self, move: str) -> None:
         getattr(self.query_one("#board-pane", VerticalScroll), f"action_{move}")()
+
+    def action_complete(self) -> None:
+        """Tab completes the typed notation with the suggestion shown."""
+        command = self.query_one("#command", Input)
+        if command.cursor_at_end:
+            command.action_cursor_right()
 
     def action_menu_back(self) -> None:
         if self.group is not None:
