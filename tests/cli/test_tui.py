@@ -280,3 +280,28 @@ def test_a_stop_signal_ends_the_app_like_quit(tmp_path: Path, signum: int) -> No
     run(app, script)
     assert app.return_value is Outcome.STOPPED
     assert len(json.loads((tmp_path / "s.json").read_text())["actions"]) == len(app.table.state.history)
+
+
+def test_a_crash_inside_the_app_still_names_the_saved_record(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from io import StringIO
+
+    from rich.console import Console
+
+    from riverbox.cli.play import GameTable
+    from riverbox.cli.tui import run_app
+
+    def broken(self: GameTable, seat: int) -> Action:
+        raise RuntimeError("a bot fell into the river")
+
+    original = PlayApp.run
+    monkeypatch.setattr(PlayApp, "run", lambda self: original(self, headless=True, size=(80, 24)))
+    monkeypatch.setattr(GameTable, "bot_action", broken)
+    app = make_app("river-rivals", 2, 0, 1, tmp_path / "c.json")
+    app.table.save()
+    out, err = StringIO(), StringIO()
+    code = run_app(app.table, Console(file=out, width=200), Console(file=err, width=200))
+    assert code == 1
+    assert f"Game saved to {tmp_path / 'c.json'}" in err.getvalue()
+    assert "--resume" in err.getvalue()
