@@ -268,3 +268,13 @@ def test_plain_pass_the_screen_clears_the_scrollback_too(tmp_path: Path) -> None
     text = out.getvalue()
     assert text.count("\x1b[3J") >= 3  # before and after each cover page
     assert text.index("\x1b[3J") < text.index("Pass the screen to")
+
+
+def test_line_mode_turns_on_line_editing_at_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("readline")
+    from riverbox.cli import play
+
+    monkeypatch.delitem(sys.modules, "readline", raising=False)
+    monkeypatch.setattr(sys.stdin, "isatty", lambda: True)
+    play.enable_line_editing()
+    assert "readline" in sys.modules  # input() now edits lines and keeps a history
