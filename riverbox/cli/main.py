@@ -126,44 +126,34 @@ def play(
     option: OptionOpt = None,
     mode: ModeOpt = None,
     variant: VariantOpt = None,
-    resume: Annotated[Path | None, typer.Option(help="Continue a saved record (same seats).")] = None,
-    record: Annotated[Path | None, typer.Option(help="Where to save the record (default: data dir).")] = None,
+    resume: Annotated[
+        Path | None,
+        typer.Option(help="Continue a saved record; the game goes on saving to that same file."),
+    ] = None,
+    record: Annotated[
+        Path | None, typer.Option(help="Where to save the record, after every move (default: data dir).")
+    ] = None,
+    plain: Annotated[
+        bool, typer.Option("--plain", help="Line mode, not the full-screen app (pipes, screen readers).")
+    ] = False,
     think: ThinkOpt = None,
 ) -> None:
     """Play a game in the terminal against bots, or pass the screen between humans."""
-    from riverbox.cli.play import PlaySession
+    from riverbox.cli.play import GameTable, PlayRequest, open_game
+    from riverbox.cli.play import run as run_play
 
+    request = PlayRequest(game, players, seed, option, {"mode": mode, "variant": variant}, resume, record)
     try:
-        if resume is not None:
-            state = replay_record(read_record(resume))
-            g = state.game
-        else:
-            g = load_game(game, players, option, mode=mode, variant=variant)
-            state = None
+        g, state, path = open_game(request)
         names = _seat_bots(g, bots, humans, think)
-        seed_value = seed if seed is not None else random.randrange(2**31)
-        rng = random.Random(seed_value)
+        rng = random.Random(seed if seed is not None else state.seed)
         seat_bots = {s: make_bot(n, g, rng.randrange(2**31)) for s, n in names.items()}
     except ValueError as exc:
         _fail(str(exc))
         return
-    if state is not None and state.game.name != game:
-        _fail(f"the record is a game of {state.game.name}, not {game}")
-    human_seats = [s for s in range(g.players) if s not in seat_bots]
-    console.print(
-        f"[bold]{g.info.title}[/bold], {g.players} players. You: seat "
-        f"{', '.join(map(str, human_seats)) or 'none'}; bots: "
-        + ", ".join(f"{s}={n}" for s, n in names.items())
-        + ". Type [bold]help[/bold] for commands."
-    )
-    session = PlaySession(g, seat_bots, seed_value, console=console, record_path=record, state=state)
-    try:
-        session.run()
-    except (EOFError, KeyboardInterrupt):
-        from riverbox.cli.common import save_record
-
-        path = save_record(session.state.record(), record)
-        console.print(f"\nStopped. Game saved to [bold]{path}[/bold].")
+    code = run_play(GameTable(g, seat_bots, state, path), names, plain, console, err)
+    if code:
+        raise typer.Exit(code)
 
 
 def _seat_bots(game: Any, bots: str | None, humans: int, think: float | None = None) -> dict[int, str]:

@@ -154,6 +154,16 @@ class Game(ABC):
         """A friendly description of an action for menus; defaults to its notation."""
         return str(action)
 
+    def menu_group(self, action: Action, state: State) -> tuple[str, str] | None:
+        """Where ``action`` sits in a player's menu: ``(entry, detail)`` or ``None``.
+
+        Actions that differ only in a detail a player decides second (which card pays for a
+        move) share an ``entry`` and are told apart by ``detail``, so a menu lists the move
+        once and then asks for the detail. ``None`` (the default) gives the action an entry
+        of its own, described by ``describe_action``.
+        """
+        return None
+
     def narrate(self, state: State, seat: int | None, start: int) -> list[str]:
         """Lines describing ``state.history[start:]`` as ``seat`` may know it (for play logs).
 

@@ -96,6 +96,11 @@ class RavenousRiver(Game):
 
         return describe(action, state)
 
+    def menu_group(self, action: Any, state: State) -> tuple[str, str] | None:
+        from riverbox.games.ravenous_river.menu import menu_group
+
+        return menu_group(action, state)
+
     def narrate(self, state: State, seat: int | None, start: int) -> list[str]:
         from riverbox.games.ravenous_river.narrate import narrate
 
