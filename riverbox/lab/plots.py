@@ -1,4 +1,9 @@
-"""Plots of tournament results (matplotlib, written to PNG or SVG files)."""
+"""Plots of tournament results (matplotlib, written to PNG or SVG files).
+
+matplotlib is a dependency of riverbox; the import is still guarded, and ``check_plot_path``
+runs before a tournament, so a broken install or a file type matplotlib cannot write is
+reported before any game is played rather than after.
+"""
 
 from __future__ import annotations
 
@@ -9,17 +14,33 @@ from typing import Any
 from riverbox.lab.tournament import Summary
 
 
-def plot_tournament(
-    title: str, summary: Summary, results: Sequence[dict[str, Any]], path: str | Path
-) -> Path:
-    """Win rate per seat with 95% intervals, and the score distribution per seat."""
+def _pyplot() -> Any:
     try:
         import matplotlib
 
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
     except ImportError:
-        raise ValueError("plots need matplotlib: pip install 'riverbox[plots]'") from None
+        raise ValueError("plots need matplotlib: pip install matplotlib") from None
+    return plt
+
+
+def check_plot_path(path: str | Path) -> None:
+    """``ValueError`` unless matplotlib is there and can write the file type ``path`` names."""
+    _pyplot()
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    kinds = FigureCanvasAgg.get_supported_filetypes()
+    suffix = Path(path).suffix.lower().lstrip(".")
+    if suffix not in kinds:
+        raise ValueError(f"--plot {path}: the file name must end in one of .{', .'.join(sorted(kinds))}")
+
+
+def plot_tournament(
+    title: str, summary: Summary, results: Sequence[dict[str, Any]], path: str | Path
+) -> Path:
+    """Win rate per seat with 95% intervals, and the score distribution per seat."""
+    plt = _pyplot()
     n = len(summary.bots)
     labels = [f"{i}: {b}" for i, b in enumerate(summary.bots)]
     fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(11, 4.2))
