@@ -55,7 +55,7 @@ def test_a_huge_seat_allocates_nothing() -> None:
     state = _started("ravenous-river", 4)
     tracemalloc.start()
     try:
-        with pytest.raises(ValueError, match="2 to|0 to 3"):
+        with pytest.raises(ValueError, match=r"seats 0 to 3"):
             state.view(2**33)
         _, peak = tracemalloc.get_traced_memory()
     finally:
@@ -65,7 +65,8 @@ def test_a_huge_seat_allocates_nothing() -> None:
 
 def test_bad_seat_messages_name_the_value_and_its_type() -> None:
     state = _started("toy", 3)
-    with pytest.raises(riverbox.IllegalAction, match=r"True \(bool\) is not a seat; this game has seats 0 to 2"):
+    expected = r"True \(bool\) is not a seat; this game has seats 0 to 2"
+    with pytest.raises(riverbox.IllegalAction, match=expected):
         state.apply(state.legal_actions()[0], True)
 
 
@@ -141,7 +142,8 @@ def test_every_body_field_of_the_wrong_type_is_refused(name: str, players: int) 
     doc = _started(name, players, steps=4).to_json()
     assert isinstance(doc["body"], dict)
     for key, value in doc["body"].items():
-        for junk in ("x", 1.5, None, [[]], {"a": 1}, True):
+        junks: tuple[Any, ...] = ("x", 1.5, None, [[]], {"a": 1}, True)
+        for junk in junks:
             if json.dumps(junk) == json.dumps(value):
                 continue
             with pytest.raises(ValueError, match="state JSON"):
@@ -168,7 +170,8 @@ def test_deep_nesting_is_refused_without_recursion_error(tmp_path: Path) -> None
     state = game.new_state(1)
     record = state.record()
     deep = _nested(100_000)
-    for broken in ({**record, "actions": [deep]}, {**record, "options": {"turns": deep}}, {**record, "seed": deep}):
+    for key, value in (("actions", [deep]), ("options", {"turns": deep}), ("seed", deep)):
+        broken = {**record, key: value}
         with pytest.raises(ValueError, match="deeper than 64 levels"):
             riverbox.replay(broken)
     with pytest.raises(ValueError, match="deeper than 64 levels"):

@@ -40,7 +40,8 @@ def _children(pid: int) -> list[int]:
 
 def _start_simulation() -> tuple[subprocess.Popen[bytes], list[int]]:
     cmd = [sys.executable, "-m", "riverbox", "simulate", "river-trek", "-p", "4", "-n", "200000"]
-    proc = subprocess.Popen([*cmd, "--workers", "2", "--json"], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    cmd += ["--workers", "2", "--json"]
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     deadline = time.monotonic() + 60
     workers: list[int] = []
     while time.monotonic() < deadline and len(workers) < 2:
