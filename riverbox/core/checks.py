@@ -60,19 +60,21 @@ def check_seed(seed: Any) -> int:
 
 
 def check_depth(value: Any, what: str, max_depth: int = MAX_JSON_DEPTH) -> None:
-    """``ValueError`` if lists and dicts in ``value`` nest deeper than ``max_depth`` (no recursion)."""
-    stack: list[tuple[Any, int]] = [(value, 1)]
-    while stack:
-        item, depth = stack.pop()
-        if isinstance(item, dict):
-            children: Any = item.values()
-        elif isinstance(item, (list, tuple)):
-            children = item
-        else:
-            continue
+    """``ValueError`` if lists and dicts in ``value`` nest deeper than ``max_depth`` (no recursion).
+
+    Walks one level at a time, so the work is a few C-level list operations per level.
+    """
+    containers = (dict, list, tuple)
+    level = [value] if isinstance(value, containers) else []
+    depth = 0
+    while level:
+        depth += 1
         if depth > max_depth:
             raise ValueError(f"{what} nests deeper than {max_depth} levels")
-        stack.extend((child, depth + 1) for child in children)
+        children: list[Any] = []
+        for item in level:
+            children.extend(item.values() if isinstance(item, dict) else item)
+        level = [child for child in children if isinstance(child, containers)]
 
 
 _OPEN_CLOSE = str.maketrans({"[": "(", "{": "(", "]": ")", "}": ")"})

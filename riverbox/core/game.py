@@ -137,16 +137,19 @@ class Game(ABC):
         state.determinized = determinized
         state.history = self._history_from_json(data["history"])
         try:
+            body = _json_text(data["body"])
             state._body_from_json(data["body"])
-            again = state.to_json()
+            again = _json_text(state._body_to_json())
         except (KeyError, TypeError, IndexError, AttributeError, ValueError) as exc:
             raise ValueError(f"state JSON body is malformed: {describe(exc)}") from None
-        if _json_text(again["body"]) != _json_text(data["body"]):
+        if again != body:
             raise ValueError("state JSON body holds values of the wrong type or shape")
         if determinized:
             _probe(state)
-        elif _json_text(self._replayed(state).to_json()) != _json_text(again):
-            raise ValueError("state JSON body does not match what its seed and history give")
+        else:
+            replayed = self._replayed(state)
+            if replayed.rng.state != rng or _json_text(replayed._body_to_json()) != body:
+                raise ValueError("state JSON body does not match what its seed and history give")
         return state
 
     def _history_from_json(self, entries: Any) -> list[tuple[int, Action]]:
@@ -302,7 +305,9 @@ def _probe(state: State) -> None:
         if not isinstance(to_move, tuple) or not all(is_seat(s, state.game.players) for s in to_move):
             raise ValueError(f"to_move {describe(to_move)} is not a tuple of seats")
         for s in to_move:
-            state.legal_actions(s)
+            legal = state.legal_actions(s)
+            if legal:
+                state.clone().apply(legal[0], s)
         for v in (*range(state.game.players), None):
             state.view(v)
         if state.is_over:
