@@ -22,6 +22,7 @@ from rich.table import Table
 
 from riverbox.bots.base import bot_names, make_bot
 from riverbox.cli.common import load_game, read_record
+from riverbox.core.checks import SEED_LIMIT
 from riverbox.registry import games as list_games
 from riverbox.registry import replay as replay_record
 
@@ -49,6 +50,9 @@ OptionOpt = Annotated[
     list[str] | None, typer.Option("--option", "-o", help="Game option name=value (repeatable).")
 ]
 ModeOpt = Annotated[str | None, typer.Option("--mode", help="Shortcut for -o mode=... (River Rivals).")]
+DealSeedOpt = Annotated[
+    int | None, typer.Option(help="Seed for the deal (random if omitted).", min=0, max=SEED_LIMIT - 1)
+]
 VariantOpt = Annotated[
     str | None, typer.Option("--variant", help="Shortcut for -o variant=... (River Trek).")
 ]
@@ -134,7 +138,7 @@ def play(
     humans: Annotated[
         int, typer.Option(help="Human seats when --bots is not given (rest: heuristic bots).")
     ] = 1,
-    seed: Annotated[int | None, typer.Option(help="Seed for the deal (random if omitted).")] = None,
+    seed: DealSeedOpt = None,
     option: OptionOpt = None,
     mode: ModeOpt = None,
     variant: VariantOpt = None,

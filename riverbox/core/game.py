@@ -141,7 +141,7 @@ class Game(ABC):
             state._body_from_json(data["body"])
             again = _json_text(state._body_to_json())
         except (KeyError, TypeError, IndexError, AttributeError, ValueError) as exc:
-            raise ValueError(f"state JSON body is malformed: {describe(exc)}") from None
+            raise ValueError(f"state JSON body is malformed: {type(exc).__name__} {str(exc)[:100]}") from None
         if again != body:
             raise ValueError("state JSON body holds values of the wrong type or shape")
         if determinized:
@@ -193,6 +193,7 @@ class Game(ABC):
         if len(other.history) != len(state.history):
             raise ValueError("state JSON history is missing chance outcomes")
         return other
+
     @abstractmethod
     def _blank_state(self) -> State:
         """A state object with no fields set, for ``state_from_json`` and ``clone``."""
@@ -313,7 +314,7 @@ def _probe(state: State) -> None:
         if state.is_over:
             state.scores()
     except (KeyError, TypeError, IndexError, AttributeError, ValueError) as exc:
-        raise ValueError(f"state JSON body is malformed: {describe(exc)}") from None
+        raise ValueError(f"state JSON body is malformed: {type(exc).__name__} {str(exc)[:100]}") from None
 
 
 class State(ABC):
@@ -363,7 +364,7 @@ class State(ABC):
                     f"{self.game.name}: seats {list(to_move)} act at the same time; name the seat"
                 )
             return to_move[0]
-        if seat.__class__ is not int or not 0 <= seat < self.game.players:
+        if seat.__class__ is not int or not 0 <= seat < self.game.players:  # is_seat, inlined: hot path
             raise IllegalAction(f"{self.game.name}: {seat_error(seat, self.game.players)}")
         return seat
 
