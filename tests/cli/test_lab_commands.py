@@ -196,3 +196,9 @@ def test_replay_refuses_deep_and_non_utf8_records_naming_the_file(tmp_path: Path
     assert result.exit_code == 2 and "latin.json is not UTF-8 text" in result.stderr.replace("\n", "")
     result = runner.invoke(app, ["play", "toy", "--resume", str(deep)])
     assert result.exit_code == 2 and "nests deeper than 64 levels" in result.stderr
+
+
+@pytest.mark.parametrize("seed", ["-1", str(2**64)])
+def test_play_refuses_a_seed_out_of_range_before_it_starts(seed: str) -> None:
+    result = runner.invoke(app, ["play", "toy", "--seed", seed], input="quit\n")
+    assert result.exit_code == 2 and "--seed" in result.output
