@@ -388,7 +388,7 @@ class State(ABC):
         """Take ``action`` for ``seat``; raise ``IllegalAction`` (state unchanged) if not allowed."""
         if action.__class__ not in (self.game.action_types or self.game._action_types()):
             raise IllegalAction(
-                f"{self.game.name}: {describe(action)} is not an action of this game"
+                f"{self.game.name}: {describe(action)} is not a {self.game.info.title} action"
                 " (game.parse_action turns notation into one)"
             )
         if not self.to_move:
@@ -419,7 +419,7 @@ class State(ABC):
         except (KeyError, TypeError, IndexError, AttributeError, ValueError):
             own = False
         if not own:
-            return f"{game.name}: {describe(action)} is not an action of this game"
+            return f"{game.name}: {describe(action)} is not a {game.info.title} action"
         return self.explain_illegal(action, seat)
 
     def explain_illegal(self, action: Action, seat: int) -> str:

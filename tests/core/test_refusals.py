@@ -76,7 +76,7 @@ def test_river_trek_refuses_a_plain_tuple_and_strings() -> None:
     action = state.legal_actions()[0]
     assert tuple(action) == action  # equal, yet not an action
     for foreign in (tuple(action), str(action), riverbox.load("river-trek", 3).action_id(action), None):
-        with pytest.raises(riverbox.IllegalAction, match="is not an action of this game"):
+        with pytest.raises(riverbox.IllegalAction, match="is not a River Trek action"):
             state.apply(foreign)
     assert state.to_json() == before
 
@@ -86,11 +86,11 @@ def test_an_action_object_holding_no_action_is_named_not_explained() -> None:
     from tests.core.toy import Act
 
     trek = _started("river-trek", 3)
-    with pytest.raises(riverbox.IllegalAction, match="is not an action of this game"):
+    with pytest.raises(riverbox.IllegalAction, match="is not a River Trek action"):
         trek.apply(TrekAction(999, 5, 5))
     toy = _started("toy", 2)
     before = toy.to_json()
-    with pytest.raises(riverbox.IllegalAction, match=r"Act\(word='fly'\).*is not an action"):
+    with pytest.raises(riverbox.IllegalAction, match=r"Act\(word='fly'\).*is not a Toy action"):
         toy.apply(Act("fly"))
     assert toy.to_json() == before
 
