@@ -10,6 +10,7 @@ import importlib
 import importlib.util
 from typing import Any
 
+from riverbox.core.checks import check_depth, describe
 from riverbox.core.errors import IllegalAction
 from riverbox.core.game import CHANCE, Game, State
 from riverbox.core.options import GameInfo
@@ -64,6 +65,7 @@ def replay(record: Any) -> State:
     """Rebuild the state a record describes; a malformed or inconsistent record raises ``ValueError``."""
     if not isinstance(record, dict):
         raise ValueError("a record must be a JSON object with game, options, seed and actions")
+    check_depth(record, "the record")
     missing = [k for k in ("game", "options", "seed", "actions") if k not in record]
     if missing:
         raise ValueError(f"record is missing {', '.join(missing)}")
@@ -75,11 +77,14 @@ def replay(record: Any) -> State:
     game = load(record["game"], players, **opts)
     seed = record["seed"]
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ValueError(f"record seed must be an integer, not {seed!r}")
+        raise ValueError(f"record seed must be an integer, not {describe(seed)}")
     actions = record["actions"]
     if not isinstance(actions, list):
         raise ValueError("record actions must be a list of [seat, notation]")
-    state = game.new_state(seed)
+    try:
+        state = game.new_state(seed)
+    except ValueError as exc:
+        raise ValueError(f"record {exc}") from None
     for index, entry in enumerate(actions):
         if (
             not isinstance(entry, (list, tuple))
@@ -88,7 +93,7 @@ def replay(record: Any) -> State:
             or not isinstance(entry[0], int)
             or not isinstance(entry[1], str)
         ):
-            raise ValueError(f"record action {index} is not [seat, notation]: {entry!r}")
+            raise ValueError(f"record action {index} is not [seat, notation]: {describe(entry)}")
         seat, text = entry
         if seat == CHANCE:
             _check_chance(state, index, text)

@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from riverbox.core.checks import loads
 from riverbox.core.game import Game
 from riverbox.registry import load
 
@@ -126,15 +127,19 @@ def write_atomic(path: Path, text: str) -> None:
 
 
 def read_record(path: Path) -> dict[str, Any]:
-    """Read a record file; a missing or malformed file raises ``ValueError`` naming the problem."""
+    """Read a record file; a missing, unreadable or malformed file raises ``ValueError`` naming it.
+
+    The JSON is parsed with a depth limit, so a hostile file cannot crash the reader.
+    """
     try:
-        text = path.read_text()
+        raw = path.read_bytes()
     except OSError as exc:
         raise ValueError(f"cannot read record {path}: {exc.strerror}") from None
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ValueError(f"record {path} is not valid JSON: {exc.msg} at line {exc.lineno}") from None
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ValueError(f"record {path} is not UTF-8 text (byte {exc.start} cannot be read)") from None
+    data = loads(text, f"record {path}")
     if not isinstance(data, dict):
         raise ValueError(f"record {path} must hold a JSON object")
     return data

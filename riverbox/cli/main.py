@@ -7,6 +7,7 @@ naming the problem, with exit code 2, and changes nothing.
 from __future__ import annotations
 
 import json
+import os
 import random
 import sys
 from pathlib import Path
@@ -15,6 +16,7 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 from rich.markdown import Markdown
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
@@ -22,24 +24,37 @@ from riverbox.bots.base import bot_names, make_bot, with_think
 from riverbox.bots.levels import levels_for
 from riverbox.bots.settings import split_lineup
 from riverbox.cli.common import load_game, read_record
+from riverbox.core.checks import SEED_LIMIT
 from riverbox.registry import games as list_games
 from riverbox.registry import replay as replay_record
 
 app = typer.Typer(
     help="riverbox: play and study Ravenous River, River Rivals, River Wild and River Trek.",
     no_args_is_help=True,
-    add_completion=False,
     pretty_exceptions_enable=False,
 )
 console = Console()
 err = Console(stderr=True)
 
-GameArg = Annotated[str, typer.Argument(help="Game name, e.g. ravenous-river (see `riverbox games`).")]
+def _game_names(incomplete: str) -> list[str]:
+    """Shell completion of game names."""
+    return [info.name for info in list_games() if info.name.startswith(incomplete)]
+
+
+GameArg = Annotated[
+    str,
+    typer.Argument(
+        help="Game name, e.g. ravenous-river (see `riverbox games`).", autocompletion=_game_names
+    ),
+]
 PlayersOpt = Annotated[int | None, typer.Option("--players", "-p", help="Number of players.")]
 OptionOpt = Annotated[
     list[str] | None, typer.Option("--option", "-o", help="Game option name=value (repeatable).")
 ]
 ModeOpt = Annotated[str | None, typer.Option("--mode", help="Shortcut for -o mode=... (River Rivals).")]
+DealSeedOpt = Annotated[
+    int | None, typer.Option(help="Seed for the deal (random if omitted).", min=0, max=SEED_LIMIT - 1)
+]
 VariantOpt = Annotated[
     str | None, typer.Option("--variant", help="Shortcut for -o variant=... (River Trek).")
 ]
@@ -59,8 +74,38 @@ ThinkOpt = Annotated[
 
 
 def _fail(message: str) -> None:
-    err.print(f"[bold red]error:[/bold red] {message}", soft_wrap=True, highlight=False)
+    # Messages are plain text: escaped, so "pip install 'riverbox[plots]'" prints as written.
+    err.print(f"[bold red]error:[/bold red] {escape(message)}", soft_wrap=True, highlight=False)
     raise typer.Exit(2)
+
+
+def _show_version(value: bool) -> None:
+    if value:
+        from riverbox import __version__
+
+        print(f"riverbox {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(
+    version: Annotated[
+        bool,
+        typer.Option("--version", help="Show the version and exit.", callback=_show_version, is_eager=True),
+    ] = False,
+) -> None:
+    """riverbox: play and study Ravenous River, River Rivals, River Wild and River Trek."""
+
+
+def _check_output(path: Path, what: str) -> None:
+    """Refuse an output path that cannot be written, before any work that would be lost."""
+    folder = path.parent
+    if path.is_dir():
+        raise ValueError(f"{what} {path} is a folder; name a file")
+    if not folder.is_dir():
+        raise ValueError(f"{what} {path}: the folder {folder} does not exist")
+    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise ValueError(f"{what} {path} cannot be written (no permission)")
 
 
 @app.command()
@@ -122,7 +167,7 @@ def play(
     humans: Annotated[
         int, typer.Option(help="Human seats when --bots is not given (rest: heuristic bots).")
     ] = 1,
-    seed: Annotated[int | None, typer.Option(help="Seed for the deal (random if omitted).")] = None,
+    seed: DealSeedOpt = None,
     option: OptionOpt = None,
     mode: ModeOpt = None,
     variant: VariantOpt = None,
@@ -204,6 +249,9 @@ def simulate(
         if len(names) > g.players:
             raise ValueError(f"{len(names)} bots named for a {g.players}-player game")
         names += ["random"] * (g.players - len(names))
+        if out is not None:
+            _check_output(out, "--out")
+        _plot_ready(plot)
     except ValueError as exc:
         _fail(str(exc))
         return
@@ -282,7 +330,7 @@ def _seat_table(title: str, summary: Any) -> Table:
 
 @app.command()
 def replay(
-    file: Annotated[Path, typer.Argument(help="A record file saved by play or the server.")],
+    file: Annotated[Path, typer.Argument(help="A record file saved by `riverbox play`.")],
     seat: Annotated[int | None, typer.Option(help="See the game as this seat (default: spectator).")] = None,
     step: Annotated[
         bool | None, typer.Option("--step/--no-step", help="Step with Enter (default: when interactive).")
@@ -331,14 +379,15 @@ def bench(
     option: OptionOpt = None,
     mode: ModeOpt = None,
     variant: VariantOpt = None,
-    runs: Annotated[int, typer.Option(help="Runs per figure (the median is reported).", min=1)] = 5,
-    seconds: Annotated[float, typer.Option(help="Seconds per run.", min=0.05)] = 1.0,
+    runs: Annotated[int, typer.Option(help="Runs per figure (the median is reported).")] = 5,
+    seconds: Annotated[float, typer.Option(help="CPU seconds per run (finite, above 0).")] = 1.0,
     as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
 ) -> None:
     """Random-playout speed: games/s, steps/s, clone cost and all seats' view cost per step."""
-    from riverbox.lab.bench import run_bench
+    from riverbox.lab.bench import TIMING, check_bench_args, progress_bar, run_bench
 
     try:
+        check_bench_args(runs, seconds)
         targets = (
             [load_game(game, players, option, mode=mode, variant=variant)]
             if game is not None
@@ -348,13 +397,14 @@ def bench(
         _fail(str(exc))
         return
     results = []
-    for g in targets:
-        with console.status(f"measuring {g.name} ({runs} runs of {seconds:g}s)...", spinner="dots"):
-            results.append(run_bench(g, runs=runs, seconds=seconds))
+    with progress_bar(len(targets) * runs) as bar:
+        for g in targets:
+            bar.now(f"{g.name}: runs of {seconds:g} s CPU time")
+            results.append(run_bench(g, runs=runs, seconds=seconds, on_run=bar.advance))
     if as_json:
         print(json.dumps([r.to_json() for r in results], indent=1))
         return
-    table = Table(title=f"riverbox bench (median of {runs} runs, one core)")
+    table = Table(title=f"riverbox bench ({TIMING.format(runs=runs)}, one core)")
     for col in (
         "game",
         "players",
@@ -384,13 +434,10 @@ def _plot_ready(plot: Path | None) -> None:
     """Refuse an unusable plot path (or a missing matplotlib) before any game is played."""
     if plot is None:
         return
-    from riverbox.lab.plots import _pyplot
+    from riverbox.lab.plots import check_plot_path
 
-    _pyplot()
-    if plot.suffix.lower() not in (".png", ".svg", ".pdf"):
-        raise ValueError(f"--plot {plot}: the file name must end in .png, .svg or .pdf")
-    if plot.is_dir() or not plot.parent.is_dir():
-        raise ValueError(f"--plot {plot}: the folder does not exist or the path is a folder")
+    _check_output(plot, "--plot")
+    check_plot_path(plot)
 
 
 def _ci(lo: float, hi: float, pct: bool = False) -> str:

@@ -5,6 +5,10 @@ every game, so each game writes only its rules:
 
 * ``State.apply`` checks turn order, game over and legality, then calls ``_apply``; an illegal
   action raises :class:`IllegalAction` and changes nothing.
+* Input from outside is checked here, once for every game: a seat must be a plain ``int`` seat
+  of the game (in ``apply``, ``legal_actions``, ``view`` and ``determinize``), an action must
+  be of one of the game's ``action_types``, a seed an ``int`` in ``[0, 2**64)``, and
+  ``state_from_json`` refuses any document that does not rebuild a consistent state.
 * ``history`` records every (seat, action), with chance outcomes as :class:`Chance` entries
   under seat ``CHANCE``, so ``record()`` and ``riverbox.replay`` rebuild any game exactly.
 * ``to_json`` stores the generic part (options, seed, generator, history) around the game's
@@ -18,12 +22,15 @@ game ``parse_action``, ``action_id``, ``action_from_id`` and ``num_action_ids``.
 
 from __future__ import annotations
 
+import functools
+import json
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from riverbox.core.checks import SEED_LIMIT, check_depth, check_seed, describe, is_seat, seat_error
 from riverbox.core.errors import GameOver, IllegalAction
 from riverbox.core.options import GameInfo
 from riverbox.core.rng import Rng
@@ -93,32 +100,99 @@ class Game(ABC):
         ...
 
     def state_from_json(self, data: dict[str, Any]) -> State:
-        """Rebuild a state written by ``State.to_json`` (exact, generator included)."""
+        """Rebuild a state written by ``State.to_json`` (exact, generator included).
+
+        Everything read is checked before it is trusted, so a malformed or tampered document
+        raises ``ValueError`` here rather than a crash later: the type of every field and
+        history entry, the body (through ``_body_from_json``), and then the whole state. A
+        state that is not determinized is fully given by its seed and history, so it must be
+        exactly the state that replaying that history gives; a determinized one (a guess at
+        hidden information, which cannot be replayed) must survive a round trip and answer
+        ``legal_actions`` and ``view``.
+        """
         if not isinstance(data, dict):
             raise ValueError("state JSON must be an object")
+        check_depth(data, "state JSON")
         if data.get("game") != self.name:
-            raise ValueError(f"state JSON is for game {data.get('game')!r}, not {self.name!r}")
+            raise ValueError(f"state JSON is for game {describe(data.get('game'))}, not {self.name!r}")
         if data.get("options") != self.config():
             raise ValueError("state JSON was written with other options than this game's")
+        missing = [k for k in ("seed", "rng", "history", "body") if k not in data]
+        if missing:
+            raise ValueError(f"state JSON is missing {', '.join(missing)}")
         try:
-            state = self._blank_state()
-            state.game = self
-            state.seed = int(data["seed"])
-            state.rng = Rng(0)
-            state.rng.state = int(data["rng"])
-            state.determinized = bool(data.get("determinized", False))
-            history: list[tuple[int, Action]] = []
-            for seat, item in data["history"]:
-                if isinstance(item, list):  # a chance outcome, or a redacted secret action
-                    text, vis = item
-                    history.append((int(seat), Chance(text, None if vis is None else frozenset(vis))))
-                else:
-                    history.append((int(seat), self.action_from_id(int(item))))
-            state.history = history
+            seed = check_seed(data["seed"])
+        except ValueError as exc:
+            raise ValueError(f"state JSON: {exc}") from None
+        rng, determinized = data["rng"], data.get("determinized", False)
+        if rng.__class__ is not int or not 0 <= rng < SEED_LIMIT:
+            raise ValueError(f"state JSON: rng {describe(rng)} is not a generator state (0 to 2**64 - 1)")
+        if determinized.__class__ is not bool:
+            raise ValueError(f"state JSON: determinized {describe(determinized)} is not true or false")
+        state = self._blank_state()
+        state.game = self
+        state.seed = seed
+        state.rng = Rng(0)
+        state.rng.state = rng
+        state.determinized = determinized
+        state.history = self._history_from_json(data["history"])
+        try:
+            body = _json_text(data["body"])
             state._body_from_json(data["body"])
-        except (KeyError, TypeError, IndexError) as exc:
-            raise ValueError(f"state JSON is malformed: {exc!r}") from None
+            again = _json_text(state._body_to_json())
+        except (KeyError, TypeError, IndexError, AttributeError, ValueError) as exc:
+            raise ValueError(f"state JSON body is malformed: {type(exc).__name__} {str(exc)[:100]}") from None
+        if again != body:
+            raise ValueError("state JSON body holds values of the wrong type or shape")
+        if determinized:
+            _probe(state)
+        else:
+            replayed = self._replayed(state)
+            if replayed.rng.state != rng or _json_text(replayed._body_to_json()) != body:
+                raise ValueError("state JSON body does not match what its seed and history give")
         return state
+
+    def _history_from_json(self, entries: Any) -> list[tuple[int, Action]]:
+        """History entries ``[seat, action id]`` or ``[seat, [text, seats that see it]]``, checked."""
+        if not isinstance(entries, list):
+            raise ValueError("state JSON history must be a list")
+        history: list[tuple[int, Action]] = []
+        for index, entry in enumerate(entries):
+            if not isinstance(entry, list) or len(entry) != 2:
+                raise ValueError(f"state JSON history entry {index} is not [seat, action]")
+            seat, item = entry
+            if seat.__class__ is not int or (seat != CHANCE and not 0 <= seat < self.players):
+                raise ValueError(f"state JSON history entry {index}: {seat_error(seat, self.players)}")
+            if item.__class__ is int and seat != CHANCE and 0 <= item < self.num_action_ids:
+                history.append((seat, self.action_from_id(item)))
+            elif isinstance(item, list) and len(item) == 2 and isinstance(item[0], str):
+                vis = item[1]
+                if vis is not None and not (
+                    isinstance(vis, list) and all(is_seat(v, self.players) for v in vis)
+                ):
+                    raise ValueError(f"state JSON history entry {index}: {describe(vis)} is not seats")
+                history.append((seat, Chance(item[0], None if vis is None else frozenset(vis))))
+            else:
+                raise ValueError(f"state JSON history entry {index}: {describe(item)} is not an action id")
+        return history
+
+    def _replayed(self, state: State) -> State:
+        """The state that replaying ``state``'s seed and history gives (``ValueError`` if none)."""
+        other = self.new_state(state.seed)
+        for index, (seat, action) in enumerate(state.history):
+            if seat == CHANCE:
+                if index >= len(other.history) or other.history[index] != (seat, action):
+                    raise ValueError(f"state JSON history entry {index}: the seed gives another outcome")
+                continue
+            if index < len(other.history) or isinstance(action, Chance):
+                raise ValueError(f"state JSON history entry {index} does not follow from the seed")
+            try:
+                other.apply(action, seat)
+            except IllegalAction as exc:
+                raise ValueError(f"state JSON history entry {index} cannot be replayed: {exc}") from None
+        if len(other.history) != len(state.history):
+            raise ValueError("state JSON history is missing chance outcomes")
+        return other
 
     @abstractmethod
     def _blank_state(self) -> State:
@@ -127,6 +201,17 @@ class Game(ABC):
 
     # -- actions --------------------------------------------------------------------------
     num_action_ids: int = 0
+    action_types: ClassVar[tuple[type, ...]] = ()
+    """The classes of this game's actions; ``apply`` refuses anything else (a plain tuple that
+    equals a named-tuple action, a string). Left empty, it is the class of ``action_from_id(0)``,
+    found on first use; a game with several action classes names them all."""
+
+    def _action_types(self) -> tuple[type, ...]:
+        types = self.action_types
+        if not types:
+            types = (type(self.action_from_id(0)),)
+            type(self).action_types = types
+        return types
 
     @abstractmethod
     def parse_action(self, text: str, state: State | None = None) -> Action:
@@ -146,8 +231,6 @@ class Game(ABC):
 
     def render(self, state: State, seat: int | None) -> Any:
         """A rich renderable (or plain text) of what ``seat`` sees."""
-        import json
-
         return json.dumps(state.view(seat), indent=1)
 
     def describe_action(self, action: Action, state: State) -> str:
@@ -227,6 +310,42 @@ class Game(ABC):
         raise ValueError(f"{self.name} has no observation tensor")
 
 
+def _seat_checked(view: Callable[[Any, int | None], dict[str, Any]]) -> Any:
+    """``view`` behind a seat check (``ValueError`` for anything but ``None`` or a seat)."""
+
+    @functools.wraps(view)
+    def checked(self: State, seat: int | None) -> dict[str, Any]:
+        if seat is not None and (seat.__class__ is not int or not 0 <= seat < self.game.players):
+            raise ValueError(f"{self.game.name}: {seat_error(seat, self.game.players)}")
+        return view(self, seat)
+
+    checked._seat_checked = True  # type: ignore[attr-defined]
+    return checked
+
+
+def _json_text(value: Any) -> str:
+    """Canonical JSON text: unlike ``==`` it tells ``true`` from ``1`` and ``1.0`` from ``1``."""
+    return json.dumps(value, sort_keys=True)
+
+
+def _probe(state: State) -> None:
+    """Ask a rebuilt state what every caller will ask; a malformed body fails here, not later."""
+    try:
+        to_move = state.to_move
+        if not isinstance(to_move, tuple) or not all(is_seat(s, state.game.players) for s in to_move):
+            raise ValueError(f"to_move {describe(to_move)} is not a tuple of seats")
+        for s in to_move:
+            legal = state.legal_actions(s)
+            if legal:
+                state.clone().apply(legal[0], s)
+        for v in (*range(state.game.players), None):
+            state.view(v)
+        if state.is_over:
+            state.scores()
+    except (KeyError, TypeError, IndexError, AttributeError, ValueError) as exc:
+        raise ValueError(f"state JSON body is malformed: {type(exc).__name__} {str(exc)[:100]}") from None
+
+
 class State(ABC):
     """One position of a game. Mutable: ``apply`` changes it in place (``clone`` first to branch)."""
 
@@ -241,9 +360,20 @@ class State(ABC):
     _lkey: tuple[int, int] | None = None
     _lval: list[Action] = []  # noqa: RUF012 - replaced per instance before use
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Every game's ``view`` refuses a seat that is not one before the game's code runs.
+
+        Games write ``view`` for valid seats only; wrapping it here keeps the check in one
+        place (a huge int would otherwise allocate, a bool would pass as seat 0 or 1).
+        """
+        super().__init_subclass__(**kwargs)
+        view = cls.__dict__.get("view")
+        if view is not None and not getattr(view, "_seat_checked", False):
+            cls.view = _seat_checked(view)  # type: ignore[method-assign]
+
     def _init_common(self, game: Game, seed: int) -> None:
         self.game = game
-        self.seed = seed
+        self.seed = check_seed(seed)
         self.rng = Rng(seed)
         self.history = []
         self.determinized = False
@@ -263,11 +393,13 @@ class State(ABC):
                     f"{self.game.name}: seats {list(to_move)} act at the same time; name the seat"
                 )
             return to_move[0]
+        if seat.__class__ is not int or not 0 <= seat < self.game.players:  # is_seat, inlined: hot path
+            raise IllegalAction(f"{self.game.name}: {seat_error(seat, self.game.players)}")
         return seat
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         """The actions ``seat`` may take now ([] for a seat that is not to move or when over)."""
-        if not self.to_move:
+        if seat is None and not self.to_move:
             return []
         s = self._seat(seat)
         if s not in self.to_move:
@@ -283,8 +415,13 @@ class State(ABC):
 
     def apply(self, action: Action, seat: int | None = None) -> None:
         """Take ``action`` for ``seat``; raise ``IllegalAction`` (state unchanged) if not allowed."""
+        if action.__class__ not in (self.game.action_types or self.game._action_types()):
+            raise IllegalAction(
+                f"{self.game.name}: {describe(action)} is not a {self.game.info.title} action"
+                " (game.parse_action turns notation into one)"
+            )
         if not self.to_move:
-            raise GameOver(f"{self.game.name}: the game is over; {action} cannot be played")
+            raise GameOver(f"{self.game.name}: the game is over; no more actions can be played")
         s = self._seat(seat)
         if s not in self.to_move:
             if len(self.to_move) == 1:
@@ -295,9 +432,24 @@ class State(ABC):
                 f"{self.game.name}: seat {s} has nothing to do now; waiting for seats {list(self.to_move)}"
             )
         if action not in self._legal_cached(s):
-            raise IllegalAction(self.explain_illegal(action, s))
+            raise IllegalAction(self._why_illegal(action, s))
         self.history.append((s, action))
         self._apply(action, s)
+
+    def _why_illegal(self, action: Action, seat: int) -> str:
+        """The game's reason, once the action is known to be one of the game's own values.
+
+        An object of the right class can still hold values no action has (a named tuple
+        built by hand); games explain only real actions, so such an object is named here.
+        """
+        game = self.game
+        try:
+            own = game.action_from_id(game.action_id(action)) == action
+        except (KeyError, TypeError, IndexError, AttributeError, ValueError):
+            own = False
+        if not own:
+            return f"{game.name}: {describe(action)} is not a {game.info.title} action"
+        return self.explain_illegal(action, seat)
 
     def explain_illegal(self, action: Action, seat: int) -> str:
         """Why ``action`` is not legal for ``seat`` now, naming the rule (games override)."""
@@ -357,14 +509,16 @@ class State(ABC):
         The copy's generator is re-seeded too (future draws are hidden information), and
         chance entries of the history that ``seat`` did not see are redacted.
         """
+        if seat is not None and not is_seat(seat, self.game.players):
+            raise ValueError(f"{self.game.name}: {seat_error(seat, self.game.players)}")
         if rng is None:
             r = Rng(random.getrandbits(64))
-        elif isinstance(rng, int):
-            r = Rng(rng)
         elif isinstance(rng, Rng):
             r = rng
-        else:
+        elif isinstance(rng, random.Random):
             r = Rng(rng.getrandbits(64))
+        else:
+            r = Rng(check_seed(rng))
         other = self.clone()
         other.rng = Rng(r.next64())
         other.determinized = True
@@ -422,6 +576,4 @@ class State(ABC):
     def _body_from_json(self, body: Any) -> None: ...
 
     def __str__(self) -> str:
-        import json
-
         return json.dumps(self.view(None), sort_keys=True)

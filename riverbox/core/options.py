@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from riverbox.core.checks import short
+
 
 @dataclass(frozen=True)
 class OptionSpec:
@@ -71,16 +73,16 @@ class OptionSpec:
                 raise ValueError
         except ValueError:
             raise ValueError(
-                f"{game}: option {self.name}={value!r} is not valid; expected {self.describe()}"
+                f"{game}: option {self.name}={short(value)} is not valid; expected {self.describe()}"
             ) from None
         if self.choices is not None and converted not in self.choices:
             raise ValueError(
-                f"{game}: option {self.name}={value!r} is not valid; expected one of {self.describe()}"
+                f"{game}: option {self.name}={short(value)} is not valid; expected one of {self.describe()}"
             )
         if self.minimum is not None and converted < self.minimum:
-            raise ValueError(f"{game}: option {self.name}={value!r} is below the minimum {self.minimum}")
+            raise ValueError(f"{game}: option {self.name}={short(value)} is below the minimum {self.minimum}")
         if self.maximum is not None and converted > self.maximum:
-            raise ValueError(f"{game}: option {self.name}={value!r} is above the maximum {self.maximum}")
+            raise ValueError(f"{game}: option {self.name}={short(value)} is above the maximum {self.maximum}")
         return converted
 
 
@@ -115,9 +117,9 @@ class GameInfo:
             try:
                 players = int(players)
             except ValueError:
-                raise ValueError(f"{self.name}: players={players!r} is not a whole number") from None
+                raise ValueError(f"{self.name}: players={short(players)} is not a whole number") from None
         if isinstance(players, bool) or not isinstance(players, int):
-            raise ValueError(f"{self.name}: players={players!r} is not a whole number")
+            raise ValueError(f"{self.name}: players={short(players)} is not a whole number")
         if not self.min_players <= players <= self.max_players:
             span = (
                 str(self.min_players)
@@ -126,7 +128,7 @@ class GameInfo:
             )
             raise ValueError(f"{self.name} is played by {span} players, not {players}")
         known = {spec.name for spec in self.options}
-        unknown = sorted(set(options) - known)
+        unknown = sorted(str(k) for k in set(options) - known)
         if unknown:
             valid = ", ".join(sorted(known)) or "none"
             raise ValueError(f"{self.name}: unknown option {', '.join(unknown)}; valid options: {valid}")

@@ -4,14 +4,21 @@
 design.md section 2 promises: legality, notation and ids, exact JSON round trips, replay,
 clone independence, and that ``view`` and error messages leak nothing (compared across
 ``determinize``). Every game's tests call it; a failure names the seed and step.
+
+It also feeds every game the bad input callers send by mistake (seats that are not seats,
+values that are not the game's actions, seeds out of range, tampered JSON documents, junk
+notation) and checks that each is refused with ``ValueError`` (``IllegalAction`` is one) and
+leaves the state as it was.
 """
 
 from __future__ import annotations
 
+import copy
 import json
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from riverbox.core.errors import GameOver, IllegalAction
@@ -27,6 +34,8 @@ class TestkitReport:
     resampled: int = 0
     determinize_checks: int = 0
     illegal_checks: int = 0
+    refusal_checks: int = 0
+    """Bad seats, foreign actions, bad seeds, tampered JSON and junk notation refused cleanly."""
     max_length: int = 0
     winners: dict[int, int] = field(default_factory=dict)
 
@@ -86,10 +95,14 @@ def check_game(
     n_ids = game.num_action_ids
     if n_ids <= 0:
         _fail(game.name, "num_action_ids must be positive")
+    for bad_seed in BAD_SEEDS:
+        _expect_refusal(partial(game.new_state, bad_seed), game.name, f"new_state({bad_seed!r})")
+        report.refusal_checks += 1
     for _ in range(games):
         game_seed = rng.randrange(2**31)
         state = game.new_state(game_seed)
         twin = game.new_state(game_seed)
+        refusal_step = random.Random(game_seed).randrange(12)  # once a game; its own generator
         if state.to_json() != twin.to_json():
             _fail(f"{game.name} seed {game_seed}", "new_state is not deterministic for a seed")
         step = 0
@@ -123,6 +136,8 @@ def check_game(
             deep = step % deep_every == 0
             if deep:
                 _deep_checks(game, state, seat, legal, rng, where, report, replay)
+            if step == refusal_step:
+                _refusal_checks(game, state, seat, legal, random.Random(game_seed), where, report)
             action = rng.choice(legal)
             before = state.to_json()
             frozen = json.dumps(before, sort_keys=True)
@@ -143,6 +158,7 @@ def check_game(
         if state.to_json() != twin.to_json():
             _fail(where, "two runs of the same seed and actions ended in different states")
         _end_checks(game, state, where, replay)
+        _refusal_checks(game, state, 0, [], random.Random(game_seed), where, report)
         if state.legal_actions() != []:
             _fail(where, "a finished game still lists legal actions")
         report.games += 1
@@ -232,6 +248,159 @@ def _deep_checks(
             det.apply(rng.choice(det.legal_actions(seat)), seat)
     if state.to_json() != snapshot:
         _fail(where, "view or determinize changed the state")
+
+
+class _IntLike(int):
+    """An ``int`` subclass: like numpy's integers, equal to a seat without being one."""
+
+
+BAD_SEEDS: tuple[Any, ...] = (True, False, 1.0, -1, 2**64, "1", None, _IntLike(3))
+"""Seeds ``new_state`` must refuse: a seed is a plain ``int`` in ``[0, 2**64)``."""
+
+JUNK_NOTATION = ("", " ", "²", "①", "9" * 5000, "\x1b[4~", "-1", "None", "{}", "\u0000", "é" * 50)
+"""Text a player may type by mistake; ``parse_action`` must raise ``ValueError`` or give an action."""
+
+
+def _bad_seats(players: int) -> list[Any]:
+    seats: list[Any] = [True, False, 0.0, 1 + 0j, _IntLike(0), -1, -5, players, 2**33, "0", [0]]
+    try:
+        import numpy as np
+    except ImportError:
+        return seats
+    return [*seats, np.int64(0), np.uint8(0)]
+
+
+def _foreign_actions(game: Game, action: Action) -> list[Any]:
+    """Values that look like ``action`` without being one of the game's actions."""
+    found: list[Any] = [str(action), game.action_id(action), None, object(), b"x"]
+    if isinstance(action, tuple):
+        found.append(tuple(action))
+    return found
+
+
+def _expect_refusal(call: Callable[[], Any], where: str, what: str) -> None:
+    """``call`` must raise ``ValueError`` with a reason; anything else is a contract violation."""
+    try:
+        call()
+    except ValueError as exc:
+        if not str(exc):
+            _fail(where, f"{what} was refused without a reason")
+        return
+    except Exception as exc:
+        _fail(where, f"{what} raised {type(exc).__name__} ({exc}) instead of ValueError")
+    _fail(where, f"{what} was accepted")
+
+
+def _refusal_checks(
+    game: Game,
+    state: State,
+    seat: int,
+    legal: list[Action],
+    rng: random.Random,
+    where: str,
+    report: TestkitReport,
+) -> None:
+    """Bad seats, foreign actions, tampered JSON and junk notation: refused, state unchanged.
+
+    ``legal`` is ``seat``'s legal actions ([] once the game is over).
+    """
+    snapshot = state.to_json()
+    action = legal[0] if legal else game.action_from_id(0)
+    for bad in _bad_seats(game.players):
+        _expect_refusal(partial(state.apply, action, bad), where, f"apply(..., seat={bad!r})")
+        _expect_refusal(partial(state.legal_actions, bad), where, f"legal_actions({bad!r})")
+        _expect_refusal(partial(state.view, bad), where, f"view({bad!r})")
+        _expect_refusal(partial(state.determinize, bad, 0), where, f"determinize({bad!r})")
+        report.refusal_checks += 4
+    for bad in _foreign_actions(game, action):
+        try:
+            state.apply(bad, seat)
+        except IllegalAction as exc:
+            if not str(exc):
+                _fail(where, f"the refusal of {bad!r} gives no reason")
+        except Exception as exc:
+            _fail(where, f"apply({bad!r}) raised {type(exc).__name__} instead of IllegalAction")
+        else:
+            _fail(where, f"apply accepted {bad!r}, which is not an action of the game")
+        report.refusal_checks += 1
+    for text in JUNK_NOTATION:
+        try:
+            parsed = game.parse_action(text, state)
+        except ValueError:
+            continue
+        except Exception as exc:
+            _fail(where, f"parse_action({text[:20]!r}) raised {type(exc).__name__} instead of ValueError")
+        if parsed not in legal:
+            _expect_refusal(partial(state.apply, parsed, seat), where, f"apply of {text[:20]!r}")
+        report.refusal_checks += 1
+    for what, doc in _tampered(snapshot, rng):
+        _expect_refusal(partial(game.state_from_json, doc), where, f"state_from_json with {what}")
+        report.refusal_checks += 1
+    det = state.determinize(seat, rng.randrange(2**31)).to_json()
+    if game.state_from_json(json.loads(json.dumps(det))).to_json() != det:
+        _fail(where, "a determinized state does not survive a JSON round trip")
+    if state.to_json() != snapshot:
+        _fail(where, "a refused call changed the state")
+
+
+_JUNK_VALUES: tuple[Any, ...] = ("x", -1, 1.5, True, None, [], {}, [[0]], 10**20)
+_BAD_FIELDS: tuple[tuple[str, Any], ...] = (
+    ("seed", True),
+    ("seed", -1),
+    ("seed", "5"),
+    ("rng", 2**64),
+    ("determinized", "no"),
+)
+_BAD_ENTRIES: tuple[list[Any], ...] = (
+    [[True, 0]],
+    [[99, 0]],
+    [[0, -1]],
+    [[0, "1"]],
+    [[-1, ["x", [99]]]],
+    [[0]],
+)
+
+
+def _tampered(doc: dict[str, Any], rng: random.Random) -> Iterator[tuple[str, dict[str, Any]]]:
+    """Copies of a state document, each with one field broken (a refused document every time)."""
+    for key in ("seed", "rng", "history", "body"):
+        broken = dict(doc)
+        del broken[key]
+        yield f"no {key}", broken
+    for key, junk in _BAD_FIELDS:
+        yield f"{key}={junk!r}", {**doc, key: junk}
+    history = doc["history"]
+    for junk in _BAD_ENTRIES:
+        yield f"history entry {junk!r}", {**doc, "history": history + junk}
+    if history:
+        yield "a history entry missing", {**doc, "history": history[:-1]}
+        yield "a history entry repeated", {**doc, "history": [*history, history[-1]]}
+    leaves = list(_leaves(doc["body"], ()))
+    for _ in range(min(4, len(leaves))):
+        path, value = rng.choice(leaves)
+        junk = rng.choice([j for j in _JUNK_VALUES if j != value or type(j) is not type(value)])
+        body = copy.deepcopy(doc["body"])
+        _set(body, path, junk)
+        yield f"body{list(path)}={junk!r}", {**doc, "body": body}
+    yield "an empty body", {**doc, "body": {}}
+
+
+def _leaves(value: Any, path: tuple[Any, ...]) -> Iterator[tuple[tuple[Any, ...], Any]]:
+    """Every (path, value) in a JSON value, containers included (replacing one breaks its shape)."""
+    if path:
+        yield path, value
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield from _leaves(v, (*path, k))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            yield from _leaves(v, (*path, i))
+
+
+def _set(doc: Any, path: tuple[Any, ...], value: Any) -> None:
+    for key in path[:-1]:
+        doc = doc[key]
+    doc[path[-1]] = value
 
 
 def _error_text(state: State, action: Action, seat: int) -> str:

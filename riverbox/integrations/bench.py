@@ -1,8 +1,10 @@
 """How fast each adapter steps, against the bare engine: ``python -m riverbox.integrations.bench``.
 
 Every loop plays uniformly random legal moves to the end of a game, again and again, for about
-``seconds``; each figure is the median steps/s of ``runs`` runs, the loops taking turns so
-that a busy machine slows them alike. The loops do what a user of each framework does per step:
+``seconds`` of CPU time; each figure is the median steps/s of ``runs`` runs, the loops taking
+turns so that a busy machine slows them alike. It times exactly as ``riverbox bench`` does
+(``riverbox.lab.bench.cpu_timed``: the process's CPU time, medians of runs) and shows the
+same progress bar on stderr. The loops do what a user of each framework does per step:
 
 * ``bare``: riverbox ``legal_actions`` and ``apply`` (as ``riverbox bench`` measures it);
 * ``bare+obs``: the same plus the mover's view encoded as the adapters' observation vector,
@@ -22,13 +24,13 @@ import argparse
 import json
 import random
 import statistics
-import time
 import warnings
 from collections.abc import Callable
 from typing import Any
 
 from riverbox.core.game import Game
 from riverbox.integrations._common import encode_view, mover
+from riverbox.lab.bench import TIMING, RunProgress, check_bench_args, cpu_timed, progress_bar
 from riverbox.registry import load
 
 DEFAULT_GAMES: list[tuple[str, int | None, dict[str, Any]]] = [
@@ -40,14 +42,10 @@ DEFAULT_GAMES: list[tuple[str, int | None, dict[str, Any]]] = [
 
 
 def _timed(loop: Callable[[random.Random], int], seconds: float, seed: int) -> float:
+    """Steps per CPU second of ``loop`` over about ``seconds``."""
     rng = random.Random(seed)
-    steps = 0
-    start = time.perf_counter()
-    elapsed = 0.0
-    while elapsed < seconds or steps == 0:
-        steps += loop(rng)
-        elapsed = time.perf_counter() - start
-    return steps / elapsed
+    _, steps, elapsed = cpu_timed(lambda: loop(rng), seconds)
+    return steps / elapsed if elapsed > 0 else float("inf")
 
 
 def _bare(game: Game, obs: bool) -> Callable[[random.Random], int]:
@@ -135,8 +133,14 @@ def _gymnasium(game: Game) -> Callable[[random.Random], int] | None:
     return loop
 
 
-def bench_game(game: Game, seconds: float = 1.0, runs: int = 5, seed: int = 1) -> dict[str, Any]:
-    """Median steps/s of every loop for ``game`` and each adapter's ratio to the bare engine."""
+def bench_game(
+    game: Game, seconds: float = 1.0, runs: int = 5, seed: int = 1, bar: RunProgress | None = None
+) -> dict[str, Any]:
+    """Median steps/s of every loop for ``game`` and each adapter's ratio to the bare engine.
+
+    ``bar`` (from ``progress_bar``) is advanced once per run of all loops.
+    """
+    check_bench_args(runs, seconds)
     loops: dict[str, Callable[[random.Random], int] | None] = {
         "bare": _bare(game, obs=False),
         "bare+obs": _bare(game, obs=True),
@@ -151,6 +155,8 @@ def bench_game(game: Game, seconds: float = 1.0, runs: int = 5, seed: int = 1) -
         for name, loop in loops.items():
             if loop is not None:
                 rates[name].append(_timed(loop, seconds, seed + r))
+        if bar is not None:
+            bar.advance()
     for name, values in rates.items():
         row[f"{name.replace('+', '_')}_steps_per_s"] = statistics.median(values)
     bare = row["bare_steps_per_s"]
@@ -164,18 +170,27 @@ def bench_all(
     runs: int = 5,
     games: list[str] | None = None,
     seed: int = 1,
+    bar: RunProgress | None = None,
 ) -> list[dict[str, Any]]:
     """``bench_game`` for the default configuration of each game (or the named games)."""
     rows = []
+    for game in _targets(games):
+        if bar is not None:
+            bar.now(f"{game.name}: runs of {seconds:g} s CPU time per loop")
+        rows.append(bench_game(game, seconds, runs, seed, bar))
+    return rows
+
+
+def _targets(games: list[str] | None) -> list[Game]:
+    found = []
     for name, players, options in DEFAULT_GAMES:
         if games is not None and name not in games:
             continue
         try:
-            game = load(name, players, **options)
+            found.append(load(name, players, **options))
         except ValueError:  # not in this riverbox
             continue
-        rows.append(bench_game(game, seconds, runs, seed))
-    return rows
+    return found
 
 
 def _table(rows: list[dict[str, Any]]) -> str:
@@ -197,18 +212,22 @@ def _table(rows: list[dict[str, Any]]) -> str:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description="Adapter steps/s against the bare engine (medians).")
-    parser.add_argument("--seconds", type=float, default=1.0, help="length of each run")
+    parser.add_argument("--seconds", type=float, default=1.0, help="CPU seconds per run (above 0)")
     parser.add_argument("--runs", type=int, default=5, help="runs per figure (the median is reported)")
     parser.add_argument("--game", action="append", help="only this game (repeatable)")
     parser.add_argument("--json", action="store_true", help="print JSON rows")
     args = parser.parse_args(argv)
-    with warnings.catch_warnings():
+    try:
+        check_bench_args(args.runs, args.seconds)
+    except ValueError as exc:
+        parser.error(str(exc))
+    with warnings.catch_warnings(), progress_bar(len(_targets(args.game)) * args.runs) as bar:
         warnings.simplefilter("ignore")
-        rows = bench_all(args.seconds, args.runs, args.game)
+        rows = bench_all(args.seconds, args.runs, args.game, bar=bar)
     if args.json:
         print(json.dumps(rows, indent=1))
     else:
-        print("steps/s, median of", args.runs, "runs; in brackets: ratio to the bare engine")
+        print(f"steps/s ({TIMING.format(runs=args.runs)}); in brackets: ratio to the bare engine")
         print(_table(rows))
 
 

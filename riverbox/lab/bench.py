@@ -3,12 +3,16 @@
 Bots search by simulating, so random playouts per second, the price of ``clone`` and the
 price of building every seat's ``view`` are the figures that matter. Each figure is the
 median of several runs so one noisy run does not mislead, and time is the process's CPU
-time, so other work on the machine does not skew a single-core figure.
+time, so other work on the machine does not skew a single-core figure. The adapters'
+benchmark (``riverbox.integrations.bench``) times with the same helpers here.
 """
 
 from __future__ import annotations
 
+import math
 import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -35,6 +39,62 @@ class BenchResult:
         return asdict(self)
 
 
+TIMING = "CPU time, median of {runs} runs"
+"""How both benchmarks time, as they say in their output."""
+
+
+def check_bench_args(runs: Any, seconds: Any) -> None:
+    """``ValueError`` unless ``runs`` is a positive int and ``seconds`` a finite positive number.
+
+    An infinite or NaN length would make a run never end (``elapsed < inf`` is always true).
+    """
+    if runs.__class__ is not int or runs < 1:
+        raise ValueError(f"--runs must be a whole number of at least 1, not {runs!r}")
+    if not isinstance(seconds, (int, float)) or isinstance(seconds, bool):
+        raise ValueError(f"--seconds must be a number, not {seconds!r}")
+    if not math.isfinite(seconds) or seconds <= 0:
+        raise ValueError(f"--seconds must be a finite number above 0, not {seconds!r}")
+
+
+def cpu_timed(step: Callable[[], int], seconds: float) -> tuple[int, int, float]:
+    """Call ``step`` (which returns a count) until ``seconds`` of CPU time have passed.
+
+    Returns (calls, total count, CPU seconds); at least one call, however long it takes.
+    """
+    calls = total = 0
+    start = time.process_time()
+    elapsed = 0.0
+    while elapsed < seconds or calls == 0:
+        total += step()
+        calls += 1
+        elapsed = time.process_time() - start
+    return calls, total, elapsed
+
+
+class RunProgress:
+    """What a benchmark tells its progress bar: what runs now, and that a run finished."""
+
+    def __init__(self, progress: Any, task: Any) -> None:
+        self._progress, self._task = progress, task
+
+    def now(self, description: str) -> None:
+        self._progress.update(self._task, description=description)
+
+    def advance(self) -> None:
+        self._progress.advance(self._task)
+
+
+@contextmanager
+def progress_bar(total: int) -> Iterator[RunProgress]:
+    """A rich progress bar of ``total`` runs on stderr (stdout stays clean for ``--json``)."""
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+    with Progress(*columns, console=Console(stderr=True), transient=True) as progress:
+        yield RunProgress(progress, progress.add_task("runs", total=total))
+
+
 def _playout(state: State, rng: Rng, views: bool) -> int:
     steps = 0
     seats = [*range(state.game.players), None]
@@ -51,14 +111,7 @@ def _playout(state: State, rng: Rng, views: bool) -> int:
 
 def _timed_games(game: Game, seconds: float, seed: int, views: bool) -> tuple[int, int, float]:
     rng = Rng(seed)
-    games = steps = 0
-    start = time.process_time()
-    elapsed = 0.0
-    while elapsed < seconds or games == 0:
-        steps += _playout(game.new_state(rng.randrange(2**31)), rng, views)
-        games += 1
-        elapsed = time.process_time() - start
-    return games, steps, elapsed
+    return cpu_timed(lambda: _playout(game.new_state(rng.randrange(2**31)), rng, views), seconds)
 
 
 def _clone_cost(game: Game, seed: int, samples: int = 200) -> float:
@@ -80,8 +133,18 @@ def _clone_cost(game: Game, seed: int, samples: int = 200) -> float:
     return (time.process_time() - start) / (reps * len(states)) * 1e6
 
 
-def run_bench(game: Game, runs: int = 5, seconds: float = 1.0, seed: int = 1) -> BenchResult:
-    """Median figures over ``runs`` runs of about ``seconds`` each (bare, then with views)."""
+def run_bench(
+    game: Game,
+    runs: int = 5,
+    seconds: float = 1.0,
+    seed: int = 1,
+    on_run: Callable[[], None] | None = None,
+) -> BenchResult:
+    """Median figures over ``runs`` runs of about ``seconds`` each (bare, then with views).
+
+    ``on_run`` is called after each run (for a progress bar).
+    """
+    check_bench_args(runs, seconds)
     gps, sps, step_us, clone_us, view_us = [], [], [], [], []
     for r in range(runs):
         g, s, t = _timed_games(game, seconds, seed + r, views=False)
@@ -92,6 +155,8 @@ def run_bench(game: Game, runs: int = 5, seconds: float = 1.0, seed: int = 1) ->
         _, s2, t2 = _timed_games(game, seconds, seed + r, views=True)
         view_us.append(max(0.0, t2 / s2 * 1e6 - bare))  # timing noise can dip below zero
         clone_us.append(_clone_cost(game, seed + r))
+        if on_run is not None:
+            on_run()
     step = median(step_us)
     views = median(view_us)
     return BenchResult(

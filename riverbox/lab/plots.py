@@ -1,4 +1,9 @@
-"""Plots of tournament results (matplotlib, written to PNG or SVG files)."""
+"""Plots of tournament results (matplotlib, written to PNG or SVG files).
+
+matplotlib is a dependency of riverbox; the import is still guarded, and ``check_plot_path``
+runs before a tournament, so a broken install or a file type matplotlib cannot write is
+reported before any game is played rather than after.
+"""
 
 from __future__ import annotations
 
@@ -14,6 +19,7 @@ if TYPE_CHECKING:
     from riverbox.lab.ladder import LadderResult
 
 
+
 def _pyplot() -> Any:
     """matplotlib's pyplot on the file-only backend, or ``ValueError`` saying how to install it."""
     try:
@@ -22,8 +28,19 @@ def _pyplot() -> Any:
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
     except ImportError:
-        raise ValueError("plots need matplotlib: pip install 'riverbox[plots]'") from None
+        raise ValueError("plots need matplotlib: pip install matplotlib") from None
     return plt
+
+
+def check_plot_path(path: str | Path) -> None:
+    """``ValueError`` unless matplotlib is there and can write the file type ``path`` names."""
+    _pyplot()
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    kinds = FigureCanvasAgg.get_supported_filetypes()
+    suffix = Path(path).suffix.lower().lstrip(".")
+    if suffix not in kinds:
+        raise ValueError(f"--plot {path}: the file name must end in one of .{', .'.join(sorted(kinds))}")
 
 
 def plot_tournament(

@@ -3,14 +3,28 @@
 A game result is a small dict (seed, scores, winners, steps), so results travel cheaply
 between processes and into JSON. Seeds are derived from one master seed, so a tournament is
 reproducible whatever the number of workers.
+
+Worker processes end with their parent however it ends: a SIGTERM or SIGHUP to the parent
+shuts the pool down before it exits, and each worker also watches its parent (the kernel's
+parent-death signal on Linux, and a polling thread everywhere), so even ``kill -9`` of the
+parent leaves no worker playing on.
 """
 
 from __future__ import annotations
 
+import contextlib
+import ctypes
+import multiprocessing
+import os
 import random
-from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
+import signal
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import partial
+from types import FrameType
 from typing import Any
 
 from riverbox.bots.base import make_bot
@@ -64,6 +78,66 @@ def _chunk(setup: Setup, seeds: Sequence[int]) -> list[dict[str, Any]]:
     return [play_one(setup, s) for s in seeds]
 
 
+_PR_SET_PDEATHSIG = 1
+PARENT_POLL_SECONDS = 0.5
+
+
+def _end_with_parent() -> None:
+    """Pool initializer: make this worker end when the process that started it ends."""
+    parent = os.getppid()
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(OSError, AttributeError):
+            ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGTERM)
+    if os.getppid() != parent:  # the parent died before the signal was armed
+        os._exit(1)
+    threading.Thread(target=_watch_parent, args=(parent,), daemon=True, name="watch-parent").start()
+
+
+def _watch_parent(parent: int) -> None:
+    """Where no parent-death signal exists: a worker whose parent is gone is re-parented, so exit."""
+    while os.getppid() == parent:
+        time.sleep(PARENT_POLL_SECONDS)
+    os._exit(1)
+
+
+@contextlib.contextmanager
+def _exit_on_termination() -> Iterator[None]:
+    """Turn SIGTERM and SIGHUP into ``SystemExit`` so ``finally`` blocks shut the pool down."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(signum: int, frame: FrameType | None) -> None:
+        raise SystemExit(128 + signum)
+
+    wanted = [signal.SIGTERM] + ([signal.SIGHUP] if hasattr(signal, "SIGHUP") else [])
+    previous = {sig: signal.signal(sig, stop) for sig in wanted}
+    try:
+        yield
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+
+
+def _run_pool(
+    setup: Setup, batches: list[list[int]], workers: int, progress: Callable[[int], None] | None
+) -> list[dict[str, Any]]:
+    """Batches on ``workers`` processes, in order; the pool never outlives this call."""
+    results: list[dict[str, Any]] = []
+    with _exit_on_termination():
+        pool = multiprocessing.get_context().Pool(workers, initializer=_end_with_parent)
+        try:
+            for batch in pool.imap(partial(_chunk, setup), batches):
+                results.extend(batch)
+                if progress is not None:
+                    progress(len(batch))
+            pool.close()
+        finally:
+            pool.terminate()
+            pool.join()
+    return results
+
+
 def seeds_for(master: int, games: int) -> list[int]:
     """Per-game seeds derived from the master seed (the same for any worker count)."""
     rng = random.Random(master)
@@ -91,13 +165,7 @@ def run(
         return results
     size = max(1, min(50, games // (workers * 8) or 1))
     batches = [seeds[i : i + size] for i in range(0, len(seeds), size)]
-    results = []
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        for batch in pool.map(_chunk, [setup] * len(batches), batches):
-            results.extend(batch)
-            if progress is not None:
-                progress(len(batch))
-    return results
+    return _run_pool(setup, batches, workers, progress)
 
 
 def _run_ray(
