@@ -53,8 +53,8 @@ def test_ladder_applies_think_and_prints_tables(monkeypatch: pytest.MonkeyPatch)
     [
         (["--bots", "random"], "1 bots named for a 2-player game"),
         (["--bots", "random,heuristic:depth=3"], "has no setting 'depth'"),
-        (["--bots", "random,heuristic", "--plot", "nowhere/x.png"], "folder does not exist"),
-        (["--bots", "random,heuristic", "--plot", "x.txt"], "must end in .png"),
+        (["--bots", "random,heuristic", "--plot", "nowhere/x.png"], "the folder nowhere does not exist"),
+        (["--bots", "random,heuristic", "--plot", "x.txt"], "the file name must end in one of"),
         (["--bots", "random,heuristic", "--anchor", "ismcts"], "anchor 'ismcts' is not one of the bots"),
     ],
 )

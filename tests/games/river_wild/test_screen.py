@@ -107,7 +107,7 @@ def test_overlapping_open_positions_have_distinct_outlines() -> None:
 def test_refusal_of_a_card_with_nothing_above_reads_plainly() -> None:
     st = played(5, 0)
     a = next(a for a in st.legal_actions(0) if isinstance(a, Place))
-    far = Place(a.card, a.side, 6, 20)
+    far = Place(a.card, a.side, 12, 0)  # inside the action space, far below every card
     with pytest.raises(riverbox.IllegalAction) as err:
         st.apply(far, 0)
     message = str(err.value)
