@@ -194,10 +194,27 @@ class GameTable:
         return action
 
     # -- help -----------------------------------------------------------------------------
-    def hint_action(self, seat: int) -> Action:
-        """The heuristic bot's choice for ``seat`` (``ValueError`` if the game has none)."""
-        bot = self.game.heuristic_bot(random.randrange(2**31))
-        return bot.act(self.state.clone(), seat)
+    def hint(self, seat: int) -> tuple[Action, list[str]]:
+        """The strongest bot's choice for ``seat``, and why where it can say (its top choices' values).
+
+        The game's ``strong`` level answers (its heuristic where it has no levels); search bots
+        see only what the seat knows, because they sample worlds through ``determinize``.
+        ``ValueError`` if the game has no bot to ask.
+        """
+        from riverbox.bots.base import make_bot
+        from riverbox.bots.ismcts import explain
+
+        seed = random.randrange(2**31)
+        try:
+            bot = make_bot("strong", self.game, seed)
+        except ValueError:
+            bot = self.game.heuristic_bot(seed)
+        state = self.state.clone()
+        analyse = getattr(bot, "analyse", None)
+        if analyse is None:
+            return bot.act(state, seat), []
+        rows = analyse(state, seat)
+        return rows[0][0], explain(rows, lambda a: self.game.describe_action(a, self.state))
 
     def undo(self, seat: int) -> None:
         """Take back ``seat``'s last move, or raise ``CannotUndo`` saying why not."""
@@ -434,12 +451,14 @@ class PlaySession:
 
     def _hint(self, seat: int) -> None:
         try:
-            action = self.table.hint_action(seat)
+            action, why = self.table.hint(seat)
         except ValueError as exc:
             self.console.print(f"[yellow]{escape(str(exc))}[/yellow]")
             return
         described = escape(self.game.describe_action(action, self.state))
-        self.console.print(f"The heuristic bot would play: [bold]{described}[/bold]")
+        self.console.print(f"The strongest bot would play: [bold]{described}[/bold]")
+        for line in why:
+            self.console.print(f"  {escape(line)}", highlight=False)
 
     def _undo(self, seat: int) -> None:
         try:

@@ -115,3 +115,25 @@ def test_bench_reports_medians() -> None:
     assert result.exit_code == 0, result.output
     (row,) = json.loads(result.stdout)
     assert row["games_per_s"] > 0 and row["clone_us"] > 0 and row["view_ratio"] >= 0
+
+
+def test_hint_asks_the_strongest_bot_and_says_why(tmp_path: Path) -> None:
+    """River Rivals' strong level is a search bot: the hint names its move and its top choices' values."""
+    result = runner.invoke(
+        app,
+        ["play", "river-rivals", "--seed", "4", "--plain", "--record", str(tmp_path / "r.json")],
+        input="hint\nquit\n",
+    )
+    assert result.exit_code == 0, result.output
+    assert "The strongest bot would play:" in result.stdout
+    assert "outlook" in result.stdout and "of the search" in result.stdout
+
+
+def test_hint_falls_back_to_the_heuristic_where_a_game_has_no_levels(tmp_path: Path) -> None:
+    """The toy game has no levels and no heuristic: the hint says so plainly and the game goes on."""
+    record = str(tmp_path / "t.json")
+    args = ["play", "toy", "-p", "2", "--seed", "3", "--record", record]
+    result = runner.invoke(app, args, input="hint\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "toy has no heuristic bot" in result.stdout
+    assert "strongest bot would play" not in result.stdout

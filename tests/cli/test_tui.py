@@ -182,7 +182,7 @@ def test_river_wild_to_the_end_with_hints_arrows_and_a_refused_undo(tmp_path: Pa
         await pilot.press("f4")
         assert "Cannot undo" in status(app)
         await to_the_end(pilot, move)
-        assert all(h.startswith("Hint: the heuristic bot would play") for h in hints), hints
+        assert all(h.startswith("Hint: the strongest bot would play") for h in hints), hints
         assert_over_and_saved(app, record)
 
     run(app, script)

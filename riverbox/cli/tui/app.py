@@ -447,23 +447,26 @@ class PlayApp(App[Outcome]):
         seat = self.turn
         if seat is None:
             return
-        self.say("Asking the heuristic bot…")
+        self.say("Asking the strongest bot…")
         moment = len(self.table.state.history)
         self.run_worker(lambda: self._hint(seat, moment), thread=True, group="hint")
 
     def _hint(self, seat: int, moment: int) -> None:
         try:
-            action: Any = self.table.hint_action(seat)
+            action, why = self.table.hint(seat)
         except ValueError as exc:
             self.call_from_thread(self.say, str(exc), "yellow")
             return
-        self.call_from_thread(self.show_hint, seat, moment, action)
+        self.call_from_thread(self.show_hint, seat, moment, action, why)
 
-    def show_hint(self, seat: int, moment: int, action: Action) -> None:
-        """Show the hint if the table has not moved on since it was asked for."""
+    def show_hint(self, seat: int, moment: int, action: Action, why: list[str]) -> None:
+        """Show the hint (and the values of the top choices in the log) if the table has not moved on."""
         if self.turn != seat or len(self.table.state.history) != moment:
             return
-        self.say(f"Hint: the heuristic bot would play {self.game.describe_action(action, self.table.state)}")
+        self.say(f"Hint: the strongest bot would play {self.game.describe_action(action, self.table.state)}")
+        log = self.query_one("#log", RichLog)
+        for line in why:
+            log.write(f"Hint: {line}")
         self.group = None
         self.show_menu()
         for i, entry in enumerate(self.entries):
