@@ -26,12 +26,14 @@ import functools
 import json
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from riverbox.core.checks import SEED_LIMIT, check_depth, check_seed, describe, is_seat, seat_error
 from riverbox.core.errors import GameOver, IllegalAction
+from riverbox.core.events import Event, EventText, describe_with, event_from_json
+from riverbox.core.fields import Field, copier, dump_field, load_field
 from riverbox.core.options import GameInfo
 from riverbox.core.rng import Rng
 
@@ -94,10 +96,19 @@ class Game(ABC):
         return f"riverbox.load({self.name!r}, players={self.players}{', ' if opts else ''}{opts})"
 
     # -- states ---------------------------------------------------------------------------
-    @abstractmethod
+    state_class: ClassVar[type[State]]
+    """The game's State subclass; ``new_state`` and ``_blank_state`` make its objects."""
+
     def new_state(self, seed: int = 0) -> State:
-        """A new game. The same options, seed and actions always give the same game."""
-        ...
+        """A new game. The same options, seed and actions always give the same game.
+
+        The core sets up what every game has (seed, generator, history, events), then the
+        state's ``_setup`` deals the game's own opening.
+        """
+        state = self._blank_state()
+        state._init_common(self, seed)
+        state._setup()
+        return state
 
     def state_from_json(self, data: dict[str, Any]) -> State:
         """Rebuild a state written by ``State.to_json`` (exact, generator included).
@@ -136,6 +147,7 @@ class Game(ABC):
         state.rng.state = rng
         state.determinized = determinized
         state.history = self._history_from_json(data["history"])
+        state.events = self._events_from_json(data.get("events"))
         try:
             body = _json_text(data["body"])
             state._body_from_json(data["body"])
@@ -150,7 +162,25 @@ class Game(ABC):
             replayed = self._replayed(state)
             if replayed.rng.state != rng or _json_text(replayed._body_to_json()) != body:
                 raise ValueError("state JSON body does not match what its seed and history give")
+            if "events" not in data:  # written before events were stored: they follow from the history
+                state.events = list(replayed.events)
+            elif state.events != replayed.events:
+                raise ValueError("state JSON events do not match what its seed and history give")
         return state
+
+    def _events_from_json(self, items: Any) -> list[Event]:
+        """The stored events (``[]`` when absent), each checked."""
+        if items is None:
+            return []
+        if not isinstance(items, list):
+            raise ValueError("state JSON events must be a list")
+        events = []
+        for index, item in enumerate(items):
+            try:
+                events.append(event_from_json(item, self.players))
+            except ValueError as exc:
+                raise ValueError(f"state JSON event {index}: {exc}") from None
+        return events
 
     def _history_from_json(self, entries: Any) -> list[tuple[int, Action]]:
         """History entries ``[seat, action id]`` or ``[seat, [text, seats that see it]]``, checked."""
@@ -194,13 +224,13 @@ class Game(ABC):
             raise ValueError("state JSON history is missing chance outcomes")
         return other
 
-    @abstractmethod
     def _blank_state(self) -> State:
-        """A state object with no fields set, for ``state_from_json`` and ``clone``."""
-        ...
+        """A state object with no fields set, for ``new_state``, ``state_from_json`` and ``clone``."""
+        return self.state_class()
 
     # -- actions --------------------------------------------------------------------------
     num_action_ids: int = 0
+    _action_table: tuple[Sequence[Action], dict[Action, int], dict[str, Action]] | None = None
     action_types: ClassVar[tuple[type, ...]] = ()
     """The classes of this game's actions; ``apply`` refuses anything else (a plain tuple that
     equals a named-tuple action, a string). Left empty, it is the class of ``action_from_id(0)``,
@@ -213,16 +243,47 @@ class Game(ABC):
             type(self).action_types = types
         return types
 
-    @abstractmethod
+    def all_actions(self) -> Sequence[Action]:
+        """Every action of this configured game, in id order (``action_id`` is the index).
+
+        Games whose action space is a finite table override this one method and get
+        ``parse_action``, ``action_id``, ``action_from_id`` and ``num_action_ids`` from it.
+        """
+        raise NotImplementedError(f"{self.name} does not list its actions")
+
+    def _table(self) -> tuple[Sequence[Action], dict[Action, int], dict[str, Action]]:
+        table = self._action_table
+        if table is None:
+            actions = self.all_actions()
+            table = (actions, {a: i for i, a in enumerate(actions)}, {str(a): a for a in actions})
+            self._action_table = table
+            self.num_action_ids = len(actions)
+        return table
+
     def parse_action(self, text: str, state: State | None = None) -> Action:
         """The action written as ``text`` (its ``str``); ``ValueError`` if it is not notation."""
-        ...
+        if not isinstance(text, str):
+            raise ValueError(f"{self.name}: {describe(text)} is not notation (a string)")
+        found = self._table()[2].get(" ".join(text.split()))
+        if found is None:
+            raise ValueError(f"{self.name}: {text[:60]!r} is not a move; {self.notation_hint()}")
+        return found
 
-    @abstractmethod
-    def action_id(self, action: Action) -> int: ...
+    def notation_hint(self) -> str:
+        """One line on how moves are written, for parse errors (games override)."""
+        return "see the rules (riverbox rules) for how moves are written"
 
-    @abstractmethod
-    def action_from_id(self, action_id: int) -> Action: ...
+    def action_id(self, action: Action) -> int:
+        found = self._table()[1].get(action) if action.__class__ in self._action_types() else None
+        if found is None:
+            raise ValueError(f"{self.name}: {describe(action)} is not a {self.info.title} action")
+        return found
+
+    def action_from_id(self, action_id: int) -> Action:
+        actions = self._table()[0]
+        if action_id.__class__ is not int or not 0 <= action_id < len(actions):
+            raise ValueError(f"{self.name}: action id {describe(action_id)} is outside 0..{len(actions) - 1}")
+        return actions[action_id]
 
     # -- presentation hooks (interfaces use these; defaults are generic) --------------------
     def rules_text(self) -> str:
@@ -246,6 +307,18 @@ class Game(ABC):
         of its own, described by ``describe_action``.
         """
         return None
+
+    event_texts: ClassVar[Mapping[str, EventText]] = {}
+    """The words for each event kind the game's rules emit (see ``riverbox.core.events``)."""
+    languages: ClassVar[tuple[str, ...]] = ("en",)
+
+    def describe_event(self, event: Mapping[str, Any], lang: str = "en") -> str:
+        """One event of ``state.log(seat)`` as a sentence a player reads."""
+        if lang not in self.languages:
+            raise ValueError(
+                f"{self.name}: no sentences in language {lang!r}; choose from {', '.join(self.languages)}"
+            )
+        return describe_with(self.event_texts, self.name, event)
 
     def narrate(self, state: State, seat: int | None, start: int) -> list[str]:
         """Lines describing ``state.history[start:]`` as ``seat`` may know it (for play logs).
@@ -355,6 +428,9 @@ class State(ABC):
     history: list[tuple[int, Action]]
     determinized: bool
     to_move: tuple[int, ...]
+    events: list[Event]
+    FIELDS: ClassVar[tuple[Field, ...]] = ()
+    """The game's own state fields (``riverbox.core.fields.declare``): copy and JSON follow."""
     # Legal actions are computed once per (history length, seat): ``legal_actions`` followed by
     # ``apply`` is the hot loop of every bot, and ``apply`` must check legality.
     _lkey: tuple[int, int] | None = None
@@ -376,7 +452,26 @@ class State(ABC):
         self.seed = check_seed(seed)
         self.rng = Rng(seed)
         self.history = []
+        self.events = []
         self.determinized = False
+
+    def _setup(self) -> None:
+        """Deal the opening position (called once by ``Game.new_state``, after the core set-up)."""
+        raise NotImplementedError(f"{type(self).__name__} has no _setup")
+
+    # -- events ---------------------------------------------------------------------------
+    def emit(self, kind: str, to: int | None = None, but: int | None = None, **args: Any) -> None:
+        """Tell what just happened: ``to`` one seat only, ``but`` everyone except one, else all.
+
+        Arguments must be JSON-ready and must hold nothing the audience may not know.
+        """
+        self.events.append(Event(kind, tuple(args.items()), to, but))
+
+    def log(self, seat: int | None) -> list[dict[str, Any]]:
+        """The events ``seat`` may see, in order (``None``: the public ones), as dicts."""
+        if seat is not None and (seat.__class__ is not int or not 0 <= seat < self.game.players):
+            raise ValueError(f"{self.game.name}: {seat_error(seat, self.game.players)}")
+        return [e.as_dict() for e in self.events if e.seen_by(seat)]
 
     # -- turn -----------------------------------------------------------------------------
     @property
@@ -499,6 +594,7 @@ class State(ABC):
         other.seed = self.seed
         other.rng = self.rng.copy()
         other.history = list(self.history)
+        other.events = list(self.events)
         other.determinized = self.determinized
         self._copy_body(other)
         return other
@@ -523,6 +619,7 @@ class State(ABC):
         other.rng = Rng(r.next64())
         other.determinized = True
         other.history = [_redact(self.game, entry, seat) for entry in other.history]
+        other.events = [e for e in other.events if e.seen_by(seat)]
         other._determinize_body(seat, r)
         return other
 
@@ -553,6 +650,7 @@ class State(ABC):
             "rng": self.rng.state,
             "determinized": self.determinized,
             "history": hist,
+            "events": [e.to_json() for e in self.events],
             "body": self._body_to_json(),
         }
 
@@ -563,17 +661,41 @@ class State(ABC):
     @abstractmethod
     def _apply(self, action: Action, seat: int) -> None: ...
 
-    @abstractmethod
-    def _copy_body(self, other: State) -> None: ...
+    def _copy_body(self, other: State) -> None:
+        """Copy the game's own fields into ``other`` (generated from ``FIELDS``)."""
+        copier(type(self), self._fields())(self, other)
+
+    def _fields(self) -> tuple[Field, ...]:
+        if not self.FIELDS:
+            raise NotImplementedError(f"{type(self).__name__} declares no FIELDS")
+        return self.FIELDS
 
     def _determinize_body(self, seat: int | None, rng: Rng) -> None:
         """Re-deal what ``seat`` cannot see; the default is for games with no hidden information."""
 
-    @abstractmethod
-    def _body_to_json(self) -> Any: ...
+    def _body_to_json(self) -> Any:
+        """The game's own fields as JSON (from ``FIELDS``; derived fields are left out)."""
+        return {f.name: dump_field(f, getattr(self, f.name)) for f in self._fields() if f.stored}
 
-    @abstractmethod
-    def _body_from_json(self, body: Any) -> None: ...
+    def _body_from_json(self, body: Any) -> None:
+        """Read the fields ``_body_to_json`` wrote, each type-checked, then ``_after_load``."""
+        fields = self._fields()
+        if not isinstance(body, dict):
+            raise ValueError("state JSON body must be an object")
+        names = {f.name for f in fields if f.stored}
+        missing = sorted(names - body.keys())
+        extra = sorted(map(str, body.keys() - names))
+        problems = [f"lacks {', '.join(missing)}"] if missing else []
+        problems += [f"has unknown {', '.join(extra)}"] if extra else []
+        if problems:
+            raise ValueError("state JSON body " + "; ".join(problems))
+        for f in fields:
+            if f.stored:
+                setattr(self, f.name, load_field(f, body[f.name]))
+        self._after_load()
+
+    def _after_load(self) -> None:
+        """Rebuild derived fields (``stored=False``) and check what types alone cannot."""
 
     def __str__(self) -> str:
         return json.dumps(self.view(None), sort_keys=True)

@@ -187,6 +187,7 @@ def _deep_checks(
     rebuilt = game.state_from_json(json.loads(json.dumps(snapshot)))
     if rebuilt.to_json() != snapshot:
         _fail(where, "state_from_json(to_json()) is not the same state")
+    rebuilt_logs = {s: rebuilt.log(s) for s in (*range(game.players), None)}
     probe = rng.choice(legal)
     a_copy = state.clone()
     a_copy.apply(probe, seat)
@@ -196,7 +197,8 @@ def _deep_checks(
     # Replay of the record rebuilds the same state.
     record = state.record()
     _json_ready(record, where, "record()")
-    if replay(json.loads(json.dumps(record))).to_json() != snapshot:
+    replayed = replay(json.loads(json.dumps(record)))
+    if replayed.to_json() != snapshot:
         _fail(where, "replay(record()) does not rebuild the same state")
     # Illegal actions and seats out of turn raise IllegalAction and change nothing.
     for bad in _illegal_candidates(game, state, seat, legal, rng):
@@ -224,11 +226,19 @@ def _deep_checks(
     # Views are JSON; determinize keeps every view the seat has, and resamples the rest.
     seats: list[int | None] = [*range(game.players), None]
     views = {s: state.view(s) for s in seats}
+    logs = {s: state.log(s) for s in seats}
     for s, v in views.items():
         _json_ready(v, where, f"view({s})")
+        _json_ready(logs[s], where, f"log({s})")
+        if rebuilt_logs[s] != logs[s]:
+            _fail(where, f"log({s}) does not survive to_json and state_from_json")
+        if replayed.log(s) != logs[s]:
+            _fail(where, f"log({s}) differs after replaying the record")
     for s in seats:
         det = state.determinize(s, random.Random(rng.randrange(2**31)))
         report.determinize_checks += 1
+        if det.log(s) != logs[s]:
+            _fail(where, f"determinize({s}) changed seat {s}'s log: an event depends on what it cannot see")
         if det.view(s) != views[s]:
             _fail(where, f"determinize({s}) changed what seat {s} sees")
         if det.view(None) != views[None]:
@@ -411,6 +421,23 @@ def _error_text(state: State, action: Action, seat: int) -> str:
     return "(accepted)"
 
 
+def _check_log_words(game: Game, state: State, seat: int | None, where: str) -> None:
+    """Every event a seat is told has a kind and reads as a sentence; a game is never silent."""
+    log = state.log(seat)
+    if not log:
+        _fail(where, f"log({seat}) is empty at the end of a game: the rules emit no events")
+    for event in log:
+        if not isinstance(event.get("kind"), str):
+            _fail(where, f"event {event!r} in log({seat}) has no kind")
+        try:
+            text = game.describe_event(event)
+        except ValueError as exc:
+            _fail(where, f"describe_event({event!r}) failed: {exc}")
+            return
+        if not isinstance(text, str) or not text.strip():
+            _fail(where, f"describe_event({event!r}) gave no sentence")
+
+
 def _end_checks(game: Game, state: State, where: str, replay: Callable[[Any], State]) -> None:
     n = game.players
     scores, winners, returns = state.scores(), state.winners(), state.returns()
@@ -427,6 +454,7 @@ def _end_checks(game: Game, state: State, where: str, replay: Callable[[Any], St
         _fail(where, "JSON round trip of the finished game differs")
     for s in [*range(n), None]:
         _json_ready(state.view(s), where, f"final view({s})")
+        _check_log_words(game, state, s, where)
     try:
         state.apply(game.action_from_id(0), state.to_move[0] if state.to_move else 0)
     except GameOver:

@@ -111,7 +111,7 @@ def test_junk_is_refused_with_value_error_and_changes_nothing(
     a_seed = type(seat) is int and 0 <= seat < 2**64
     # Junk is never one of a game's actions; a junk seat or seed must be refused unless it is one.
     assert _refused_or_done(lambda: state.apply(action, legal_seat))
-    for method in ("legal_actions", "view", "determinize"):
+    for method in ("legal_actions", "view", "determinize", "log"):
         assert _refused_or_done(partial(getattr(state, method), seat)) != a_seat
     assert _refused_or_done(lambda: g.new_state(seat)) != a_seed
     assert _refused_or_done(lambda: state.determinize(None, seat)) != (a_seed or seat is None)

@@ -1,0 +1,97 @@
+"""Events as data: what happened in a game, who may know it, and the words for it.
+
+Rules call ``state.emit(kind, **args)`` as they resolve an action; each event records a kind,
+JSON-ready arguments and its audience:
+
+* everyone (the default): a public fact, in every seat's log and the spectators' log;
+* ``to=seat``: a private fact for that seat alone (the card it drew, what it peeked at);
+* ``but=seat``: everyone except that seat, spectators included (rare: a fact the seat
+  itself must not learn).
+
+``state.log(seat)`` returns the events a seat may see, in order, as dicts with ``"kind"``
+first; ``state.log(None)`` the public ones. ``game.describe_event(event, lang)`` turns one
+into a sentence, from the game's ``event_texts`` registry. The terminal log, ``replay``,
+round reports and the server read only these, so hidden information has one gate.
+
+Why a separate stream next to ``history``: the history is what replays the game (actions
+and chance outcomes in notation); events are what players are told, in plain words and with
+the audience decided by the rule that produced them, where the rule knows who saw what.
+An event never carries what its audience may not know: the rule that emits it chooses.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from riverbox.core.checks import describe, is_seat
+
+EventText = str | Callable[[dict[str, Any]], str]
+"""How an event kind reads: a ``str.format`` template over the event's fields, or a
+function of the event dict for sentences that need more than filling in fields."""
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One thing that happened, for one audience. Immutable once emitted."""
+
+    kind: str
+    args: tuple[tuple[str, Any], ...]
+    to: int | None = None
+    but: int | None = None
+
+    def seen_by(self, seat: int | None) -> bool:
+        """Whether ``seat`` (``None``: a spectator) may be told this event."""
+        if self.to is not None:
+            return seat == self.to
+        if self.but is not None:
+            return seat != self.but
+        return True
+
+    def as_dict(self) -> dict[str, Any]:
+        """The event as the log gives it: ``{"kind": ..., **args}`` (a fresh dict)."""
+        out: dict[str, Any] = {"kind": self.kind}
+        for key, value in self.args:
+            out[key] = value
+        return out
+
+    def to_json(self) -> list[Any]:
+        return [self.kind, dict(self.args), self.to, self.but]
+
+
+def event_from_json(item: Any, players: int) -> Event:
+    """An :class:`Event` from its JSON ``[kind, args, to, but]`` (``ValueError`` if malformed)."""
+    if not (isinstance(item, list) and len(item) == 4):
+        raise ValueError(f"{describe(item)} is not an event [kind, args, to, but]")
+    kind, args, to, but = item
+    if not isinstance(kind, str) or not kind:
+        raise ValueError(f"event kind {describe(kind)} is not a name")
+    if not isinstance(args, dict) or not all(isinstance(k, str) and k != "kind" for k in args):
+        raise ValueError(f"event arguments {describe(args)} are not named fields")
+    for who in (to, but):
+        if who is not None and not is_seat(who, players):
+            raise ValueError(f"event audience {describe(who)} is not a seat")
+    if to is not None and but is not None:
+        raise ValueError("an event is for one seat or for all but one, not both")
+    return Event(kind, tuple(args.items()), to, but)
+
+
+def describe_with(texts: Mapping[str, EventText], game_name: str, event: Mapping[str, Any]) -> str:
+    """Fill in the registry entry for ``event``'s kind (``ValueError`` for an unknown kind)."""
+    if not isinstance(event, Mapping) or not isinstance(event.get("kind"), str):
+        raise ValueError(f"{game_name}: {describe(event)} is not an event (a dict with a 'kind')")
+    kind = event["kind"]
+    text = texts.get(kind)
+    if text is None:
+        raise ValueError(f"{game_name}: no words for event kind {kind!r}")
+    fields = dict(event)
+    if callable(text):
+        return text(fields)
+    try:
+        return text.format(**fields)
+    except (KeyError, IndexError, ValueError) as exc:
+        raise ValueError(f"{game_name}: event {kind!r} lacks a field its sentence needs ({exc})") from None
+
+
+__all__ = ["Event", "EventText", "describe_with", "event_from_json"]

@@ -1,0 +1,129 @@
+"""Events as data and declared state fields, on the toy game (the games use the same core)."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+import riverbox
+from riverbox.core.fields import CUSTOM, GRID, LIST, VALUE, Field, copier, declare
+from riverbox.registry import register
+
+register("toy", "tests.core.toy:ToyGame")
+
+
+def _played(turns: int = 1) -> riverbox.State:
+    game = riverbox.load("toy", players=3, turns=turns)
+    state = game.new_state(5)
+    while not state.is_over:
+        seat = state.to_move[0]
+        state.apply(state.legal_actions(seat)[0], seat)
+    return state
+
+
+def test_a_private_event_reaches_its_seat_only() -> None:
+    state = riverbox.load("toy", players=3).new_state(5)
+    for seat in range(3):
+        dealt = [e for e in state.log(seat) if e["kind"] == "dealt"]
+        assert dealt == [{"kind": "dealt", "card": state.cards[seat]}]  # type: ignore[attr-defined]
+    assert [e for e in state.log(None) if e["kind"] == "dealt"] == []
+
+
+def test_an_event_for_all_but_one_seat_skips_that_seat_only() -> None:
+    state = riverbox.load("toy", players=3).new_state(5)
+    state.emit("bet", but=1, seat=0)
+    assert state.log(1)[-1]["kind"] == "dealt"
+    assert state.log(0)[-1] == {"kind": "bet", "seat": 0}
+    assert state.log(None)[-1] == {"kind": "bet", "seat": 0}
+
+
+def test_public_events_read_as_sentences_in_order() -> None:
+    state = _played()
+    game = state.game
+    words = [game.describe_event(e) for e in state.log(None)]
+    assert words[:2] == ["Seat 0 bets.", "Seat 1 bets."]
+    assert words[-1].startswith("Cards: ")
+
+
+def test_determinize_keeps_only_what_the_seat_may_see() -> None:
+    state = riverbox.load("toy", players=3).new_state(5)
+    det = state.determinize(1, 9)
+    assert det.log(1) == state.log(1)
+    assert det.log(0) == [] and det.log(None) == []
+
+
+def test_describe_event_refuses_unknown_kinds_and_languages() -> None:
+    game = riverbox.load("toy", players=2)
+    with pytest.raises(ValueError, match="no words for event kind 'nope'"):
+        game.describe_event({"kind": "nope"})
+    with pytest.raises(ValueError, match="language 'xx'"):
+        game.describe_event({"kind": "bet", "seat": 0}, lang="xx")
+    with pytest.raises(ValueError, match="lacks a field"):
+        game.describe_event({"kind": "bet"})
+    with pytest.raises(ValueError, match="not an event"):
+        game.describe_event("bet")  # type: ignore[arg-type]
+
+
+def test_events_survive_json_and_tampered_events_are_refused() -> None:
+    state = _played()
+    game = state.game
+    doc = state.to_json()
+    assert game.state_from_json(copy.deepcopy(doc)).log(2) == state.log(2)
+    old = copy.deepcopy(doc)
+    del old["events"]  # a document from before events were stored: rebuilt by replay
+    assert game.state_from_json(old).log(0) == state.log(0)
+    forged = copy.deepcopy(doc)
+    forged["events"][0][1]["card"] = 7
+    with pytest.raises(ValueError, match="events do not match"):
+        game.state_from_json(forged)
+    for bad, words in (
+        ("x", "events must be a list"),
+        ([["k", {}, 9, None]], "audience 9 .int. is not a seat"),
+        ([["k", {}, 0, 1]], "not both"),
+        ([["", {}, None, None]], "is not a name"),
+        ([["k", {"kind": 1}, None, None]], "not named fields"),
+    ):
+        broken = copy.deepcopy(doc)
+        broken["events"] = bad
+        with pytest.raises(ValueError, match=words):
+            game.state_from_json(broken)
+
+
+def test_declared_fields_are_type_checked_on_load() -> None:
+    state = _played()
+    doc = state.to_json()
+    for field, value, words in (
+        ("turn", True, "holds True"),
+        ("bets", [0, "1", 0], "field .bets. holds"),
+        ("cards", 3, "is 3 .int., not a list"),
+    ):
+        broken = copy.deepcopy(doc)
+        broken["body"][field] = value
+        with pytest.raises(ValueError, match=words):
+            state.game.state_from_json(broken)
+    broken = copy.deepcopy(doc)
+    broken["body"]["extra"] = 1
+    del broken["body"]["turn"]
+    with pytest.raises(ValueError, match="lacks turn; has unknown extra"):
+        state.game.state_from_json(broken)
+
+
+class _Box:
+    a: int
+    b: list[int]
+    c: list[list[int]]
+    d: dict[str, int]
+
+
+def test_generated_copy_shares_nothing_mutable() -> None:
+    fields = declare(a=VALUE, b=LIST, c=GRID, d=Field(CUSTOM, copy=dict, dump=dict, load=dict))
+    src, dst = _Box(), _Box()
+    src.a, src.b, src.c, src.d = 1, [1, 2], [[3], [4]], {"x": 1}
+    copier(_Box, fields)(src, dst)
+    src.b.append(9)
+    src.c[0].append(9)
+    src.d["y"] = 2
+    assert (dst.a, dst.b, dst.c, dst.d) == (1, [1, 2], [[3], [4]], {"x": 1})
+    with pytest.raises(TypeError, match="CUSTOM field needs"):
+        declare(e=CUSTOM)
