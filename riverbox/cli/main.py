@@ -36,6 +36,7 @@ app = typer.Typer(
 console = Console()
 err = Console(stderr=True)
 
+
 def _game_names(incomplete: str) -> list[str]:
     """Shell completion of game names."""
     return [info.name for info in list_games() if info.name.startswith(incomplete)]
@@ -43,9 +44,7 @@ def _game_names(incomplete: str) -> list[str]:
 
 GameArg = Annotated[
     str,
-    typer.Argument(
-        help="Game name, e.g. ravenous-river (see `riverbox games`).", autocompletion=_game_names
-    ),
+    typer.Argument(help="Game name, e.g. ravenous-river (see `riverbox games`).", autocompletion=_game_names),
 ]
 PlayersOpt = Annotated[int | None, typer.Option("--players", "-p", help="Number of players.")]
 OptionOpt = Annotated[
@@ -350,22 +349,29 @@ def replay(
     state = g.new_state(record["seed"])
     entries = record["actions"]
     console.print(f"[bold]{g.info.title}[/bold] record: {len(entries)} entries, seed {record['seed']}.")
-    shown = 0
+    told = 0
+
+    def news() -> list[str]:
+        """Sentences for the events ``seat`` may see that were not printed yet."""
+        nonlocal told
+        events = state.log(seat)
+        lines = [g.describe_event(event) for event in events[told:]]
+        told = len(events)
+        return lines
+
+    for line in news():  # the opening: what was dealt before the first move
+        console.print(f"  {escape(line)}")
     for index, (s, text) in enumerate(entries):
         if s < 0:
             continue
         state.apply(g.parse_action(text, state), s)
-        lines = g.narrate(state, seat, shown)
-        shown = len(state.history)
-        for line in lines:
-            console.print(f"  [dim]{index:>4}[/dim] {line}")
+        for line in news():
+            console.print(f"  [dim]{index:>4}[/dim] {escape(line)}")
         if interactive:
             console.print(g.render(state, seat))
             answer = console.input("[dim]Enter: next, q: quit[/dim] ")
             if answer.strip().lower() == "q":
                 return
-    for line in g.narrate(state, seat, shown):
-        console.print(f"  {line}")
     console.print(g.render(state, seat))
     if state.is_over:
         scores = ", ".join(f"seat {i}: {v:g}" for i, v in enumerate(state.scores()))

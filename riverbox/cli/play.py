@@ -141,8 +141,10 @@ class GameTable:
         self.humans = [s for s in range(game.players) if s not in bots]
         self.state = state
         self.record_path = record_path
+        # Per viewer (None: the shared screen), how many events of ``state.log(viewer)`` were
+        # told, and their sentences: one line per event, so an undo trims both by a count.
         self.seen: dict[int | None, int] = {}
-        self._log: dict[int | None, list[tuple[int, str]]] = {}
+        self._log: dict[int | None, list[str]] = {}
         self.undo_point: _UndoPoint | None = None
 
     # -- moves ----------------------------------------------------------------------------
@@ -240,28 +242,34 @@ class GameTable:
             self.state = after
             raise CannotUndo(f"Cannot undo: the record could not be saved ({exc.strerror or exc}).") from None
         self.undo_point = None
-        self._forget_after(len(before.history))
+        self._forget_after(before)
 
     # -- logs -----------------------------------------------------------------------------
     def news(self, seat: int | None) -> list[str]:
-        """Lines about what happened since ``seat`` last looked (and add them to its log)."""
+        """Sentences for the events ``seat`` may see that it was not told yet (added to its log).
+
+        Only the game's events are read (``state.log``), so a seat is told exactly what its
+        rules let it know; ``None`` is a spectator (a shared screen between turns).
+        """
+        events = self.state.log(seat)
         start = self.seen.get(seat, 0)
-        end = len(self.state.history)
-        lines = self.game.narrate(self.state, seat, start) if end > start else []
-        self.seen[seat] = end
-        self._log.setdefault(seat, []).extend((end, line) for line in lines)
+        lines = [self.game.describe_event(event) for event in events[start:]]
+        self.seen[seat] = len(events)
+        self._log.setdefault(seat, []).extend(lines)
         return lines
 
     def log(self, seat: int | None) -> list[str]:
         """Everything ``seat`` has been told, undone moves left out."""
-        return [line for _, line in self._log.get(seat, [])]
+        return list(self._log.get(seat, []))
 
-    def _forget_after(self, length: int) -> None:
-        """Drop what the logs said about moves past ``length`` (they were taken back)."""
-        for seat, entries in self._log.items():
-            self._log[seat] = [(end, line) for end, line in entries if end <= length]
-        for seat in self.seen:
-            self.seen[seat] = min(self.seen[seat], length)
+    def _forget_after(self, state: State) -> None:
+        """Drop what the logs said past ``state`` (the moves after it were taken back)."""
+        for seat in set(self._log) | set(self.seen):
+            kept = len(state.log(seat))
+            if seat in self._log:
+                del self._log[seat][kept:]
+            if seat in self.seen:
+                self.seen[seat] = min(self.seen[seat], kept)
 
     # -- results --------------------------------------------------------------------------
     def viewer(self) -> int | None:
@@ -383,7 +391,7 @@ class PlaySession:
         if len(self.table.humans) > 1 and self.screen_seat != seat:
             self._clear()
             for line in self.table.news(None):
-                self.console.print(f"  {line}")
+                self.console.print(f"  {escape(line)}")
             self.console.print(
                 Panel(
                     f"Pass the screen to [bold]player {seat}[/bold].\nPress Enter when only they can see it.",
@@ -398,7 +406,7 @@ class PlaySession:
         self._pass_screen(seat)
         self.console.print(self.game.render(self.state, seat))
         for line in self.table.news(seat):
-            self.console.print(f"  [dim]·[/dim] {line}")
+            self.console.print(f"  [dim]·[/dim] {escape(line)}")
         while True:
             legal = self.state.legal_actions(seat)
             self._menu(legal)
@@ -435,7 +443,7 @@ class PlaySession:
             return None
         if word == "log":
             for line in self.table.log(seat):
-                self.console.print(f"  {line}")
+                self.console.print(f"  {escape(line)}")
             return None
         if word == "hint":
             self._hint(seat)
@@ -472,7 +480,7 @@ class PlaySession:
     def _finish(self) -> None:
         viewer = self.table.viewer()
         for line in self.table.news(viewer):
-            self.console.print(f"  [dim]·[/dim] {line}")
+            self.console.print(f"  [dim]·[/dim] {escape(line)}")
         self.console.print(self.game.render(self.state, viewer))
         self.console.print(self.table.scores_table())
         self.saved = self.table.save()

@@ -320,21 +320,6 @@ class Game(ABC):
             )
         return describe_with(self.event_texts, self.name, event)
 
-    def narrate(self, state: State, seat: int | None, start: int) -> list[str]:
-        """Lines describing ``state.history[start:]`` as ``seat`` may know it (for play logs).
-
-        Games override this for richer text (who ate whom, income per drop). The default
-        prints player actions and the chance outcomes the seat saw.
-        """
-        lines = []
-        for s, a in state.history[start:]:
-            if isinstance(a, Chance):
-                if a.visible_to is None or (seat is not None and seat in a.visible_to):
-                    lines.append(f"chance: {a.text}")
-            else:
-                lines.append(f"seat {s}: {a}")
-        return lines
-
     def action_visibility(self, action: Action, seat: int) -> frozenset[int] | None:
         """Who sees ``action`` taken by ``seat``: ``None`` for everyone (the default).
 

@@ -73,7 +73,25 @@ def test_play_quit_saves_a_record_that_replays(tmp_path: Path) -> None:
     state = riverbox.replay(record)
     assert str(state.history[2][1]) == "bet"
     shown = runner.invoke(app, ["replay", str(rec), "--no-step"])
-    assert shown.exit_code == 0 and "bet" in shown.stdout
+    assert shown.exit_code == 0 and "Seat 0 bets." in shown.stdout
+    assert "dealt" not in shown.stdout  # a spectator is not told anyone's card
+
+
+def test_replay_tells_a_seat_its_own_events_and_nobody_else_s(tmp_path: Path) -> None:
+    """replay prints ``state.log(seat)`` in the game's sentences: the seat's card, not the others'."""
+    game = riverbox.load("toy", players=2, turns=1)
+    state = game.new_state(5)
+    while not state.is_over:
+        state.apply(state.legal_actions(state.to_move[0])[0], state.to_move[0])
+    rec = tmp_path / "toy.json"
+    rec.write_text(json.dumps(state.record()))
+    for seat in (0, 1):
+        shown = runner.invoke(app, ["replay", str(rec), "--no-step", "--seat", str(seat)])
+        assert shown.exit_code == 0, shown.output
+        said = [game.describe_event(e) for e in state.log(seat)]
+        assert all(line in shown.stdout for line in said)
+        assert shown.stdout.count("You are dealt") == 1  # its own card only
+    assert "Cards: " in shown.stdout and "the sum is" in shown.stdout
 
 
 def test_play_to_the_end_reports_scores(tmp_path: Path) -> None:

@@ -241,6 +241,22 @@ def test_log_forgets_a_move_that_was_taken_back(tmp_path: Path) -> None:
     assert table.news(0) == []  # and the state is as before the move
 
 
+def test_log_tells_each_event_once_and_undo_trims_it(tmp_path: Path) -> None:
+    """The play log is the seat's events in the game's sentences; undo forgets the taken-back ones."""
+    game = riverbox.load("toy", players=2, turns=1)
+    table = GameTable(game, {}, game.new_state(2), tmp_path / "t.json")
+    card = table.state.log(0)[0]["card"]
+    assert table.news(0) == [f"You are dealt a {card}."]
+    assert table.news(None) == []  # spectators see no card
+    table.play(game.parse_action("bet", table.state), 0)
+    assert table.news(0) == ["Seat 0 bets."]
+    assert table.news(0) == []  # told once
+    table.undo(0)
+    assert table.log(0) == [f"You are dealt a {card}."]
+    table.play(game.parse_action("pass", table.state), 0)
+    assert table.news(0) == ["Seat 0 passes."]
+
+
 @pytest.mark.parametrize("text", ["²", "①", "٣", "9" * 5000, "1" * 7, "\x1b[4~"])
 def test_odd_answers_are_not_menu_numbers(text: str) -> None:
     assert menu_number(text) is None

@@ -2,8 +2,8 @@
 
 Ruling ids (RR-14, RV-21, ...) and the word "spec" belong to code comments and test names; a
 player has neither the rulings document nor any use for its numbering. The sweep collects rules
-help, option help, rendered screens (at several widths), menu lines, play-log lines, refusals of
-illegal actions and of unreadable notation, and checks them all.
+help, option help, rendered screens (at several widths), menu lines, the sentences of every
+seat's event log, refusals of illegal actions and of unreadable notation, and checks them all.
 """
 
 from __future__ import annotations
@@ -63,7 +63,7 @@ def player_texts(name: str, seeds: range, render_every: int = 4, **options: Any)
             state.apply(rng.choice(legal), seat)
             step += 1
         for viewer in [*range(game.players), None]:
-            yield from game.narrate(state, viewer, 0)
+            yield from (game.describe_event(event) for event in state.log(viewer))
             yield screen(game, state, viewer, rng.choice(WIDTHS))
         try:
             state.apply(legal[0], seat)
