@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
 from riverbox.bots.settings import (
     THINK_KEYS,
@@ -26,14 +26,6 @@ from riverbox.bots.settings import (
 )
 from riverbox.core.game import Action, Game, State
 from riverbox.core.rng import Rng
-
-
-class Bot(Protocol):
-    """Anything that chooses an action for a seat."""
-
-    name: str
-
-    def act(self, state: State, seat: int) -> Action: ...
 
 
 class RandomBot:

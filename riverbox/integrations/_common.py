@@ -119,12 +119,6 @@ def encode_view(game: Game, view: dict[str, Any]) -> list[float]:
     return hashed_view(view)
 
 
-def legal_ids(state: State, seat: int) -> list[int]:
-    """Sorted action ids of ``seat``'s legal actions ([] when it is not to move)."""
-    game = state.game
-    return sorted(game.action_id(a) for a in state.legal_actions(seat))
-
-
 def agent_name(seat: int) -> str:
     return f"player_{seat}"
 

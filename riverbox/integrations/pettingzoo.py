@@ -51,6 +51,12 @@ once) and the whole episode is truncated after ``max_cycles`` steps.
 (default; the episode ends, the offender gets ``illegal_reward``), ``"random"`` (a random
 legal action is played instead) or ``"raise"``; ``info["illegal_action"]`` reports it.
 ``render_mode="ansi"`` renders the public view as text.
+
+*One environment.* :class:`RiverboxAECEnv` holds everything: the game, the state, seeding,
+spaces, observations and how an action is played. :class:`RiverboxParallelEnv` is a thin
+wrapper that owns one of them and only groups the seats to move into one step. (PettingZoo's
+``aec_to_parallel`` does not fit: it expects every agent to act in every cycle, and in a
+turn-based game only the seats to move act.)
 """
 
 from __future__ import annotations
@@ -76,114 +82,6 @@ from riverbox.integrations._common import (
 from riverbox.registry import load
 
 
-class _Core:
-    """The part both environments share: the game, the state, seeding, spaces and encoding."""
-
-    def __init__(
-        self,
-        game: str | Game,
-        players: int | None,
-        max_cycles: int | None,
-        illegal_action: str,
-        illegal_reward: float,
-        render_mode: str | None,
-        options: dict[str, Any],
-    ) -> None:
-        self.game: Game = game if isinstance(game, Game) else load(game, players, **options)
-        if isinstance(game, Game) and (players is not None or options):
-            raise ValueError("pass players and options to riverbox.load, or a game name here, not both")
-        if max_cycles is not None and max_cycles < 1:
-            raise ValueError(f"max_cycles must be at least 1, not {max_cycles}")
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode={render_mode!r} is not supported; use 'ansi' or None")
-        self.max_cycles = max_cycles
-        self.illegal_action = check_illegal_policy(illegal_action)
-        self.illegal_reward = float(illegal_reward)
-        self.render_mode = render_mode
-        n = self.game.players
-        self.names = [agent_name(i) for i in range(n)]
-        self.seat_of = {a: i for i, a in enumerate(self.names)}
-        size = observation_size(self.game)
-        k = self.game.num_action_ids
-        self.observation_spaces = {
-            a: spaces.Dict(
-                {
-                    "observation": spaces.Box(-OBS_BOUND, OBS_BOUND, (size,), np.float32),
-                    "action_mask": spaces.Box(0, 1, (k,), np.int8),
-                }
-            )
-            for a in self.names
-        }
-        self.action_spaces = {a: spaces.Discrete(k) for a in self.names}
-        self._seeder = random.Random()
-        self.state: State = self.game.new_state(0)
-        self.rng = random.Random(0)
-        self.autopilot_rng = random.Random(0)
-        self.last_returns = [0.0] * n
-
-    def new_game(self, seed: int | None) -> int:
-        if seed is not None:
-            self._seeder = random.Random(seed)
-            game_seed = int(seed)
-        else:
-            game_seed = self._seeder.randrange(2**63)
-        self.state = self.game.new_state(game_seed)
-        self.rng = random.Random(game_seed)
-        # A generator of its own, so autopilot moves depend only on the seed and the state.
-        self.autopilot_rng = random.Random(f"riverbox-autopilot-{game_seed}")
-        self.last_returns = [0.0] * self.game.players
-        return game_seed
-
-    def observe(self, seat: int) -> dict[str, np.ndarray]:
-        state = self.state
-        mask = np.zeros(self.game.num_action_ids, np.int8)
-        if seat in state.to_move:
-            mask[list(map(self.game.action_id, state.legal_actions(seat)))] = 1
-        return {
-            "observation": observation_array(self.game, state.view(seat)),
-            "action_mask": mask,
-        }
-
-    def play(self, seat: int, action: Any) -> tuple[list[float], dict[str, Any]]:
-        """Apply ``seat``'s action id; return each seat's reward and info for the mover."""
-        info: dict[str, Any] = {}
-        state = self.state
-        legal = state.legal_actions(seat)
-        chosen = None
-        try:
-            aid = int(action)
-            candidate = self.game.action_from_id(aid) if 0 <= aid < self.game.num_action_ids else None
-        except (TypeError, ValueError, IndexError):
-            candidate = None
-        if candidate is not None and candidate in legal:
-            chosen = candidate
-        else:
-            if self.illegal_action == "raise":
-                raise IllegalAction(f"{self.game.name}: action {action!r} is not legal for seat {seat} now")
-            info["illegal_action"] = action if isinstance(action, (int, np.integer)) else repr(action)
-            if self.illegal_action == "penalty":
-                rewards = [0.0] * self.game.players
-                rewards[seat] = self.illegal_reward
-                return rewards, info
-            chosen = self.rng.choice(legal)
-        state.apply(chosen, seat)
-        returns = state.returns()
-        rewards = [float(r) - float(p) for r, p in zip(returns, self.last_returns, strict=True)]
-        self.last_returns = [float(r) for r in returns]
-        return rewards, info
-
-    def autoplay(self, seat: int) -> list[float]:
-        """Play a random legal action for ``seat`` (a truncated agent's seat); return the rewards."""
-        legal = self.state.legal_actions(seat)
-        rewards, _ = self.play(seat, self.game.action_id(self.autopilot_rng.choice(legal)))
-        return rewards
-
-    def render(self) -> str | None:
-        if self.render_mode != "ansi":
-            return None
-        return render_text(self.game, self.state, None)
-
-
 class RiverboxAECEnv(AECEnv):
     """A riverbox game as a PettingZoo AEC environment (see the module docstring)."""
 
@@ -201,22 +99,36 @@ class RiverboxAECEnv(AECEnv):
         **options: Any,
     ) -> None:
         super().__init__()
-        self._core = _Core(game, players, max_cycles, illegal_action, illegal_reward, render_mode, options)
-        self.game = self._core.game
-        self.metadata = {**self.metadata, "name": f"riverbox_{self.game.name.replace('-', '_')}_v0"}
+        if isinstance(game, Game) and (players is not None or options):
+            raise ValueError("pass players and options to riverbox.load, or a game name here, not both")
+        self.game: Game = game if isinstance(game, Game) else load(game, players, **options)
+        if max_cycles is not None and max_cycles < 1:
+            raise ValueError(f"max_cycles must be at least 1, not {max_cycles}")
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode={render_mode!r} is not supported; use 'ansi' or None")
+        self.max_cycles = max_cycles
+        self.illegal_action = check_illegal_policy(illegal_action)
+        self.illegal_reward = float(illegal_reward)
         self.render_mode = render_mode
-        self.possible_agents = list(self._core.names)
-        self.observation_spaces = self._core.observation_spaces
-        self.action_spaces = self._core.action_spaces
+        self.metadata = {**self.metadata, "name": f"riverbox_{self.game.name.replace('-', '_')}_v0"}
+        n = self.game.players
+        self.possible_agents = [agent_name(i) for i in range(n)]
+        self.seat_of = {a: i for i, a in enumerate(self.possible_agents)}
+        self.observation_spaces, self.action_spaces = _spaces(self.game, self.possible_agents)
         self.agents: list[str] = []
         self.game_seed: int | None = None
         self.actions_taken: dict[str, int] = {}
         """How many actions each agent has taken this episode (dead steps not counted)."""
+        self._seeder = random.Random()
+        self._state: State = self.game.new_state(0)
+        self._rng = random.Random(0)
+        self._autopilot_rng = random.Random(0)
+        self._last_returns = [0.0] * n
 
     @property
     def riverbox_state(self) -> State:
         """The riverbox state (for inspection and records; step through the environment)."""
-        return self._core.state
+        return self._state
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -224,8 +136,64 @@ class RiverboxAECEnv(AECEnv):
     def action_space(self, agent: str) -> spaces.Space[Any]:
         return self.action_spaces[agent]
 
+    # -- the game behind both APIs ----------------------------------------------------------
+    def _new_game(self, seed: int | None) -> None:
+        """Start riverbox seed ``seed`` (or the next one from the last seed given)."""
+        if seed is not None:
+            self._seeder = random.Random(seed)
+            game_seed = int(seed)
+        else:
+            game_seed = self._seeder.randrange(2**63)
+        self.game_seed = game_seed
+        self._state = self.game.new_state(game_seed)
+        self._rng = random.Random(game_seed)
+        # A generator of its own, so autopilot moves depend only on the seed and the state.
+        self._autopilot_rng = random.Random(f"riverbox-autopilot-{game_seed}")
+        self._last_returns = [0.0] * self.game.players
+
+    def _observe(self, seat: int) -> dict[str, np.ndarray]:
+        state = self._state
+        mask = np.zeros(self.game.num_action_ids, np.int8)
+        if seat in state.to_move:
+            mask[list(map(self.game.action_id, state.legal_actions(seat)))] = 1
+        return {"observation": observation_array(self.game, state.view(seat)), "action_mask": mask}
+
+    def _play(self, seat: int, action: Any) -> tuple[list[float], dict[str, Any]]:
+        """Apply ``seat``'s action id; return each seat's reward and info for the mover."""
+        info: dict[str, Any] = {}
+        state = self._state
+        legal = state.legal_actions(seat)
+        try:
+            aid = int(action)
+            candidate = self.game.action_from_id(aid) if 0 <= aid < self.game.num_action_ids else None
+        except (TypeError, ValueError, IndexError):
+            candidate = None
+        if candidate is not None and candidate in legal:
+            chosen = candidate
+        else:
+            if self.illegal_action == "raise":
+                raise IllegalAction(f"{self.game.name}: action {action!r} is not legal for seat {seat} now")
+            info["illegal_action"] = action if isinstance(action, (int, np.integer)) else repr(action)
+            if self.illegal_action == "penalty":
+                rewards = [0.0] * self.game.players
+                rewards[seat] = self.illegal_reward
+                return rewards, info
+            chosen = self._rng.choice(legal)
+        state.apply(chosen, seat)
+        returns = state.returns()
+        rewards = [float(r) - float(p) for r, p in zip(returns, self._last_returns, strict=True)]
+        self._last_returns = [float(r) for r in returns]
+        return rewards, info
+
+    def _autoplay(self, seat: int) -> list[float]:
+        """Play a random legal action for ``seat`` (a truncated agent's seat); return the rewards."""
+        legal = self._state.legal_actions(seat)
+        rewards, _ = self._play(seat, self.game.action_id(self._autopilot_rng.choice(legal)))
+        return rewards
+
+    # -- the AEC API ---------------------------------------------------------------------------
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        self.game_seed = self._core.new_game(seed)
+        self._new_game(seed)
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -235,46 +203,38 @@ class RiverboxAECEnv(AECEnv):
         self.num_moves = 0
         self.actions_taken = dict.fromkeys(self.possible_agents, 0)
         self._skip_agent_selection = None
-        self.agent_selection = agent_name(mover(self._core.state))
+        self.agent_selection = agent_name(mover(self._state))
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        return self._core.observe(self._core.seat_of[agent])
+        return self._observe(self.seat_of[agent])
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        core = self._core
-        seat = core.seat_of[agent]
-        totals, info = core.play(seat, action)
+        totals, info = self._play(self.seat_of[agent], action)
         self._cumulative_rewards[agent] = 0.0
         self.infos = {a: {} for a in self.agents}
         if info:
             self.infos[agent] = info
         self.num_moves += 1
         self.actions_taken[agent] += 1
-        ended = "illegal_action" in info and core.illegal_action == "penalty"
-        if not ended and core.max_cycles is None and not core.state.is_over:
+        ended = "illegal_action" in info and self.illegal_action == "penalty"
+        if not ended and self.max_cycles is None and not self._state.is_over:
             # The common step: nobody can be truncated and the game goes on, so every agent is
             # still in ``agents`` (in seat order) and none is dead.
             self.rewards = dict(zip(self.agents, totals, strict=True))
             self._skip_agent_selection = None
-            self.agent_selection = core.names[mover(core.state)]
+            self.agent_selection = self.possible_agents[mover(self._state)]
             self._accumulate_rewards()
             return
-        if not ended and core.max_cycles is not None and self.actions_taken[agent] >= core.max_cycles:
+        if not ended and self.max_cycles is not None and self.actions_taken[agent] >= self.max_cycles:
             self.truncations[agent] = True
         if not ended:
-            # Truncated agents' seats are played by the autopilot, as long as someone is left to play.
-            live = {core.seat_of[a] for a in self.agents if not self.truncations[a]}
-            while live and not core.state.is_over:
-                next_seat = mover(core.state)
-                if next_seat in live:
-                    break
-                totals = [t + r for t, r in zip(totals, core.autoplay(next_seat), strict=True)]
-        self.rewards = {a: totals[core.seat_of[a]] for a in self.agents}
-        if ended or core.state.is_over:
+            totals = self._autopilot_until_a_live_agent(totals)
+        self.rewards = {a: totals[self.seat_of[a]] for a in self.agents}
+        if ended or self._state.is_over:
             # Termination takes precedence over a truncation made in this same step.
             self.terminations = dict.fromkeys(self.agents, True)
             self.truncations = dict.fromkeys(self.agents, False)
@@ -282,43 +242,69 @@ class RiverboxAECEnv(AECEnv):
         if all(self.terminations[a] or self.truncations[a] for a in self.agents):
             self.agent_selection = self.agents[0]
         else:
-            self.agent_selection = agent_name(mover(core.state))
+            self.agent_selection = agent_name(mover(self._state))
             self._deads_step_first()
         self._accumulate_rewards()
 
+    def _autopilot_until_a_live_agent(self, totals: list[float]) -> list[float]:
+        """Truncated agents' seats are played by the autopilot, as long as someone is left to play."""
+        live = {self.seat_of[a] for a in self.agents if not self.truncations[a]}
+        while live and not self._state.is_over:
+            next_seat = mover(self._state)
+            if next_seat in live:
+                break
+            totals = [t + r for t, r in zip(totals, self._autoplay(next_seat), strict=True)]
+        return totals
+
     def render(self) -> str | None:
-        return self._core.render()
+        return render_text(self.game, self._state, None) if self.render_mode == "ansi" else None
 
     def close(self) -> None:
         pass
 
 
+def _spaces(
+    game: Game, agents: list[str]
+) -> tuple[dict[str, spaces.Space[Any]], dict[str, spaces.Space[Any]]]:
+    """Each agent's observation space (the vector and the action mask) and action space."""
+    size = observation_size(game)
+    k = game.num_action_ids
+    observation = {
+        a: spaces.Dict(
+            {
+                "observation": spaces.Box(-OBS_BOUND, OBS_BOUND, (size,), np.float32),
+                "action_mask": spaces.Box(0, 1, (k,), np.int8),
+            }
+        )
+        for a in agents
+    }
+    return observation, {a: spaces.Discrete(k) for a in agents}
+
+
 class RiverboxParallelEnv(ParallelEnv):
-    """A riverbox game as a PettingZoo parallel environment: every seat to move acts each step."""
+    """The parallel API over one :class:`RiverboxAECEnv`: every seat to move acts each step."""
 
     metadata = {"render_modes": ["ansi"], "name": "riverbox_v0"}  # noqa: RUF012
 
-    def __init__(
-        self,
-        game: str | Game,
-        players: int | None = None,
-        *,
-        max_cycles: int | None = None,
-        illegal_action: str = "penalty",
-        illegal_reward: float = -1.0,
-        render_mode: str | None = None,
-        **options: Any,
-    ) -> None:
-        self._core = _Core(game, players, max_cycles, illegal_action, illegal_reward, render_mode, options)
-        self.game = self._core.game
-        self.metadata = {**self.metadata, "name": f"riverbox_{self.game.name.replace('-', '_')}_v0"}
-        self.render_mode = render_mode
-        self.possible_agents = list(self._core.names)
-        self.observation_spaces = self._core.observation_spaces
-        self.action_spaces = self._core.action_spaces
+    def __init__(self, aec: RiverboxAECEnv) -> None:
+        self.aec = aec
+        self.game = aec.game
+        self.metadata = {**self.metadata, "name": aec.metadata["name"]}
+        self.render_mode = aec.render_mode
+        self.possible_agents = list(aec.possible_agents)
+        self.observation_spaces = aec.observation_spaces
+        self.action_spaces = aec.action_spaces
         self.agents: list[str] = []
-        self.game_seed: int | None = None
         self.num_steps = 0
+
+    @property
+    def riverbox_state(self) -> State:
+        """The riverbox state (for inspection and records; step through the environment)."""
+        return self.aec.riverbox_state
+
+    @property
+    def game_seed(self) -> int | None:
+        return self.aec.game_seed
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -327,43 +313,47 @@ class RiverboxParallelEnv(ParallelEnv):
         return self.action_spaces[agent]
 
     def _observations(self) -> dict[str, dict[str, np.ndarray]]:
-        return {a: self._core.observe(self._core.seat_of[a]) for a in self.agents}
+        aec = self.aec
+        return {a: aec._observe(aec.seat_of[a]) for a in self.agents}
 
     def reset(
         self, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
-        self.game_seed = self._core.new_game(seed)
+        self.aec._new_game(seed)
         self.agents = list(self.possible_agents)
         self.num_steps = 0
         return self._observations(), {a: {} for a in self.agents}
 
-    def step(self, actions: dict[str, Any]) -> tuple[
+    def step(
+        self, actions: dict[str, Any]
+    ) -> tuple[
         dict[str, Any],
         dict[str, float],
         dict[str, bool],
         dict[str, bool],
         dict[str, dict[str, Any]],
     ]:
-        core = self._core
-        totals = [0.0] * core.game.players
+        aec = self.aec
+        totals = [0.0] * aec.game.players
         infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         ended = False
-        for seat in sorted(core.state.to_move):
-            if core.state.is_over or seat not in core.state.to_move:
+        for seat in sorted(aec.riverbox_state.to_move):
+            state = aec.riverbox_state
+            if state.is_over or seat not in state.to_move:
                 continue
             agent = agent_name(seat)
-            rewards, info = core.play(seat, actions.get(agent))
+            rewards, info = aec._play(seat, actions.get(agent))
             totals = [t + r for t, r in zip(totals, rewards, strict=True)]
             if info:
                 infos[agent] = info
-                if core.illegal_action == "penalty":
+                if aec.illegal_action == "penalty":
                     ended = True
                     break
         self.num_steps += 1
-        over = ended or core.state.is_over
-        cut = not over and core.max_cycles is not None and self.num_steps >= core.max_cycles
+        over = ended or aec.riverbox_state.is_over
+        cut = not over and aec.max_cycles is not None and self.num_steps >= aec.max_cycles
         observations = self._observations()
-        rewards_out = {a: totals[core.seat_of[a]] for a in self.agents}
+        rewards_out = {a: totals[aec.seat_of[a]] for a in self.agents}
         terminations = dict.fromkeys(self.agents, over)
         truncations = dict.fromkeys(self.agents, cut)
         if over or cut:
@@ -371,15 +361,10 @@ class RiverboxParallelEnv(ParallelEnv):
         return observations, rewards_out, terminations, truncations, infos
 
     def render(self) -> str | None:
-        return self._core.render()
+        return self.aec.render()
 
     def close(self) -> None:
         pass
-
-    @property
-    def riverbox_state(self) -> State:
-        """The riverbox state (for inspection and records; step through the environment)."""
-        return self._core.state
 
 
 def env(
@@ -415,7 +400,7 @@ def parallel_env(
     **options: Any,
 ) -> RiverboxParallelEnv:
     """A parallel environment for riverbox game ``game``: all seats to move act in one step."""
-    return RiverboxParallelEnv(
+    aec = env(
         game,
         players,
         max_cycles=max_cycles,
@@ -424,6 +409,7 @@ def parallel_env(
         render_mode=render_mode,
         **options,
     )
+    return RiverboxParallelEnv(aec)
 
 
 __all__ = ["RiverboxAECEnv", "RiverboxParallelEnv", "env", "parallel_env"]

@@ -227,13 +227,12 @@ def test_observations_come_from_the_seat_view_only(config: Any) -> None:
             env.step(None)
             continue
         if steps % 7 == 0:
-            core = env._core
-            true_state = core.state
+            true_state = env.riverbox_state
             for seat in range(env.game.players):
-                mine = core.observe(seat)
-                core.state = true_state.determinize(seat, steps)
-                other = core.observe(seat)
-                core.state = true_state
+                mine = env.observe(agent_name(seat))
+                env._state = true_state.determinize(seat, steps)
+                other = env.observe(agent_name(seat))
+                env._state = true_state
                 assert np.array_equal(mine["observation"], other["observation"])
                 assert np.array_equal(mine["action_mask"], other["action_mask"])
         env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
