@@ -269,7 +269,7 @@ def _spaces(
     """Each agent's observation space (the vector and the action mask) and action space."""
     size = observation_size(game)
     k = game.num_action_ids
-    observation = {
+    observation: dict[str, spaces.Space[Any]] = {
         a: spaces.Dict(
             {
                 "observation": spaces.Box(-OBS_BOUND, OBS_BOUND, (size,), np.float32),
@@ -289,7 +289,7 @@ class RiverboxParallelEnv(ParallelEnv):
     def __init__(self, aec: RiverboxAECEnv) -> None:
         self.aec = aec
         self.game = aec.game
-        self.metadata = {**self.metadata, "name": aec.metadata["name"]}
+        self.metadata = {**self.metadata, "name": f"riverbox_{self.game.name.replace('-', '_')}_v0"}
         self.render_mode = aec.render_mode
         self.possible_agents = list(aec.possible_agents)
         self.observation_spaces = aec.observation_spaces
