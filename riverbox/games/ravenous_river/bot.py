@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from riverbox.core import Rng, State
+from riverbox.core.choose import choose_best
 from riverbox.games.ravenous_river import actions as A
 from riverbox.games.ravenous_river.cards import CARD_NAMES
 from riverbox.games.ravenous_river.scoring import ANIMALS, score_round
@@ -100,13 +101,7 @@ class HeuristicBot:
             return legal[0]
         view = state.view(seat)
         model = _Model(view)
-        best: Any = legal[0]
-        best_score = float("-inf")
-        for action in legal:
-            score = self.evaluate(action, view, model) + self.rng.random() * 1e-6
-            if score > best_score:
-                best, best_score = action, score
-        return best
+        return choose_best(legal, lambda a: self.evaluate(a, view, model) + self.rng.random() * 1e-6)
 
     def evaluate(self, act: Any, view: dict[str, Any], m: _Model) -> float:
         op = act.op

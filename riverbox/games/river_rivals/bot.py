@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from riverbox.core import Rng, State
+from riverbox.core.choose import choose_best
 from riverbox.games.river_rivals import actions as A
 from riverbox.games.river_rivals.content import COLUMN_CAP, EQUIPMENT, KINDS
 
@@ -68,15 +69,7 @@ class HeuristicBot:
         if len(legal) == 1:
             return legal[0]
         v = state.view(seat)
-        best: list[Any] = []
-        top = float("-inf")
-        for a in legal:
-            score = self.score(a, v, seat)
-            if score > top + 1e-9:
-                top, best = score, [a]
-            elif abs(score - top) <= 1e-9:
-                best.append(a)
-        return best[0] if len(best) == 1 else self.rng.choice(best)
+        return choose_best(legal, lambda a: self.score(a, v, seat), self.rng, tolerance=1e-9)
 
     # -- scoring -----------------------------------------------------------------------------------
     def score(self, action: Any, v: dict[str, Any], me: int) -> float:

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from riverbox.core import Rng, State
+from riverbox.core.choose import choose_best
 from riverbox.games.river_trek.actions import (
     BOA,
     CAPYBARA,
@@ -110,12 +111,7 @@ class TrekBot:
             actions = list(actions)
             self.rng.shuffle(actions)
             actions = actions[: self.max_candidates]
-        best, best_v = actions[0], float("-inf")
-        for a in actions:
-            v = self._simulate(state, seat, a)
-            if v > best_v + 1e-9:
-                best, best_v = a, v
-        return best
+        return choose_best(actions, lambda a: self._simulate(state, seat, a), tolerance=1e-9)
 
     def _best_post(self, view: dict[str, Any], seat: int, actions: list[Any]) -> tuple[Any, float]:
         values = _landing_values(view, seat)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from riverbox.core import Action, Rng, State
+from riverbox.core.choose import choose_best
 from riverbox.games.river_wild.actions import Place
 from riverbox.games.river_wild.board import Board, pos_key
 
@@ -51,15 +52,7 @@ class GreedyBot:
         if len(legal) == 1:
             return legal[0]
         board = board_from_view(game, state.view(seat))
-        best: list[Action] = []
-        best_value: tuple[int, int] | None = None
-        for a in legal:
-            value = evaluate(board, *_face_key(game, a))
-            if best_value is None or value > best_value:
-                best, best_value = [a], value
-            elif value == best_value:
-                best.append(a)
-        return best[self.rng.randrange(len(best))]
+        return choose_best(legal, lambda a: evaluate(board, *_face_key(game, a)), self.rng, draw_for_one=True)
 
 
 def greedy_choice(board: Board, hand: list[int]) -> tuple[int, int] | None:
