@@ -10,10 +10,10 @@ import importlib
 import importlib.util
 from typing import Any
 
-from riverbox.core.checks import check_depth, describe
-from riverbox.core.errors import IllegalAction
-from riverbox.core.game import CHANCE, Game, State
+from riverbox.core.checks import check_depth
+from riverbox.core.game import Game, State
 from riverbox.core.options import GameInfo
+from riverbox.core.record import replay_actions
 
 _GAMES: dict[str, str] = {
     "ravenous-river": "riverbox.games.ravenous_river:RavenousRiver",
@@ -75,52 +75,4 @@ def replay(record: Any) -> State:
     opts = dict(options)
     players = opts.pop("players", None)
     game = load(record["game"], players, **opts)
-    seed = record["seed"]
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ValueError(f"record seed must be an integer, not {describe(seed)}")
-    actions = record["actions"]
-    if not isinstance(actions, list):
-        raise ValueError("record actions must be a list of [seat, notation]")
-    try:
-        state = game.new_state(seed)
-    except ValueError as exc:
-        raise ValueError(f"record {exc}") from None
-    for index, entry in enumerate(actions):
-        if (
-            not isinstance(entry, (list, tuple))
-            or len(entry) != 2
-            or isinstance(entry[0], bool)
-            or not isinstance(entry[0], int)
-            or not isinstance(entry[1], str)
-        ):
-            raise ValueError(f"record action {index} is not [seat, notation]: {describe(entry)}")
-        seat, text = entry
-        if seat == CHANCE:
-            _check_chance(state, index, text)
-            continue
-        if len(state.history) > index:
-            got = state.history[index]
-            raise ValueError(
-                f"record action {index} is [{seat}, {text!r}] but the seed gives chance outcome {got[1]}"
-            )
-        try:
-            action = game.parse_action(text, state)
-            state.apply(action, seat)
-        except (IllegalAction, ValueError) as exc:
-            raise ValueError(f"record action {index} [{seat}, {text!r}] cannot be replayed: {exc}") from None
-    if len(state.history) != len(actions):
-        raise ValueError(
-            f"record ends after {len(actions)} entries but the game logged {len(state.history)};"
-            " chance outcomes are missing"
-        )
-    return state
-
-
-def _check_chance(state: State, index: int, text: str) -> None:
-    if len(state.history) <= index or state.history[index][0] != CHANCE:
-        raise ValueError(f"record action {index} is a chance outcome {text!r} the game did not produce")
-    got = str(state.history[index][1])
-    if got != text:
-        raise ValueError(
-            f"record action {index}: the record says chance gave {text!r}, the seed gives {got!r}"
-        )
+    return replay_actions(game, record["seed"], record["actions"])

@@ -183,7 +183,7 @@ def play(
     think: ThinkOpt = None,
 ) -> None:
     """Play a game in the terminal against bots, or pass the screen between humans."""
-    from riverbox.cli.play import GameTable, PlayRequest, open_game
+    from riverbox.cli.play import AppRunner, GameTable, PlayRequest, open_game, wants_app
     from riverbox.cli.play import run as run_play
 
     request = PlayRequest(game, players, seed, option, {"mode": mode, "variant": variant}, resume, record)
@@ -195,7 +195,12 @@ def play(
     except ValueError as exc:
         _fail(str(exc))
         return
-    code = run_play(GameTable(g, seat_bots, state, path), names, plain, console, err)
+    screen: AppRunner | None = None
+    if wants_app(plain):
+        from riverbox.cli.tui import run_app
+
+        screen = run_app
+    code = run_play(GameTable(g, seat_bots, state, path), names, screen, console, err)
     if code:
         raise typer.Exit(code)
 

@@ -580,8 +580,15 @@ def greeting(table: GameTable, names: dict[int, str]) -> str:
     return f"{game.info.title}, {game.players} {plural}. You: seat {seats}; bots: {bots}."
 
 
-def run(table: GameTable, names: dict[int, str], plain: bool, console: Console, err: Console) -> int:
-    """Play at ``table`` in the app or in line mode; the exit code (0 unless something failed).
+AppRunner = Callable[[GameTable, Console, Console], int]
+"""The full-screen app (``riverbox.cli.tui.run_app``): the caller passes it in, since the app
+is built on this module and importing it from here would make an import circle."""
+
+
+def run(
+    table: GameTable, names: dict[int, str], screen: AppRunner | None, console: Console, err: Console
+) -> int:
+    """Play at ``table`` in the app ``screen``, or in line mode if ``None``; the exit code.
 
     The record is written before the first move and after every move. Quitting, Ctrl-C, end
     of input, SIGTERM and SIGHUP all end with the record saved and its path printed; a failed
@@ -592,10 +599,8 @@ def run(table: GameTable, names: dict[int, str], plain: bool, console: Console, 
     except OSError as exc:
         say(err, f"error: cannot save the record to {table.record_path}: {exc.strerror}")
         return 2
-    if wants_app(plain):
-        from riverbox.cli.tui import run_app
-
-        return run_app(table, console, err)
+    if screen is not None:
+        return screen(table, console, err)
     enable_line_editing()
     console.print(greeting(table, names) + " Type [bold]help[/bold] for commands.", highlight=False)
     session = PlaySession(table.game, table.bots, table.state.seed, console=console, table=table)

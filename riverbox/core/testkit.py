@@ -23,6 +23,7 @@ from typing import Any
 
 from riverbox.core.errors import GameOver, IllegalAction
 from riverbox.core.game import Action, Game, State
+from riverbox.core.record import replay_actions
 
 
 @dataclass
@@ -88,7 +89,7 @@ def check_game(
     at every n-th step. ``on_state`` is called on every state reached, for game-specific
     invariants.
     """
-    from riverbox.registry import replay  # the registry stands above core; imported lazily
+    replay = partial(_replay_own, game)
 
     report = TestkitReport()
     rng = random.Random(seed)
@@ -436,6 +437,13 @@ def _check_log_words(game: Game, state: State, seat: int | None, where: str) -> 
             return
         if not isinstance(text, str) or not text.strip():
             _fail(where, f"describe_event({event!r}) gave no sentence")
+
+
+def _replay_own(game: Game, record: Any) -> State:
+    """A record of ``game`` replayed with ``game`` itself (the core does not know the registry)."""
+    if record.get("game") != game.name or record.get("options") != game.config():
+        _fail(game.name, "record() names another game or other options than the game's own")
+    return replay_actions(game, record["seed"], record["actions"])
 
 
 def _end_checks(game: Game, state: State, where: str, replay: Callable[[Any], State]) -> None:
