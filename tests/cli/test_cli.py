@@ -102,7 +102,7 @@ def test_play_to_the_end_reports_scores(tmp_path: Path) -> None:
     )
     assert result.exit_code == 0, result.output
     assert "There is no action 9" in result.stdout
-    assert "is not one of" in result.stdout
+    assert "'x' is not a move" in result.stdout
     assert "Final scores" in result.stdout
     assert riverbox.replay(json.loads(rec.read_text())).is_over
 
