@@ -286,7 +286,9 @@ class RiverboxParallelEnv(ParallelEnv):
 
     metadata = {"render_modes": ["ansi"], "name": "riverbox_v0"}  # noqa: RUF012
 
-    def __init__(self, aec: RiverboxAECEnv) -> None:
+    def __init__(self, game: str | Game, players: int | None = None, **settings: Any) -> None:
+        """The same arguments as :class:`RiverboxAECEnv`, which this wrapper builds and owns."""
+        aec = RiverboxAECEnv(game, players, **settings)
         self.aec = aec
         self.game = aec.game
         self.metadata = {**self.metadata, "name": f"riverbox_{self.game.name.replace('-', '_')}_v0"}
@@ -400,7 +402,7 @@ def parallel_env(
     **options: Any,
 ) -> RiverboxParallelEnv:
     """A parallel environment for riverbox game ``game``: all seats to move act in one step."""
-    aec = env(
+    return RiverboxParallelEnv(
         game,
         players,
         max_cycles=max_cycles,
@@ -409,7 +411,6 @@ def parallel_env(
         render_mode=render_mode,
         **options,
     )
-    return RiverboxParallelEnv(aec)
 
 
 __all__ = ["RiverboxAECEnv", "RiverboxParallelEnv", "env", "parallel_env"]
