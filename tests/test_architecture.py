@@ -25,7 +25,6 @@ PACKAGE = Path(__file__).resolve().parents[1] / "riverbox"
 
 # What each part of the package may import besides itself (design.md section 1). A game
 # package ("games.<name>") may import the core and its own modules only.
-SERVICES = {"bots", "lab", "store"}
 ALLOWED: dict[str, set[str]] = {
     "core": set(),
     "games": {"core", "registry"},  # the package's __init__: ``riverbox.games()`` asks the registry, lazily
