@@ -212,10 +212,8 @@ def create_app(settings: Settings) -> FastAPI:
         if driver is not None:
             driver.changed(table_id)
 
-    def on_notice(table_id: str, seq: int) -> None:
-        if seq < 0:
-            tables.forget_seats(table_id)
-        on_change(table_id)
+    def on_notice(table_id: str, _seq: int) -> None:
+        on_change(table_id)  # the next look at the table catches up with the store
 
     tables = Tables(store, on_change)
     hub = Hub(tables)

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from riverbox.bots.base import bot_names, make_bot
-from riverbox.server.table import MOVE_KINDS, Refused, Table, make_game
+from riverbox.server.table import MOVE_KINDS, SEAT_KINDS, Refused, Table, make_game
 from riverbox.store.db import EventRow, SeatRow, Stale, Store, TableRow
 
 CACHE_SIZE = 4096
@@ -61,6 +61,9 @@ class BotJob:
     kind: str
 
 
+RETRIES = 5
+"""Attempts at a join while other processes keep appending to the same table."""
+
 DEFAULT_BOT_SECONDS = 1.0
 MAX_BOT_SECONDS = 10.0
 
@@ -98,7 +101,7 @@ class Tables:
             events = self.store.events(table_id, table.seq)
             for event in events:
                 table.replay(event)
-            if any(e.kind == "resign" for e in events):
+            if any(e.kind in SEAT_KINDS for e in events):
                 self._seats.pop(table_id, None)
             with self._guard:
                 self._cache[table_id] = table
@@ -193,17 +196,26 @@ class Tables:
         return table_id, out
 
     def join(self, table_id: str, seat: int | None, name: str) -> tuple[int, str]:
-        """Claim a free open seat; returns (seat, token). 409 when no such seat is free."""
+        """Claim a free open seat, announced as a table event; returns (seat, token). 409 if none is free."""
+        token = new_token()
         with self.locked(table_id) as table:
             if table.state.is_over:
                 raise Refused(409, "the game is over")
             if seat is not None and not 0 <= seat < table.game.players:
                 raise Refused(422, f"seat must be 0 to {table.game.players - 1}")
-        token = new_token()
-        got = self.store.claim(table_id, seat, name, token_hash(token))
-        if got is None:
-            which = "that seat is not" if seat is not None else "no seat is"
-            raise Refused(409, f"{which} open at this table")
+            for _ in range(RETRIES):
+                try:
+                    claimed = self.store.claim(table_id, seat, name, token_hash(token), table.seq)
+                    break
+                except Stale:  # another process appended first: catch up and claim at the new seq
+                    self._catch_up(table)
+            else:
+                raise Refused(409, "the table is busy; try again")
+            if claimed is None:
+                which = "that seat is not" if seat is not None else "no seat is"
+                raise Refused(409, f"{which} open at this table")
+            got, at = claimed
+            table.replay(EventRow(table.seq, "join", got, None, at))
         self.forget_seats(table_id)
         self._changed(table_id)
         return got, token
@@ -267,10 +279,15 @@ class Tables:
                 action = table.check_move(job.seat, text)
             except Refused:
                 return None
+            # a clock expiry hands the seat to the bot for good (announced as a table event)
+            seat_bot = (job.seat, job.bot) if job.kind == "timeout" else None
             try:
-                return self._append(table, job.kind, job.seat, str(action))
+                seq = self._append(table, job.kind, job.seat, str(action), seat_bot=seat_bot)
             except Refused:
                 return None
+        if seat_bot is not None:
+            self.forget_seats(job.table)
+        return seq
 
     def undo(self, table_id: str, token: str | None) -> int:
         seat = self._require_seat(table_id, token)
@@ -326,12 +343,19 @@ class Tables:
                 seat_bot=seat_bot,
             )
         except Stale:
-            for event in self.store.events(table.row.id, table.seq):
-                table.replay(event)
+            self._catch_up(table)
             raise Refused(409, f"the table moved on to move {table.seq}; reload and choose again") from None
         table.replay(EventRow(seq, kind, seat, action, at))
         self._changed(table.row.id)
         return table.seq
+
+    def _catch_up(self, table: Table) -> None:
+        """Replay the events other processes appended since the cached ``table.seq``."""
+        events = self.store.events(table.row.id, table.seq)
+        for event in events:
+            table.replay(event)
+        if any(e.kind in SEAT_KINDS for e in events):
+            self._seats.pop(table.row.id, None)
 
     # -- bots -----------------------------------------------------------------------------
     def bot_jobs(self, table_id: str, timeout: bool = False) -> list[BotJob]:

@@ -194,36 +194,57 @@ class Store:
             raise Stale(f"event {seq} of table {table_id} was already written") from None
         return at
 
-    def claim(self, table_id: str, seat: int | None, name: str, token_hash: str) -> int | None:
-        """Give a free open seat (the lowest one if ``seat`` is None) to ``name``; None if none is free."""
-        s = schema.seats.c
-        with self.engine.begin() as conn:
-            free = conn.execute(
-                sa.select(s.seat)
-                .where(s.game_id == table_id, s.kind == "open", s.token_hash.is_(None))
-                .order_by(s.seat)
-            ).scalars()
-            candidates = [x for x in free if seat is None or x == seat]
-            for chosen in candidates:
-                done = conn.execute(
-                    schema.seats.update()
-                    .where(s.game_id == table_id, s.seat == chosen, s.kind == "open", s.token_hash.is_(None))
-                    .values(token_hash=token_hash, name=name)
-                )
-                if done.rowcount == 1:
-                    left = conn.execute(
-                        sa.select(sa.func.count())
-                        .select_from(schema.seats)
-                        .where(s.game_id == table_id, s.kind == "open", s.token_hash.is_(None))
-                    ).scalar_one()
-                    if left == 0:
-                        conn.execute(
-                            schema.games.update()
-                            .where(schema.games.c.id == table_id, schema.games.c.status == "open")
-                            .values(status="running")
+    def claim(
+        self, table_id: str, seat: int | None, name: str, token_hash: str, seq: int
+    ) -> tuple[int, float] | None:
+        """Give a free open seat (the lowest one if ``seat`` is None) to ``name``, logged as event ``seq``.
+
+        Returns the seat and the event's time, or None if no such seat is free; :class:`Stale`
+        (nothing changed) if event ``seq`` is taken.
+        """
+        at = time.time()
+        try:
+            with self.engine.begin() as conn:
+                got = self._claim(conn, table_id, seat, name, token_hash)
+                if got is not None:
+                    conn.execute(
+                        schema.events.insert().values(
+                            game_id=table_id, seq=seq, kind="join", seat=got, action=None, at=at
                         )
-                    self._notify(conn, table_id, -1)
-                    return int(chosen)
+                    )
+                    self._notify(conn, table_id, seq + 1)
+                return None if got is None else (got, at)
+        except sa.exc.IntegrityError:
+            raise Stale(f"event {seq} of table {table_id} was already written") from None
+
+    def _claim(self, conn: Connection, table_id: str, seat: int | None, name: str, token_hash: str) -> int | None:
+        """The seat claimed inside ``conn``'s transaction, or None; the table runs once none is open."""
+        s = schema.seats.c
+        free = conn.execute(
+            sa.select(s.seat)
+            .where(s.game_id == table_id, s.kind == "open", s.token_hash.is_(None))
+            .order_by(s.seat)
+        ).scalars()
+        candidates = [x for x in free if seat is None or x == seat]
+        for chosen in candidates:
+            done = conn.execute(
+                schema.seats.update()
+                .where(s.game_id == table_id, s.seat == chosen, s.kind == "open", s.token_hash.is_(None))
+                .values(token_hash=token_hash, name=name)
+            )
+            if done.rowcount == 1:
+                left = conn.execute(
+                    sa.select(sa.func.count())
+                    .select_from(schema.seats)
+                    .where(s.game_id == table_id, s.kind == "open", s.token_hash.is_(None))
+                ).scalar_one()
+                if left == 0:
+                    conn.execute(
+                        schema.games.update()
+                        .where(schema.games.c.id == table_id, schema.games.c.status == "open")
+                        .values(status="running")
+                    )
+                return int(chosen)
         return None
 
     def _notify(self, conn: Connection, table_id: str, seq: int) -> None:
