@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from concurrent.futures import ProcessPoolExecutor
@@ -29,10 +28,10 @@ from starlette.concurrency import run_in_threadpool
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from riverbox.server import worker
-from riverbox.server.live import BotDriver, Client, Hub, PgListener, json_message, listen_url
+from riverbox.server.live import BotDriver, Client, Hub, PgListener, json_message, listen_url, state_message
 from riverbox.server.service import SeatSpec, Tables
 from riverbox.server.table import Refused
-from riverbox.store.db import Store
+from riverbox.store.db import Store, WriterLock
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 BODY_LIMIT = 64 * 1024
@@ -220,11 +219,13 @@ def create_app(settings: Settings) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        writer = None if store.is_postgres else WriterLock(store.url)
+        tables.sole_writer = writer is not None
         await run_in_threadpool(store.upgrade)
         state["loop"] = asyncio.get_running_loop()
         executor = ProcessPoolExecutor(max_workers=settings.bot_workers, mp_context=get_context("spawn"))
         executor.submit(worker.warm)  # the worker starts importing while the server starts
-        driver = state["driver"] = BotDriver(tables, executor)
+        driver = state["driver"] = BotDriver(tables, executor, settings.bot_workers)
         listener = None
         if store.is_postgres:
             listener = PgListener(listen_url(store.url), store.channel, on_notice)
@@ -239,6 +240,8 @@ def create_app(settings: Settings) -> FastAPI:
                 await run_in_threadpool(listener.stop)
             executor.shutdown(wait=False, cancel_futures=True)
             store.close()
+            if writer is not None:
+                writer.release()
 
     app = FastAPI(
         title="riverbox",
@@ -306,10 +309,10 @@ def create_app(settings: Settings) -> FastAPI:
         return JoinOut(seat=seat, token=token, url=f"{base(request)}/tables/{table_id}#token={token}")
 
     @app.get("/api/tables/{table_id}/state", response_model=StateOut, responses=ERRORS)
-    def table_state(table_id: str, authorization: Auth = None) -> dict[str, Any]:
+    def table_state(table_id: str, authorization: Auth = None) -> Response:
         """The seat's view, legal actions and log; without a token, the spectator's."""
         seat = tables.seat_of(table_id, _bearer(authorization))
-        return tables.payload(table_id, seat)
+        return Response(tables.state_texts(table_id, [seat])[seat], media_type="application/json")
 
     @app.post("/api/tables/{table_id}/actions", response_model=SeqOut, responses=ERRORS)
     def act(table_id: str, body: ActionIn, authorization: Auth = None) -> SeqOut:
@@ -385,8 +388,8 @@ async def _socket(ws: WebSocket, table_id: str, tables: Tables, hub: Hub, settin
     client = Client(ws, seat)
     hub.add(table_id, client)
     try:
-        body = await run_in_threadpool(tables.payload, table_id, seat)
-        await hub.send(client, json.dumps({"type": "state", **body}))
+        texts = await run_in_threadpool(tables.state_texts, table_id, [seat])
+        await hub.send(client, state_message(texts[seat]))
         while True:
             raw = await ws.receive_text()
             reply = await _answer(raw, table_id, token, tables)

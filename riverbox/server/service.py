@@ -8,16 +8,18 @@ processes appended, and a move is kept in the cache only after the store committ
 from __future__ import annotations
 
 import hashlib
+import json
 import secrets
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
 from riverbox.bots.base import bot_names, make_bot
+from riverbox.server.jsontext import dumps
 from riverbox.server.table import MOVE_KINDS, SEAT_KINDS, Refused, Table, make_game
 from riverbox.store.db import EventRow, SeatRow, Stale, Store, TableRow
 
@@ -61,6 +63,9 @@ class BotJob:
     kind: str
 
 
+TOKEN_CACHE = 65536
+"""Token hashes remembered with their seat (emptied when full; the store has them all)."""
+
 RETRIES = 5
 """Attempts at a join while other processes keep appending to the same table."""
 
@@ -71,9 +76,14 @@ MAX_BOT_SECONDS = 10.0
 class Tables:
     """Every table of one store, cached in memory."""
 
-    def __init__(self, store: Store, on_change: Callable[[str], None] | None = None) -> None:
+    def __init__(
+        self, store: Store, on_change: Callable[[str], None] | None = None, sole_writer: bool = False
+    ) -> None:
         self.store = store
         self.on_change = on_change
+        self.sole_writer = sole_writer
+        """True when no other process writes this store: a cached table is then current."""
+        self._tokens: dict[tuple[str, str], int] = {}
         self._cache: OrderedDict[str, Table] = OrderedDict()
         self._seats: dict[str, list[SeatRow]] = {}
         self._locks: dict[str, threading.Lock] = {}
@@ -98,11 +108,9 @@ class Tables:
                 if row is None:
                     raise Refused(404, f"there is no table {table_id!r}")
                 table = Table.new(row)
-            events = self.store.events(table_id, table.seq)
-            for event in events:
-                table.replay(event)
-            if any(e.kind in SEAT_KINDS for e in events):
-                self._seats.pop(table_id, None)
+                self._catch_up(table)
+            elif not self.sole_writer:
+                self._catch_up(table)
             with self._guard:
                 self._cache[table_id] = table
                 self._cache.move_to_end(table_id)
@@ -129,9 +137,15 @@ class Tables:
         """The seat a token opens; None for no token (a spectator); 403 for a wrong one."""
         if token is None:
             return None
-        seat = self.store.seat_of(table_id, token_hash(token))
+        key = (table_id, token_hash(token))
+        seat = self._tokens.get(key)
         if seat is None:
-            raise Refused(403, "this token opens no seat at this table")
+            seat = self.store.seat_of(*key)
+            if seat is None:
+                raise Refused(403, "this token opens no seat at this table")
+            if len(self._tokens) >= TOKEN_CACHE:
+                self._tokens.clear()
+            self._tokens[key] = seat  # a seat's token never changes once given
         return seat
 
     # -- lobby ----------------------------------------------------------------------------
@@ -251,12 +265,30 @@ class Tables:
 
     # -- play -----------------------------------------------------------------------------
     def payload(self, table_id: str, seat: int | None) -> dict[str, Any]:
+        """The state body ``seat`` (None: a spectator) is sent, as a dict."""
+        data: dict[str, Any] = json.loads(self.state_texts(table_id, [seat])[seat])
+        return data
+
+    def state_texts(self, table_id: str, seats: Iterable[int | None]) -> dict[int | None, str]:
+        """Each seat's state body as JSON text, rendered once per table change and seat.
+
+        Every client of a seat, every GET of its state, is sent the same text: the view,
+        legal actions and log are computed and encoded once per (table, seq, seat).
+        """
         with self.locked(table_id) as table:
-            seats = self.seats(table_id)
-            body = table.payload(seat, seats)
-            for s in body["seats"]:
-                s["connected"] = self.connected.get((table_id, s["seat"]), 0) > 0
-            return body
+            rows = self.seats(table_id)
+            connected = tuple(self.connected.get((table_id, s.seat), 0) > 0 for s in rows)
+            key = (table.seq, tuple(rows), connected)
+            out = {}
+            for seat in seats:
+                cached = table.rendered.get(seat)
+                if cached is None or cached[0] != key:
+                    body = table.payload(seat, rows)
+                    for s, on in zip(body["seats"], connected, strict=True):
+                        s["connected"] = on
+                    cached = table.rendered[seat] = (key, dumps(body))
+                out[seat] = cached[1]
+            return out
 
     def act(self, table_id: str, token: str | None, text: str, seq: int) -> int:
         """A seat's move; returns the new seq once committed. Refused (403/409/422) changes nothing."""
@@ -327,11 +359,11 @@ class Tables:
     ) -> int:
         """Commit event ``table.seq``, then apply it to the cached table (the caller holds the lock)."""
         seq = table.seq
-        over_after = False
+        probe = None
         if kind in MOVE_KINDS and action is not None:
             probe = table.state.clone()
             table.replay_into(probe, seat, action)
-            over_after = probe.is_over
+        over_after = probe is not None and probe.is_over
         try:
             at = self.store.append(
                 table.row.id,
@@ -345,7 +377,7 @@ class Tables:
         except Stale:
             self._catch_up(table)
             raise Refused(409, f"the table moved on to move {table.seq}; reload and choose again") from None
-        table.replay(EventRow(seq, kind, seat, action, at))
+        table.replay(EventRow(seq, kind, seat, action, at), probe)
         self._changed(table.row.id)
         return table.seq
 

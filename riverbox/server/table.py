@@ -83,6 +83,8 @@ class Table:
     resigned: set[int] = field(default_factory=set)
     last: EventRow | None = None
     changed_at: float = 0.0
+    rendered: dict[int | None, tuple[Any, str]] = field(default_factory=dict)
+    """Per seat: the state text last sent and the (seq, seats) it was rendered for."""
 
     @classmethod
     def new(cls, row: TableRow) -> Table:
@@ -90,12 +92,19 @@ class Table:
         return cls(row, game, game.new_state(row.seed), changed_at=row.created)
 
     # -- replay ---------------------------------------------------------------------------
-    def replay(self, event: EventRow) -> None:
-        """Apply stored event ``event`` (which must be event ``seq``)."""
+    def replay(self, event: EventRow, played: State | None = None) -> None:
+        """Apply stored event ``event`` (which must be event ``seq``).
+
+        ``played``: the state after a move, already computed from this one (the move just
+        committed), adopted instead of applying the move a second time.
+        """
         if event.seq != self.seq:
             raise ValueError(f"table {self.row.id}: event {event.seq} read while at {self.seq}")
         if event.kind in MOVE_KINDS and event.seat is not None and event.action is not None:
-            self._play(event.seat, event.action)
+            if played is None:
+                self._play(event.seat, event.action)
+            else:
+                self.state = played
             self.moves.append((event.seat, event.action, event.kind))
             if event.kind == "timeout":
                 self.resigned.add(event.seat)

@@ -178,7 +178,11 @@ def test_undo_follows_the_terminal_policy(client: TestClient) -> None:
     back = state(client, tid, tok)
     assert back["view"] == first["view"] and back["legal"] == first["legal"]
     assert [(e["kind"], e["seat"], e["seq"]) for e in back["table_log"]] == [("undo", 0, 1)]
-    assert back["story"][-1] == {"source": "table", "kind": "undo", "text": "player 0 took back their last move."}
+    assert back["story"][-1] == {
+        "source": "table",
+        "kind": "undo",
+        "text": "player 0 took back their last move.",
+    }
     assert client.post(undo, headers=bearer(tok)).status_code == 409  # one step only
     look = client.post(
         f"/api/tables/{tid}/actions", json={"action": "look row1", "seq": 2}, headers=bearer(tok)

@@ -134,13 +134,17 @@ def test_a_private_event_reaches_only_its_seat_over_rest_and_socket(lite: TestCl
     for seat in range(3):
         body = state(lite, tid, tokens[seat])
         assert body["log"] == [{"kind": "dealt", "card": cards[seat]}]
-        assert body["story"] == [{"source": "game", "kind": "dealt", "text": f"You are dealt a {cards[seat]}."}]
+        assert body["story"] == [
+            {"source": "game", "kind": "dealt", "text": f"You are dealt a {cards[seat]}."}
+        ]
     assert state(lite, tid)["log"] == [] and state(lite, tid)["story"] == []
     sockets = [_open(lite, tid, tokens[1]), _open(lite, tid, None)]
     try:
         mine, watched = (_next_state(ws) for ws in sockets)
         assert mine["log"] == [{"kind": "dealt", "card": cards[1]}] and watched["log"] == []
-        r = lite.post(f"/api/tables/{tid}/actions", json={"action": "bet", "seq": 0}, headers=bearer(tokens[0]))
+        r = lite.post(
+            f"/api/tables/{tid}/actions", json={"action": "bet", "seq": 0}, headers=bearer(tokens[0])
+        )
         assert r.status_code == 200
         mine, watched = (_next_state(ws, 1) for ws in sockets)
         assert mine["log"] == [{"kind": "dealt", "card": cards[1]}, {"kind": "bet", "seat": 0}]
