@@ -36,6 +36,7 @@ app = typer.Typer(
 console = Console()
 err = Console(stderr=True)
 
+
 def _game_names(incomplete: str) -> list[str]:
     """Shell completion of game names."""
     return [info.name for info in list_games() if info.name.startswith(incomplete)]
@@ -43,9 +44,7 @@ def _game_names(incomplete: str) -> list[str]:
 
 GameArg = Annotated[
     str,
-    typer.Argument(
-        help="Game name, e.g. ravenous-river (see `riverbox games`).", autocompletion=_game_names
-    ),
+    typer.Argument(help="Game name, e.g. ravenous-river (see `riverbox games`).", autocompletion=_game_names),
 ]
 PlayersOpt = Annotated[int | None, typer.Option("--players", "-p", help="Number of players.")]
 OptionOpt = Annotated[
@@ -691,13 +690,17 @@ def serve_bench(
     seconds: Annotated[float, typer.Option(help="How long to measure.", min=1)] = 20.0,
     url: Annotated[str | None, typer.Option(help="Use a running server on 127.0.0.1 instead.")] = None,
     db: Annotated[str | None, typer.Option(help="Database of the server it starts (default SQLite).")] = None,
+    think: Annotated[
+        float,
+        typer.Option(help="Mean seconds a player takes over a move (0: move at once, saturating).", min=0),
+    ] = 2.0,
 ) -> None:
     """Load benchmark of the server on 127.0.0.1: moves/s and p50/p99 move-to-update latency."""
     from riverbox.server.bench import serve_and_run
 
     if url is not None and not url.startswith(("http://127.", "http://localhost")):
         _fail("the benchmark only targets a server on this machine (http://127.0.0.1:PORT)")
-    result = serve_and_run(tables, spectators, seconds, url, db)
+    result = serve_and_run(tables, spectators, seconds, url, db, think)
     print(json.dumps(result.to_json(), indent=1))
 
 

@@ -18,6 +18,7 @@ from multiprocessing import get_context
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
+from anyio import to_thread
 from fastapi import FastAPI, Header, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
@@ -37,6 +38,7 @@ WEB = Path(__file__).resolve().parent.parent / "web"
 BODY_LIMIT = 64 * 1024
 MESSAGE_LIMIT = 16 * 1024
 HELLO_SECONDS = 10.0
+THREADS = 128
 log = logging.getLogger("riverbox.server")
 
 
@@ -219,6 +221,8 @@ def create_app(settings: Settings) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        # threads mostly wait (for a commit, a table lock): let more of them wait at once
+        to_thread.current_default_thread_limiter().total_tokens = THREADS
         writer = None if store.is_postgres else WriterLock(store.url)
         tables.sole_writer = writer is not None
         await run_in_threadpool(store.upgrade)

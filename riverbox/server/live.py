@@ -84,10 +84,11 @@ class Hub:
             while table_id in self._dirty:
                 self._dirty.discard(table_id)
                 clients = list(self.clients.get(table_id, ()))
+                seats = {c.seat for c in clients}
                 try:
-                    bodies = await run_in_threadpool(
-                        self.tables.state_texts, table_id, {c.seat for c in clients}
-                    )
+                    bodies = self.tables.state_texts_at_once(table_id, seats)
+                    if bodies is None:
+                        bodies = await run_in_threadpool(self.tables.state_texts, table_id, seats)
                 except Refused:
                     continue
                 texts = {seat: state_message(body) for seat, body in bodies.items()}

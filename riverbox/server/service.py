@@ -19,12 +19,28 @@ from dataclasses import dataclass
 from typing import Any
 
 from riverbox.bots.base import bot_names, make_bot
+from riverbox.core.game import Game
 from riverbox.server.jsontext import dumps
 from riverbox.server.table import MOVE_KINDS, SEAT_KINDS, Refused, Table, make_game
 from riverbox.store.db import EventRow, SeatRow, Stale, Store, TableRow
 
 CACHE_SIZE = 4096
 """Tables kept in memory; older ones are rebuilt from the store when asked for."""
+
+
+_STAND_INS: dict[str, str] = {}
+
+
+def stand_in_bot(game: Game) -> str:
+    """The bot that takes over a seat (resign, clock): the game's heuristic if it has one.
+
+    Remembered per game: listing a game's bots inspects every factory's signature, far too
+    slow to do on every move.
+    """
+    bot = _STAND_INS.get(game.name)
+    if bot is None:
+        bot = _STAND_INS[game.name] = "heuristic" if "heuristic" in bot_names(game) else "random"
+    return bot
 
 
 def new_token() -> str:
@@ -118,6 +134,23 @@ class Tables:
                     old, _ = self._cache.popitem(last=False)
                     self._seats.pop(old, None)
             yield table
+
+    @contextmanager
+    def at_once(self, table_id: str) -> Iterator[Table | None]:
+        """The table if it can be had now without waiting or reading the store, else None.
+
+        For the event loop: a table this process alone writes, cached with its seats and not
+        in use by a thread, is current and cheap to read; anything else goes to a thread.
+        """
+        lock = self._lock(table_id)
+        table = self._cache.get(table_id)
+        if not self.sole_writer or table is None or table_id not in self._seats or not lock.acquire(False):
+            yield None
+            return
+        try:
+            yield table
+        finally:
+            lock.release()
 
     def seats(self, table_id: str) -> list[SeatRow]:
         seats = self._seats.get(table_id)
@@ -276,19 +309,27 @@ class Tables:
         legal actions and log are computed and encoded once per (table, seq, seat).
         """
         with self.locked(table_id) as table:
-            rows = self.seats(table_id)
-            connected = tuple(self.connected.get((table_id, s.seat), 0) > 0 for s in rows)
-            key = (table.seq, tuple(rows), connected)
-            out = {}
-            for seat in seats:
-                cached = table.rendered.get(seat)
-                if cached is None or cached[0] != key:
-                    body = table.payload(seat, rows)
-                    for s, on in zip(body["seats"], connected, strict=True):
-                        s["connected"] = on
-                    cached = table.rendered[seat] = (key, dumps(body))
-                out[seat] = cached[1]
-            return out
+            return self._texts(table, seats)
+
+    def state_texts_at_once(self, table_id: str, seats: Iterable[int | None]) -> dict[int | None, str] | None:
+        """:meth:`state_texts` if the table is at hand without waiting (see :meth:`at_once`), else None."""
+        with self.at_once(table_id) as table:
+            return None if table is None else self._texts(table, seats)
+
+    def _texts(self, table: Table, seats: Iterable[int | None]) -> dict[int | None, str]:
+        rows = self.seats(table.row.id)
+        connected = tuple(self.connected.get((table.row.id, s.seat), 0) > 0 for s in rows)
+        key = (table.seq, tuple(rows), connected)
+        out = {}
+        for seat in seats:
+            cached = table.rendered.get(seat)
+            if cached is None or cached[0] != key:
+                body = table.payload(seat, rows)
+                for s, on in zip(body["seats"], connected, strict=True):
+                    s["connected"] = on
+                cached = table.rendered[seat] = (key, dumps(body))
+            out[seat] = cached[1]
+        return out
 
     def act(self, table_id: str, token: str | None, text: str, seq: int) -> int:
         """A seat's move; returns the new seq once committed. Refused (403/409/422) changes nothing."""
@@ -336,8 +377,7 @@ class Tables:
                 raise Refused(409, "the game is over")
             if seat in table.resigned:
                 raise Refused(409, f"player {seat} has already resigned")
-            names = bot_names(table.game)
-            bot = "heuristic" if "heuristic" in names else "random"
+            bot = stand_in_bot(table.game)
             seq = self._append(table, "resign", seat, None, seat_bot=(seat, bot))
         self.forget_seats(table_id)
         return seq
@@ -397,7 +437,7 @@ class Tables:
                 return []
             seats = self.seats(table_id)
             bots = table.bot_seats(seats)
-            fallback = "heuristic" if "heuristic" in bot_names(table.game) else "random"
+            fallback = stand_in_bot(table.game)
             jobs = []
             for seat in table.state.to_move:
                 if timeout == (seat in bots):
