@@ -223,8 +223,11 @@ def create_app(settings: Settings) -> FastAPI:
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         # threads mostly wait (for a commit, a table lock): let more of them wait at once
         to_thread.current_default_thread_limiter().total_tokens = THREADS
-        writer = None if store.is_postgres else WriterLock(store.url)
-        tables.sole_writer = writer is not None
+        # one lock per app: a second lifespan of the same app (a test harness) shares it
+        users = state["writer_users"] = state.get("writer_users", 0) + 1
+        if users == 1 and not store.is_postgres:
+            state["writer"] = WriterLock(store.url)
+        tables.sole_writer = "writer" in state
         await run_in_threadpool(store.upgrade)
         state["loop"] = asyncio.get_running_loop()
         executor = ProcessPoolExecutor(max_workers=settings.bot_workers, mp_context=get_context("spawn"))
@@ -244,8 +247,9 @@ def create_app(settings: Settings) -> FastAPI:
                 await run_in_threadpool(listener.stop)
             executor.shutdown(wait=False, cancel_futures=True)
             store.close()
-            if writer is not None:
-                writer.release()
+            state["writer_users"] -= 1
+            if state["writer_users"] == 0 and "writer" in state:
+                state.pop("writer").release()
 
     app = FastAPI(
         title="riverbox",

@@ -8,7 +8,6 @@ processes appended, and a move is kept in the cache only after the store committ
 from __future__ import annotations
 
 import hashlib
-import json
 import secrets
 import threading
 import time
@@ -297,11 +296,6 @@ class Tables:
         return out
 
     # -- play -----------------------------------------------------------------------------
-    def payload(self, table_id: str, seat: int | None) -> dict[str, Any]:
-        """The state body ``seat`` (None: a spectator) is sent, as a dict."""
-        data: dict[str, Any] = json.loads(self.state_texts(table_id, [seat])[seat])
-        return data
-
     def state_texts(self, table_id: str, seats: Iterable[int | None]) -> dict[int | None, str]:
         """Each seat's state body as JSON text, rendered once per table change and seat.
 

@@ -285,3 +285,20 @@ def test_tokens_are_stored_only_as_hashes(client: TestClient) -> None:
         )
     assert sorted(stored) == sorted(hashlib.sha256(tok.encode()).hexdigest() for tok in tokens)
     assert not any(tok in dump for tok in tokens)
+
+
+def test_a_finished_game_tells_every_seat_and_spectators_what_happened_in_words(lite: TestClient) -> None:
+    """Needs the games converted to events (issue 10): on a branch where they emit none, this fails."""
+    t = new_table(lite, "river-rivals")
+    tid = t["id"]
+    tokens = [s["token"] for s in t["seats"]]
+    play_to_end(lite, tid, tokens, seed=3)
+    engine = _engine_state(lite, tid)
+    for seat, token in [(0, tokens[0]), (1, tokens[1]), (None, None)]:
+        body = state(lite, tid, token)
+        assert body["log"] == engine.log(seat) and body["log"], seat
+        assert [e["kind"] for e in body["story"]] == [e["kind"] for e in body["log"]]
+        assert all(
+            e["text"] == engine.game.describe_event(g)
+            for e, g in zip(body["story"], body["log"], strict=True)
+        )

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import threading
 
+import pytest
 import sqlalchemy as sa
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 
 from riverbox.store import schema
-from riverbox.store.db import SeatRow, Stale, Store, TableRow
+from riverbox.store.db import SeatRow, Stale, Store, TableRow, WriterLock
 
 
 def _store(url: str) -> Store:
@@ -111,3 +112,12 @@ def test_appends_arriving_together_commit_together_and_a_lost_seq_fails_alone(db
     assert [e.action for e in store.events("g0")] == ["pass"]
     assert all([e.action for e in store.events(f"g{i}")] == [f"move {i}"] for i in range(1, 8))
     store.close()
+
+
+def test_one_process_at_a_time_writes_an_sqlite_file(sqlite_url: str) -> None:
+    """The server trusts its cache on SQLite, so a second writer must be refused, clearly."""
+    first = WriterLock(sqlite_url)
+    with pytest.raises(RuntimeError, match="PostgreSQL"):
+        WriterLock(sqlite_url)
+    first.release()
+    WriterLock(sqlite_url).release()  # free again once the first one stopped
