@@ -179,18 +179,24 @@ class Table:
         state.apply(self.game.parse_action(text, state), seat)
 
     # -- what a seat is told ----------------------------------------------------------------
-    def table_log(self, seat: int | None, seats: list[SeatRow]) -> list[dict[str, Any]]:
-        """The table's events (public), each with ``after``: how many of ``seat``'s game events precede it."""
+    def table_log(self, seat: int | None, seats: list[SeatRow], log_length: int) -> list[dict[str, Any]]:
+        """The table's events (public), each with ``after``: how many of ``seat``'s game events precede it.
+
+        An undo shortens the game log; a table event placed beyond its new end moves to the
+        end, and ``after`` never decreases along the table's own order.
+        """
         names = {s.seat: self.seat_name(s) for s in seats}
         out = []
+        after = 0
         for n in self.notices:
+            after = max(after, min(n.at_log[seat], log_length))
             name = names.get(n.seat, f"player {n.seat}")
             out.append(
                 {
                     "kind": n.kind,
                     "seat": n.seat,
                     "seq": n.seq,
-                    "after": n.at_log[seat],
+                    "after": after,
                     "text": TABLE_TEXTS[n.kind].format(name=name, seat=n.seat),
                 }
             )
@@ -199,7 +205,7 @@ class Table:
     def story(self, log: list[dict[str, Any]], table_log: list[dict[str, Any]]) -> list[dict[str, str]]:
         """Both streams in words and in order: the game's events, with the table's placed among them."""
         out: list[dict[str, str]] = []
-        pending = sorted(table_log, key=lambda e: (e["after"], e["seq"]))
+        pending = table_log  # in seq order, ``after`` never decreasing
         i = 0
         for pos, event in enumerate([*log, None]):
             while i < len(pending) and (event is None or pending[i]["after"] <= pos):
@@ -220,7 +226,7 @@ class Table:
         state = self.state
         legal = state.legal_actions(seat) if seat is not None and seat in state.to_move else []
         log = game_log(state, seat)
-        table_log = self.table_log(seat, seats)
+        table_log = self.table_log(seat, seats, len(log))
         body: dict[str, Any] = {
             "table": self.row.id,
             "game": self.row.game,

@@ -223,3 +223,20 @@ def test_what_a_seat_receives_does_not_change_when_its_hidden_information_is_red
             headers=bearer(tokens[seat]),
         )
         assert r.status_code == 200, r.text
+
+
+def test_a_table_event_beyond_an_undone_move_keeps_its_place_in_the_story(toy: str) -> None:
+    from riverbox.server.table import Table
+    from riverbox.store.db import EventRow, SeatRow, TableRow
+
+    table = Table.new(TableRow("t", toy, {"players": 2}, 4, "running", {}, 0.0))
+    for seq, (kind, seat, action) in enumerate([("move", 0, "bet"), ("join", 1, None), ("undo", 0, None)]):
+        table.replay(EventRow(seq, kind, seat, action, 0.0))
+    seats = [SeatRow(0, "human", "Bo", None, True), SeatRow(1, "open", "Ada", None, True)]
+    body = table.payload(0, seats)
+    assert [e["kind"] for e in body["log"]] == ["dealt"]  # the bet was taken back
+    assert [(e["kind"], e["after"]) for e in body["table_log"]] == [("join", 1), ("undo", 1)]
+    assert [e["text"] for e in body["story"]][1:] == [
+        "Ada sat down at seat 1.",
+        "Bo took back their last move.",
+    ]
