@@ -2,7 +2,9 @@
 
 Synchronous and thread-safe (one lock per table); the web layer calls it from a thread pool.
 A table in memory is a cache: before any answer it catches up with the events other
-processes appended, and a move is kept in the cache only after the store committed it.
+processes appended (unless this process is the store's only writer, as on SQLite, where the
+cache is current by construction), and a move is kept in the cache only after the store
+committed it. What a seat is told is rendered to JSON text once per table change and seat.
 """
 
 from __future__ import annotations
