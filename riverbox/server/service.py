@@ -137,19 +137,20 @@ class Tables:
             yield table
 
     @contextmanager
-    def at_once(self, table_id: str) -> Iterator[Table | None]:
-        """The table if it can be had now without waiting or reading the store, else None.
+    def at_once(self, table_id: str) -> Iterator[tuple[Table, list[SeatRow]] | None]:
+        """The table and its seats if they can be had now without waiting or reading the store.
 
         For the event loop: a table this process alone writes, cached with its seats and not
-        in use by a thread, is current and cheap to read; anything else goes to a thread.
+        in use by a thread, is current and cheap to read; anything else (None) goes to a thread.
         """
         lock = self._lock(table_id)
         table = self._cache.get(table_id)
-        if not self.sole_writer or table is None or table_id not in self._seats or not lock.acquire(False):
+        seats = self._seats.get(table_id)
+        if not self.sole_writer or table is None or seats is None or not lock.acquire(False):
             yield None
             return
         try:
-            yield table
+            yield table, seats
         finally:
             lock.release()
 
@@ -305,15 +306,14 @@ class Tables:
         legal actions and log are computed and encoded once per (table, seq, seat).
         """
         with self.locked(table_id) as table:
-            return self._texts(table, seats)
+            return self._texts(table, self.seats(table_id), seats)
 
     def state_texts_at_once(self, table_id: str, seats: Iterable[int | None]) -> dict[int | None, str] | None:
         """:meth:`state_texts` if the table is at hand without waiting (see :meth:`at_once`), else None."""
-        with self.at_once(table_id) as table:
-            return None if table is None else self._texts(table, seats)
+        with self.at_once(table_id) as held:
+            return None if held is None else self._texts(*held, seats)
 
-    def _texts(self, table: Table, seats: Iterable[int | None]) -> dict[int | None, str]:
-        rows = self.seats(table.row.id)
+    def _texts(self, table: Table, rows: list[SeatRow], seats: Iterable[int | None]) -> dict[int | None, str]:
         connected = tuple(self.connected.get((table.row.id, s.seat), 0) > 0 for s in rows)
         key = (table.seq, tuple(rows), connected)
         out = {}
