@@ -50,6 +50,7 @@ class Result:
     refused: int = 0
     errors: int = 0
     server_cpu_s: float | None = None
+    client_cpu_s: float | None = None
 
     def to_json(self) -> dict[str, Any]:
         lat = sorted(self.latencies_ms)
@@ -67,12 +68,17 @@ class Result:
             "games_over": self.games_over,
             "refused": self.refused,
             "transport_errors": self.errors,
-            "server_cpu_ms_per_move": (
-                None
-                if self.server_cpu_s is None or not self.moves
-                else round(self.server_cpu_s / self.moves * 1000, 2)
-            ),
+            "server_cpu_ms_per_move": _per_move(self.server_cpu_s, self.moves),
+            "bench_cpu_ms_per_move": _per_move(self.client_cpu_s, self.moves),
         }
+
+
+def _per_move(cpu_s: float | None, moves: int) -> float | None:
+    """Milliseconds of CPU per move, None when not measured.
+
+    The bench shares the machine's cores with the server, so its own share is reported too.
+    """
+    return None if cpu_s is None or not moves else round(cpu_s / moves * 1000, 2)
 
 
 def _quantile(values: list[float], q: float) -> float:
@@ -278,7 +284,8 @@ def serve_and_run(
     if url is not None:
         return asyncio.run(run(url, tables, spectators, seconds, think))
     with running_server(Path(tempfile.mkdtemp(prefix="riverbox-bench-")), db) as server:
-        before = server.cpu_seconds()
+        before, mine = server.cpu_seconds(), time.process_time()
         result = asyncio.run(run(server.base, tables, spectators, seconds, think))
         result.server_cpu_s = server.cpu_seconds() - before
+        result.client_cpu_s = time.process_time() - mine
         return result
