@@ -702,13 +702,17 @@ def serve_bench(
     seconds: Annotated[float, typer.Option(help="How long to measure.", min=1)] = 20.0,
     url: Annotated[str | None, typer.Option(help="Use a running server on 127.0.0.1 instead.")] = None,
     db: Annotated[str | None, typer.Option(help="Database of the server it starts (default SQLite).")] = None,
+    think: Annotated[
+        float,
+        typer.Option(help="Mean seconds a player takes over a move (0: move at once, saturating).", min=0),
+    ] = 2.0,
 ) -> None:
     """Load benchmark of the server on 127.0.0.1: moves/s and p50/p99 move-to-update latency."""
     from riverbox.server.bench import serve_and_run
 
     if url is not None and not url.startswith(("http://127.", "http://localhost")):
         _fail("the benchmark only targets a server on this machine (http://127.0.0.1:PORT)")
-    result = serve_and_run(tables, spectators, seconds, url, db)
+    result = serve_and_run(tables, spectators, seconds, url, db, think)
     print(json.dumps(result.to_json(), indent=1))
 
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from concurrent.futures import ProcessPoolExecutor
@@ -19,6 +18,7 @@ from multiprocessing import get_context
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
+from anyio import to_thread
 from fastapi import FastAPI, Header, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
@@ -29,15 +29,16 @@ from starlette.concurrency import run_in_threadpool
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from riverbox.server import worker
-from riverbox.server.live import BotDriver, Client, Hub, PgListener, json_message, listen_url
+from riverbox.server.live import BotDriver, Client, Hub, PgListener, json_message, listen_url, state_message
 from riverbox.server.service import SeatSpec, Tables
 from riverbox.server.table import Refused
-from riverbox.store.db import Store
+from riverbox.store.db import Store, WriterLock
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 BODY_LIMIT = 64 * 1024
 MESSAGE_LIMIT = 16 * 1024
 HELLO_SECONDS = 10.0
+THREADS = 128
 log = logging.getLogger("riverbox.server")
 
 
@@ -212,21 +213,26 @@ def create_app(settings: Settings) -> FastAPI:
         if driver is not None:
             driver.changed(table_id)
 
-    def on_notice(table_id: str, seq: int) -> None:
-        if seq < 0:
-            tables.forget_seats(table_id)
-        on_change(table_id)
+    def on_notice(table_id: str, _seq: int) -> None:
+        on_change(table_id)  # the next look at the table catches up with the store
 
     tables = Tables(store, on_change)
     hub = Hub(tables)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        # threads mostly wait (for a commit, a table lock): let more of them wait at once
+        to_thread.current_default_thread_limiter().total_tokens = THREADS
+        # one lock per app: a second lifespan of the same app (a test harness) shares it
+        users = state["writer_users"] = state.get("writer_users", 0) + 1
+        if users == 1 and not store.is_postgres:
+            state["writer"] = WriterLock(store.url)
+        tables.sole_writer = "writer" in state
         await run_in_threadpool(store.upgrade)
         state["loop"] = asyncio.get_running_loop()
         executor = ProcessPoolExecutor(max_workers=settings.bot_workers, mp_context=get_context("spawn"))
         executor.submit(worker.warm)  # the worker starts importing while the server starts
-        driver = state["driver"] = BotDriver(tables, executor)
+        driver = state["driver"] = BotDriver(tables, executor, settings.bot_workers)
         listener = None
         if store.is_postgres:
             listener = PgListener(listen_url(store.url), store.channel, on_notice)
@@ -241,6 +247,9 @@ def create_app(settings: Settings) -> FastAPI:
                 await run_in_threadpool(listener.stop)
             executor.shutdown(wait=False, cancel_futures=True)
             store.close()
+            state["writer_users"] -= 1
+            if state["writer_users"] == 0 and "writer" in state:
+                state.pop("writer").release()
 
     app = FastAPI(
         title="riverbox",
@@ -308,10 +317,10 @@ def create_app(settings: Settings) -> FastAPI:
         return JoinOut(seat=seat, token=token, url=f"{base(request)}/tables/{table_id}#token={token}")
 
     @app.get("/api/tables/{table_id}/state", response_model=StateOut, responses=ERRORS)
-    def table_state(table_id: str, authorization: Auth = None) -> dict[str, Any]:
+    def table_state(table_id: str, authorization: Auth = None) -> Response:
         """The seat's view, legal actions and log; without a token, the spectator's."""
         seat = tables.seat_of(table_id, _bearer(authorization))
-        return tables.payload(table_id, seat)
+        return Response(tables.state_texts(table_id, [seat])[seat], media_type="application/json")
 
     @app.post("/api/tables/{table_id}/actions", response_model=SeqOut, responses=ERRORS)
     def act(table_id: str, body: ActionIn, authorization: Auth = None) -> SeqOut:
@@ -387,8 +396,8 @@ async def _socket(ws: WebSocket, table_id: str, tables: Tables, hub: Hub, settin
     client = Client(ws, seat)
     hub.add(table_id, client)
     try:
-        body = await run_in_threadpool(tables.payload, table_id, seat)
-        await hub.send(client, json.dumps({"type": "state", **body}))
+        texts = await run_in_threadpool(tables.state_texts, table_id, [seat])
+        await hub.send(client, state_message(texts[seat]))
         while True:
             raw = await ws.receive_text()
             reply = await _answer(raw, table_id, token, tables)

@@ -5,6 +5,11 @@ Starts a server process on a free port of 127.0.0.1 with a fresh SQLite database
 external bot, seat 1 a random bot in the server's worker), and M spectator WebSockets spread
 over them. Latency is measured from a human move's POST to the moment every client of that
 table (the player's own socket and its spectators) has received the new state.
+
+``think`` is how long the REST player takes over a move (uniform between half and one and a
+half times it), as a person at a live table does. With ``think=0`` the players move the
+instant they are told, the load is closed-loop and saturating, and latency is mostly time
+queued behind the other tables: that measures capacity (moves/s), not responsiveness.
 """
 
 from __future__ import annotations
@@ -37,6 +42,7 @@ class Result:
     tables: int
     spectators: int
     seconds: float
+    think: float
     moves: int
     human_moves: int
     latencies_ms: list[float] = field(default_factory=list)
@@ -44,12 +50,14 @@ class Result:
     refused: int = 0
     errors: int = 0
     server_cpu_s: float | None = None
+    client_cpu_s: float | None = None
 
     def to_json(self) -> dict[str, Any]:
         lat = sorted(self.latencies_ms)
         return {
             "tables": self.tables,
             "spectators": self.spectators,
+            "think_s": self.think,
             "seconds": round(self.seconds, 2),
             "moves": self.moves,
             "moves_per_s": round(self.moves / self.seconds, 1) if self.seconds else 0.0,
@@ -60,12 +68,17 @@ class Result:
             "games_over": self.games_over,
             "refused": self.refused,
             "transport_errors": self.errors,
-            "server_cpu_ms_per_move": (
-                None
-                if self.server_cpu_s is None or not self.moves
-                else round(self.server_cpu_s / self.moves * 1000, 2)
-            ),
+            "server_cpu_ms_per_move": _per_move(self.server_cpu_s, self.moves),
+            "bench_cpu_ms_per_move": _per_move(self.client_cpu_s, self.moves),
         }
+
+
+def _per_move(cpu_s: float | None, moves: int) -> float | None:
+    """Milliseconds of CPU per move, None when not measured.
+
+    The bench shares the machine's cores with the server, so its own share is reported too.
+    """
+    return None if cpu_s is None or not moves else round(cpu_s / moves * 1000, 2)
 
 
 def _quantile(values: list[float], q: float) -> float:
@@ -117,7 +130,9 @@ async def _watch(
                 await turns.put(msg)
 
 
-async def _player(base: str, http: httpx.AsyncClient, table: _Table, result: Result, stop: float) -> None:
+async def _player(
+    base: str, http: httpx.AsyncClient, table: _Table, result: Result, stop: float, think: float
+) -> None:
     turns: asyncio.Queue[Any] = asyncio.Queue()
     rng = random.Random(table.id)
     watcher = asyncio.create_task(_watch(base, table, 0, table.token, turns))
@@ -134,6 +149,12 @@ async def _player(base: str, http: httpx.AsyncClient, table: _Table, result: Res
                 break
             if not msg["legal"]:
                 continue
+            if think > 0:
+                await asyncio.sleep(think * rng.uniform(0.5, 1.5))
+                while not turns.empty():  # the newest state decides
+                    msg = turns.get_nowait()
+                if not msg["legal"] or time.perf_counter() >= stop:
+                    continue
             action = rng.choice(msg["legal"])["action"]
             sent = time.perf_counter()
             try:
@@ -155,7 +176,9 @@ async def _player(base: str, http: httpx.AsyncClient, table: _Table, result: Res
         watcher.cancel()
 
 
-async def run(base: str, tables: int, spectators: int, seconds: float, bot: str = "random") -> Result:
+async def run(
+    base: str, tables: int, spectators: int, seconds: float, think: float = 0.0, bot: str = "random"
+) -> Result:
     """Drive ``tables`` live tables and ``spectators`` sockets against the server at ``base``."""
     limits = httpx.Limits(max_connections=64)
     async with httpx.AsyncClient(timeout=60, limits=limits) as http:
@@ -179,10 +202,10 @@ async def run(base: str, tables: int, spectators: int, seconds: float, bot: str 
             asyncio.create_task(_watch(base, t, c, None, None)) for t in made for c in range(1, t.clients)
         ]
         await asyncio.sleep(1.0)  # let every socket connect before the clock starts
-        result = Result(tables, spectators, 0.0, 0, 0)
+        result = Result(tables, spectators, 0.0, think, 0, 0)
         began = time.perf_counter()
         stop = began + seconds
-        await asyncio.gather(*(_player(base, http, t, result, stop) for t in made))
+        await asyncio.gather(*(_player(base, http, t, result, stop, think) for t in made))
         result.seconds = time.perf_counter() - began
         for w in watchers:
             w.cancel()
@@ -247,16 +270,22 @@ def running_server(home: Path, db: str | None = None, stop: int = signal.SIGTERM
 
 
 def serve_and_run(
-    tables: int, spectators: int, seconds: float, url: str | None = None, db: str | None = None
+    tables: int,
+    spectators: int,
+    seconds: float,
+    url: str | None = None,
+    db: str | None = None,
+    think: float = 0.0,
 ) -> Result:
     """Start a private ``riverbox serve`` on 127.0.0.1 (unless ``url`` is given) and run the load.
 
     ``db`` is the server's database (default: a fresh SQLite file).
     """
     if url is not None:
-        return asyncio.run(run(url, tables, spectators, seconds))
+        return asyncio.run(run(url, tables, spectators, seconds, think))
     with running_server(Path(tempfile.mkdtemp(prefix="riverbox-bench-")), db) as server:
-        before = server.cpu_seconds()
-        result = asyncio.run(run(server.base, tables, spectators, seconds))
+        before, mine = server.cpu_seconds(), time.process_time()
+        result = asyncio.run(run(server.base, tables, spectators, seconds, think))
         result.server_cpu_s = server.cpu_seconds() - before
+        result.client_cpu_s = time.process_time() - mine
         return result

@@ -85,14 +85,14 @@ class Hub:
                 self._dirty.discard(table_id)
                 clients = list(self.clients.get(table_id, ()))
                 seats = {c.seat for c in clients}
-                texts: dict[int | None, str] = {}
-                for seat in seats:
-                    try:
-                        body = await run_in_threadpool(self.tables.payload, table_id, seat)
-                    except Refused:
-                        continue
-                    texts[seat] = json.dumps({"type": "state", **body})
-                await asyncio.gather(*(self.send(c, texts[c.seat]) for c in clients if c.seat in texts))
+                try:
+                    bodies = self.tables.state_texts_at_once(table_id, seats)
+                    if bodies is None:
+                        bodies = await run_in_threadpool(self.tables.state_texts, table_id, seats)
+                except Refused:
+                    continue
+                texts = {seat: state_message(body) for seat, body in bodies.items()}
+                await asyncio.gather(*(self.send(c, texts[c.seat]) for c in clients))
         finally:
             self._running.discard(table_id)
 
@@ -109,10 +109,13 @@ class Hub:
 class BotDriver:
     """Plays bot seats (and clock expiries) through the worker process, never on the loop."""
 
-    def __init__(self, tables: Tables, executor: Executor) -> None:
+    def __init__(self, tables: Tables, executor: Executor, workers: int = 1) -> None:
         self.tables = tables
         self.executor = executor
+        self._slots = asyncio.Semaphore(2 * workers)
+        """Jobs in the worker at once: the rest wait here, so a burst never piles up in its queue."""
         self._busy: set[tuple[str, int, str]] = set()
+        self._again: set[str] = set()
         self._clocks: dict[str, asyncio.TimerHandle] = {}
         self._tasks: set[asyncio.Task[None]] = set()
 
@@ -123,34 +126,45 @@ class BotDriver:
 
     async def _check(self, table_id: str, timeout: bool = False) -> None:
         try:
-            jobs = await run_in_threadpool(self.tables.bot_jobs, table_id, timeout)
-            if not timeout:
-                self._arm_clock(table_id, await run_in_threadpool(self.tables.clock, table_id))
+            jobs, clock = await run_in_threadpool(self._look, table_id, timeout)
         except Refused:
             return
+        if not timeout:
+            self._arm_clock(table_id, clock)
         for job in jobs:
             key = (job.table, job.seat, job.kind)
             if key in self._busy:
+                self._again.add(job.table)  # look again once that job is done
                 continue
             self._busy.add(key)
             task = asyncio.get_running_loop().create_task(self._play(job, key))
             self._tasks.add(task)
             task.add_done_callback(self._tasks.discard)
 
+    def _look(self, table_id: str, timeout: bool) -> tuple[list[BotJob], tuple[int, float] | None]:
+        """The bot jobs due and the turn clock of a table (one trip to a thread for both)."""
+        jobs = self.tables.bot_jobs(table_id, timeout)
+        return jobs, None if timeout else self.tables.clock(table_id)
+
     async def _play(self, job: BotJob, key: tuple[str, int, str]) -> None:
         loop = asyncio.get_running_loop()
+        seq = None
         try:
             try:
-                text = await asyncio.wait_for(
-                    loop.run_in_executor(self.executor, worker.choose, job), timeout=job.seconds * 4 + 20
-                )
+                async with self._slots:
+                    text = await asyncio.wait_for(
+                        loop.run_in_executor(self.executor, worker.choose, job), timeout=job.seconds * 4 + 20
+                    )
             except Exception as exc:  # a broken or stuck bot must not stop the table
                 log.warning("bot %s failed on table %s: %s", job.bot, job.table, type(exc).__name__)
                 return
-            await run_in_threadpool(self.tables.bot_act, job, text)
+            seq = await run_in_threadpool(self.tables.bot_act, job, text)
         finally:
             self._busy.discard(key)
-        self.changed(job.table)
+        # a committed move already announced itself (the store's change callback looks again)
+        if seq is None or job.table in self._again:
+            self._again.discard(job.table)
+            self.changed(job.table)
 
     def _arm_clock(self, table_id: str, clock: tuple[int, float] | None) -> None:
         old = self._clocks.pop(table_id, None)
@@ -220,6 +234,11 @@ def listen_url(sqlalchemy_url: str) -> str:
 
     url = make_url(sqlalchemy_url).set(drivername="postgresql")
     return url.render_as_string(hide_password=False)
+
+
+def state_message(body: str) -> str:
+    """The WebSocket message for a state body's JSON text: ``{"type": "state", ...body}``."""
+    return '{"type":"state",' + body[1:] if body != "{}" else '{"type":"state"}'
 
 
 def json_message(raw: str, limit: int) -> dict[str, Any]:

@@ -18,7 +18,11 @@ def serve(host: str, port: int, db: str | None, open_browser: bool = False) -> N
     if not url.startswith(("sqlite", "postgresql", "postgres")):
         raise ValueError(f"--db must be an sqlite:/// or postgresql:// URL, not {url.split(':')[0]!r}")
     app = create_app(Settings(url))
-    config = uvicorn.Config(app, host=host, port=port, ws_max_size=MESSAGE_LIMIT, log_level="info")
+    # no per-message compression: state messages are a few kilobytes, and compressing each one
+    # for every client costs more CPU than anything else a move does on a small machine
+    config = uvicorn.Config(
+        app, host=host, port=port, ws_max_size=MESSAGE_LIMIT, ws_per_message_deflate=False, log_level="info"
+    )
     server = uvicorn.Server(config)
     if open_browser:
         lobby = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}/"

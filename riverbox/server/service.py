@@ -2,7 +2,9 @@
 
 Synchronous and thread-safe (one lock per table); the web layer calls it from a thread pool.
 A table in memory is a cache: before any answer it catches up with the events other
-processes appended, and a move is kept in the cache only after the store committed it.
+processes appended (unless this process is the store's only writer, as on SQLite, where the
+cache is current by construction), and a move is kept in the cache only after the store
+committed it. What a seat is told is rendered to JSON text once per table change and seat.
 """
 
 from __future__ import annotations
@@ -12,17 +14,34 @@ import secrets
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
 from riverbox.bots.base import bot_names, make_bot
-from riverbox.server.table import MOVE_KINDS, Refused, Table, make_game
+from riverbox.core.game import Game
+from riverbox.server.jsontext import dumps
+from riverbox.server.table import MOVE_KINDS, SEAT_KINDS, Refused, Table, make_game
 from riverbox.store.db import EventRow, SeatRow, Stale, Store, TableRow
 
 CACHE_SIZE = 4096
 """Tables kept in memory; older ones are rebuilt from the store when asked for."""
+
+
+_STAND_INS: dict[str, str] = {}
+
+
+def stand_in_bot(game: Game) -> str:
+    """The bot that takes over a seat (resign, clock): the game's heuristic if it has one.
+
+    Remembered per game: listing a game's bots inspects every factory's signature, far too
+    slow to do on every move.
+    """
+    bot = _STAND_INS.get(game.name)
+    if bot is None:
+        bot = _STAND_INS[game.name] = "heuristic" if "heuristic" in bot_names(game) else "random"
+    return bot
 
 
 def new_token() -> str:
@@ -61,6 +80,12 @@ class BotJob:
     kind: str
 
 
+TOKEN_CACHE = 65536
+"""Token hashes remembered with their seat (emptied when full; the store has them all)."""
+
+RETRIES = 5
+"""Attempts at a join while other processes keep appending to the same table."""
+
 DEFAULT_BOT_SECONDS = 1.0
 MAX_BOT_SECONDS = 10.0
 
@@ -68,9 +93,14 @@ MAX_BOT_SECONDS = 10.0
 class Tables:
     """Every table of one store, cached in memory."""
 
-    def __init__(self, store: Store, on_change: Callable[[str], None] | None = None) -> None:
+    def __init__(
+        self, store: Store, on_change: Callable[[str], None] | None = None, sole_writer: bool = False
+    ) -> None:
         self.store = store
         self.on_change = on_change
+        self.sole_writer = sole_writer
+        """True when no other process writes this store: a cached table is then current."""
+        self._tokens: dict[tuple[str, str], int] = {}
         self._cache: OrderedDict[str, Table] = OrderedDict()
         self._seats: dict[str, list[SeatRow]] = {}
         self._locks: dict[str, threading.Lock] = {}
@@ -95,11 +125,9 @@ class Tables:
                 if row is None:
                     raise Refused(404, f"there is no table {table_id!r}")
                 table = Table.new(row)
-            events = self.store.events(table_id, table.seq)
-            for event in events:
-                table.replay(event)
-            if any(e.kind == "resign" for e in events):
-                self._seats.pop(table_id, None)
+                self._catch_up(table)
+            elif not self.sole_writer:
+                self._catch_up(table)
             with self._guard:
                 self._cache[table_id] = table
                 self._cache.move_to_end(table_id)
@@ -107,6 +135,24 @@ class Tables:
                     old, _ = self._cache.popitem(last=False)
                     self._seats.pop(old, None)
             yield table
+
+    @contextmanager
+    def at_once(self, table_id: str) -> Iterator[tuple[Table, list[SeatRow]] | None]:
+        """The table and its seats if they can be had now without waiting or reading the store.
+
+        For the event loop: a table this process alone writes, cached with its seats and not
+        in use by a thread, is current and cheap to read; anything else (None) goes to a thread.
+        """
+        lock = self._lock(table_id)
+        table = self._cache.get(table_id)
+        seats = self._seats.get(table_id)
+        if not self.sole_writer or table is None or seats is None or not lock.acquire(False):
+            yield None
+            return
+        try:
+            yield table, seats
+        finally:
+            lock.release()
 
     def seats(self, table_id: str) -> list[SeatRow]:
         seats = self._seats.get(table_id)
@@ -126,9 +172,15 @@ class Tables:
         """The seat a token opens; None for no token (a spectator); 403 for a wrong one."""
         if token is None:
             return None
-        seat = self.store.seat_of(table_id, token_hash(token))
+        key = (table_id, token_hash(token))
+        seat = self._tokens.get(key)
         if seat is None:
-            raise Refused(403, "this token opens no seat at this table")
+            seat = self.store.seat_of(*key)
+            if seat is None:
+                raise Refused(403, "this token opens no seat at this table")
+            if len(self._tokens) >= TOKEN_CACHE:
+                self._tokens.clear()
+            self._tokens[key] = seat  # a seat's token never changes once given
         return seat
 
     # -- lobby ----------------------------------------------------------------------------
@@ -193,17 +245,26 @@ class Tables:
         return table_id, out
 
     def join(self, table_id: str, seat: int | None, name: str) -> tuple[int, str]:
-        """Claim a free open seat; returns (seat, token). 409 when no such seat is free."""
+        """Claim a free open seat, announced as a table event; returns (seat, token). 409 if none is free."""
+        token = new_token()
         with self.locked(table_id) as table:
             if table.state.is_over:
                 raise Refused(409, "the game is over")
             if seat is not None and not 0 <= seat < table.game.players:
                 raise Refused(422, f"seat must be 0 to {table.game.players - 1}")
-        token = new_token()
-        got = self.store.claim(table_id, seat, name, token_hash(token))
-        if got is None:
-            which = "that seat is not" if seat is not None else "no seat is"
-            raise Refused(409, f"{which} open at this table")
+            for _ in range(RETRIES):
+                try:
+                    claimed = self.store.claim(table_id, seat, name, token_hash(token), table.seq)
+                    break
+                except Stale:  # another process appended first: catch up and claim at the new seq
+                    self._catch_up(table)
+            else:
+                raise Refused(409, "the table is busy; try again")
+            if claimed is None:
+                which = "that seat is not" if seat is not None else "no seat is"
+                raise Refused(409, f"{which} open at this table")
+            got, at = claimed
+            table.replay(EventRow(table.seq, "join", got, None, at))
         self.forget_seats(table_id)
         self._changed(table_id)
         return got, token
@@ -238,13 +299,33 @@ class Tables:
         return out
 
     # -- play -----------------------------------------------------------------------------
-    def payload(self, table_id: str, seat: int | None) -> dict[str, Any]:
+    def state_texts(self, table_id: str, seats: Iterable[int | None]) -> dict[int | None, str]:
+        """Each seat's state body as JSON text, rendered once per table change and seat.
+
+        Every client of a seat, every GET of its state, is sent the same text: the view,
+        legal actions and log are computed and encoded once per (table, seq, seat).
+        """
         with self.locked(table_id) as table:
-            seats = self.seats(table_id)
-            body = table.payload(seat, seats)
-            for s in body["seats"]:
-                s["connected"] = self.connected.get((table_id, s["seat"]), 0) > 0
-            return body
+            return self._texts(table, self.seats(table_id), seats)
+
+    def state_texts_at_once(self, table_id: str, seats: Iterable[int | None]) -> dict[int | None, str] | None:
+        """:meth:`state_texts` if the table is at hand without waiting (see :meth:`at_once`), else None."""
+        with self.at_once(table_id) as held:
+            return None if held is None else self._texts(*held, seats)
+
+    def _texts(self, table: Table, rows: list[SeatRow], seats: Iterable[int | None]) -> dict[int | None, str]:
+        connected = tuple(self.connected.get((table.row.id, s.seat), 0) > 0 for s in rows)
+        key = (table.seq, tuple(rows), connected)
+        out = {}
+        for seat in seats:
+            cached = table.rendered.get(seat)
+            if cached is None or cached[0] != key:
+                body = table.payload(seat, rows)
+                for s, on in zip(body["seats"], connected, strict=True):
+                    s["connected"] = on
+                cached = table.rendered[seat] = (key, dumps(body))
+            out[seat] = cached[1]
+        return out
 
     def act(self, table_id: str, token: str | None, text: str, seq: int) -> int:
         """A seat's move; returns the new seq once committed. Refused (403/409/422) changes nothing."""
@@ -267,10 +348,15 @@ class Tables:
                 action = table.check_move(job.seat, text)
             except Refused:
                 return None
+            # a clock expiry hands the seat to the bot for good (announced as a table event)
+            seat_bot = (job.seat, job.bot) if job.kind == "timeout" else None
             try:
-                return self._append(table, job.kind, job.seat, str(action))
+                seq = self._append(table, job.kind, job.seat, str(action), seat_bot=seat_bot)
             except Refused:
                 return None
+        if seat_bot is not None:
+            self.forget_seats(job.table)
+        return seq
 
     def undo(self, table_id: str, token: str | None) -> int:
         seat = self._require_seat(table_id, token)
@@ -287,8 +373,7 @@ class Tables:
                 raise Refused(409, "the game is over")
             if seat in table.resigned:
                 raise Refused(409, f"player {seat} has already resigned")
-            names = bot_names(table.game)
-            bot = "heuristic" if "heuristic" in names else "random"
+            bot = stand_in_bot(table.game)
             seq = self._append(table, "resign", seat, None, seat_bot=(seat, bot))
         self.forget_seats(table_id)
         return seq
@@ -310,11 +395,11 @@ class Tables:
     ) -> int:
         """Commit event ``table.seq``, then apply it to the cached table (the caller holds the lock)."""
         seq = table.seq
-        over_after = False
+        probe = None
         if kind in MOVE_KINDS and action is not None:
             probe = table.state.clone()
             table.replay_into(probe, seat, action)
-            over_after = probe.is_over
+        over_after = probe is not None and probe.is_over
         try:
             at = self.store.append(
                 table.row.id,
@@ -326,12 +411,19 @@ class Tables:
                 seat_bot=seat_bot,
             )
         except Stale:
-            for event in self.store.events(table.row.id, table.seq):
-                table.replay(event)
+            self._catch_up(table)
             raise Refused(409, f"the table moved on to move {table.seq}; reload and choose again") from None
-        table.replay(EventRow(seq, kind, seat, action, at))
+        table.replay(EventRow(seq, kind, seat, action, at), probe)
         self._changed(table.row.id)
         return table.seq
+
+    def _catch_up(self, table: Table) -> None:
+        """Replay the events other processes appended since the cached ``table.seq``."""
+        events = self.store.events(table.row.id, table.seq)
+        for event in events:
+            table.replay(event)
+        if any(e.kind in SEAT_KINDS for e in events):
+            self._seats.pop(table.row.id, None)
 
     # -- bots -----------------------------------------------------------------------------
     def bot_jobs(self, table_id: str, timeout: bool = False) -> list[BotJob]:
@@ -341,7 +433,7 @@ class Tables:
                 return []
             seats = self.seats(table_id)
             bots = table.bot_seats(seats)
-            fallback = "heuristic" if "heuristic" in bot_names(table.game) else "random"
+            fallback = stand_in_bot(table.game)
             jobs = []
             for seat in table.state.to_move:
                 if timeout == (seat in bots):

@@ -1,10 +1,15 @@
 """One table's live game, rebuilt by replaying its event log (pure: no I/O).
 
-Event kinds: ``move`` (a seat's action, by its player or a bot sitting in), ``timeout`` (the
-turn clock ran out and a bot moved for the seat), ``undo`` (the last move taken back) and
-``resign`` (a bot takes the seat over). Every event advances ``seq``. The state is the game
-replayed from the effective moves; table notices (resign, timeout, undo) are public and are
-shown in every seat's log at the point where they happened.
+Stored event kinds: ``move`` (a seat's action, by its player or a bot sitting in),
+``timeout`` (the turn clock ran out: a bot moved for the seat and plays it from then on),
+``undo`` (the last move taken back), ``resign`` (a bot takes the seat over) and ``join`` (a
+player claimed an open seat). Every stored event advances ``seq``. The state is the game
+replayed from the effective moves.
+
+A seat is told two streams, kept apart: the game's own events, ``state.log(seat)`` (the one
+gate for hidden information, decided by the rules), and the table's events (timeout, undo,
+resign, join), which the server adds, are public and carry their own words. Each table event
+records where it happened in every audience's game log, so a page can show both in order.
 """
 
 from __future__ import annotations
@@ -15,10 +20,19 @@ from typing import Any
 from riverbox.core.errors import IllegalAction
 from riverbox.core.game import CHANCE, Action, Game, State
 from riverbox.registry import load
-from riverbox.server.events import seat_log
 from riverbox.store.db import EventRow, SeatRow, TableRow
 
 MOVE_KINDS = ("move", "timeout")
+SEAT_KINDS = ("timeout", "resign", "join")
+"""Events after which the seats (who sits where, which bot plays) must be read again."""
+
+TABLE_TEXTS = {
+    "timeout": "{name} ran out of time; a bot plays their seat from now on.",
+    "resign": "{name} resigned; a bot plays their seat from now on.",
+    "undo": "{name} took back their last move.",
+    "join": "{name} sat down at seat {seat}.",
+}
+"""The words for the table's own events (the game's events have the game's words)."""
 
 
 class Refused(Exception):
@@ -30,6 +44,15 @@ class Refused(Exception):
         self.message = message
 
 
+def game_log(state: State, seat: int | None) -> list[dict[str, Any]]:
+    """``state.log(seat)``: the game's events ``seat`` may see, the one gate for what it is told.
+
+    Read through the class: a game written before the events issue may keep a field of its
+    own under that name, and it must not hide the core's log.
+    """
+    return State.log(state, seat)
+
+
 def make_game(game: str, options: dict[str, Any]) -> Game:
     """The game a table plays, from its stored options (``players`` plus the game's own)."""
     opts = dict(options)
@@ -39,8 +62,12 @@ def make_game(game: str, options: dict[str, Any]) -> Game:
 
 @dataclass
 class _Notice:
+    """A table event: its kind, seat and seq, and how long each audience's game log was then."""
+
+    kind: str
+    seat: int
+    seq: int
     at_log: dict[int | None, int]
-    event: dict[str, Any]
 
 
 @dataclass
@@ -56,6 +83,8 @@ class Table:
     resigned: set[int] = field(default_factory=set)
     last: EventRow | None = None
     changed_at: float = 0.0
+    rendered: dict[int | None, tuple[Any, str]] = field(default_factory=dict)
+    """Per seat: the state text last sent and the (seq, seats) it was rendered for."""
 
     @classmethod
     def new(cls, row: TableRow) -> Table:
@@ -63,38 +92,33 @@ class Table:
         return cls(row, game, game.new_state(row.seed), changed_at=row.created)
 
     # -- replay ---------------------------------------------------------------------------
-    def replay(self, event: EventRow) -> None:
-        """Apply stored event ``event`` (which must be event ``seq``)."""
+    def replay(self, event: EventRow, played: State | None = None) -> None:
+        """Apply stored event ``event`` (which must be event ``seq``).
+
+        ``played``: the state after a move, already computed from this one (the move just
+        committed), adopted instead of applying the move a second time.
+        """
         if event.seq != self.seq:
             raise ValueError(f"table {self.row.id}: event {event.seq} read while at {self.seq}")
         if event.kind in MOVE_KINDS and event.seat is not None and event.action is not None:
-            self._play(event.seat, event.action)
+            if played is None:
+                self._play(event.seat, event.action)
+            else:
+                self.state = played
             self.moves.append((event.seat, event.action, event.kind))
             if event.kind == "timeout":
-                self._notice(
-                    {
-                        "kind": "timeout",
-                        "seat": event.seat,
-                        "text": f"player {event.seat} ran out of time; a bot moved for them.",
-                    }
-                )
+                self.resigned.add(event.seat)
+                self._notice(event)
         elif event.kind == "undo" and self.moves:
             self.moves.pop()
             self.state = self.game.new_state(self.row.seed)
             for seat, text, _ in self.moves:
                 self._play(seat, text)
-            self._notice(
-                {"kind": "undo", "seat": event.seat, "text": f"player {event.seat} took back a move."}
-            )
-        elif event.kind == "resign" and event.seat is not None:
-            self.resigned.add(event.seat)
-            self._notice(
-                {
-                    "kind": "resign",
-                    "seat": event.seat,
-                    "text": f"player {event.seat} resigned; a bot plays their seat.",
-                }
-            )
+            self._notice(event)
+        elif event.kind in ("resign", "join") and event.seat is not None:
+            if event.kind == "resign":
+                self.resigned.add(event.seat)
+            self._notice(event)
         self.seq += 1
         self.last = event
         self.changed_at = event.at
@@ -102,9 +126,13 @@ class Table:
     def _play(self, seat: int, text: str) -> None:
         self.state.apply(self.game.parse_action(text, self.state), seat)
 
-    def _notice(self, event: dict[str, Any]) -> None:
+    def _notice(self, event: EventRow) -> None:
+        """Remember a table event and where it falls in each audience's game log."""
+        if event.seat is None:
+            return
         viewers: list[int | None] = [None, *range(self.game.players)]
-        self.notices.append(_Notice({v: len(seat_log(self.state, v)) for v in viewers}, event))
+        at_log = {v: len(game_log(self.state, v)) for v in viewers}
+        self.notices.append(_Notice(event.kind, event.seat, event.seq, at_log))
 
     # -- checks (each raises Refused and changes nothing) -----------------------------------
     def check_seq(self, seq: int) -> None:
@@ -151,26 +179,54 @@ class Table:
         state.apply(self.game.parse_action(text, state), seat)
 
     # -- what a seat is told ----------------------------------------------------------------
-    def log(self, seat: int | None) -> list[dict[str, Any]]:
-        """The seat's game log with the table's public notices placed where they happened."""
-        events = seat_log(self.state, seat)
-        if not self.notices:
-            return events
-        out: list[dict[str, Any]] = []
-        pending = sorted(self.notices, key=lambda n: n.at_log[seat])
-        i = 0
-        for pos, event in enumerate(events):
-            while i < len(pending) and pending[i].at_log[seat] <= pos:
-                out.append(pending[i].event)
-                i += 1
-            out.append(event)
-        out.extend(n.event for n in pending[i:])
+    def table_log(self, seat: int | None, seats: list[SeatRow], log_length: int) -> list[dict[str, Any]]:
+        """The table's events (public), each with ``after``: how many of ``seat``'s game events precede it.
+
+        An undo shortens the game log; a table event placed beyond its new end moves to the
+        end, and ``after`` never decreases along the table's own order.
+        """
+        names = {s.seat: self.seat_name(s) for s in seats}
+        out = []
+        after = 0
+        for n in self.notices:
+            after = max(after, min(n.at_log[seat], log_length))
+            name = names.get(n.seat, f"player {n.seat}")
+            out.append(
+                {
+                    "kind": n.kind,
+                    "seat": n.seat,
+                    "seq": n.seq,
+                    "after": after,
+                    "text": TABLE_TEXTS[n.kind].format(name=name, seat=n.seat),
+                }
+            )
         return out
+
+    def story(self, log: list[dict[str, Any]], table_log: list[dict[str, Any]]) -> list[dict[str, str]]:
+        """Both streams in words and in order: the game's events, with the table's placed among them."""
+        out: list[dict[str, str]] = []
+        pending = table_log  # in seq order, ``after`` never decreasing
+        i = 0
+        for pos, event in enumerate([*log, None]):
+            while i < len(pending) and (event is None or pending[i]["after"] <= pos):
+                out.append({"source": "table", "kind": pending[i]["kind"], "text": pending[i]["text"]})
+                i += 1
+            if event is not None:
+                out.append({"source": "game", "kind": event["kind"], "text": self._words(event)})
+        return out
+
+    def _words(self, event: dict[str, Any]) -> str:
+        try:
+            return self.game.describe_event(event)
+        except ValueError:  # a game without words for this kind still shows that something happened
+            return str(event["kind"])
 
     def payload(self, seat: int | None, seats: list[SeatRow]) -> dict[str, Any]:
         """The state message for ``seat`` (None: a spectator): everything it may know, nothing more."""
         state = self.state
         legal = state.legal_actions(seat) if seat is not None and seat in state.to_move else []
+        log = game_log(state, seat)
+        table_log = self.table_log(seat, seats, len(log))
         body: dict[str, Any] = {
             "table": self.row.id,
             "game": self.row.game,
@@ -180,7 +236,9 @@ class Table:
             "over": state.is_over,
             "view": state.view(seat),
             "legal": [{"action": str(a), "text": self.game.describe_action(a, state)} for a in legal],
-            "log": self.log(seat),
+            "log": log,
+            "table_log": table_log,
+            "story": self.story(log, table_log),
             "seats": [self.seat_summary(s) for s in seats],
             "can_undo": seat is not None
             and self.last is not None
@@ -197,12 +255,16 @@ class Table:
         return {
             "seat": s.seat,
             "kind": s.kind,
-            "name": s.name or (f"{s.bot} bot" if s.kind == "bot" else f"player {s.seat}"),
+            "name": self.seat_name(s),
             "bot": s.bot,
             "resigned": s.seat in self.resigned,
             "claimed": s.claimed or s.kind != "open",
             "connected": connected,
         }
+
+    @staticmethod
+    def seat_name(s: SeatRow) -> str:
+        return s.name or (f"{s.bot} bot" if s.kind == "bot" else f"player {s.seat}")
 
     def bot_seats(self, seats: list[SeatRow]) -> dict[int, str]:
         """Seats a bot plays now: bot seats and seats whose player resigned."""

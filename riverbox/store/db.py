@@ -1,15 +1,24 @@
 """The event store: create tables, append events race-free, read them back.
 
-Every write is one transaction. ``append`` inserts event ``seq`` of a table; the primary key
-(game_id, seq) makes a second writer of the same seq fail, which surfaces as :class:`Stale`,
-so two server processes can never both append. A caller acknowledges a move only after
-``append`` returned, that is after the commit. On PostgreSQL the same transaction sends a
-NOTIFY carrying only the table id and seq; PostgreSQL delivers it after the commit.
+``append`` inserts event ``seq`` of a table; the primary key (game_id, seq) makes a second
+writer of the same seq fail, which surfaces as :class:`Stale`, so two server processes can
+never both append. A caller acknowledges a move only after ``append`` returned, that is after
+the commit. On PostgreSQL the same transaction sends a NOTIFY carrying only the table id and
+seq; PostgreSQL delivers it after the commit.
+
+Group commit: appends are handed to one writer thread, which writes every append waiting at
+that moment in one transaction and commits once, so moves of many tables arriving together
+share one fsync (SQLite's FULL commit costs milliseconds). Each append still waits for its own
+commit; an append that lost its seq fails alone (``ON CONFLICT DO NOTHING``), the rest commit.
 """
 
 from __future__ import annotations
 
+import fcntl
+import os
+import queue
 import re
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,6 +34,23 @@ MIGRATIONS = Path(__file__).with_name("migrations")
 
 class Stale(Exception):
     """Another writer appended this seq first."""
+
+
+class _Append:
+    """One append waiting for the writer thread: its row, and then its outcome."""
+
+    __slots__ = ("done", "error", "row", "seat_bot", "status")
+
+    def __init__(self, row: dict[str, Any], status: str | None, seat_bot: tuple[int, str] | None) -> None:
+        self.row = row
+        self.status = status
+        self.seat_bot = seat_bot
+        self.done = threading.Event()
+        self.error: Exception | None = None
+
+
+GROUP_LIMIT = 256
+"""Most appends one commit carries (a bound on how long the first of them waits)."""
 
 
 @dataclass(frozen=True)
@@ -101,11 +127,16 @@ class Store:
 
     def __init__(self, url: str) -> None:
         self.url = normalise_url(url)
-        self.engine: Engine = sa.create_engine(self.url, future=True, pool_pre_ping=True)
+        sqlite = self.url.startswith("sqlite")
+        self.engine: Engine = sa.create_engine(self.url, future=True, pool_pre_ping=not sqlite)
         self.is_postgres = self.engine.dialect.name == "postgresql"
-        if self.engine.dialect.name == "sqlite":
+        if sqlite:
             sa.event.listen(self.engine, "connect", _sqlite_pragmas)
         self.channel = "riverbox"
+        self._insert = _insert_ignoring_conflicts(self.engine.dialect.name)
+        self._queue: queue.SimpleQueue[_Append | None] = queue.SimpleQueue()
+        self._writer: threading.Thread | None = None
+        self._writer_guard = threading.Lock()
 
     # -- schema ---------------------------------------------------------------------------
     def upgrade(self) -> None:
@@ -124,6 +155,10 @@ class Store:
             self.channel = "riverbox_" + re.sub(r"[^a-z0-9_]", "_", str(current).lower())
 
     def close(self) -> None:
+        if self._writer is not None:
+            self._queue.put(None)
+            self._writer.join(10)
+            self._writer = None
         self.engine.dispose()
 
     # -- writes ---------------------------------------------------------------------------
@@ -169,61 +204,126 @@ class Store:
         """Append event ``seq`` (0-based) and commit; :class:`Stale` if that seq is taken.
 
         ``status`` and ``seat_bot`` (a seat handed to a bot) change in the same transaction.
-        Returns the event's time.
+        Returns the event's time. Blocks until the commit that carries it is done.
+        """
+        at = time.time()
+        row = {"game_id": table_id, "seq": seq, "kind": kind, "seat": seat, "action": action, "at": at}
+        pending = _Append(row, status, seat_bot)
+        self._start_writer()
+        self._queue.put(pending)
+        pending.done.wait()
+        if pending.error is not None:
+            raise pending.error
+        return at
+
+    def _start_writer(self) -> None:
+        if self._writer is None:
+            with self._writer_guard:
+                if self._writer is None:
+                    self._writer = threading.Thread(
+                        target=self._write_loop, name="riverbox-commit", daemon=True
+                    )
+                    self._writer.start()
+
+    def _write_loop(self) -> None:
+        """Take every append waiting, write them in one transaction, commit once, wake them."""
+        while True:
+            first = self._queue.get()
+            if first is None:
+                return
+            group = [first]
+            while len(group) < GROUP_LIMIT:
+                try:
+                    more = self._queue.get_nowait()
+                except queue.Empty:
+                    break
+                if more is None:
+                    self._queue.put(None)  # finish this group, then stop
+                    break
+                group.append(more)
+            self._commit(group)
+
+    def _commit(self, group: list[_Append]) -> None:
+        try:
+            with self.engine.begin() as conn:
+                for item in group:
+                    self._write(conn, item)
+        except Exception as exc:  # nothing of the group was committed: every one of them fails
+            for item in group:
+                item.error = item.error or exc
+        for item in group:
+            item.done.set()
+
+    def _write(self, conn: Connection, item: _Append) -> None:
+        table_id, seq = item.row["game_id"], item.row["seq"]
+        if conn.execute(self._insert, item.row).first() is None:
+            item.error = Stale(f"event {seq} of table {table_id} was already written")
+            return
+        if item.status is not None:
+            conn.execute(
+                schema.games.update().where(schema.games.c.id == table_id).values(status=item.status)
+            )
+        if item.seat_bot is not None:
+            conn.execute(
+                schema.seats.update()
+                .where(schema.seats.c.game_id == table_id, schema.seats.c.seat == item.seat_bot[0])
+                .values(bot=item.seat_bot[1])
+            )
+        self._notify(conn, table_id, seq + 1)
+
+    def claim(
+        self, table_id: str, seat: int | None, name: str, token_hash: str, seq: int
+    ) -> tuple[int, float] | None:
+        """Give a free open seat (the lowest one if ``seat`` is None) to ``name``, logged as event ``seq``.
+
+        Returns the seat and the event's time, or None if no such seat is free; :class:`Stale`
+        (nothing changed) if event ``seq`` is taken.
         """
         at = time.time()
         try:
             with self.engine.begin() as conn:
-                conn.execute(
-                    schema.events.insert().values(
-                        game_id=table_id, seq=seq, kind=kind, seat=seat, action=action, at=at
-                    )
-                )
-                if status is not None:
+                got = self._claim(conn, table_id, seat, name, token_hash)
+                if got is not None:
                     conn.execute(
-                        schema.games.update().where(schema.games.c.id == table_id).values(status=status)
+                        schema.events.insert().values(
+                            game_id=table_id, seq=seq, kind="join", seat=got, action=None, at=at
+                        )
                     )
-                if seat_bot is not None:
-                    conn.execute(
-                        schema.seats.update()
-                        .where(schema.seats.c.game_id == table_id, schema.seats.c.seat == seat_bot[0])
-                        .values(bot=seat_bot[1])
-                    )
-                self._notify(conn, table_id, seq + 1)
+                    self._notify(conn, table_id, seq + 1)
+                return None if got is None else (got, at)
         except sa.exc.IntegrityError:
             raise Stale(f"event {seq} of table {table_id} was already written") from None
-        return at
 
-    def claim(self, table_id: str, seat: int | None, name: str, token_hash: str) -> int | None:
-        """Give a free open seat (the lowest one if ``seat`` is None) to ``name``; None if none is free."""
+    def _claim(
+        self, conn: Connection, table_id: str, seat: int | None, name: str, token_hash: str
+    ) -> int | None:
+        """The seat claimed inside ``conn``'s transaction, or None; the table runs once none is open."""
         s = schema.seats.c
-        with self.engine.begin() as conn:
-            free = conn.execute(
-                sa.select(s.seat)
-                .where(s.game_id == table_id, s.kind == "open", s.token_hash.is_(None))
-                .order_by(s.seat)
-            ).scalars()
-            candidates = [x for x in free if seat is None or x == seat]
-            for chosen in candidates:
-                done = conn.execute(
-                    schema.seats.update()
-                    .where(s.game_id == table_id, s.seat == chosen, s.kind == "open", s.token_hash.is_(None))
-                    .values(token_hash=token_hash, name=name)
-                )
-                if done.rowcount == 1:
-                    left = conn.execute(
-                        sa.select(sa.func.count())
-                        .select_from(schema.seats)
-                        .where(s.game_id == table_id, s.kind == "open", s.token_hash.is_(None))
-                    ).scalar_one()
-                    if left == 0:
-                        conn.execute(
-                            schema.games.update()
-                            .where(schema.games.c.id == table_id, schema.games.c.status == "open")
-                            .values(status="running")
-                        )
-                    self._notify(conn, table_id, -1)
-                    return int(chosen)
+        free = conn.execute(
+            sa.select(s.seat)
+            .where(s.game_id == table_id, s.kind == "open", s.token_hash.is_(None))
+            .order_by(s.seat)
+        ).scalars()
+        candidates = [x for x in free if seat is None or x == seat]
+        for chosen in candidates:
+            done = conn.execute(
+                schema.seats.update()
+                .where(s.game_id == table_id, s.seat == chosen, s.kind == "open", s.token_hash.is_(None))
+                .values(token_hash=token_hash, name=name)
+            )
+            if done.rowcount == 1:
+                left = conn.execute(
+                    sa.select(sa.func.count())
+                    .select_from(schema.seats)
+                    .where(s.game_id == table_id, s.kind == "open", s.token_hash.is_(None))
+                ).scalar_one()
+                if left == 0:
+                    conn.execute(
+                        schema.games.update()
+                        .where(schema.games.c.id == table_id, schema.games.c.status == "open")
+                        .values(status="running")
+                    )
+                return int(chosen)
         return None
 
     def _notify(self, conn: Connection, table_id: str, seq: int) -> None:
@@ -264,6 +364,49 @@ class Store:
         with self.engine.connect() as conn:
             rows = conn.execute(_EVENTS, {"t": table_id, "after": after}).all()
         return [EventRow(r.seq, r.kind, r.seat, r.action, r.at) for r in rows]
+
+
+def _insert_ignoring_conflicts(dialect: str) -> Any:
+    """An event insert that writes and returns nothing when its (game_id, seq) is taken.
+
+    RETURNING tells the outcome (psycopg reports no rowcount for it).
+    """
+    if dialect == "postgresql":
+        from sqlalchemy.dialects import postgresql
+
+        return postgresql.insert(schema.events).on_conflict_do_nothing().returning(schema.events.c.seq)
+    from sqlalchemy.dialects import sqlite
+
+    return sqlite.insert(schema.events).on_conflict_do_nothing().returning(schema.events.c.seq)
+
+
+class WriterLock:
+    """This process's claim to be the only writer of an SQLite database (an ``flock`` held open).
+
+    The server then trusts its cache and reads nothing back before answering; a second
+    ``riverbox serve`` on the same file is refused (several processes need PostgreSQL).
+    """
+
+    def __init__(self, url: str) -> None:
+        self._fd: int | None = None
+        database = sa.engine.make_url(normalise_url(url)).database
+        if not database or database == ":memory:":
+            return
+        fd = os.open(database + ".writer", os.O_RDWR | os.O_CREAT, 0o600)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(fd)
+            raise RuntimeError(
+                "another riverbox serve is using this SQLite database; "
+                "run several processes on PostgreSQL (--db postgresql://...)"
+            ) from None
+        self._fd = fd
+
+    def release(self) -> None:
+        if self._fd is not None:
+            os.close(self._fd)
+            self._fd = None
 
 
 def _table_row(row: Any) -> TableRow:

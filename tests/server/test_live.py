@@ -12,10 +12,18 @@ from starlette.testclient import WebSocketTestSession
 from starlette.websockets import WebSocketDisconnect
 
 import riverbox
-from riverbox.server.events import seat_log
+from riverbox import registry
 from tests.server.conftest import bearer, new_table, state
 
 GAMES = [("ravenous-river", 4), ("river-rivals", 2), ("river-wild", 1), ("river-trek", 3)]
+
+
+@pytest.fixture
+def toy(monkeypatch: pytest.MonkeyPatch) -> str:
+    """The core's toy game (a private deal per seat, events for every step), registered for one test."""
+    monkeypatch.setattr(registry, "_GAMES", dict(registry._GAMES))
+    registry.register("toy", "tests.core.toy:ToyGame")
+    return "toy"
 
 
 def _open(c: TestClient, tid: str, token: str | None, **headers: str) -> WebSocketTestSession:
@@ -92,7 +100,7 @@ def test_bots_play_their_seats_and_take_over_a_resigned_one(lite: TestClient) ->
         time.sleep(0.05)
     final = state(lite, tid, tok)
     assert final["over"], "bots did not finish the game"
-    assert any(e["kind"] == "resign" for e in final["log"])
+    assert [e["kind"] for e in final["table_log"]] == ["resign"]
     record = lite.get(f"/api/tables/{tid}/record").json()
     assert riverbox.replay(record).is_over
 
@@ -105,37 +113,88 @@ def test_the_turn_clock_lets_a_bot_move_and_says_so(lite: TestClient) -> None:
         time.sleep(0.1)
     body = state(lite, tid)
     assert body["seq"] >= 1
-    assert any(e["kind"] == "timeout" for e in body["log"])
+    first = body["table_log"][0]
+    assert first["kind"] == "timeout" and "ran out of time" in first["text"]
+    summary = lite.get(f"/api/tables/{tid}").json()
+    assert summary["seats"][first["seat"]]["resigned"]  # the bot keeps the seat from then on
+    r = lite.post(
+        f"/api/tables/{tid}/actions",
+        json={"action": "pass", "seq": body["seq"]},
+        headers=bearer(t["seats"][first["seat"]]["token"]),
+    )
+    assert r.status_code in (403, 409)
 
 
-@pytest.mark.parametrize(("game", "players"), GAMES)
-def test_seat_log_is_the_same_in_every_determinization(game: str, players: int) -> None:
-    """What the log tells a seat must not depend on anything hidden from it."""
-    rng = random.Random(7)
-    g = riverbox.load(game, players)
-    for seed in range(3):
-        s = g.new_state(seed)
-        steps = 0
-        while not s.is_over and steps < 400:
-            if steps % 23 == 0:
-                for seat in [None, *range(players)]:
-                    mine = seat_log(s, seat)
-                    for k in range(3):
-                        assert seat_log(s.determinize(seat, rng.randrange(2**32)), seat) == mine, (
-                            seed,
-                            steps,
-                            k,
-                        )
-            who = rng.choice(s.to_move)
-            s.apply(rng.choice(s.legal_actions(who)), who)
-            steps += 1
+def test_a_private_event_reaches_only_its_seat_over_rest_and_socket(lite: TestClient, toy: str) -> None:
+    t = new_table(lite, toy, 3)
+    tid = t["id"]
+    tokens = [s["token"] for s in t["seats"]]
+    with lite.app.state.tables.locked(tid) as table:  # type: ignore[attr-defined]
+        cards = list(table.state.cards)
+    for seat in range(3):
+        body = state(lite, tid, tokens[seat])
+        assert body["log"] == [{"kind": "dealt", "card": cards[seat]}]
+        assert body["story"] == [
+            {"source": "game", "kind": "dealt", "text": f"You are dealt a {cards[seat]}."}
+        ]
+    assert state(lite, tid)["log"] == [] and state(lite, tid)["story"] == []
+    sockets = [_open(lite, tid, tokens[1]), _open(lite, tid, None)]
+    try:
+        mine, watched = (_next_state(ws) for ws in sockets)
+        assert mine["log"] == [{"kind": "dealt", "card": cards[1]}] and watched["log"] == []
+        r = lite.post(
+            f"/api/tables/{tid}/actions", json={"action": "bet", "seq": 0}, headers=bearer(tokens[0])
+        )
+        assert r.status_code == 200
+        mine, watched = (_next_state(ws, 1) for ws in sockets)
+        assert mine["log"] == [{"kind": "dealt", "card": cards[1]}, {"kind": "bet", "seat": 0}]
+        assert watched["log"] == [{"kind": "bet", "seat": 0}]
+        assert watched["story"][-1]["text"] == "Seat 0 bets."
+    finally:
+        for ws in sockets:
+            ws.__exit__(None, None, None)
 
 
-@pytest.mark.parametrize(("game", "players"), GAMES)
+def test_table_events_stay_apart_from_the_games_and_are_told_in_order(lite: TestClient, toy: str) -> None:
+    t = new_table(lite, toy, 2, seats=[{"kind": "human"}, {"kind": "open"}])
+    tid, tok = t["id"], t["seats"][0]["token"]
+    joined = lite.post(f"/api/tables/{tid}/join", json={"name": "Ada"}).json()
+    assert state(lite, tid)["seq"] == 1
+    act = f"/api/tables/{tid}/actions"
+    assert lite.post(act, json={"action": "bet", "seq": 1}, headers=bearer(tok)).json() == {"seq": 2}
+    assert lite.post(f"/api/tables/{tid}/undo", headers=bearer(tok)).json() == {"seq": 3}
+    assert lite.post(act, json={"action": "pass", "seq": 3}, headers=bearer(tok)).json() == {"seq": 4}
+    body = state(lite, tid, joined["token"])
+    assert body["log"] == [{"kind": "dealt", "card": body["view"]["card"]}, {"kind": "pass", "seat": 0}]
+    assert [(e["kind"], e["seat"], e["seq"], e["after"]) for e in body["table_log"]] == [
+        ("join", 1, 0, 1),
+        ("undo", 0, 2, 1),
+    ]
+    assert [(e["source"], e["kind"]) for e in body["story"]] == [
+        ("game", "dealt"),
+        ("table", "join"),
+        ("table", "undo"),
+        ("game", "pass"),
+    ]
+    spectator = state(lite, tid)
+    assert [e["after"] for e in spectator["table_log"]] == [0, 0]
+    assert [e["text"] for e in spectator["story"]] == [
+        "Ada sat down at seat 1.",
+        "player 0 took back their last move.",
+        "Seat 0 passes.",
+    ]
+
+
+@pytest.mark.parametrize(("game", "players"), [*GAMES, ("toy", 3)])
 def test_what_a_seat_receives_does_not_change_when_its_hidden_information_is_redealt(
-    lite: TestClient, game: str, players: int
+    lite: TestClient, game: str, players: int, request: pytest.FixtureRequest
 ) -> None:
-    """Over the wire: swap the server's game for a determinization of seat s; s must see no difference."""
+    """Over the wire: swap the server's game for a determinization of seat s; s must see no difference.
+
+    The whole state body counts: view, legal actions, the game's log, the table's log and the words.
+    """
+    if game == "toy":
+        request.getfixturevalue("toy")
     t = new_table(lite, game, players)
     tid = t["id"]
     tokens = [s["token"] for s in t["seats"]]
@@ -164,3 +223,20 @@ def test_what_a_seat_receives_does_not_change_when_its_hidden_information_is_red
             headers=bearer(tokens[seat]),
         )
         assert r.status_code == 200, r.text
+
+
+def test_a_table_event_beyond_an_undone_move_keeps_its_place_in_the_story(toy: str) -> None:
+    from riverbox.server.table import Table
+    from riverbox.store.db import EventRow, SeatRow, TableRow
+
+    table = Table.new(TableRow("t", toy, {"players": 2}, 4, "running", {}, 0.0))
+    for seq, (kind, seat, action) in enumerate([("move", 0, "bet"), ("join", 1, None), ("undo", 0, None)]):
+        table.replay(EventRow(seq, kind, seat, action, 0.0))
+    seats = [SeatRow(0, "human", "Bo", None, True), SeatRow(1, "open", "Ada", None, True)]
+    body = table.payload(0, seats)
+    assert [e["kind"] for e in body["log"]] == ["dealt"]  # the bet was taken back
+    assert [(e["kind"], e["after"]) for e in body["table_log"]] == [("join", 1), ("undo", 1)]
+    assert [e["text"] for e in body["story"]][1:] == [
+        "Ada sat down at seat 1.",
+        "Bo took back their last move.",
+    ]

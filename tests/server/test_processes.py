@@ -17,6 +17,7 @@ import pytest
 import websockets
 
 from riverbox.server.bench import running_server
+from riverbox.store.db import Store, default_url
 from tests.server.conftest import bearer
 
 
@@ -61,8 +62,10 @@ def test_every_acknowledged_move_survives_sigkill(tmp_path: Path) -> None:
         after = httpx.get(f"{base}/api/tables/{t['id']}/state", headers=bearer(tokens[0])).json()
         assert after["seq"] == acked[-1][0] == 8
         assert after["view"] == before["view"] and after["log"] == before["log"]
-        moves = [e["action"] for e in after["log"] if e["kind"] == "move"]
-        assert [a for _, a in acked] == moves[-len(acked) :]
+    store = Store(default_url(tmp_path))
+    stored = [(e.seq + 1, e.action) for e in store.events(t["id"]) if e.kind == "move"]
+    store.close()
+    assert stored == acked
 
 
 @pytest.fixture(scope="module")

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import threading
 
+import pytest
 import sqlalchemy as sa
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 
 from riverbox.store import schema
-from riverbox.store.db import SeatRow, Stale, Store, TableRow
+from riverbox.store.db import SeatRow, Stale, Store, TableRow, WriterLock
 
 
 def _store(url: str) -> Store:
@@ -72,7 +73,51 @@ def test_claim_gives_each_open_seat_once(sqlite_url: str) -> None:
         TableRow("c", "river-rivals", {"players": 2}, 1, "open", {}, 0.0),
         [(SeatRow(0, "human", None, None, True), "x"), (SeatRow(1, "open", None, None, False), None)],
     )
-    assert store.claim("c", None, "a", "t1") == 1
-    assert store.claim("c", None, "b", "t2") is None
+    claimed = store.claim("c", None, "a", "t1", 0)
+    assert claimed is not None and claimed[0] == 1
+    assert store.claim("c", None, "b", "t2", 1) is None
+    assert [(e.seq, e.kind, e.seat) for e in store.events("c")] == [(0, "join", 1)]
     assert store.table("c") is not None and store.table("c").status == "running"  # type: ignore[union-attr]
     store.close()
+
+
+def test_appends_arriving_together_commit_together_and_a_lost_seq_fails_alone(db_url: str) -> None:
+    store = _store(db_url)
+    for i in range(8):
+        store.create_table(
+            TableRow(f"g{i}", "river-rivals", {"players": 2}, 1, "running", {}, 0.0),
+            [
+                (SeatRow(0, "human", None, None, True), f"g{i}-0"),
+                (SeatRow(1, "human", None, None, True), f"g{i}-1"),
+            ],
+        )
+    store.append("g0", 0, "move", 0, "pass")
+    outcomes: dict[str, str] = {}
+    barrier = threading.Barrier(8)
+
+    def append(i: int) -> None:
+        barrier.wait()
+        try:  # g0's seq 0 is taken: only that append may fail
+            store.append(f"g{i}", 0, "move", 0, f"move {i}")
+            outcomes[f"g{i}"] = "won"
+        except Stale:
+            outcomes[f"g{i}"] = "stale"
+
+    threads = [threading.Thread(target=append, args=(i,)) for i in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert outcomes == {"g0": "stale"} | {f"g{i}": "won" for i in range(1, 8)}
+    assert [e.action for e in store.events("g0")] == ["pass"]
+    assert all([e.action for e in store.events(f"g{i}")] == [f"move {i}"] for i in range(1, 8))
+    store.close()
+
+
+def test_one_process_at_a_time_writes_an_sqlite_file(sqlite_url: str) -> None:
+    """The server trusts its cache on SQLite, so a second writer must be refused, clearly."""
+    first = WriterLock(sqlite_url)
+    with pytest.raises(RuntimeError, match="PostgreSQL"):
+        WriterLock(sqlite_url)
+    first.release()
+    WriterLock(sqlite_url).release()  # free again once the first one stopped

@@ -76,9 +76,7 @@ function show(state) {
   $("seats").replaceChildren(...state.seats.map((s) => el("li", { class: s.connected || s.kind === "bot" ? "on" : "off" },
     `${s.seat}: ${s.name}${s.resigned ? " (resigned; a bot plays)" : ""}${s.kind === "open" && !s.claimed ? " (free seat)" : ""}`)));
   const log = $("log");
-  log.replaceChildren(...state.log.map((e) => el("li", {
-    class: e.kind === "hidden" ? "hidden" : ["resign", "timeout", "undo"].includes(e.kind) ? "notice" : "",
-  }, e.text || e.kind)));
+  log.replaceChildren(...state.story.map((e) => el("li", { class: e.source === "table" ? "notice" : "" }, e.text)));
   log.scrollTop = log.scrollHeight;
   $("over").hidden = !state.over;
   if (state.over) {
