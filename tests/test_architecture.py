@@ -27,15 +27,16 @@ PACKAGE = Path(__file__).resolve().parents[1] / "riverbox"
 # package ("games.<name>") may import the core and its own modules only.
 ALLOWED: dict[str, set[str]] = {
     "core": set(),
+    "home": set(),  # where data lives: one answer for the terminal and the server
     "games": {"core", "registry"},  # the package's __init__: ``riverbox.games()`` asks the registry, lazily
     "registry": {"core"},  # it loads games by name (importlib), never by import
     "bots": {"core", "registry"},
     "lab": {"core", "registry", "bots"},
     "store": {"core", "registry"},
     "integrations": {"core", "registry", "bots", "lab"},
-    "server": {"core", "registry", "bots", "lab", "store", "web"},
+    "server": {"core", "registry", "bots", "lab", "store", "web", "home"},
     "web": set(),
-    "cli": {"core", "registry", "bots", "lab", "store", "integrations", "server", "riverbox"},
+    "cli": {"core", "registry", "bots", "lab", "store", "integrations", "server", "riverbox", "home"},
     "riverbox": {"core", "registry", "games"},  # the package's own __init__: the public names
     "__main__": {"cli"},
 }

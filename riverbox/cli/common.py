@@ -13,12 +13,8 @@ from typing import Any
 
 from riverbox.core.checks import loads
 from riverbox.core.game import Game
+from riverbox.home import data_dir
 from riverbox.registry import load
-
-
-def data_dir() -> Path:
-    """Where riverbox keeps records and databases: ``$RIVERBOX_HOME`` or ``~/.riverbox``."""
-    return Path(os.environ.get("RIVERBOX_HOME") or Path.home() / ".riverbox")
 
 
 def parse_options(pairs: list[str] | None, **named: Any) -> dict[str, Any]:

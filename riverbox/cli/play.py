@@ -31,6 +31,7 @@ from rich.table import Table
 from riverbox.cli.common import save_record
 from riverbox.core.errors import IllegalAction
 from riverbox.core.game import CHANCE, Action, Game, State
+from riverbox.core.undo import reveals
 
 HELP = """\
 [bold]How to answer[/bold]
@@ -485,26 +486,6 @@ class PlaySession:
         self.console.print(self.table.scores_table())
         self.saved = self.table.save()
         say(self.console, saved_message(self.game, self.saved))
-
-
-def reveals(before: State, action: Action, seat: int, after: State, samples: int = 12) -> bool:
-    """Did taking ``action`` from ``before`` show ``seat`` anything it could not already know?
-
-    Generic test: in worlds consistent with what the seat knew (``determinize``), the same
-    action must lead to the same view. If some world gives a different view, the move
-    revealed hidden information, and taking it back would let a player peek.
-    """
-    target = after.view(seat)
-    rng = random.Random(len(before.history))
-    for _ in range(samples):
-        world = before.determinize(seat, rng)
-        try:
-            world.apply(action, seat)
-        except IllegalAction:
-            return True
-        if world.view(seat) != target:
-            return True
-    return False
 
 
 # -- the `riverbox play` command -----------------------------------------------------------

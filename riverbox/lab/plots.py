@@ -19,7 +19,6 @@ if TYPE_CHECKING:
     from riverbox.lab.ladder import LadderResult
 
 
-
 def _pyplot() -> Any:
     """matplotlib's pyplot on the file-only backend, or ``ValueError`` saying how to install it."""
     try:

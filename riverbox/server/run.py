@@ -7,7 +7,7 @@ import webbrowser
 
 import uvicorn
 
-from riverbox.cli.common import data_dir
+from riverbox.home import data_dir
 from riverbox.server.app import MESSAGE_LIMIT, Settings, create_app
 from riverbox.store.db import default_url
 

@@ -156,7 +156,7 @@ class Table:
 
     def undo_refusal(self, seat: int) -> str | None:
         """Why ``seat`` may not take back its last move now, or None (the terminal's undo policy)."""
-        from riverbox.cli.play import reveals
+        from riverbox.core.undo import reveals
 
         last = self.last
         if last is None or last.kind != "move" or last.seat != seat or not self.moves:

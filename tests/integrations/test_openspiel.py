@@ -190,7 +190,7 @@ def test_information_state_has_perfect_recall_and_observation_does_not() -> None
 def test_serialization_and_pickle_round_trip(config: Any) -> None:
     game = _load(config)
     states = _random_states(game, 3)
-    for state in [*states[::max(1, len(states) // 6)], states[-1]]:
+    for state in [*states[:: max(1, len(states) // 6)], states[-1]]:
         for copy in (game.deserialize_state(state.serialize()), pickle.loads(pickle.dumps(state))):
             assert str(copy) == str(state)
             assert copy.history() == state.history()
