@@ -347,8 +347,11 @@ def create_app(settings: Settings) -> FastAPI:
 
     @app.get("/tables/{table_id}", response_class=HTMLResponse, include_in_schema=False)
     def table_page(request: Request, table_id: str) -> Response:
+        from riverbox.web.content import game_content
+
         summary = tables.summary(table_id)
-        return templates.TemplateResponse(request, "table.html", {"table": summary})
+        context = {"table": summary, "content": game_content(summary["game"])}
+        return templates.TemplateResponse(request, "table.html", context)
 
     return app
 
