@@ -1,8 +1,9 @@
 """Each game's drawn table in a real browser (Debian's chromium through Playwright).
 
 For every game a complete game is played only by clicking elements that carry ``data-action``
-(on the drawing when it offers the move, else in the list), in two browser contexts (a player and
-a second player or a spectator; bots take the remaining seats), one of them reloading midway.
+(on the drawing when it offers the move, else in the list), by two players in two browser
+contexts watched by a spectator (River Wild is solo: one player and the spectator), bots taking
+any other seat; one player reloads midway. An axe check runs on a mid-game page.
 Along the way the page must hold every legal move of the seat as a ``data-action`` element, the
 drawing must never log a JavaScript error (the game engineers are renaming view fields: this is
 the guard), and at both screen sizes nothing may scroll sideways. Screenshots go to a temporary
@@ -14,6 +15,7 @@ from __future__ import annotations
 import os
 import random
 import time
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +23,7 @@ import httpx
 import pytest
 
 from tests.server.conftest import ARGS, CHROMIUM
+from tests.server.test_web_access import serious
 
 SIZES = {"phone": (390, 844), "desktop": (1280, 800)}
 
@@ -35,7 +38,7 @@ GAMES: dict[str, dict[str, Any]] = {
     "river-trek": {
         "players": 3,
         "options": {"variant": "full"},
-        "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}],
+        "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "random"}],
     },
 }
 
@@ -63,8 +66,9 @@ def on_page(page: Any) -> set[str]:
     return set(page.eval_on_selector_all("[data-action]", "els => els.map(e => e.dataset.action)"))
 
 
-def click_a_move(page: Any, rng: random.Random) -> bool:
-    """Play one move by clicking: mostly on the drawing (through its steps), else in the list."""
+def click_a_move(page: Any, rng: random.Random) -> str:
+    """Play one move by clicking: mostly on the drawing (through its steps), else in the list.
+    Says where: "steps" (a step on the drawing, then the move), "drawing", "list" or ""."""
     drawn = page.locator("#board [data-action]:visible")
     steps = page.locator("#board .pickable:visible")
     if steps.count() and rng.random() < 0.5:
@@ -72,24 +76,26 @@ def click_a_move(page: Any, rng: random.Random) -> bool:
         page.wait_for_selector("#prompt button.cancel")
         choices = page.locator("#board [data-action]:visible, #prompt button[data-action]")
         choices.nth(rng.randrange(choices.count())).click()
-        return True
+        return "steps"
     if drawn.count() and rng.random() < 0.7:
         drawn.nth(rng.randrange(drawn.count())).click()
-        return True
+        return "drawing"
     buttons = page.locator("#actions button[data-action]:not([disabled])")
     if not buttons.count():
-        return False
+        return ""
     buttons.nth(rng.randrange(buttons.count())).click()
-    return True
+    return "list"
 
 
-def no_sideways_scroll(page: Any, name: str, folder: Path) -> None:
+def no_sideways_scroll(page: Any, name: str, folder: Path | None = None) -> None:
+    """At each screen size the page fits its width; with ``folder``, a screenshot of each goes there."""
     for size, (width, height) in SIZES.items():
         page.set_viewport_size({"width": width, "height": height})
         page.wait_for_timeout(100)
         wide = page.evaluate("document.documentElement.scrollWidth")
         assert wide <= page.evaluate("innerWidth"), f"{name} scrolls sideways at {size}: {wide}px"
-        page.screenshot(path=str(folder / f"{name}-{size}.png"), full_page=size == "desktop")
+        if folder is not None:
+            page.screenshot(path=str(folder / f"{name}-{size}.png"), full_page=size == "desktop")
     page.set_viewport_size({"width": 1280, "height": 800})
 
 
@@ -119,6 +125,7 @@ def test_a_whole_game_played_by_clicking_the_drawn_table(live_server: str, game:
         for page in [*(p for _, p in players), watcher]:
             page.wait_for_selector("body[data-seq]")
         clicks = checked = 0
+        where: Counter[str] = Counter()
         reloaded = shot = False
         deadline = time.monotonic() + 240
         while watcher.get_attribute("body", "data-over") != "true":
@@ -131,8 +138,10 @@ def test_a_whole_game_played_by_clicking_the_drawn_table(live_server: str, game:
                     assert legal(live_server, table["id"], seat["token"]) <= on_page(page)
                     checked += 1
                 seq = page.get_attribute("body", "data-seq")
-                if not click_a_move(page, rng):
+                how = click_a_move(page, rng)
+                if not how:
                     continue
+                where[how] += 1
                 page.wait_for_function(
                     "s => document.body.dataset.seq !== s || document.getElementById('error').textContent",
                     arg=seq,
@@ -143,7 +152,8 @@ def test_a_whole_game_played_by_clicking_the_drawn_table(live_server: str, game:
                 moved = True
             if clicks >= 6 and not shot:
                 no_sideways_scroll(players[0][1], game, folder)
-                no_sideways_scroll(watcher, f"{game}-spectator", folder)
+                no_sideways_scroll(watcher, f"{game} spectator")
+                assert not serious(players[0][1]), serious(players[0][1])
                 shot = True
             if clicks >= 8 and not reloaded:
                 seat, page = players[-1]
@@ -154,8 +164,9 @@ def test_a_whole_game_played_by_clicking_the_drawn_table(live_server: str, game:
             if not moved:
                 watcher.wait_for_timeout(50)
         assert reloaded and shot and checked
+        assert where["drawing"] + where["steps"] > 0, where  # the drawing itself plays moves
         for _, page in players:
             page.wait_for_selector("#over:not([hidden])")
-        no_sideways_scroll(players[0][1], f"{game}-over", folder)
+        no_sideways_scroll(players[0][1], f"{game} over")
         browser.close()
     assert not errors, errors

@@ -65,7 +65,7 @@ function drawSpace(view, i, space, ctx, animalsAt) {
   if (view.scout && view.scout.space === i && view.scout.state === 0) marks.push(TEXT.scout);
   const kindText = kind === "number" ? `${space.value}` : kind === "star" ? "★" : TEXT.kinds[kind] ?? kind;
   const start = Array.isArray(view.board_start) ? view.board_start.indexOf(i) : -1;
-  return el("li", { class: `rt-space rt-${kind}${start >= 0 ? " board-start" : ""}`, "data-pick": `space:${i}`, "data-name": TEXT.space(i) },
+  return el("div", { class: `rt-space rt-${kind}${start >= 0 ? " board-start" : ""}`, "data-pick": `space:${i}`, "data-name": TEXT.space(i) },
     el("span", { class: "rt-index" }, `${i}`, kindText ? ` ${kindText}` : ""),
     start >= 0 && Array.isArray(view.boards) ? el("small", { class: "muted" }, TEXT.board(view.boards[start])) : null,
     marks.length ? el("small", { class: "rt-mark" }, marks.join(" · ")) : null,
@@ -83,7 +83,7 @@ function drawPath(view, ctx) {
     }
   }
   return el("section", { "aria-label": TEXT.path }, el("h3", {}, TEXT.path),
-    el("ol", { class: "rt-path", start: 0 }, spaces.map((s, i) => drawSpace(view, i, s || {}, ctx, animalsAt))));
+    el("div", { class: "rt-path" }, spaces.map((s, i) => drawSpace(view, i, s || {}, ctx, animalsAt))));
 }
 
 function drawAreas(view) {
