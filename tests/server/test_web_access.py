@@ -92,3 +92,46 @@ def test_number_keys_and_tab_enter_play_moves(live_server: str, browser: Any) ->
         pytest.fail("no move is reachable with Tab after the first step")
     page.keyboard.press("Enter")
     page.wait_for_selector("body[data-seq='2']")
+
+
+def finish(server: str, table: dict[str, Any]) -> int:
+    """Play the first legal move of every seat until the game ends; the number of moves."""
+    tokens = [s["token"] for s in table["seats"] if s.get("token")]
+    moves = 0
+    while True:
+        for token in tokens:
+            body = httpx.get(
+                f"{server}/api/tables/{table['id']}/state", headers={"Authorization": f"Bearer {token}"}
+            ).json()
+            if body["over"]:
+                return moves
+            if body["legal"]:
+                move = {"action": body["legal"][0]["action"], "seq": body["seq"]}
+                r = httpx.post(
+                    f"{server}/api/tables/{table['id']}/actions",
+                    json=move,
+                    headers={"Authorization": f"Bearer {token}"},
+                )
+                assert r.status_code == 200, r.text
+                moves += 1
+
+
+def test_the_replay_page_steps_through_a_finished_game(live_server: str, browser: Any) -> None:
+    table = new_table(live_server, "river-rivals")
+    moves = finish(live_server, table)
+    errors: list[str] = []
+    page = browser.new_page()
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    page.goto(f"{live_server}/tables/{table['id']}/replay")
+    page.wait_for_selector("#board > *")
+    assert page.get_attribute("#step", "max") == str(moves)
+    assert "start" in page.inner_text("#move")
+    page.click("#next")
+    assert page.inner_text("#move").startswith("Move 1 of")
+    page.select_option("#viewer", "1")
+    page.wait_for_selector(".rv-hand")  # seat 1's own hand, as it saw the table
+    page.keyboard.press("End")
+    assert page.inner_text("#move").startswith(f"Move {moves} of {moves}")
+    assert not serious(page), serious(page)
+    assert not errors, errors
