@@ -147,7 +147,10 @@ def test_a_whole_game_played_by_clicking_the_drawn_table(live_server: str, game:
                     arg=seq,
                     timeout=15000,
                 )
-                assert not page.inner_text("#error"), page.inner_text("#error")
+                error = page.inner_text("#error")
+                # a bot may move first in a simultaneous phase (the vote): the click was stale, and
+                # the page says so; any other refusal is a bug
+                assert not error or error.startswith("the table is at move"), error
                 clicks += 1
                 moved = True
             if clicks >= 6 and not shot:

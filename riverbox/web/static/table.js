@@ -2,7 +2,9 @@
 // module (static/games/<game>.js) draws the view; the drawing is the controls (see pick.js),
 // with every legal move also listed as a button. The seat token comes from the invite link's
 // fragment (#token=...), which browsers never send to the server; it is kept for this tab so
-// a reload restores the seat.
+// a reload restores the seat. A pass-the-device link (#tokens=SEAT.TOKEN,SEAT.TOKEN) seats
+// several players on this browser: between their turns a cover replaces the table, and the
+// previous seat's private information is removed from the page until the next one confirms.
 import { el } from "./common.js";
 import { candidates, decorate } from "./pick.js";
 
@@ -31,16 +33,20 @@ const TEXT = {
   bot: "bot",
   none: "none",
   noDrawing: "This game has no drawn table yet; its state:",
+  passTo: (name) => `Pass the device to ${name}.`,
+  passNote: "The table stays hidden until they confirm, so nobody sees another player's cards.",
+  iAm: (name) => `I am ${name}: show my table`,
 };
 
 const root = document.getElementById("table");
 const tableId = root.dataset.table;
 const game = root.dataset.game;
 const content = JSON.parse(document.getElementById("content-data").textContent || "{}");
-const storeKey = `riverbox-token-${tableId}`;
-const fromHash = new URLSearchParams(window.location.hash.slice(1)).get("token");
-if (fromHash) sessionStorage.setItem(storeKey, fromHash);
-const token = fromHash || sessionStorage.getItem(storeKey);
+const tokens = seatTokens();
+const handsOn = Object.keys(tokens).length > 1; // pass the device: several seats on this browser
+let active = Object.keys(tokens).length ? +Object.keys(tokens)[0] : null;
+let covered = false;
+let lastSeats = [];
 const baseTitle = document.title;
 
 const $ = (id) => document.getElementById(id);
@@ -55,6 +61,57 @@ try {
   drawing = await import(`./games/${game}.js`);
 } catch (error) {
   console.warn("no drawn table for", game, error);
+}
+
+/** Seat -> token for this tab: from the link's fragment (kept for reloads) or from earlier. */
+function seatTokens() {
+  const key = `riverbox-tokens-${tableId}`;
+  const hash = new URLSearchParams(window.location.hash.slice(1));
+  const found = {};
+  if (hash.get("tokens")) {
+    for (const pair of hash.get("tokens").split(",")) {
+      const [seat, value] = pair.split(".");
+      if (value) found[+seat] = value;
+    }
+  } else if (hash.get("token")) found[-1] = hash.get("token"); // the seat is learnt on connect
+  if (Object.keys(found).length) {
+    sessionStorage.setItem(key, JSON.stringify(found));
+    return found;
+  }
+  return JSON.parse(sessionStorage.getItem(key) || "{}");
+}
+
+/** The next seat of this browser to move, when it is not the one shown. */
+function nextHere(state) {
+  if (!handsOn || state.over || state.legal.length) return null;
+  const here = state.to_move.filter((s) => s !== active && tokens[s] !== undefined);
+  return here.length ? here[0] : null;
+}
+
+/** Hide the table behind a cover: the previous seat's private parts leave the DOM. */
+function cover(next) {
+  covered = true;
+  current = null;
+  picked = [];
+  const old = socket;
+  socket = null;
+  if (old) old.close();
+  for (const id of ["board", "prompt", "actions", "log", "seats", "scores"]) $(id).replaceChildren();
+  $("who").textContent = "";
+  $("turn").textContent = "";
+  const name = lastSeats.find((s) => s.seat === next)?.name || TEXT.player(next);
+  $("cover").replaceChildren(el("h2", {}, TEXT.passTo(name)), el("p", {}, TEXT.passNote),
+    el("button", { type: "button", id: "uncover", onclick: () => uncover(next) }, TEXT.iAm(name)));
+  $("cover").hidden = false;
+  $("table-parts").hidden = true;
+}
+
+function uncover(seat) {
+  covered = false;
+  active = seat;
+  $("cover").hidden = true;
+  $("table-parts").hidden = false;
+  connect();
 }
 
 function send(message) {
@@ -159,6 +216,12 @@ function drawMoves() {
 }
 
 function show(state) {
+  lastSeats = state.seats;
+  const next = nextHere(state);
+  if (next !== null) {
+    cover(next);
+    return;
+  }
   if (!current || current.seq !== state.seq) picked = [];
   current = { ...state, legal_steps: withSteps(state) };
   document.body.classList.remove("sending");
@@ -194,12 +257,15 @@ function show(state) {
 
 function connect() {
   const scheme = window.location.protocol === "https:" ? "wss" : "ws";
-  socket = new WebSocket(`${scheme}://${window.location.host}/ws/tables/${tableId}`);
-  socket.addEventListener("open", () => {
+  const ws = new WebSocket(`${scheme}://${window.location.host}/ws/tables/${tableId}`);
+  socket = ws;
+  const token = active === null ? null : tokens[active];
+  ws.addEventListener("open", () => {
     retry = 500;
-    socket.send(JSON.stringify({ token }));
+    ws.send(JSON.stringify({ token }));
   });
-  socket.addEventListener("message", (event) => {
+  ws.addEventListener("message", (event) => {
+    if (ws !== socket) return;
     const message = JSON.parse(event.data);
     if (message.type === "state") show(message);
     else if (message.type === "error") {
@@ -208,8 +274,8 @@ function connect() {
       $("error").textContent = message.detail;
     }
   });
-  socket.addEventListener("close", () => {
-    if (refused) return;
+  ws.addEventListener("close", () => {
+    if (refused || covered || ws !== socket) return;
     $("who").textContent = TEXT.lost;
     setTimeout(connect, retry);
     retry = Math.min(retry * 2, 8000);
