@@ -231,7 +231,7 @@ function show(state) {
   $("who").textContent = state.seat === null ? TEXT.watching : TEXT.youAre(seatName(state, state.seat), state.seat);
   const mine = state.seat !== null && state.to_move.includes(state.seat) && !state.over;
   $("status").classList.toggle("my-turn", mine);
-  document.title = (mine ? TEXT.yourTurnTitle : "") + baseTitle;
+  document.title = (mine && $("title-signal").checked ? TEXT.yourTurnTitle : "") + baseTitle;
   $("turn").textContent = state.over ? TEXT.over
     : TEXT.toMove(state.to_move.map((s) => (s === state.seat ? TEXT.you : seatName(state, s))).join(", "));
   $("actions-card").hidden = state.seat === null;
@@ -295,6 +295,12 @@ document.addEventListener("keydown", (event) => {
 });
 document.addEventListener("keydown", (event) => {
   if (event.key === "Escape" && picked.length) { picked = []; drawMoves(); }
+});
+// the tab-title signal is off unless the player turns it on (remembered on this browser)
+$("title-signal").checked = localStorage.getItem("riverbox-title-signal") === "on";
+$("title-signal").addEventListener("change", (event) => {
+  localStorage.setItem("riverbox-title-signal", event.target.checked ? "on" : "off");
+  if (current) show(current);
 });
 $("undo").addEventListener("click", () => send({ type: "undo" }));
 $("resign").addEventListener("click", () => {

@@ -39,7 +39,9 @@ const TEXT = {
   yourVote: (v) => `your vote: ${v}`,
   voteEnd: "End the round",
   voteContinue: "Continue",
-  lastVote: "Last vote",
+  lastVote: (round) => `The vote in round ${round} (revealed)`,
+  ended: "The round ended.",
+  continued: "The round went on.",
   report: (n) => `How round ${n} scored`,
   nextStep: "Show the next step",
   allSteps: "Show every step",
@@ -156,8 +158,11 @@ function drawVote(view, ctx) {
         el("span", { class: "chip", "data-pick": "vote:end", "data-name": TEXT.voteEnd }, TEXT.voteEnd),
         el("span", { class: "chip", "data-pick": "vote:continue", "data-name": TEXT.voteContinue }, TEXT.voteContinue))));
   }
-  if (view.last_vote && typeof view.last_vote === "object") {
-    parts.push(el("p", { class: "muted" }, `${TEXT.lastVote}: ${JSON.stringify(view.last_vote.votes ?? view.last_vote)}`));
+  const last = view.last_vote;
+  if (last && typeof last === "object" && Array.isArray(last.votes)) {
+    parts.push(el("div", { class: "rr-vote" }, el("h3", {}, TEXT.lastVote(last.round ?? "")),
+      el("ul", {}, last.votes.map((v, seat) => el("li", {}, `${ctx.names[seat] || seat}: ${v === "end" ? TEXT.voteEnd : TEXT.voteContinue}`))),
+      el("p", {}, last.round_ended ? TEXT.ended : TEXT.continued)));
   }
   return parts;
 }

@@ -26,7 +26,8 @@ const TEXT = {
   ranks: "Rank thresholds",
   lands: "Protected Lands",
   noLands: "none yet: a land is protected once no land edge faces the empty table",
-  land: (i, l) => `Land ${i}: ${l.size} cards, ${l.points} points${l.largest ? " (largest: first numbers)" : ""}`,
+  land: (i, l) => `L${i}: ${l.size} cards, ${l.points} points${l.largest ? " (the largest: its goals score their first numbers)" : ""}`,
+  goalPoints: (l) => `goals here: ${l.first ?? 0} as the largest land, ${l.second ?? 0} otherwise`,
   goals: "Goals in protected lands score first or second numbers",
   place: (r, c) => `place at row ${r}, half-column ${c}`,
   runestone: "runestone",
@@ -150,7 +151,8 @@ function drawSide(view, ctx) {
       el("h4", {}, TEXT.ranks), el("ul", { class: "rw-ranks" }, [...ranks].reverse().map((r) =>
         el("li", { class: r.name === view.rank ? "current" : "" }, `${r.at}+ ${r.name}${r.name === view.rank ? " ◀" : ""}`)))),
     el("div", {}, el("h3", {}, TEXT.lands), lands.length
-      ? el("ul", {}, lands.map((l, i) => el("li", {}, TEXT.land(i + 1, l)))) : el("p", { class: "muted" }, TEXT.noLands),
+      ? el("ul", {}, lands.map((l, i) => el("li", {}, TEXT.land(i + 1, l), el("br"), el("small", {}, TEXT.goalPoints(l)))))
+      : el("p", { class: "muted" }, TEXT.noLands),
     el("p", { class: "muted" }, TEXT.goals)));
 }
 
