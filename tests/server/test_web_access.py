@@ -135,3 +135,22 @@ def test_the_replay_page_steps_through_a_finished_game(live_server: str, browser
     assert page.inner_text("#move").startswith(f"Move {moves} of {moves}")
     assert not serious(page), serious(page)
     assert not errors, errors
+
+
+def test_two_totems_are_kept_by_clicking_them_in_either_order(live_server: str, browser: Any) -> None:
+    body = {"game": "ravenous-river", "players": 2, "seats": [{"kind": "human"}] * 2}
+    table = httpx.post(f"{live_server}/api/tables", json=body).json()  # no bot moving meanwhile
+    seat = table["seats"][0]
+    page = browser.new_page()
+    page.goto(seat["url"])
+    page.wait_for_selector("[data-pick^='drawn:']")
+    headers = {"Authorization": f"Bearer {seat['token']}"}
+    url = f"{live_server}/api/tables/{table['id']}/state"
+    drawn = httpx.get(url, headers=headers).json()["view"]["drawn"]
+    order = ["lion", "bull", "horse", "hound", "fox", "cat", "mouse"]
+    first, second = sorted(drawn[:2], key=order.index, reverse=True)  # against the notation's order
+    page.click(f"[data-pick='drawn:{first}']")
+    page.click(f"[data-pick='drawn:{second}'][data-action]")
+    page.wait_for_selector("body[data-seq='1']")
+    kept = httpx.get(url, headers=headers).json()["view"]["totems"]
+    assert sorted(kept) == sorted([first, second])

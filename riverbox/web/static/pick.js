@@ -13,14 +13,29 @@ export function startsWith(steps, prefix) {
   return prefix.every((key, i) => steps[i] === key);
 }
 
-/** Legal actions (with their steps) that continue the picked prefix. */
+/** Legal actions (with their steps) that continue the picked prefix, each action once. */
 export function candidates(legal, picked) {
-  return legal.filter((a) => a.steps.length >= picked.length && startsWith(a.steps, picked));
+  const seen = new Set();
+  return legal.filter((a) => {
+    if (a.steps.length < picked.length || !startsWith(a.steps, picked) || seen.has(a.action)) return false;
+    seen.add(a.action);
+    return true;
+  });
+}
+
+/**
+ * One entry per way of picking each action: a module's steps() gives a list of keys, or a list
+ * of such lists when the parts may be picked in any order (two totems to keep).
+ */
+export function expand(action, steps) {
+  if (!steps.length || !Array.isArray(steps[0])) return [{ ...action, steps }];
+  return steps.map((one) => ({ ...action, steps: one }));
 }
 
 /** What a click on an element with pick key `key` does now: {action} | {step} | null. */
 export function effectOf(key, legal, picked) {
-  const next = candidates(legal, picked).filter((a) => a.steps[picked.length] === key);
+  const ways = legal.filter((a) => a.steps.length > picked.length && startsWith(a.steps, picked) && a.steps[picked.length] === key);
+  const next = [...new Map(ways.map((a) => [a.action, a])).values()];
   if (next.length === 1 && next[0].steps.length === picked.length + 1) return { action: next[0] };
   if (next.length > 0) return { step: key, count: next.length };
   return null;

@@ -6,7 +6,7 @@
 // several players on this browser: between their turns a cover replaces the table, and the
 // previous seat's private information is removed from the page until the next one confirms.
 import { el } from "./common.js";
-import { candidates, decorate } from "./pick.js";
+import { candidates, decorate, expand } from "./pick.js";
 
 /** Every sentence this page shows, in one place (for the message catalogs to come). */
 const TEXT = {
@@ -145,14 +145,14 @@ function seatName(state, seat) {
 
 /** The steps of every legal action, as the game module reads its notation. */
 function withSteps(state) {
-  return state.legal.map((a) => {
+  return state.legal.flatMap((a) => {
     let steps = [];
     try {
       steps = (drawing && drawing.steps && drawing.steps(a.action, state.view)) || [];
     } catch (error) {
       console.error("steps failed for", a.action, error);
     }
-    return { ...a, steps };
+    return expand(a, steps);
   });
 }
 
@@ -212,7 +212,7 @@ function drawMoves() {
   } else {
     prompt.replaceChildren(el("p", { class: "your-turn" }, el("strong", {}, `${TEXT.yourTurn}. `), TEXT.pickHint));
   }
-  $("actions").replaceChildren(...legal.map((a, i) => actionButton(a, !picked.length && i < 9 ? i + 1 : 0)));
+  $("actions").replaceChildren(...state.legal.map((a, i) => actionButton(a, !picked.length && i < 9 ? i + 1 : 0)));
 }
 
 function show(state) {

@@ -199,7 +199,7 @@ export function draw(view, ctx) {
     drawReport(view));
 }
 
-/** What one clicks on the drawing to play `notation`, in order. */
+/** What one clicks on the drawing to play `notation`, in order (or several such orders). */
 export function steps(notation) {
   const w = notation.split(" ");
   switch (w[0]) {
@@ -209,7 +209,7 @@ export function steps(notation) {
     case "swap": return [`animal:${w[1]}`, w[2].startsWith("row") ? w[2] : `animal:${w[2]}`];
     case "wash": return [`animal:${w[1]}`];
     case "play": case "discard": case "return": return [`card:${w[1]}`, w[0]];
-    case "keep": return [`drawn:${w[1]}`, `drawn:${w[2]}`];
+    case "keep": return [[`drawn:${w[1]}`, `drawn:${w[2]}`], [`drawn:${w[2]}`, `drawn:${w[1]}`]]; // either order
     case "vote": return [`vote:${w[1]}`];
     default: return [];
   }
