@@ -3,7 +3,7 @@
 The table is made in the lobby ("human on this device"), and its pass-and-play link seats both
 players on one page. Whenever the turn passes to the other seat, a cover replaces the table and
 the previous seat's private information (its hand, its totems, its log) must be gone from the
-page's DOM, not merely hidden, until the next player confirms.
+page's DOM, not merely hidden, until the next player confirms. The cover passes the axe check.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from typing import Any
 import httpx
 
 from tests.server.conftest import ARGS, CHROMIUM
+from tests.server.test_web_access import serious
 
 PRIVATE = "#table [data-pick^='card:'], #table .rr-hand, #table .rr-totems, #table .rr-drawn, #log li"
 
@@ -66,6 +67,8 @@ def test_a_cover_between_turns_removes_the_previous_seats_secrets_from_the_dom(l
                     text = page.text_content("#table") or ""
                     for name in hand_titles:
                         assert name not in text, f"{name} of seat {shown} is still on the page"
+                if covers == 0:
+                    assert not serious(page), serious(page)
                 covers += 1
                 page.click("#uncover")
                 page.wait_for_selector("#cover", state="hidden")
