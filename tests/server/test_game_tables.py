@@ -91,6 +91,7 @@ def no_sideways_scroll(page: Any, name: str, folder: Path | None = None) -> None
     """At each screen size the page fits its width; with ``folder``, a screenshot of each goes there."""
     for size, (width, height) in SIZES.items():
         page.set_viewport_size({"width": width, "height": height})
+        page.evaluate("window.scrollTo(0, 0)")
         page.wait_for_timeout(100)
         wide = page.evaluate("document.documentElement.scrollWidth")
         assert wide <= page.evaluate("innerWidth"), f"{name} scrolls sideways at {size}: {wide}px"

@@ -86,7 +86,7 @@ function drawRow(view, ctx) {
       class: `rr-slot${cell === "?" ? " down" : ""}${cell === null ? " gone" : ""}${mine ? " seen" : ""}`,
       "data-pick": `row${i + 1}`, "data-name": TEXT.slot(i + 1),
     }, el("span", { class: "rr-slot-n" }, TEXT.slot(i + 1)), face,
-    others.length ? el("small", { class: "muted" }, TEXT.seenBy(names(others, ctx))) : null);
+    others.length ? el("small", { class: "muted seen-by" }, TEXT.seenBy(names(others, ctx))) : null);
   });
   return el("section", { class: "rr-row", "aria-label": TEXT.row }, el("h3", {}, TEXT.row), el("div", { class: "rr-slots" }, slots));
 }
@@ -189,7 +189,7 @@ function drawReport(view) {
 export function draw(view, ctx) {
   const pending = view.pending && typeof view.pending === "object" ? view.pending : null;
   const looking = pending && pending.seat === ctx.seat && pending.kind === "place"
-    ? el("p", { class: "prompt-line" }, TEXT.looking(pending.slot ?? "?")) : null;
+    ? el("p", { class: "prompt-line" }, TEXT.looking(typeof pending.slot === "number" ? pending.slot + 1 : "?")) : null;
   const discard = Array.isArray(view.discard) ? view.discard.length : 0;
   return el("div", { class: "rr" },
     drawScores(view, ctx), looking, drawRow(view, ctx), drawRiver(view),
