@@ -30,7 +30,7 @@ SIZES = {"phone": (390, 844), "desktop": (1280, 800)}
 GAMES: dict[str, dict[str, Any]] = {
     "ravenous-river": {
         "players": 3,
-        "options": {"target": 2},
+        "options": {"target": 3},
         "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "random"}],
     },
     "river-rivals": {"players": 2, "options": {"mode": "advanced"}, "seats": [{"kind": "human"}] * 2},
@@ -154,12 +154,12 @@ def test_a_whole_game_played_by_clicking_the_drawn_table(live_server: str, game:
                 assert not error or error.startswith("the table is at move"), error
                 clicks += 1
                 moved = True
-            if clicks >= 6 and not shot:
+            if clicks >= 3 and not shot:
                 no_sideways_scroll(players[0][1], game, folder)
                 no_sideways_scroll(watcher, f"{game} spectator")
                 assert not serious(players[0][1]), serious(players[0][1])
                 shot = True
-            if clicks >= 8 and not reloaded:
+            if clicks >= 4 and not reloaded:
                 seat, page = players[-1]
                 page.reload()
                 page.wait_for_selector("body[data-seq]")
