@@ -342,6 +342,17 @@ def create_app(settings: Settings) -> FastAPI:
         """The full record (every hidden card): only once the game is over."""
         return tables.record(table_id)
 
+    @app.get("/api/tables/{table_id}/replay", responses=ERRORS)
+    def replay(table_id: str, seat: int | None = None) -> list[dict[str, Any]]:
+        """A finished table move by move as ``seat`` saw it (no seat: the public view); 403 until the end."""
+        from riverbox.web.replay import frames
+
+        record = tables.record(table_id)
+        try:
+            return frames(record, seat)
+        except ValueError as exc:
+            raise Refused(422, str(exc)) from None
+
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(ws: WebSocket, table_id: str) -> None:
         await _socket(ws, table_id, tables, hub, settings)
@@ -356,8 +367,19 @@ def create_app(settings: Settings) -> FastAPI:
 
     @app.get("/tables/{table_id}", response_class=HTMLResponse, include_in_schema=False)
     def table_page(request: Request, table_id: str) -> Response:
+        from riverbox.web.content import game_content
+
         summary = tables.summary(table_id)
-        return templates.TemplateResponse(request, "table.html", {"table": summary})
+        context = {"table": summary, "content": game_content(summary["game"])}
+        return templates.TemplateResponse(request, "table.html", context)
+
+    @app.get("/tables/{table_id}/replay", response_class=HTMLResponse, include_in_schema=False)
+    def replay_page(request: Request, table_id: str) -> Response:
+        from riverbox.web.content import game_content
+
+        summary = tables.summary(table_id)
+        context = {"table": summary, "content": game_content(summary["game"])}
+        return templates.TemplateResponse(request, "replay.html", context)
 
     return app
 

@@ -9,17 +9,21 @@ from __future__ import annotations
 import os
 import secrets
 import tempfile
+import threading
+import time
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+import uvicorn
 
 warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testclient`")
 from fastapi.testclient import TestClient  # noqa: E402
 
 from riverbox.server.app import Settings, create_app  # noqa: E402
+from riverbox.server.bench import free_port  # noqa: E402
 
 PG_BASE = os.environ.get("RIVERBOX_TEST_PG", "postgresql://postgres@127.0.0.1:5432/test")
 
@@ -105,3 +109,30 @@ def state(c: TestClient, table: str, token: str | None = None) -> dict[str, Any]
 
 def tmp_home() -> str:
     return tempfile.mkdtemp(prefix="riverbox-home-")
+
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+@pytest.fixture
+def live_server(tmp_path: Path) -> Iterator[str]:
+    """The app under uvicorn in a thread, on a free port of 127.0.0.1."""
+    port = free_port()
+    app = create_app(Settings(f"sqlite:///{tmp_path / 'web.db'}"))
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 30
+    while not server.started:
+        assert time.monotonic() < deadline, "server did not start"
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(10)

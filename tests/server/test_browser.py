@@ -8,43 +8,12 @@ reloads the page midway and must find their seat again.
 from __future__ import annotations
 
 import random
-import threading
 import time
-from collections.abc import Iterator
-from pathlib import Path
 
 import httpx
 import pytest
-import uvicorn
 
-from riverbox.server.app import Settings, create_app
-from riverbox.server.bench import free_port
-
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-
-
-@pytest.fixture
-def live_server(tmp_path: Path) -> Iterator[str]:
-    """The app under uvicorn in a thread, on a free port of 127.0.0.1."""
-    port = free_port()
-    app = create_app(Settings(f"sqlite:///{tmp_path / 'web.db'}"))
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 30
-    while not server.started:
-        assert time.monotonic() < deadline, "server did not start"
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(10)
+from tests.server.conftest import ARGS, CHROMIUM
 
 
 def test_three_browsers_and_a_spectator_play_ravenous_river_to_the_end(live_server: str) -> None:

@@ -37,6 +37,7 @@ function drawSeats() {
   for (let seat = 0; seat < n; seat++) {
     const kind = el("select", { "data-seat-kind": seat },
       el("option", { value: "human" }, seat === 0 ? "me" : "human (invite link)"),
+      seat > 0 ? el("option", { value: "here" }, "human on this device (pass and play)") : null,
       el("option", { value: "open", selected: seat > 0 }, "open (anyone may join)"),
       el("option", { value: "bot" }, "bot"));
     const bots = currentGame().bots;
@@ -52,7 +53,8 @@ function formBody() {
   for (const input of optionsBox.querySelectorAll("[data-option]")) options[input.dataset.option] = input.value;
   const seats = [...seatsBox.querySelectorAll("[data-seat-kind]")].map((select) => {
     const bot = seatsBox.querySelector(`[data-seat-bot="${select.dataset.seatKind}"]`).value;
-    return select.value === "bot" ? { kind: "bot", bot } : { kind: select.value };
+    if (select.value === "bot") return { kind: "bot", bot };
+    return { kind: select.value === "here" ? "human" : select.value };
   });
   const clock = document.getElementById("clock").value;
   return { game: gameSelect.value, players: +playersInput.value, options, seats, clock: clock ? +clock : null };
@@ -62,11 +64,18 @@ form.addEventListener("submit", async (event) => {
   event.preventDefault();
   errorLine.textContent = "";
   try {
+    const here = [...seatsBox.querySelectorAll("[data-seat-kind]")]
+      .map((select, seat) => (select.value === (seat === 0 ? "human" : "here") ? seat : -1)).filter((seat) => seat >= 0);
     const table = await api("/api/tables", { method: "POST", body: JSON.stringify(formBody()) });
     const box = document.getElementById("created");
-    const links = table.seats.filter((s) => s.url).map((s) =>
+    const local = table.seats.filter((s) => s.token && here.includes(s.seat));
+    const links = table.seats.filter((s) => s.url && !(local.length > 1 && local.includes(s))).map((s) =>
       el("li", {}, `Seat ${s.seat}: `, el("a", { href: s.url, target: "_blank" }, s.seat === 0 ? "my seat" : "invite link")));
+    const pass = local.length > 1
+      ? el("p", {}, el("a", { href: `/tables/${table.id}#tokens=${local.map((s) => `${s.seat}.${s.token}`).join(",")}`, id: "pass-link" },
+        `Play seats ${local.map((s) => s.seat).join(", ")} here, passing the device`)) : null;
     box.replaceChildren(
+      pass,
       el("p", {}, "Table created. Send each invite link to its player only: it opens that seat."),
       el("ul", {}, links),
       el("p", {}, "Spectators: ", el("a", { href: table.spectate_url }, table.spectate_url)),

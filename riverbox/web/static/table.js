@@ -1,20 +1,118 @@
-// The generic table page: one seat's (or a spectator's) live view of any game over a WebSocket.
-// The seat token comes from the invite link's fragment (#token=...), which browsers never send to
-// the server; it is kept for this tab so a reload restores the seat.
+// The table page: one seat's (or a spectator's) live table over a WebSocket. The game's own
+// module (static/games/<game>.js) draws the view; the drawing is the controls (see pick.js),
+// with every legal move also listed as a button. The seat token comes from the invite link's
+// fragment (#token=...), which browsers never send to the server; it is kept for this tab so
+// a reload restores the seat. A pass-the-device link (#tokens=SEAT.TOKEN,SEAT.TOKEN) seats
+// several players on this browser: between their turns a cover replaces the table, and the
+// previous seat's private information is removed from the page until the next one confirms.
 import { el } from "./common.js";
+import { candidates, decorate, expand } from "./pick.js";
+
+/** Every sentence this page shows, in one place (for the message catalogs to come). */
+const TEXT = {
+  watching: "You are watching.",
+  youAre: (name, seat) => `You are ${name} (seat ${seat}).`,
+  over: "The game is over.",
+  toMove: (names) => `To move: ${names}.`,
+  you: "you",
+  yourTurn: "Your turn",
+  yourTurnTitle: "▶ Your turn — ",
+  pickHint: "Pick on the table (highlighted things can be chosen), or choose a move below.",
+  waiting: "Waiting for the other players.",
+  chosen: (labels) => `Chosen: ${labels}. Now pick the next part on the table, or one of these:`,
+  cancel: "Cancel the choice",
+  choose: (n) => `choose (${n} moves go on from here)`,
+  lost: "Connection lost; reconnecting…",
+  resign: "Resign? A bot will play your seat for the rest of the game.",
+  resigned: " (resigned; a bot plays)",
+  free: " (free seat)",
+  winner: "winner",
+  player: (seat) => `player ${seat}`,
+  online: "online",
+  offline: "offline",
+  bot: "bot",
+  none: "none",
+  noDrawing: "This game has no drawn table yet; its state:",
+  passTo: (name) => `Pass the device to ${name}.`,
+  passNote: "The table stays hidden until they confirm, so nobody sees another player's cards.",
+  iAm: (name) => `I am ${name}: show my table`,
+};
 
 const root = document.getElementById("table");
 const tableId = root.dataset.table;
-const storeKey = `riverbox-token-${tableId}`;
-const fromHash = new URLSearchParams(window.location.hash.slice(1)).get("token");
-if (fromHash) sessionStorage.setItem(storeKey, fromHash);
-const token = fromHash || sessionStorage.getItem(storeKey);
+const game = root.dataset.game;
+const content = JSON.parse(document.getElementById("content-data").textContent || "{}");
+const tokens = seatTokens();
+const handsOn = Object.keys(tokens).length > 1; // pass the device: several seats on this browser
+let active = Object.keys(tokens).length ? +Object.keys(tokens)[0] : null;
+let covered = false;
+let lastSeats = [];
+const baseTitle = document.title;
 
 const $ = (id) => document.getElementById(id);
 let socket = null;
 let current = null;
+let picked = [];
 let retry = 500;
 let refused = false;
+
+let drawing = null;
+try {
+  drawing = await import(`./games/${game}.js`);
+} catch (error) {
+  console.warn("no drawn table for", game, error);
+}
+
+/** Seat -> token for this tab: from the link's fragment (kept for reloads) or from earlier. */
+function seatTokens() {
+  const key = `riverbox-tokens-${tableId}`;
+  const hash = new URLSearchParams(window.location.hash.slice(1));
+  const found = {};
+  if (hash.get("tokens")) {
+    for (const pair of hash.get("tokens").split(",")) {
+      const [seat, value] = pair.split(".");
+      if (value) found[+seat] = value;
+    }
+  } else if (hash.get("token")) found[-1] = hash.get("token"); // the seat is learnt on connect
+  if (Object.keys(found).length) {
+    sessionStorage.setItem(key, JSON.stringify(found));
+    return found;
+  }
+  return JSON.parse(sessionStorage.getItem(key) || "{}");
+}
+
+/** The next seat of this browser to move, when it is not the one shown. */
+function nextHere(state) {
+  if (!handsOn || state.over || state.legal.length) return null;
+  const here = state.to_move.filter((s) => s !== active && tokens[s] !== undefined);
+  return here.length ? here[0] : null;
+}
+
+/** Hide the table behind a cover: the previous seat's private parts leave the DOM. */
+function cover(next) {
+  covered = true;
+  current = null;
+  picked = [];
+  const old = socket;
+  socket = null;
+  if (old) old.close();
+  for (const id of ["board", "prompt", "actions", "log", "seats", "scores"]) $(id).replaceChildren();
+  $("who").textContent = "";
+  $("turn").textContent = "";
+  const name = lastSeats.find((s) => s.seat === next)?.name || TEXT.player(next);
+  $("cover").replaceChildren(el("h2", {}, TEXT.passTo(name)), el("p", {}, TEXT.passNote),
+    el("button", { type: "button", id: "uncover", onclick: () => uncover(next) }, TEXT.iAm(name)));
+  $("cover").hidden = false;
+  $("table-parts").hidden = true;
+}
+
+function uncover(seat) {
+  covered = false;
+  active = seat;
+  $("cover").hidden = true;
+  $("table-parts").hidden = false;
+  connect();
+}
 
 function send(message) {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
@@ -24,64 +122,132 @@ function label(key) {
   return key.replaceAll("_", " ");
 }
 
-/** Any JSON value as readable HTML: objects as definition lists, lists of records as tables. */
+/** Any JSON value as readable HTML (the table of a game without a drawing). */
 function render(value) {
   if (value === null || value === undefined) return el("span", { class: "muted" }, "—");
   if (Array.isArray(value)) {
-    if (value.length === 0) return el("span", { class: "muted" }, "none");
+    if (value.length === 0) return el("span", { class: "muted" }, TEXT.none);
     if (value.every((v) => v === null || typeof v !== "object")) {
       return el("span", {}, value.map((v) => (v === null ? "·" : String(v))).join(", "));
-    }
-    const records = value.every((v) => v && typeof v === "object" && !Array.isArray(v));
-    if (records) {
-      const keys = [...new Set(value.flatMap((v) => Object.keys(v)))];
-      return el("table", {}, el("tr", {}, keys.map((k) => el("th", {}, label(k)))),
-        value.map((v) => el("tr", {}, keys.map((k) => el("td", {}, render(v[k]))))));
     }
     return el("ol", { start: 0 }, value.map((v) => el("li", {}, render(v))));
   }
   if (typeof value === "object") {
     return el("dl", {}, Object.entries(value).flatMap(([k, v]) => [el("dt", {}, label(k)), el("dd", {}, render(v))]));
   }
-  if (typeof value === "boolean") return value ? "yes" : "no";
   return String(value);
 }
 
 function seatName(state, seat) {
   const info = state.seats.find((s) => s.seat === seat);
-  return info ? info.name : `player ${seat}`;
+  return info ? info.name : TEXT.player(seat);
+}
+
+/** The steps of every legal action, as the game module reads its notation. */
+function withSteps(state) {
+  return state.legal.flatMap((a) => {
+    let steps = [];
+    try {
+      steps = (drawing && drawing.steps && drawing.steps(a.action, state.view)) || [];
+    } catch (error) {
+      console.error("steps failed for", a.action, error);
+    }
+    return expand(a, steps);
+  });
+}
+
+function play(action) {
+  for (const node of document.querySelectorAll("[data-action]")) {
+    node.setAttribute("aria-disabled", "true");
+    if (node.tagName === "BUTTON") node.disabled = true;
+  }
+  document.body.classList.add("sending");
+  send({ type: "action", action: action.action, seq: current.seq });
+}
+
+function pick(key) {
+  picked = [...picked, key];
+  drawMoves();
+}
+
+function actionButton(a, number) {
+  return el("button", {
+    type: "button", "data-action": a.action, title: a.action,
+    onclick: (event) => { event.currentTarget.classList.add("chosen"); play(a); },
+  }, number ? el("span", { class: "key", "aria-hidden": "true" }, `${number}`) : null, a.text);
+}
+
+function drawBoard(state, legal) {
+  const board = $("board");
+  if (!drawing) {
+    board.replaceChildren(el("p", { class: "muted" }, TEXT.noDrawing), render(state.view));
+    return;
+  }
+  const names = state.seats.map((s) => s.name);
+  const ctx = { content, seat: state.seat, names, legal, picked, over: state.over, el };
+  try {
+    board.replaceChildren(drawing.draw(state.view, ctx));
+  } catch (error) {
+    console.error("drawing failed", error);
+    board.replaceChildren(el("p", { class: "error" }, String(error)), render(state.view));
+    return;
+  }
+  decorate(board, legal, picked, play, pick, TEXT);
+}
+
+function drawMoves() {
+  const state = current;
+  const legal = state.legal_steps;
+  drawBoard(state, legal);
+  const prompt = $("prompt");
+  if (!legal.length) {
+    prompt.replaceChildren(el("p", { class: "muted" }, state.over ? TEXT.over : TEXT.waiting));
+  } else if (picked.length) {
+    const labels = picked.map((key) => document.querySelector(`[data-pick="${CSS.escape(key)}"]`)?.dataset.name || key);
+    prompt.replaceChildren(
+      el("p", {}, TEXT.chosen(labels.join(", "))),
+      el("div", { class: "actions choices" }, candidates(legal, picked).map((a, i) => actionButton(a, i < 9 ? i + 1 : 0))),
+      el("button", { type: "button", class: "cancel", onclick: () => { picked = []; drawMoves(); } }, TEXT.cancel),
+    );
+  } else {
+    prompt.replaceChildren(el("p", { class: "your-turn" }, el("strong", {}, `${TEXT.yourTurn}. `), TEXT.pickHint));
+  }
+  $("actions").replaceChildren(...state.legal.map((a, i) => actionButton(a, !picked.length && i < 9 ? i + 1 : 0)));
 }
 
 function show(state) {
-  current = state;
+  lastSeats = state.seats;
+  const next = nextHere(state);
+  if (next !== null) {
+    cover(next);
+    return;
+  }
+  if (!current || current.seq !== state.seq) picked = [];
+  current = { ...state, legal_steps: withSteps(state) };
+  document.body.classList.remove("sending");
   document.body.dataset.seq = state.seq;
   document.body.dataset.over = state.over;
   $("error").textContent = "";
-  $("who").textContent = state.seat === null ? "You are watching." : `You are ${seatName(state, state.seat)} (seat ${state.seat}).`;
-  $("turn").textContent = state.over ? "The game is over."
-    : `To move: ${state.to_move.map((s) => (s === state.seat ? "you" : seatName(state, s))).join(", ")}.`;
-  const buttons = state.legal.map((a) => el("button", {
-    type: "button", "data-action": a.action, title: a.action,
-    onclick: (event) => {
-      for (const b of $("actions").querySelectorAll("button")) b.disabled = true;
-      event.target.classList.add("chosen");
-      send({ type: "action", action: a.action, seq: state.seq });
-    },
-  }, a.text));
-  $("actions").replaceChildren(...buttons);
+  $("who").textContent = state.seat === null ? TEXT.watching : TEXT.youAre(seatName(state, state.seat), state.seat);
+  const mine = state.seat !== null && state.to_move.includes(state.seat) && !state.over;
+  $("status").classList.toggle("my-turn", mine);
+  document.title = (mine && $("title-signal").checked ? TEXT.yourTurnTitle : "") + baseTitle;
+  $("turn").textContent = state.over ? TEXT.over
+    : TEXT.toMove(state.to_move.map((s) => (s === state.seat ? TEXT.you : seatName(state, s))).join(", "));
   $("actions-card").hidden = state.seat === null;
   $("undo").hidden = !state.can_undo;
   $("resign").hidden = state.seat === null || state.over || state.seats[state.seat]?.resigned;
-  $("view").replaceChildren(render(state.view));
+  drawMoves();
   $("seats").replaceChildren(...state.seats.map((s) => el("li", { class: s.connected || s.kind === "bot" ? "on" : "off" },
-    `${s.seat}: ${s.name}${s.resigned ? " (resigned; a bot plays)" : ""}${s.kind === "open" && !s.claimed ? " (free seat)" : ""}`)));
+    `${s.seat}: ${s.name} — ${s.kind === "bot" ? TEXT.bot : s.connected ? TEXT.online : TEXT.offline}`,
+    s.resigned ? TEXT.resigned : "", s.kind === "open" && !s.claimed ? TEXT.free : "")));
   const log = $("log");
   log.replaceChildren(...state.story.map((e) => el("li", { class: e.source === "table" ? "notice" : "" }, e.text)));
   log.scrollTop = log.scrollHeight;
   $("over").hidden = !state.over;
   if (state.over) {
     $("scores").replaceChildren(...state.scores.map((score, seat) => el("tr", {},
-      el("td", {}, seatName(state, seat)), el("td", {}, score), el("td", {}, state.winners.includes(seat) ? "winner" : ""))));
+      el("td", {}, seatName(state, seat)), el("td", {}, score), el("td", {}, state.winners.includes(seat) ? TEXT.winner : ""))));
     $("record").href = `/api/tables/${tableId}/record`;
     $("record").setAttribute("download", `${state.game}-${tableId}.json`);
   }
@@ -89,12 +255,15 @@ function show(state) {
 
 function connect() {
   const scheme = window.location.protocol === "https:" ? "wss" : "ws";
-  socket = new WebSocket(`${scheme}://${window.location.host}/ws/tables/${tableId}`);
-  socket.addEventListener("open", () => {
+  const ws = new WebSocket(`${scheme}://${window.location.host}/ws/tables/${tableId}`);
+  socket = ws;
+  const token = active === null ? null : tokens[active];
+  ws.addEventListener("open", () => {
     retry = 500;
-    socket.send(JSON.stringify({ token }));
+    ws.send(JSON.stringify({ token }));
   });
-  socket.addEventListener("message", (event) => {
+  ws.addEventListener("message", (event) => {
+    if (ws !== socket) return;
     const message = JSON.parse(event.data);
     if (message.type === "state") show(message);
     else if (message.type === "error") {
@@ -103,16 +272,36 @@ function connect() {
       $("error").textContent = message.detail;
     }
   });
-  socket.addEventListener("close", () => {
-    if (refused) return;
-    $("who").textContent = "Connection lost; reconnecting…";
+  ws.addEventListener("close", () => {
+    if (refused || covered || ws !== socket) return;
+    $("who").textContent = TEXT.lost;
     setTimeout(connect, retry);
     retry = Math.min(retry * 2, 8000);
   });
 }
 
+/** Number keys 1-9 play the numbered move (the prompt's choices first, else the full list). */
+document.addEventListener("keydown", (event) => {
+  if (event.altKey || event.ctrlKey || event.metaKey || !/^[1-9]$/.test(event.key)) return;
+  if (event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement) return;
+  const list = picked.length ? $("prompt").querySelectorAll("button[data-action]") : $("actions").querySelectorAll("button[data-action]");
+  const button = list[+event.key - 1];
+  if (button && !button.disabled) {
+    event.preventDefault();
+    button.click();
+  }
+});
+document.addEventListener("keydown", (event) => {
+  if (event.key === "Escape" && picked.length) { picked = []; drawMoves(); }
+});
+// the tab-title signal is off unless the player turns it on (remembered on this browser)
+$("title-signal").checked = localStorage.getItem("riverbox-title-signal") === "on";
+$("title-signal").addEventListener("change", (event) => {
+  localStorage.setItem("riverbox-title-signal", event.target.checked ? "on" : "off");
+  if (current) show(current);
+});
 $("undo").addEventListener("click", () => send({ type: "undo" }));
 $("resign").addEventListener("click", () => {
-  if (window.confirm("Resign? A bot will play your seat for the rest of the game.")) send({ type: "resign" });
+  if (window.confirm(TEXT.resign)) send({ type: "resign" });
 });
 connect();

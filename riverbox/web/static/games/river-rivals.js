@@ -1,0 +1,172 @@
+// River Rivals on the table: the opponent's four columns above the river, this seat's below,
+// each card with its strength, effect, fish and shields; hands, piles, fish and shield supplies,
+// equipment (drafted, used) and the pending decision as a prompt.
+// Clicking: a hand card, then one of your columns; one of your cards (catch, shield, copy,
+// encore), then a column to move it to; an opposing card (claw); the pile; an equipment card.
+import { el } from "../common.js";
+
+/** Every sentence this drawing shows, in one place. */
+const TEXT = {
+  column: (n) => `Column ${n}`,
+  strength: (s) => `str ${s}`,
+  fish: (n, max) => `fish ${n}/${max}`,
+  shields: (n) => `shields ${n}`,
+  emptyColumn: "empty",
+  side: (name) => `${name}'s side`,
+  yourSide: "Your side",
+  you: "you",
+  hand: "Your hand",
+  handOf: (name, n) => `${name}: ${n} cards in hand`,
+  pile: "Your draw pile",
+  pileOf: (name, n) => `${name}: draw pile ${n}`,
+  drawPile: "Draw from your pile",
+  fishLeft: (name, n, caught) => `${name}: ${n} fish to place, ${caught} placed`,
+  shieldSupply: (n) => `Shield supply: ${n}`,
+  equipment: "Equipment",
+  offer: "Equipment on offer (draft)",
+  used: "used",
+  ready: "ready",
+  permanent: "permanent",
+  once: "once",
+  phase: (p) => `Phase: ${p}`,
+  mode: (m) => `${m} mode`,
+  pending: {
+    "quick-catch": "Quick Catch: choose the card that takes the fish, or skip.",
+    movement: "Movement: choose one of your animals, then its new column, or skip.",
+    shield: "Shield Strength: choose one of your animals for the shield, or skip.",
+    "shield-polish": "Shield Polish: choose an animal for the extra shield, or skip.",
+    claw: "Claw Attack: choose an opposing animal in this column, or skip.",
+    lightning: "Lightning Animal: play another card into this column, or skip.",
+    copy: "Copy Animal: choose the animal whose effect to copy, or skip.",
+    catch: "Catch check: choose which of your animals here takes the fish.",
+    "big-net": "Big Net: choose where the extra fish goes, or skip.",
+    "bait-bucket": "Bait Bucket: make your choice.",
+    "spare-shields": "Spare Shields: choose animals for the shields.",
+    "recall-horn": "Recall Horn: choose a card to take back, or skip.",
+    binoculars: "Binoculars: take one card from your draw pile.",
+    "polar-bear-surprise": "Polar Bear Surprise: make your choice, or skip.",
+    undertow: "Undertow: make your choice.",
+    encore: "Encore: choose the animal whose effect runs again.",
+  },
+  inColumn: (n) => `Column ${n}. `,
+  decision: (t) => `Decision to make: ${t}.`,
+  removed: (n) => `removed cards: ${n}`,
+  card: (name, col, k) => `${name} (column ${col}, card ${k})`,
+  placeholder: "placeholder card",
+};
+
+function info(slug, ctx) {
+  const animals = (ctx.content && ctx.content.animals) || {};
+  return animals[slug] || { name: slug, strength: "?", effect: "", fish_spaces: 1 };
+}
+
+function drawCard(card, who, col, k, ctx) {
+  const a = info(card.animal, ctx);
+  const name = a.name || card.animal;
+  return el("div", { class: `rv-card ${who}`, "data-pick": `card:${who}:${col}:${k}`, "data-name": TEXT.card(name, col, k) },
+    el("strong", {}, name), el("span", { class: "rv-str" }, `str ${card.strength ?? a.strength}`),
+    a.effect ? el("small", {}, a.effect) : null,
+    el("span", { class: "rv-fish" }, `${TEXT.fish(card.fish ?? 0, card.spaces ?? a.fish_spaces)}`),
+    card.shields ? el("span", { class: "rv-shield" }, TEXT.shields(card.shields)) : null);
+}
+
+function drawSide(view, seat, who, ctx) {
+  const board = Array.isArray(view.board) && Array.isArray(view.board[seat]) ? view.board[seat] : [[], [], [], []];
+  const strength = Array.isArray(view.strength) && Array.isArray(view.strength[seat]) ? view.strength[seat] : [];
+  const name = seat === ctx.seat ? TEXT.you : ctx.names[seat] || `seat ${seat}`;
+  return el("section", { class: `rv-side ${who}`, "aria-label": seat === ctx.seat ? TEXT.yourSide : TEXT.side(name) },
+    el("h3", {}, seat === ctx.seat ? TEXT.yourSide : TEXT.side(name)),
+    el("div", { class: "rv-columns" }, board.map((cards, c) => el("div", { class: "rv-column" },
+      el("div", { class: "rv-colhead", "data-pick": `col:${who}:${c + 1}`, "data-name": TEXT.column(c + 1) },
+        el("span", { "aria-hidden": "true" }, `${c + 1}`), el("span", { class: "sr-only" }, TEXT.column(c + 1)),
+        el("br"), `${TEXT.strength(strength[c] ?? 0)}`),
+      Array.isArray(cards) && cards.length ? cards.map((card, k) => drawCard(card, who, c + 1, k + 1, ctx))
+        : el("p", { class: "muted" }, TEXT.emptyColumn)))));
+}
+
+function drawEquipment(list, ctx, title) {
+  const equipment = (ctx.content && ctx.content.equipment) || {};
+  return el("div", { class: "rv-equipment" }, el("h4", {}, title), el("div", { class: "cards" }, list.map((item) => {
+    const id = typeof item === "string" ? item : item.id;
+    const e = equipment[id] || { name: id, text: "" };
+    return el("article", { class: `game-card${item.used ? " used" : ""}`, "data-pick": `equip:${id}`, "data-name": e.name },
+      el("h4", {}, e.name), el("p", {}, e.text),
+      el("p", { class: "badge" }, `${e.permanent ? TEXT.permanent : TEXT.once}${typeof item === "object" ? ` · ${item.used ? TEXT.used : TEXT.ready}` : ""}`));
+  })));
+}
+
+function drawSupplies(view, ctx) {
+  const seats = [0, 1];
+  const at = (key, s) => (Array.isArray(view[key]) ? view[key][s] : "?");
+  return el("section", { class: "rv-supplies" },
+    el("ul", {}, seats.map((s) => el("li", {}, TEXT.fishLeft(ctx.names[s] || s, at("fish_supply", s), at("fish_caught", s)),
+      " · ", TEXT.handOf(ctx.names[s] || s, at("hand_sizes", s)), " · ", TEXT.pileOf(ctx.names[s] || s, at("pile_sizes", s)),
+      Array.isArray(view.removed) && view.removed[s] && view.removed[s].length ? ` · ${TEXT.removed(view.removed[s].length)}` : "")),
+    el("li", {}, TEXT.shieldSupply(view.shield_supply ?? "?"))),
+    el("p", { class: "muted" }, `${TEXT.mode(view.mode || "")} · ${TEXT.phase(view.phase || "")}`));
+}
+
+function drawPending(view) {
+  const p = view.pending;
+  if (!p || typeof p !== "object") return null;
+  const say = TEXT.pending[p.type];
+  return el("p", { class: "prompt-line" }, p.column ? TEXT.inColumn(p.column) : "", say || TEXT.decision(p.type || "?"));
+}
+
+function drawMine(view, ctx) {
+  const parts = [];
+  if (Array.isArray(view.hand)) {
+    parts.push(el("div", { class: "rv-hand" }, el("h3", {}, TEXT.hand), el("div", { class: "cards" }, view.hand.map((slug) => {
+      const a = info(slug, ctx);
+      return el("article", { class: "game-card", "data-pick": `hand:${slug}`, "data-name": a.name },
+        el("h4", {}, a.name), el("p", {}, `str ${a.strength} · ${a.effect || "—"} · fish spaces ${a.fish_spaces}`),
+        a.placeholder ? el("p", { class: "badge" }, `✱ ${TEXT.placeholder}`) : null);
+    }))));
+  }
+  if (Array.isArray(view.pile)) {
+    parts.push(el("div", { class: "rv-pile" }, el("h3", {}, el("span", { class: "chip", "data-pick": "pile", "data-name": TEXT.drawPile }, TEXT.pile)),
+      el("div", { class: "rr-members" }, [...new Set(view.pile)].map((slug) => el("span", { class: "chip", "data-pick": `pile:${slug}`, "data-name": info(slug, ctx).name },
+        `${info(slug, ctx).name} ×${view.pile.filter((x) => x === slug).length}`)))));
+  }
+  return parts;
+}
+
+/** The drawing of one view (`ctx`: content, seat, names). */
+export function draw(view, ctx) {
+  const me = typeof view.seat === "number" ? view.seat : 0;
+  const other = 1 - me;
+  const equipment = Array.isArray(view.equipment) ? view.equipment : [];
+  return el("div", { class: "rv" },
+    drawPending(view),
+    drawSide(view, other, "opp", ctx),
+    el("div", { class: "rv-water", "aria-hidden": "true" }, "≈ ≈ ≈"),
+    drawSide(view, me, "me", ctx),
+    drawSupplies(view, ctx),
+    ...drawMine(view, ctx),
+    Array.isArray(view.offer) && view.offer.length ? drawEquipment(view.offer, ctx, TEXT.offer) : null,
+    ...equipment.map((list, s) => (Array.isArray(list) && list.length
+      ? drawEquipment(list, ctx, `${TEXT.equipment}: ${s === ctx.seat ? TEXT.you : ctx.names[s] || s}`) : null)));
+}
+
+function col(word) {
+  return word.replace("col", "");
+}
+
+function card(word) {
+  return word.replace("card", "");
+}
+
+/** What one clicks on the drawing to play `notation`, in order. */
+export function steps(notation) {
+  const w = notation.split(" ");
+  switch (w[0]) {
+    case "play": return [`hand:${w[1]}`, `col:me:${col(w[2])}`];
+    case "fish": case "shield": case "copy": case "encore": return [`card:me:${col(w[1])}:${card(w[2])}`];
+    case "claw": return [`card:opp:${col(w[1])}:${card(w[2])}`];
+    case "move": return [`card:me:${col(w[1])}:${card(w[2])}`, `col:me:${col(w[3])}`];
+    case "pick": case "use": return [`equip:${w[1]}`];
+    case "take": return [`pile:${w[1]}`];
+    case "draw": return ["pile"];
+    default: return [];
+  }
+}
