@@ -342,18 +342,41 @@ class Game(ABC):
         A game lists them in ``features(state)`` of a ``balance`` module in its package, kept
         apart from the rules; a game without one reports seat advantage only.
         """
+        module = self._own_module("balance")
+        if module is None:
+            return {}
+        result: dict[int, list[str]] = module.features(state)
+        return result
+
+    def printed_content(self) -> dict[str, Any]:
+        """What is printed on the game's components (card texts, faces, powers), JSON-ready.
+
+        A view names components by id; an interface that draws them asks once for what they
+        say. A game gives it in ``content()`` of a ``printed`` module in its package; a game
+        without one returns ``{}`` (its interfaces show ids).
+        """
+        module = self._own_module("printed")
+        if module is None:
+            return {}
+        result: dict[str, Any] = module.content()
+        return result
+
+    def _own_module(self, name: str) -> Any:
+        """The module ``name`` of this game's package, or ``None`` if the game has none.
+
+        Presentation and analysis modules stay apart from the rules and are loaded on first
+        use, so the engine never imports them (and no import circle can form).
+        """
         import importlib
         import sys
 
         package = sys.modules[type(self).__module__].__package__ or ""
         try:
-            module = importlib.import_module(f"{package}.balance")
+            return importlib.import_module(f"{package}.{name}")
         except ModuleNotFoundError as exc:
-            if exc.name != f"{package}.balance":
+            if exc.name != f"{package}.{name}":
                 raise
-            return {}
-        result: dict[int, list[str]] = module.features(state)
-        return result
+            return None
 
     def outcome_label(self, state: State) -> str | None:
         """A name for a finished game's result where the game has one (River Wild's rank)."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from concurrent.futures import ProcessPoolExecutor
@@ -345,7 +346,7 @@ def create_app(settings: Settings) -> FastAPI:
     @app.get("/api/tables/{table_id}/replay", responses=ERRORS)
     def replay(table_id: str, seat: int | None = None) -> list[dict[str, Any]]:
         """A finished table move by move as ``seat`` saw it (no seat: the public view); 403 until the end."""
-        from riverbox.web.replay import frames
+        from riverbox.server.replay import frames
 
         record = tables.record(table_id)
         try:
@@ -367,21 +368,25 @@ def create_app(settings: Settings) -> FastAPI:
 
     @app.get("/tables/{table_id}", response_class=HTMLResponse, include_in_schema=False)
     def table_page(request: Request, table_id: str) -> Response:
-        from riverbox.web.content import game_content
-
         summary = tables.summary(table_id)
-        context = {"table": summary, "content": game_content(summary["game"])}
+        context = {"table": summary, "content": printed_content(summary["game"])}
         return templates.TemplateResponse(request, "table.html", context)
 
     @app.get("/tables/{table_id}/replay", response_class=HTMLResponse, include_in_schema=False)
     def replay_page(request: Request, table_id: str) -> Response:
-        from riverbox.web.content import game_content
-
         summary = tables.summary(table_id)
-        context = {"table": summary, "content": game_content(summary["game"])}
+        context = {"table": summary, "content": printed_content(summary["game"])}
         return templates.TemplateResponse(request, "replay.html", context)
 
     return app
+
+
+@functools.cache
+def printed_content(game: str) -> dict[str, Any]:
+    """What the game's components say, for its drawing (fixed per game, so built once)."""
+    from riverbox.registry import load
+
+    return load(game).printed_content()
 
 
 def origin_allowed(ws: WebSocket, allowed: tuple[str, ...]) -> bool:

@@ -5,11 +5,19 @@ from __future__ import annotations
 
 import json
 import re
+from typing import Any
 
 import pytest
 
-from riverbox.registry import load
-from riverbox.web.content import game_content, player_text
+from riverbox.core.text import player_text
+from riverbox.registry import load, register
+
+register("toy", "tests.core.toy:ToyGame")
+
+
+def game_content(game: str) -> dict[str, Any]:
+    return load(game).printed_content()
+
 
 RULING_ID = re.compile(r"\bR[RVWT]-\d+")
 
@@ -41,4 +49,4 @@ def test_every_card_a_view_can_name_has_content() -> None:
     trek = game_content("river-trek")
     animals = load("river-trek", 2).new_state(4).view(0)["animals"]
     assert animals and {a["name"] for a in animals} <= set(trek["animals"])
-    assert game_content("no-such-game") == {}
+    assert load("toy", 2).printed_content() == {}  # a game with no printed module shows ids

@@ -1,0 +1,22 @@
+"""The printed content of River Trek's components, for interfaces that draw the table.
+
+A view names components by id; a drawing shows what is printed on them. That content is
+public and fixed, so an interface asks for it once (``Game.printed_content``) instead of the
+engine repeating it in every view. Ruling ids are kept out of every text a player reads.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from riverbox.core.text import player_text
+
+
+def content() -> dict[str, Any]:
+    from riverbox.games.river_trek.board import animal_data
+
+    animals = {
+        name: {"title": a["title"], "kind": a["kind"], "text": player_text(a["summary"])}
+        for name, a in animal_data().items()
+    }
+    return {"animals": animals}
