@@ -70,28 +70,16 @@ class RiverRivals(Game):
         default_players=2,
         perfect_information=False,
     )
-    num_action_ids = A.NUM_ACTIONS
+    action_types = (A.RvAction,)
+    num_action_ids = len(A.ACTIONS)
+    state_class = RiverRivalsState
 
-    # -- states ----------------------------------------------------------------------------------
-    def new_state(self, seed: int = 0) -> RiverRivalsState:
-        state = RiverRivalsState()
-        state._setup(self, seed)
-        return state
+    def all_actions(self) -> list[A.RvAction]:
+        return A.ACTIONS
 
-    def _blank_state(self) -> RiverRivalsState:
-        return RiverRivalsState()
-
-    # -- actions ---------------------------------------------------------------------------------
     def parse_action(self, text: str, state: State | None = None) -> A.RvAction:
+        """Notation is read case-insensitively, and a wrong word gets the forms it takes."""
         return A.parse(text)
-
-    def action_id(self, action: Any) -> int:
-        if not isinstance(action, A.RvAction):
-            raise ValueError(f"river-rivals: {action!r} is not a River Rivals action")
-        return action.id
-
-    def action_from_id(self, action_id: int) -> A.RvAction:
-        return A.by_id(action_id)
 
     # -- presentation ----------------------------------------------------------------------------
     def rules_text(self) -> str:

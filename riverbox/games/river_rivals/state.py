@@ -19,7 +19,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from riverbox.core import Game, Rng, State
+from riverbox.core import Rng, State
+from riverbox.core.fields import CUSTOM, GRID, LIST, TUPLE, VALUE, Field, declare
 from riverbox.games.river_rivals import actions as A
 from riverbox.games.river_rivals.actions import RvAction
 from riverbox.games.river_rivals.content import (
@@ -137,9 +138,73 @@ def _slug(code: int) -> str:
     return KINDS[KIND_OF[code]].slug
 
 
+def _mechs(equipment: list[list[int]]) -> tuple[frozenset[str], frozenset[str]]:
+    """The mechanics each seat owns (derived from ``equipment``, for quick membership tests)."""
+    return (frozenset(_MECH_OF[i] for i in equipment[0]), frozenset(_MECH_OF[i] for i in equipment[1]))
+
+
+def _board_to_json(board: list[tuple[Slot, ...]]) -> list[list[list[int]]]:
+    return [[list(sl) for sl in side] for side in board]
+
+
+def _ints(value: Any, n: int, what: str) -> tuple[int, ...]:
+    if not isinstance(value, list) or len(value) != n or any(x.__class__ is not int for x in value):
+        raise ValueError(f"state field {what!r} holds {value!r}, not {n} whole numbers")
+    return tuple(value)
+
+
+def _board_from_json(value: Any) -> list[tuple[Slot, ...]]:
+    if not isinstance(value, list) or len(value) != 2 * COLUMNS:
+        raise ValueError(f"state field 'board' is not a list of {2 * COLUMNS} column sides")
+    out: list[tuple[Slot, ...]] = []
+    for side in value:
+        if not isinstance(side, list) or len(side) > COLUMN_CAP:
+            raise ValueError(f"state field 'board' has a side that is not 0 to {COLUMN_CAP} cards")
+        out.append(tuple((sl[0], sl[1], sl[2]) for sl in (_ints(x, 3, "board") for x in side)))
+    return out
+
+
+def _stack_to_json(stack: list[Frame]) -> list[list[int]]:
+    return [list(fr) for fr in stack]
+
+
+def _stack_from_json(value: Any) -> list[Frame]:
+    if not isinstance(value, list):
+        raise ValueError("state field 'stack' is not a list")
+    return [(fr[0], fr[1], fr[2], fr[3]) for fr in (_ints(x, 4, "stack") for x in value)]
+
+
 class RiverRivalsState(State):
     """One position of River Rivals (two seats; option ``first`` names the starting seat, default 0)."""
 
+    FIELDS = declare(
+        hands=Field(GRID, of=int),
+        piles=Field(GRID, of=int),
+        removed=Field(GRID, of=int),
+        board=Field(CUSTOM, copy=list.copy, dump=_board_to_json, load=_board_from_json),
+        supply=Field(LIST, of=int),
+        shields=Field(VALUE, of=int),
+        active=Field(VALUE, of=int),
+        phase=Field(VALUE, of=int),
+        acted=Field(VALUE, of=bool),
+        started=Field(VALUE, of=bool),
+        progress=Field(VALUE, of=bool),
+        idle=Field(VALUE, of=int),
+        chain=Field(VALUE, of=int),
+        stack=Field(CUSTOM, copy=list.copy, dump=_stack_to_json, load=_stack_from_json),
+        check_col=Field(VALUE, of=int),
+        winners_=Field(LIST, of=int),
+        turn=Field(VALUE, of=int),
+        adv=Field(VALUE, of=bool),
+        equipment=Field(GRID, of=int),
+        mechs=Field(VALUE, stored=False),
+        used=Field(VALUE, of=int),
+        turn_used=Field(VALUE, of=int),
+        offer=Field(LIST, of=int),
+        picks=Field(VALUE, of=int),
+        unknown=Field(VALUE, of=int),
+        to_move=Field(TUPLE, of=int),
+    )
     hands: list[list[int]]
     piles: list[list[int]]
     removed: list[list[int]]
@@ -172,8 +237,8 @@ class RiverRivalsState(State):
     _vboard: tuple[list[Any], list[Any]] | None = None
 
     # -- setup ------------------------------------------------------------------------------
-    def _setup(self, game: Game, seed: int) -> None:
-        self._init_common(game, seed)
+    def _setup(self) -> None:
+        game = self.game
         opts = game.options
         self.adv = opts["mode"] == "advanced"
         self.hands = [[], []]
@@ -799,10 +864,7 @@ class RiverRivalsState(State):
         if self.picks == 2:
             return
         self.equipment[first].append(self.offer.pop())
-        self.mechs = (
-            frozenset(_MECH_OF[i] for i in self.equipment[0]),
-            frozenset(_MECH_OF[i] for i in self.equipment[1]),
-        )
+        self.mechs = _mechs(self.equipment)
         self.turn = 0
         self._begin_turn(first)
         self._advance()
@@ -1000,22 +1062,6 @@ class RiverRivalsState(State):
             "winners": list(self.winners_),
         }
 
-    def _copy_body(self, other: State) -> None:
-        assert isinstance(other, RiverRivalsState)
-        other.hands = [self.hands[0][:], self.hands[1][:]]
-        other.piles = [self.piles[0][:], self.piles[1][:]]
-        other.removed = [self.removed[0][:], self.removed[1][:]]
-        other.board = self.board[:]
-        other.supply = self.supply[:]
-        other.stack = self.stack[:]
-        other.winners_ = self.winners_[:]
-        other.offer = self.offer[:]
-        other.equipment = [self.equipment[0][:], self.equipment[1][:]]
-        other.mechs = self.mechs
-        other.to_move = self.to_move
-        for name in _SCALARS:
-            setattr(other, name, getattr(self, name))
-
     def _determinize_body(self, seat: int | None, rng: Rng) -> None:
         """Re-deal the cards ``seat`` cannot see: draw piles and the other hands.
 
@@ -1055,62 +1101,16 @@ class RiverRivalsState(State):
         for h in hidden:
             self.hands[h].sort()
 
-    def _body_to_json(self) -> Any:
-        body: dict[str, Any] = {
-            "hands": [list(h) for h in self.hands],
-            "piles": [list(p) for p in self.piles],
-            "removed": [list(r) for r in self.removed],
-            "board": [[list(sl) for sl in side] for side in self.board],
-            "supply": list(self.supply),
-            "stack": [list(fr) for fr in self.stack],
-            "winners": list(self.winners_),
-            "offer": list(self.offer),
-            "equipment": [list(e) for e in self.equipment],
-            "to_move": list(self.to_move),
-        }
-        for name in _SCALARS:
-            body[name] = getattr(self, name)
-        return body
-
-    def _body_from_json(self, body: Any) -> None:
-        self.hands = [list(h) for h in body["hands"]]
-        self.piles = [list(p) for p in body["piles"]]
-        self.removed = [list(r) for r in body["removed"]]
-        self.board = [tuple((int(a), int(b), int(c)) for a, b, c in side) for side in body["board"]]
-        self.supply = list(body["supply"])
-        self.stack = [(int(a), int(b), int(c), int(d)) for a, b, c, d in body["stack"]]
-        self.winners_ = list(body["winners"])
-        self.offer = list(body["offer"])
-        self.equipment = [list(e) for e in body["equipment"]]
-        self.mechs = (
-            frozenset(_MECH_OF[i] for i in self.equipment[0]),
-            frozenset(_MECH_OF[i] for i in self.equipment[1]),
-        )
-        self.to_move = tuple(body["to_move"])
-        for name in _SCALARS:
-            setattr(self, name, body[name])
+    def _after_load(self) -> None:
+        """``mechs`` follows from ``equipment``; refuse codes outside the card tables."""
+        self.mechs = _mechs(self.equipment)
+        n = 2 * K
+        for place in (*self.hands, *self.piles, *self.removed):
+            if any(not 0 <= c < n for c in place):
+                raise ValueError("state JSON: a card code is outside the card tables")
 
     # -- errors ------------------------------------------------------------------------------------
     def explain_illegal(self, action: Any, seat: int) -> str:
         from riverbox.games.river_rivals.explain import explain
 
         return explain(self, action, seat)
-
-
-_SCALARS = (
-    "shields",
-    "active",
-    "phase",
-    "acted",
-    "started",
-    "progress",
-    "idle",
-    "chain",
-    "check_col",
-    "turn",
-    "adv",
-    "used",
-    "turn_used",
-    "picks",
-    "unknown",
-)
