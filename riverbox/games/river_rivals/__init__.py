@@ -13,14 +13,16 @@ are placeholders from ``data/content.json`` (spec river-rivals.md 1.3-1.4).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from riverbox.core import Game, GameInfo, OptionSpec, State
+from riverbox.core.events import EventText
 from riverbox.games.river_rivals import actions as A
 from riverbox.games.river_rivals.content import EQUIPMENT, KINDS
 from riverbox.games.river_rivals.observe import OBSERVATION_SIZE, encode
 from riverbox.games.river_rivals.scoring import catches, free_spaces, side_strength
 from riverbox.games.river_rivals.state import RiverRivalsState
+from riverbox.games.river_rivals.story import EVENT_TEXTS, narrate
 
 __all__ = ["RiverRivals", "RiverRivalsState", "catches", "free_spaces", "side_strength"]
 
@@ -96,10 +98,11 @@ class RiverRivals(Game):
 
         return describe(action, state)
 
-    def narrate(self, state: State, seat: int | None, start: int) -> list[str]:
-        from riverbox.games.river_rivals.render import narrate
+    event_texts: ClassVar[dict[str, EventText]] = EVENT_TEXTS
 
-        return narrate(state, seat, start)
+    def narrate(self, state: State, seat: int | None, start: int) -> list[str]:
+        """The play log from ``state.log(seat)``: what ``seat`` was told since history entry ``start``."""
+        return narrate(state, seat, start, self.describe_event)
 
     def action_visibility(self, action: Any, seat: int) -> frozenset[int] | None:
         """Which card Binoculars takes from the draw pile is known only to its taker."""

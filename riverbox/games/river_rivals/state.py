@@ -266,12 +266,15 @@ class RiverRivalsState(State):
             self.chance(f"seat {s} shuffles their draw pile")
         first = game.options["first"]
         for s in (0, 1):
-            self._draw(s, OPENING[0 if s == first else 1])  # the starting player draws 4, the other 5
+            n = OPENING[0 if s == first else 1]  # the starting player draws 4, the other 5
+            self.emit("dealt", seat=s, count=n)
+            self._draw(s, n)
         if self.adv:
             deck = list(range(len(EQUIPMENT)))
             self.rng.shuffle(deck)
             self.offer = sorted(deck[:OFFER])
             self.chance("equipment offer: " + ", ".join(EQUIPMENT[e].slug for e in self.offer))
+            self.emit("offer", equipment=[EQUIPMENT[e].slug for e in self.offer])
             self.phase = DRAFT
             self.to_move = _SEATS[first]
         else:
@@ -339,16 +342,18 @@ class RiverRivalsState(State):
         self.turn_used = 0
         self.turn += 1
         self.to_move = (s,)
+        self.emit("turn", seat=s, turn=self.turn)
         if not self._out_of_actions(s):
             return
         if not self.hands[s] and not self.piles[s]:
-            self._finish([1 - s])  # RV-19: no hand and no draw pile: the opponent wins
+            self._finish([1 - s], "no-cards")  # RV-19: no hand and no draw pile: the opponent wins
         elif self.game.options["stuck"] == "lose":
-            self._finish([1 - s])  # RV-20 (default): cards but no possible action counts as unable to act
+            self._finish([1 - s], "stuck")  # RV-20 (default): cards but no possible action: unable to act
 
-    def _finish(self, winners: list[int]) -> None:
+    def _finish(self, winners: list[int], reason: str) -> None:
         self.phase = OVER
         self.winners_ = winners
+        self.emit("won", winners=list(winners), reason=reason)
         self.stack.clear()
         self.to_move = ()
 
@@ -359,7 +364,7 @@ class RiverRivalsState(State):
         if self.idle >= 2:
             caught = [FISH - self.supply[0], FISH - self.supply[1]]
             best = max(caught)
-            self._finish([s for s in (0, 1) if caught[s] == best])
+            self._finish([s for s in (0, 1) if caught[s] == best], "idle")
             return
         self._begin_turn(1 - self.active)
 
@@ -418,6 +423,7 @@ class RiverRivalsState(State):
                             self.stack.append((F_CATCH, c, 0, 0))  # RV-2: the player chooses the card
                             return False
                         self.check_col = c + 1
+                        self.emit("caught", seat=s, animal=_SLUGS[own[free][0]], column=c + 1)
                         self._catch(s, c, free)
                         if self.phase == OVER:
                             return True
@@ -723,6 +729,7 @@ class RiverRivalsState(State):
     def _play(self, s: int, kind: int, col: int) -> None:
         code = self._take_from(self.hands[s], kind, s)
         pos = self._place(s, code, col)
+        self.emit("played", seat=s, animal=_SLUGS[code], column=col + 1, lightning=self.chain > 0)
         self.progress = True
         self._effect(EFFECT[code], s, col, pos)
 
@@ -735,7 +742,7 @@ class RiverRivalsState(State):
         self.supply[s] -= 1
         self.progress = True
         if self.supply[s] == 0:
-            self._finish([s])
+            self._finish([s], "fish")
             return
         if self.adv:
             self._after_catch(s)
@@ -750,6 +757,8 @@ class RiverRivalsState(State):
             self.hands[s].sort()
             if taken:
                 self.unknown |= 1 << o
+            self.emit("peeked", to=s, seat=s, owner=o, cards=[_SLUGS[c] for c in taken])
+            self.emit("peeked-count", but=s, seat=s, owner=o, count=len(taken))
             self.chance(
                 f"seat {s} peeks and takes {', '.join(_slug(c) for c in taken) or 'nothing'}", visible_to=[s]
             )
@@ -759,6 +768,7 @@ class RiverRivalsState(State):
                     code = self.piles[s].pop()
                     self.removed[s].append(code)
                     self.chance(f"poison removes {_slug(code)} from the top of seat {s}'s draw pile")
+                    self.emit("poisoned", seat=s, animal=_SLUGS[code])
             else:
                 for c in range(COLUMNS):
                     side = self.board[s * COLUMNS + c]
@@ -767,6 +777,7 @@ class RiverRivalsState(State):
                         code, sh, fish = side[hit]
                         self.board[s * COLUMNS + c] = (*side[:hit], (code, sh - 1, fish), *side[hit + 1 :])
                         self.shields += 1
+                        self.emit("poisoned-shield", seat=s, animal=_SLUGS[code], column=c + 1)
                         break
 
     def _add_shield(self, s: int, col: int, pos: int) -> None:
@@ -789,6 +800,7 @@ class RiverRivalsState(State):
         idx = o * COLUMNS + col
         side = self.board[idx]
         code, sh, fish = side[pos]
+        self.emit("clawed", seat=s, owner=o, animal=_SLUGS[code], column=col + 1, shield=sh > 0, fish=fish)
         if sh > 0:
             self.board[idx] = (*side[:pos], (code, sh - 1, fish), *side[pos + 1 :])
             self.shields += 1
@@ -797,6 +809,7 @@ class RiverRivalsState(State):
         self.removed[o].append(code)
         self.supply[o] += fish
         if self.adv and "helping" in self.mechs[o] and self.piles[o] and len(self.hands[o]) < self.limit(o):
+            self.emit("bonus-draw", seat=o, equipment="second-helping", count=1)
             self._draw(o, 1)  # Second Helping
 
     def _draw(self, s: int, n: int) -> None:
@@ -810,6 +823,7 @@ class RiverRivalsState(State):
         hand.extend(got)
         hand.sort()
         self.chance(f"seat {s} draws {', '.join([_SLUGS[c] for c in reversed(got)])}", visible_to=_SEATS[s])
+        self.emit("drew", to=s, seat=s, cards=[_SLUGS[c] for c in reversed(got)])
 
     def _shuffle_pile(self, s: int) -> None:
         self.rng.shuffle(self.piles[s])
@@ -823,6 +837,7 @@ class RiverRivalsState(State):
             self.chance(
                 f"seat {s} looks through their draw pile: {', '.join(kinds) or 'empty'}", visible_to=[s]
             )
+            self.emit("pile-seen", to=s, seat=s, cards=kinds)
 
     # -- apply -----------------------------------------------------------------------------------
     def _apply(self, action: Any, seat: int) -> None:
@@ -835,17 +850,22 @@ class RiverRivalsState(State):
             self._play(seat, a.a, a.b)
         elif t == A.DRAW or t == A.DRAWX:
             self.acted = self.started = True
-            self._draw(seat, self._draw_n(seat, 3 if t == A.DRAWX else 2))
+            n = self._draw_n(seat, 3 if t == A.DRAWX else 2)
+            self.emit("draws", seat=seat, count=n, extra=t == A.DRAWX)
+            self._draw(seat, n)
         elif t == A.PASS:
             self.acted = self.started = True
+            self.emit("passed", seat=seat)
         elif t == A.END:
+            self.emit("ended", seat=seat)
             self.phase = CHECK
             self.check_col = 0
         elif t == A.BOOTS:
             self.started = True
-            self._move_card(seat, a.a, a.b, a.c)
+            self._moved(seat, seat, a, "boots")
         elif t == A.USE:
             self.started = True
+            self.emit("used", seat=seat, equipment=EQUIPMENT[a.a].slug)
             self._use(seat, a.a)
         elif t == A.PICK:
             self._pick(seat, a.a)
@@ -857,6 +877,7 @@ class RiverRivalsState(State):
         self.offer.remove(e)
         self.equipment[seat].append(e)
         self.picks += 1
+        self.emit("picked", seat=seat, equipment=EQUIPMENT[e].slug)
         first = self.game.options["first"]
         if self.picks == 1:
             self.to_move = _SEATS[1 - first]
@@ -864,6 +885,7 @@ class RiverRivalsState(State):
         if self.picks == 2:
             return
         self.equipment[first].append(self.offer.pop())
+        self.emit("received", seat=first, equipment=EQUIPMENT[self.equipment[first][-1]].slug)
         self.mechs = _mechs(self.equipment)
         self.turn = 0
         self._begin_turn(first)
@@ -885,6 +907,7 @@ class RiverRivalsState(State):
             self.stack.append((F_RECALL, 0, 0, _RECALL_CARDS))
         elif mech == "double":
             n = max(0, min(_DOUBLE_CARDS, self.limit(s) - len(self.hands[s]), len(self.piles[s])))
+            self.emit("bonus-draw", seat=s, equipment="double-cast", count=n)
             self._draw(s, n)
         elif mech == "undertow":
             self.stack.append((F_UNDERTOW, 0, 0, 0))
@@ -898,9 +921,12 @@ class RiverRivalsState(State):
     def _resolve(self, fr: Frame, a: RvAction, s: int) -> None:
         kind, col, pos, extra = fr
         if a is A.A_SKIP:
+            self.emit("declined", seat=s, decision=FRAMES[kind])
             if kind == F_RECALL and extra < _RECALL_CARDS:
                 self._shuffle_pile(s)
             return
+        if kind in (F_QUICK, F_NET, F_BAIT, F_CATCH):
+            self._fish_event(s, a, FRAMES[kind])
         if kind in (F_QUICK, F_NET, F_BAIT):
             self._catch(s, a.a, a.b)
         elif kind == F_CATCH:
@@ -909,14 +935,17 @@ class RiverRivalsState(State):
             if self.phase != OVER:
                 self._net_frame(s, col)
         elif kind == F_MOVE:
-            self._move_card(s, a.a, a.b, a.c)
+            self._moved(s, s, a, "movement")
         elif kind == F_SHIELD:
+            self._shield_event(s, a, FRAMES[kind])
             self._add_shield(s, a.a, a.b)
             if self.adv and "polish" in self.mechs[s] and self.shields > 0:
                 self.stack.append((F_POLISH, a.a, a.b, 0))
         elif kind == F_POLISH:
+            self._shield_event(s, a, FRAMES[kind])
             self._add_shield(s, a.a, a.b)
         elif kind == F_SPARE:
+            self._shield_event(s, a, FRAMES[kind])
             self._add_shield(s, a.a, a.b)
             if extra > 1 and self.shields > 0:
                 self.stack.append((F_SPARE, 0, 0, extra - 1))
@@ -927,14 +956,17 @@ class RiverRivalsState(State):
             self._play(s, a.a, col)
         elif kind == F_COPY:
             target = self.board[s * COLUMNS + a.a][a.b][0]
+            self.emit("copied", seat=s, animal=_SLUGS[target], column=a.a + 1)
             excl = extra | 1 << (a.a * COLUMN_CAP + a.b)
             # RV-8: the copied effect acts from the copying card (its column, its fish space).
             self._effect(EFFECT[target], s, col, pos, excl)
         elif kind == F_ENCORE:
             code = self.board[s * COLUMNS + a.a][a.b][0]
+            self.emit("encored", seat=s, animal=_SLUGS[code], column=a.a + 1)
             self._effect(EFFECT[code], s, a.a, a.b)
         elif kind == F_RECALL:
             code = self._take_from(self.removed[s], a.a, s)
+            self.emit("recalled", seat=s, animal=_SLUGS[code])
             self.piles[s].append(code)
             if extra > 1 and self.removed[s]:
                 self.stack.append((F_RECALL, 0, 0, extra - 1))
@@ -942,6 +974,8 @@ class RiverRivalsState(State):
                 self._shuffle_pile(s)
         elif kind == F_BINO:
             code = self._take_from(self.piles[s], a.a, s)
+            self.emit("took", to=s, seat=s, animal=_SLUGS[code])
+            self.emit("took-card", but=s, seat=s)
             self.hands[s].append(code)
             self.hands[s].sort()
             self._shuffle_pile(s)
@@ -949,12 +983,29 @@ class RiverRivalsState(State):
             self.used |= 1 << _MECH_OF.index("surprise")
             src = (self.hands[s], self.piles[s], self.removed[s])[a.a]
             code = self._take_from(src, _BEAR, s)
+            self.emit("bear", seat=s, source=A.SOURCES[a.a], column=a.b + 1)
             self._place(s, code, a.b)  # RV-6: the bear is put into play, no effect fires
             self.progress = True
             if a.a == 1:
                 self._shuffle_pile(s)
         elif kind == F_UNDERTOW:
-            self._move_card(1 - s, a.a, a.b, a.c)
+            self._moved(s, 1 - s, a, "undertow")
+
+    def _fish_event(self, s: int, a: RvAction, why: str) -> None:
+        code = self.board[s * COLUMNS + a.a][a.b][0]
+        self.emit("fish", seat=s, animal=_SLUGS[code], column=a.a + 1, why=why)
+
+    def _shield_event(self, s: int, a: RvAction, why: str) -> None:
+        code = self.board[s * COLUMNS + a.a][a.b][0]
+        self.emit("shielded", seat=s, animal=_SLUGS[code], column=a.a + 1, why=why)
+
+    def _moved(self, s: int, owner: int, a: RvAction, how: str) -> None:
+        """Move a card (Movement, Spring Boots, Undertow) and tell it."""
+        code = self.board[owner * COLUMNS + a.a][a.b][0]
+        self.emit(
+            "moved", seat=s, owner=owner, animal=_SLUGS[code], column=a.a + 1, to_column=a.c + 1, how=how
+        )
+        self._move_card(owner, a.a, a.b, a.c)
 
     # -- results -----------------------------------------------------------------------------------
     def scores(self) -> list[float]:

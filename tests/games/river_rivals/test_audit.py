@@ -162,8 +162,12 @@ def test_polar_bear_surprise_offers_only_columns_with_room() -> None:
 
 def test_recall_horn_reshuffles_the_pile_after_the_third_card() -> None:
     # Recall Horn: up to 3 removed cards go back, then the pile is shuffled (one chance entry).
-    s = adv(hands=(["otter"], []), piles=(["heron"], []), equipment=(["recall-horn"], []))
-    s.removed[0] = [code("lynx"), code("beaver"), code("otter"), code("heron")]
+    s = adv(
+        hands=(["otter"], []),
+        piles=(["heron"], []),
+        equipment=(["recall-horn"], []),
+        removed=(["lynx", "beaver", "otter", "heron"], []),
+    )
     act(s, "use recall-horn", "recall lynx", "recall beaver", "recall otter")
     assert s.stack == [] and len(s.piles[0]) == 4 and s.removed[0] == [code("heron")]
     assert s.history[-1][1].text == "seat 0 shuffles their draw pile"
@@ -188,8 +192,8 @@ def test_rv_20_rv_21_an_unused_recall_horn_is_a_way_to_act() -> None:
         board=board,
         supply=(8, 4),
         equipment=([], ["recall-horn"]),
+        removed=([], ["lynx"]),
     )
-    s.removed[1] = [code("lynx", 1)]
     act(s, "draw")
     assert not s.is_over and s.active == 1
     assert legal(s) == ["use recall-horn"]  # no pass while the horn can still make drawing possible
@@ -338,8 +342,8 @@ def test_rv_20_recall_horn_with_a_full_hand_is_used_then_the_player_is_out() -> 
         board=board,
         supply=(8, 4),
         equipment=([], ["recall-horn"]),
+        removed=([], ["lynx"]),
     )
-    s.removed[1] = [code("lynx", 1)]
     act(s, "draw")
     assert not s.is_over and legal(s) == ["use recall-horn"]
     act(s, "use recall-horn", "recall lynx", "pass", "play otter col1", "skip")

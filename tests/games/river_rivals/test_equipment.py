@@ -87,8 +87,7 @@ def test_polar_bear_surprise_from_hand_pile_or_removed() -> None:
     assert s.history[-1][1].text == "seat 0 shuffles their draw pile"
     assert "use polar-bear-surprise" not in legal(s) and s.view(0)["equipment"][0][0]["used"]
     assert "play otter col1" in legal(s)  # the normal action is still to come
-    r = adv(hands=(["otter"], []), equipment=(["polar-bear-surprise"], []))
-    r.removed[0] = [code("polar-bear")]
+    r = adv(hands=(["otter"], []), equipment=(["polar-bear-surprise"], []), removed=(["polar-bear"], []))
     act(r, "draw", "use polar-bear-surprise")
     assert legal(r) == [f"bear removed col{c}" for c in range(1, 5)] + ["skip"]
     act(r, "bear removed col4")
@@ -262,14 +261,17 @@ def test_big_net_second_fish_when_beating_by_three() -> None:
 
 
 def test_recall_horn_shuffles_up_to_three_removed_cards_back() -> None:
-    s = adv(hands=(["otter"], []), piles=([], []), equipment=(["recall-horn"], []))
-    s.removed[0] = [code("heron"), code("lynx"), code("beaver"), code("otter")]
+    s = adv(
+        hands=(["otter"], []),
+        piles=([], []),
+        equipment=(["recall-horn"], []),
+        removed=(["heron", "lynx", "beaver", "otter"], []),
+    )
     act(s, "use recall-horn")
     assert legal(s) == ["recall otter", "recall lynx", "recall heron", "recall beaver", "skip"]
     act(s, "recall heron", "recall lynx", "recall otter")
     assert s.removed[0] == [code("beaver")] and len(s.piles[0]) == 3 and s.stack == []
-    t = adv(hands=(["otter"], []), equipment=(["recall-horn"], []))
-    t.removed[0] = [code("heron"), code("lynx")]
+    t = adv(hands=(["otter"], []), equipment=(["recall-horn"], []), removed=(["heron", "lynx"], []))
     act(t, "use recall-horn", "recall lynx", "skip")
     assert t.removed[0] == [code("heron")] and len(t.piles[0]) == 6
 

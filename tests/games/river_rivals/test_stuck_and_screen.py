@@ -12,7 +12,7 @@ from rich.console import Console
 import riverbox
 from riverbox.games.river_rivals.content import EQUIPMENT
 
-from .helpers import act, code, make
+from .helpers import act, make
 
 FULL_SIDES = {(1, c): [("heron", 0, 1)] * 3 for c in range(4)}
 """Seat 1's four sides full, every fish space taken: no card can be played there."""
@@ -29,8 +29,13 @@ def screen(state: riverbox.State, seat: int | None) -> str:
 
 
 def test_rv_19_no_hand_no_pile_but_an_unused_recall_horn_is_not_out() -> None:
-    s = make("advanced", hands=(["otter"], []), piles=(["otter"], []), equipment=([], ["recall-horn"]))
-    s.removed[1] = [code("lynx", 1)]
+    s = make(
+        "advanced",
+        hands=(["otter"], []),
+        piles=(["otter"], []),
+        equipment=([], ["recall-horn"]),
+        removed=([], ["lynx"]),
+    )
     act(s, "draw")
     assert not s.is_over and s.active == 1
     assert legal(s) == ["use recall-horn"]
