@@ -24,6 +24,9 @@ from riverbox.games.river_rivals.content import (
     MECH_INDEX,
     RAW,
 )
+from riverbox.games.river_rivals.equipment import BY_INDEX as EQUIP
+from riverbox.games.river_rivals.frames import BY_SLUG
+from riverbox.games.river_rivals.phases import Frame
 
 COLOURS = ("magenta", "cyan")
 FISH_NAMES = ("purple", "turquoise")
@@ -86,34 +89,14 @@ _PHASE_WORDS = {
     "over": "over",
 }
 
-_DECISION_WORDS = {
-    "quick-catch": "Quick Catch",
-    "movement": "Movement",
-    "shield": "Shield Strength",
-    "claw": "Claw Attack",
-    "lightning": "Lightning Animal",
-    "copy": "Copy Animal",
-    "catch": "Fish catch",
-}
-"""Pending decisions named in the header; equipment decisions use the equipment's name."""
-
 
 def decision_words(v: dict[str, Any]) -> str:
-    """What the header says is being decided: the pending effect if any, else the phase."""
+    """What the header says is being decided: the pending decision if any, else the phase."""
     pend = v["pending"]
     if pend is None:
         return _PHASE_WORDS.get(v["phase"], v["phase"])
-    kind = pend["type"]
-    mech = {
-        "shield-polish": "polish",
-        "big-net": "net",
-        "bait-bucket": "bait",
-        "spare-shields": "spare",
-        "recall-horn": "recall",
-        "polar-bear-surprise": "surprise",
-    }.get(kind, kind)
-    name = _DECISION_WORDS.get(kind) or (_eq(mech) if mech in MECH_INDEX else kind)
-    return f"{name} decision"
+    rule = BY_SLUG[pend["type"]]
+    return f"{rule.title or _eq(rule.mechanic)} decision"
 
 
 LEGEND = (
@@ -138,29 +121,9 @@ def prompt(v: dict[str, Any]) -> str | None:
     here = ""
     if card is not None and col is not None and card - 1 < len(v["board"][s][col - 1]):
         here = f"your {_animal(v['board'][s][col - 1][card - 1]['animal'])} (column {col}, #{card})"
-    texts = {
-        "quick-catch": f"Quick Catch: put a fish from your supply on {here or 'this card'}, or skip.",
-        "movement": f"Movement from {here or 'this card'}: move another of your cards to a column with room "
-        "(its fish and shields go along, its effect does not fire), or skip.",
-        "shield": "Shield Strength: put a shield token from the supply on any of your cards, or skip.",
-        "shield-polish": f"{_eq('polish')}: put a second shield on the same card, or skip.",
-        "claw": f"Claw Attack in column {col}: choose an opposing card there (a shield absorbs the attack"
-        " and the card stays), or skip.",
-        "lightning": f"Lightning Animal: you may play one more card from your hand into column {col}.",
-        "copy": f"Copy Animal, {here or f'column {col}'}: choose another of your cards there whose effect "
-        "to use, acting from the copying card, or skip.",
-        "catch": f"Fish check, column {col}: you catch a fish. Choose the card of yours it goes on.",
-        "big-net": f"{_eq('net')}: you beat column {col} by 3 or more; place a second fish there, or skip.",
-        "bait-bucket": f"{_eq('bait')}: place a fish on a free space in a column where you have 3 cards.",
-        "spare-shields": f"{_eq('spare')}: put a shield token on one of your cards.",
-        "recall-horn": f"{_eq('recall')}: choose a removed card to shuffle into your pile, or skip to stop.",
-        "binoculars": f"{_eq('binoculars')}: choose the card to take from your pile (then it is shuffled).",
-        "polar-bear-surprise": f"{_eq('surprise')}: choose where the polar bear comes from and its column,"
-        " or skip (the card stays face up).",
-        "undertow": f"{_eq('undertow')}: move an opposing card to another column on its side.",
-        "encore": f"{_eq('encore')}: choose one of your cards whose effect resolves once more.",
-    }
-    return texts.get(pend["type"], f"pending: {pend['type']}")
+    rule = BY_SLUG[pend["type"]]
+    default = "this card" if rule.frame != Frame.COPY else f"column {col}"
+    return rule.prompt.format(here=here or default, col=col, eq=_eq(rule.mechanic))
 
 
 def render(state: State, seat: int | None) -> Any:
@@ -261,12 +224,13 @@ def describe(action: Any, state: State) -> str:
     a: A.RvAction = action
     v = state.view(None)
     s = v["active"] if not v["offer"] else (v["to_move"][0] if v["to_move"] else 0)
-    pend = v["pending"]["type"] if v["pending"] else None
+    rule = BY_SLUG[v["pending"]["type"]] if v["pending"] else None
+    label = rule.label.format(eq=_eq(rule.mechanic)) if rule is not None else ""
     t = a.type
     if t == A.PLAY:
-        k = KINDS[a.a]
-        verb = "Lightning: also play" if pend == "lightning" else "Play"
-        return f"{verb} {k.name} (strength {k.strength}, {_effect_name(k.slug)}) into column {a.b + 1}"
+        k = KINDS[a.animal]
+        verb = f"{label}play" if label else "Play"
+        return f"{verb} {k.name} (strength {k.strength}, {_effect_name(k.slug)}) into column {a.col + 1}"
     if t in (A.DRAW, A.DRAWX):
         room = v["hand_limits"][s] - v["hand_sizes"][s]
         n = max(0, min(3 if t == A.DRAWX else 2, room, v["pile_sizes"][s]))
@@ -275,42 +239,22 @@ def describe(action: Any, state: State) -> str:
     if t == A.PASS:
         return "Pass: no card can be played and none drawn"
     if t == A.SKIP:
-        return {
-            "quick-catch": "Skip the Quick Catch",
-            "movement": "Skip the Movement",
-            "shield": "Skip Shield Strength",
-            "shield-polish": "No second shield",
-            "claw": "Skip the Claw Attack",
-            "lightning": "Play no further card",
-            "copy": "Copy nothing",
-            "big-net": "No second fish",
-            "recall-horn": "Stop recalling",
-            "polar-bear-surprise": "Play no polar bear now",
-        }.get(pend or "", "Skip")
+        return rule.skip_menu if rule is not None else "Skip"
     if t == A.END:
         return "End the action phase and check for fish"
     if t == A.FISH:
-        why = {
-            "quick-catch": "Quick Catch: ",
-            "catch": "Catch: ",
-            "big-net": f"{_eq('net')}: second fish, ",
-            "bait-bucket": f"{_eq('bait')}: ",
-        }.get(pend or "", "")
-        text = f"place a fish on your {_card_at(state, s, a.a, a.b)} (column {a.a + 1}, card {a.b + 1})"
-        return (why + text) if why else text[0].upper() + text[1:]
+        text = (
+            f"place a fish on your {_card_at(state, s, a.col, a.pos)} (column {a.col + 1}, card {a.pos + 1})"
+        )
+        return (label + text) if label else text[0].upper() + text[1:]
     if t in (A.MOVE, A.BOOTS):
         who = f"{_eq('boots')}: move" if t == A.BOOTS else "Move"
-        return f"{who} your {_card_at(state, s, a.a, a.b)} from column {a.a + 1} to column {a.c + 1}"
+        return f"{who} your {_card_at(state, s, a.col, a.pos)} from column {a.col + 1} to column {a.to + 1}"
     if t == A.SHIELD:
-        why = {
-            "shield": "Shield Strength: ",
-            "shield-polish": f"{_eq('polish')}: second ",
-            "spare-shields": f"{_eq('spare')}: ",
-        }.get(pend or "", "")
-        name = _card_at(state, s, a.a, a.b)
-        return f"{why}{'p' if why else 'P'}ut a shield on your {name} in column {a.a + 1}"
+        name = _card_at(state, s, a.col, a.pos)
+        return f"{label}{'p' if label else 'P'}ut a shield on your {name} in column {a.col + 1}"
     if t == A.CLAW:
-        card = v["board"][1 - s][a.a][a.b] if a.b < len(v["board"][1 - s][a.a]) else None
+        card = v["board"][1 - s][a.col][a.pos] if a.pos < len(v["board"][1 - s][a.col]) else None
         if card and card["shields"]:
             extra = " (its shield absorbs the attack)"
         elif card:
@@ -319,30 +263,28 @@ def describe(action: Any, state: State) -> str:
             extra = " (removed" + (f"; its {fish} fish {goes} back to their supply)" if fish else ")")
         else:
             extra = ""
-        return f"Claw the opposing {_card_at(state, 1 - s, a.a, a.b)} in column {a.a + 1}{extra}"
+        return f"Claw the opposing {_card_at(state, 1 - s, a.col, a.pos)} in column {a.col + 1}{extra}"
     if t == A.COPY:
-        cards = v["board"][s][a.a]
-        name = _card_at(state, s, a.a, a.b)
-        eff = _effect_name(cards[a.b]["animal"]) if a.b < len(cards) else "effect"
-        return f"Copy the {eff} of your {name} in column {a.a + 1}"
+        cards = v["board"][s][a.col]
+        name = _card_at(state, s, a.col, a.pos)
+        eff = _effect_name(cards[a.pos]["animal"]) if a.pos < len(cards) else "effect"
+        return f"Copy the {eff} of your {name} in column {a.col + 1}"
     if t == A.USE:
-        e = EQUIPMENT[a.a]
-        return f"Use {e.name}: {e.text}"
+        return EQUIP[a.equip].menu()
     if t == A.PICK:
-        e = EQUIPMENT[a.a]
+        e = EQUIPMENT[a.equip]
         return f"Take {e.name} ({'permanent' if e.permanent else 'once'}): {e.text}"
     if t == A.TAKE:
-        return f"Take the {KINDS[a.a].name} from your draw pile"
+        return f"Take the {KINDS[a.animal].name} from your draw pile"
     if t == A.BEAR:
-        return f"Put the polar bear from your {A.SOURCES[a.a]} into column {a.b + 1}"
+        return f"Put the polar bear from your {A.SOURCES[a.source]} into column {a.col + 1}"
     if t == A.RECALL:
-        return f"Shuffle a removed {KINDS[a.a].name} back into your draw pile"
+        return f"Shuffle a removed {KINDS[a.animal].name} back into your draw pile"
     if t == A.UNDERTOW:
-        return (
-            f"Move the opposing {_card_at(state, 1 - s, a.a, a.b)} from column {a.a + 1} to column {a.c + 1}"
-        )
+        name = _card_at(state, 1 - s, a.col, a.pos)
+        return f"Move the opposing {name} from column {a.col + 1} to column {a.to + 1}"
     if t == A.ENCORE:
-        cards = v["board"][s][a.a]
-        eff = _effect_name(cards[a.b]["animal"]) if a.b < len(cards) else "effect"
-        return f"Resolve the {eff} of your {_card_at(state, s, a.a, a.b)} in column {a.a + 1} again"
+        cards = v["board"][s][a.col]
+        eff = _effect_name(cards[a.pos]["animal"]) if a.pos < len(cards) else "effect"
+        return f"Resolve the {eff} of your {_card_at(state, s, a.col, a.pos)} in column {a.col + 1} again"
     return str(a)

@@ -34,8 +34,3 @@ def catches(own: Sequence[Slot], opposing: Sequence[Slot]) -> bool:
         and side_strength(own) >= side_strength(opposing)
         and any(fish < SPACES[code] for code, _, fish in own)
     )
-
-
-def fish_caught(supply: int, total: int = 8) -> int:
-    """Fish a player has placed: their colour's total minus what is left in their supply."""
-    return total - supply

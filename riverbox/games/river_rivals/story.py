@@ -148,7 +148,6 @@ EVENT_TEXTS: dict[str, EventText] = {
     "offer": lambda e: "Equipment on offer: " + ", ".join(equipment(x) for x in e["equipment"]) + ".",
     "picked": lambda e: f"Seat {e['seat']} picks {equipment(e['equipment'])}.",
     "received": lambda e: f"Seat {e['seat']} receives the last card, {equipment(e['equipment'])}.",
-    "turn": "Turn {turn}: seat {seat} to play.",
     "played": _played,
     "draws": _draws,
     "passed": "Seat {seat} passes (no card can be played or drawn).",

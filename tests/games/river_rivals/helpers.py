@@ -7,7 +7,8 @@ from collections.abc import Iterable
 import riverbox
 from riverbox.games.river_rivals.actions import parse
 from riverbox.games.river_rivals.content import EQ_INDEX, KIND_INDEX, K
-from riverbox.games.river_rivals.state import MAIN, RiverRivalsState
+from riverbox.games.river_rivals.phases import Phase
+from riverbox.games.river_rivals.state import RiverRivalsState
 
 Card = str | tuple[str, int, int] | tuple[str, int, int, int]
 Held = str | tuple[str, int]
@@ -65,7 +66,7 @@ def make(
         "supply": list(supply),
         "shields": shields,
         "active": active,
-        "phase": MAIN,
+        "phase": int(Phase.MAIN),
         "acted": False,
         "started": False,
         "progress": False,

@@ -22,7 +22,7 @@ def test_rv_3_opposing_shields_raise_the_opposing_total() -> None:
         hands=(["otter"], []),
         board={(0, 0): [("heron", 0, 1), ("heron", 0, 1), "lynx"], (1, 0): [("brown-bear", 3, 0)]},
     )
-    assert s.strength(0, 0) == 5 and s.strength(1, 0) == 6
+    assert s.view(None)["strength"][0][0] == 5 and s.view(None)["strength"][1][0] == 6
     act(s, "draw")
     assert caught(s, 0) == 0 and s.stack == [] and s.active == 1
 

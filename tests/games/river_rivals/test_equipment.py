@@ -7,7 +7,7 @@ import pytest
 
 import riverbox
 from riverbox.games.river_rivals.content import EQUIPMENT
-from riverbox.games.river_rivals.state import OVER
+from riverbox.games.river_rivals.phases import Phase
 
 from .helpers import act, caught, code, legal, make, side
 
@@ -325,7 +325,7 @@ def test_bait_bucket_places_a_fish_in_a_full_column() -> None:
     act(s, "use bait-bucket")
     assert legal(s) == ["fish col1 card2", "fish col1 card3"]
     act(s, "fish col1 card3")
-    assert s.phase == OVER and s.winners() == [0]  # RV-15: that was the last fish
+    assert s.phase == Phase.OVER and s.winners() == [0]  # RV-15: that was the last fish
 
 
 def test_rv_21_in_addition_cards_before_or_after_the_action_but_before_the_check() -> None:
