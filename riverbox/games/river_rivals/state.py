@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from riverbox.core import Rng
+from riverbox.core.events import Event
 from riverbox.games.river_rivals import actions as A
 from riverbox.games.river_rivals.actions import Act, RvAction
 from riverbox.games.river_rivals.content import (
@@ -192,7 +193,10 @@ class RiverRivalsState(Position):
                     self.stack.append((Frame.CATCH, c, 0, 0))  # RV-2: the player chooses the card
                     return False
                 self.check_col = c + 1
-                self.emit("caught", seat=s, animal=_SLUGS[own[free[0]][0]], column=c + 1)
+                # emit("caught", ...), unrolled: the fish check runs every turn
+                self.events.append(
+                    Event("caught", (("seat", s), ("animal", _SLUGS[own[free[0]][0]]), ("column", c + 1)))
+                )
                 self._catch(s, c, free[0])
                 if self.phase == Phase.OVER:
                     return True
@@ -234,10 +238,7 @@ class RiverRivalsState(Position):
                 seen = 0
                 for code in hand:
                     seen |= 1 << KIND_OF[code]
-                table = _PLAYS_BY_MASK[mask]
-                for k in range(K):
-                    if (seen >> k) & 1:
-                        out.extend(table[k])
+                out.extend(_plays(mask, seen))
         n = self._draw_n(s, 2)
         if n > 0 or (len(self.piles[s]) > 0 and self.game.options["full_hand_draw"] == "empty"):
             out.append(A.A_DRAW)
@@ -302,7 +303,7 @@ class RiverRivalsState(Position):
         self.acted = self.started = True
         extra = a.type == A.DRAWX
         n = self._draw_n(seat, 3 if extra else 2)
-        self.emit("draws", seat=seat, count=n, extra=extra)
+        self.events.append(Event("draws", (("seat", seat), ("count", n), ("extra", extra))))  # emit, unrolled
         self._draw(seat, n)
 
     def _pass_action(self, seat: int, a: RvAction) -> None:
@@ -409,6 +410,19 @@ class RiverRivalsState(Position):
     # -- errors ------------------------------------------------------------------------------------
     def explain_illegal(self, action: Any, seat: int) -> str:
         return explain(self, action, seat)
+
+
+_PLAYS: dict[int, tuple[RvAction, ...]] = {}
+
+
+def _plays(mask: int, seen: int) -> tuple[RvAction, ...]:
+    """Play actions for a set of open columns (bit c) and kinds in hand (bit k), built once."""
+    key = seen << COLUMNS | mask
+    found = _PLAYS.get(key)
+    if found is None:
+        table = _PLAYS_BY_MASK[mask]
+        found = _PLAYS[key] = tuple(a for k in range(K) if (seen >> k) & 1 for a in table[k])
+    return found
 
 
 _TURN_ACTIONS: dict[Act, Callable[[RiverRivalsState, int, RvAction], None]] = {
