@@ -110,7 +110,7 @@ def _board_from_json(value: Any) -> list[tuple[Slot, ...]]:
 
 
 def _stack_to_json(stack: list[FrameEntry]) -> list[list[int]]:
-    return [list(fr) for fr in stack]
+    return [[int(x) for x in fr] for fr in stack]  # a Frame as its number
 
 
 def _stack_from_json(value: Any) -> list[FrameEntry]:
@@ -130,7 +130,7 @@ class Position(State):
         supply=Field(LIST, of=int),
         shields=Field(VALUE, of=int),
         active=Field(VALUE, of=int),
-        phase=Field(VALUE, of=int),
+        phase=Field(VALUE, of=(int, Phase)),  # a Phase; a plain int once read from JSON
         acted=Field(VALUE, of=bool),
         started=Field(VALUE, of=bool),
         progress=Field(VALUE, of=bool),

@@ -449,3 +449,24 @@ def test_binoculars_take_is_hidden_from_the_opponent_in_determinized_history() -
     state.history.append((1, take))
     assert str(state.determinize(0, 3).history[-1][1]) == "hidden"
     assert state.determinize(1, 3).history[-1][1] == take
+
+
+def test_cached_board_views_always_match_a_fresh_build() -> None:
+    # view() reuses the board part of unchanged column sides; a clone starts without that cache.
+    from riverbox.core.rng import Rng
+
+    for mode in ("basic", "advanced"):
+        game = riverbox.load("river-rivals", mode=mode)
+        rng = Rng(11)
+        for seed in range(6):
+            s = game.new_state(seed)
+            while not s.is_over:
+                for seat in (0, 1, None):
+                    assert s.view(seat) == s.clone().view(seat)
+                s.apply(rng.choice(s.legal_actions()))
+    t = make(hands=(["otter"], []), board={(0, 0): ["heron"]})
+    assert t.view(0)["board"][0][0][0]["animal"] == "heron"
+    t.board[0] = t.board[0] + ((code("lynx"), 1, 0),)  # a side replaced directly (as tests do)
+    assert [c["animal"] for c in t.view(0)["board"][0][0]] == ["heron", "lynx"] and t.view(0)["strength"][0][
+        0
+    ] == 4

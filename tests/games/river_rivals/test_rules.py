@@ -492,3 +492,60 @@ def test_first_option_swaps_the_starting_roles() -> None:
     act(a, f"pick {offer[1]}", f"pick {offer[2]}")
     assert [e["id"] for e in a.view(None)["equipment"][1]] == [offer[0], offer[3]]
     assert a.to_move == (1,)
+
+
+def test_rv_3_opposing_shields_raise_the_opposing_total() -> None:
+    # RV-3: tokens count in both players' totals. Mine 2 + 2 + 1 = 5; theirs brown bear 3 + 3 shields = 6,
+    # so no fish (without the shields it would be 3 and I would catch).
+    s = make(
+        hands=(["otter"], []),
+        board={(0, 0): [("heron", 0, 1), ("heron", 0, 1), "lynx"], (1, 0): [("brown-bear", 3, 0)]},
+    )
+    assert s.view(None)["strength"][0][0] == 5 and s.view(None)["strength"][1][0] == 6
+    act(s, "draw")
+    assert caught(s, 0) == 0 and s.stack == [] and s.active == 1
+
+
+def test_rv_1_two_cards_never_catch_even_against_an_empty_side() -> None:
+    # RV-1: exactly three of your own cards are needed; 4 + 3 = 7 on two cards against 0 catches nothing.
+    s = make(hands=(["otter"], []), board={(0, 1): ["polar-bear", "brown-bear"]})
+    act(s, "draw")
+    assert caught(s, 0) == 0 and s.stack == [] and s.active == 1
+
+
+def test_rv_8_check_12_raccoon_skips_another_raccoon_but_copies_the_otter() -> None:
+    # RV-8 default (copy_copy=False), check 12: with a raccoon and an otter in the column, only the otter
+    # is offered to the newly played raccoon.
+    s = make(hands=(["raccoon"], []), board={(0, 0): ["raccoon", "otter"]})
+    act(s, "play raccoon col1")
+    assert legal(s) == ["copy col1 card2", "skip"]
+
+
+def test_rv_8_copy_animal_copies_only_in_its_own_column() -> None:
+    # RV-8 (Copy Animal is a "same column" effect): a brown bear next door is not offered, even though a
+    # copied Claw would have a target in the raccoon's column.
+    s = make(hands=(["raccoon"], []), board={(0, 1): ["brown-bear"], (1, 0): ["heron"]})
+    act(s, "play raccoon col1")
+    assert s.stack == [] and s.active == 1
+
+
+def test_rv_16_rv_2_the_catch_decision_belongs_to_the_active_player_only() -> None:
+    # RV-16: the pending catch is seat 0's; seat 1 cannot place it.
+    s = make(hands=(["otter"], ["otter"]), board={(0, 0): ["heron", "heron", "heron"]})
+    act(s, "draw")
+    assert s.to_move == (0,) and s.legal_actions(1) == []
+    try:
+        s.apply(riverbox.load("river-rivals").parse_action("fish col1 card1"), 1)
+    except riverbox.IllegalAction as err:
+        assert "not seat 1's turn" in str(err)
+    else:  # pragma: no cover
+        raise AssertionError("seat 1 placed seat 0's fish")
+
+
+def test_rv_7_chain_limit_counts_per_turn() -> None:
+    # RV-7 option chain_limit=1: the count starts again each turn (one extra card this turn, one next turn).
+    s = make(hands=(["lynx"] * 4, ["otter"]), chain_limit=1)
+    act(s, "play lynx col1", "play lynx col1")
+    assert s.active == 1
+    act(s, "draw", "play lynx col2")
+    assert legal(s) == ["play lynx col2", "skip"]
