@@ -23,8 +23,8 @@ from riverbox.games.river_rivals.phases import PHASE_NAMES, Phase
 from riverbox.games.river_rivals.position import _SLUGS, Position
 
 
-def build_view(st: Position, seat: int | None) -> dict[str, Any]:
-    """What ``seat`` may know (None: a spectator)."""
+def _board(st: Position) -> tuple[list[Any], list[Any]]:
+    """The public board (cards per side and column) and the column totals, rebuilt per changed side."""
     b = st.board
     cache = st._vsides
     if cache is None:
@@ -57,7 +57,11 @@ def build_view(st: Position, seat: int | None) -> dict[str, Any]:
             [[cache[i][1] for i in range(COLUMNS)], [cache[i][1] for i in range(COLUMNS, 2 * COLUMNS)]],
             [[cache[i][2] for i in range(COLUMNS)], [cache[i][2] for i in range(COLUMNS, 2 * COLUMNS)]],
         )
-    board, strength = vb
+    return vb
+
+
+def _pending(st: Position) -> dict[str, Any] | None:
+    """The decision the active player faces, if any, as its frame names it."""
     pending: dict[str, Any] | None = None
     if st.stack:
         fr = st.stack[-1]
@@ -65,6 +69,13 @@ def build_view(st: Position, seat: int | None) -> dict[str, Any]:
         pending = {"type": rule.slug, "column": fr[1] + 1 if rule.column else None}
         if rule.shows_card:
             pending["card"] = fr[2] + 1
+    return pending
+
+
+def build_view(st: Position, seat: int | None) -> dict[str, Any]:
+    """What ``seat`` may know (None: a spectator)."""
+    board, strength = _board(st)
+    pending = _pending(st)
     mine = seat is not None and seat in (0, 1)
     adv = st.adv
     unknown = st.unknown

@@ -470,3 +470,49 @@ def test_cached_board_views_always_match_a_fresh_build() -> None:
     assert [c["animal"] for c in t.view(0)["board"][0][0]] == ["heron", "lynx"] and t.view(0)["strength"][0][
         0
     ] == 4
+
+
+def test_no_import_circle_inside_the_game_folder() -> None:
+    # Every import counts, also those inside functions: a circle makes modules half-initialised.
+    import ast
+    from pathlib import Path
+
+    import riverbox.games.river_rivals as pkg
+
+    folder = Path(pkg.__file__).parent
+    prefix = "riverbox.games.river_rivals"
+    graph: dict[str, set[str]] = {}
+    for path in folder.glob("*.py"):
+        name = prefix if path.stem == "__init__" else f"{prefix}.{path.stem}"
+        deps = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith(prefix):
+                deps.add(node.module)
+                if node.module == prefix:
+                    deps.update(
+                        f"{prefix}.{a.name}" for a in node.names if (folder / f"{a.name}.py").exists()
+                    )
+        graph[name] = deps - {name, prefix}  # a submodule always imports its package first
+
+    def reaches(start: str, goal: str, seen: set[str]) -> bool:
+        for dep in graph.get(start, set()):
+            if dep == goal or (dep not in seen and (seen.add(dep) or reaches(dep, goal, seen))):
+                return True
+        return False
+
+    assert [m for m in graph if reaches(m, m, set())] == []
+
+
+def test_every_decision_and_equipment_card_has_its_record() -> None:
+    from riverbox.games.river_rivals import equipment, frames
+    from riverbox.games.river_rivals.content import ADDITION
+    from riverbox.games.river_rivals.phases import Frame
+
+    assert [r.frame for r in frames.RULES] == list(Frame)
+    for rule in frames.RULES:
+        assert rule.needs and rule.prompt.format(here="a card", col=1, eq="Gear")
+        assert not rule.mechanic or rule.mechanic in equipment.RULES
+    for mech, rule in equipment.RULES.items():
+        once = mech in ADDITION
+        assert (rule.usable is not None) == once == (rule.use is not None) == bool(rule.nothing)
+        assert rule.card is not None and rule.menu().startswith(f"Use {rule.card.name}")
