@@ -512,7 +512,9 @@ def test_every_decision_and_equipment_card_has_its_record() -> None:
     for rule in frames.RULES:
         assert rule.needs and rule.prompt.format(here="a card", col=1, eq="Gear")
         assert not rule.mechanic or rule.mechanic in equipment.RULES
-    for mech, rule in equipment.RULES.items():
+    for mech, card_rule in equipment.RULES.items():
         once = mech in ADDITION
-        assert (rule.usable is not None) == once == (rule.use is not None) == bool(rule.nothing)
-        assert rule.card is not None and rule.menu().startswith(f"Use {rule.card.name}")
+        assert (
+            (card_rule.usable is not None) == once == (card_rule.use is not None) == bool(card_rule.nothing)
+        )
+        assert card_rule.card is not None and card_rule.menu().startswith(f"Use {card_rule.card.name}")
