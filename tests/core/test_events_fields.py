@@ -127,3 +127,14 @@ def test_generated_copy_shares_nothing_mutable() -> None:
     assert (dst.a, dst.b, dst.c, dst.d) == (1, [1, 2], [[3], [4]], {"x": 1})
     with pytest.raises(TypeError, match="CUSTOM field needs"):
         declare(e=CUSTOM)
+
+
+def test_an_event_is_immutable_and_compares_by_its_fields() -> None:
+    # Events are shared between a state and its clones, so they must never change in place.
+    from riverbox.core.events import Event
+
+    e = Event("played", (("seat", 0),), None, 1)
+    assert e == Event("played", (("seat", 0),), None, 1) != Event("played", (("seat", 1),), None, 1)
+    with pytest.raises(AttributeError):
+        e.kind = "other"  # type: ignore[misc]
+    assert e.seen_by(0) and not e.seen_by(1) and e.seen_by(None)

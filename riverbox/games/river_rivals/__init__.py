@@ -13,14 +13,16 @@ are placeholders from ``data/content.json`` (spec river-rivals.md 1.3-1.4).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from riverbox.core import Game, GameInfo, OptionSpec, State
+from riverbox.core.events import EventText
 from riverbox.games.river_rivals import actions as A
 from riverbox.games.river_rivals.content import EQUIPMENT, KINDS
 from riverbox.games.river_rivals.observe import OBSERVATION_SIZE, encode
 from riverbox.games.river_rivals.scoring import catches, free_spaces, side_strength
 from riverbox.games.river_rivals.state import RiverRivalsState
+from riverbox.games.river_rivals.story import EVENT_TEXTS, narrate
 
 __all__ = ["RiverRivals", "RiverRivalsState", "catches", "free_spaces", "side_strength"]
 
@@ -70,28 +72,16 @@ class RiverRivals(Game):
         default_players=2,
         perfect_information=False,
     )
-    num_action_ids = A.NUM_ACTIONS
+    action_types = (A.RvAction,)
+    num_action_ids = len(A.ACTIONS)
+    state_class = RiverRivalsState
 
-    # -- states ----------------------------------------------------------------------------------
-    def new_state(self, seed: int = 0) -> RiverRivalsState:
-        state = RiverRivalsState()
-        state._setup(self, seed)
-        return state
+    def all_actions(self) -> list[A.RvAction]:
+        return A.ACTIONS
 
-    def _blank_state(self) -> RiverRivalsState:
-        return RiverRivalsState()
-
-    # -- actions ---------------------------------------------------------------------------------
     def parse_action(self, text: str, state: State | None = None) -> A.RvAction:
+        """Notation is read case-insensitively, and a wrong word gets the forms it takes."""
         return A.parse(text)
-
-    def action_id(self, action: Any) -> int:
-        if not isinstance(action, A.RvAction):
-            raise ValueError(f"river-rivals: {action!r} is not a River Rivals action")
-        return action.id
-
-    def action_from_id(self, action_id: int) -> A.RvAction:
-        return A.by_id(action_id)
 
     # -- presentation ----------------------------------------------------------------------------
     def rules_text(self) -> str:
@@ -108,10 +98,11 @@ class RiverRivals(Game):
 
         return describe(action, state)
 
-    def narrate(self, state: State, seat: int | None, start: int) -> list[str]:
-        from riverbox.games.river_rivals.render import narrate
+    event_texts: ClassVar[dict[str, EventText]] = EVENT_TEXTS
 
-        return narrate(state, seat, start)
+    def narrate(self, state: State, seat: int | None, start: int) -> list[str]:
+        """The play log from ``state.log(seat)``: what ``seat`` was told since history entry ``start``."""
+        return narrate(state, seat, start, self.describe_event)
 
     def action_visibility(self, action: Any, seat: int) -> frozenset[int] | None:
         """Which card Binoculars takes from the draw pile is known only to its taker."""

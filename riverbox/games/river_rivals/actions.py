@@ -29,46 +29,75 @@ Internally they are 0-based. Kinds and equipment are written with their data ids
 
 from __future__ import annotations
 
+from enum import IntEnum
 from typing import Any
 
 from riverbox.games.river_rivals.content import COLUMN_CAP, COLUMNS, EQUIPMENT, KINDS
 
-(
-    PLAY,
-    DRAW,
-    DRAWX,
-    PASS,
-    SKIP,
-    END,
-    FISH,
-    MOVE,
-    BOOTS,
-    SHIELD,
-    CLAW,
-    COPY,
-    USE,
-    PICK,
-    TAKE,
-    BEAR,
-    RECALL,
-    UNDERTOW,
-    ENCORE,
-) = range(19)
+
+class Act(IntEnum):
+    """The kinds of action (the first word of the notation)."""
+
+    PLAY = 0
+    DRAW = 1
+    DRAWX = 2
+    PASS = 3
+    SKIP = 4
+    END = 5
+    FISH = 6
+    MOVE = 7
+    BOOTS = 8
+    SHIELD = 9
+    CLAW = 10
+    COPY = 11
+    USE = 12
+    PICK = 13
+    TAKE = 14
+    BEAR = 15
+    RECALL = 16
+    UNDERTOW = 17
+    ENCORE = 18
+
+
+PLAY, DRAW, DRAWX, PASS, SKIP, END, FISH, MOVE, BOOTS, SHIELD, CLAW, COPY = tuple(Act)[:12]
+USE, PICK, TAKE, BEAR, RECALL, UNDERTOW, ENCORE = tuple(Act)[12:]
 SOURCES = ("hand", "pile", "removed")
+"""Where Polar Bear Surprise takes the bear from (``bear <source> col<n>``)."""
 
 
 class RvAction:
-    """One River Rivals action. Compared by identity: every action is a pre-built singleton."""
+    """One River Rivals action. Compared by identity: every action is a pre-built singleton.
 
-    __slots__ = ("a", "b", "c", "id", "text", "type")
+    Named fields, each meaningful for some kinds only (-1 where it does not apply):
+    ``col``/``pos`` the card at that place (0-based), ``to`` the destination column of a
+    move, ``animal`` a kind index (play, take, recall), ``equip`` an equipment index (use,
+    pick), ``source`` an index in ``SOURCES`` (bear).
+    """
 
-    def __init__(self, action_id: int, type_: int, text: str, a: int = 0, b: int = 0, c: int = 0) -> None:
+    __slots__ = ("animal", "col", "equip", "id", "pos", "source", "text", "to", "type")
+
+    def __init__(
+        self,
+        action_id: int,
+        type_: Act,
+        text: str,
+        *,
+        col: int = -1,
+        pos: int = -1,
+        to: int = -1,
+        animal: int = -1,
+        equip: int = -1,
+        source: int = -1,
+    ) -> None:
         self.id = action_id
         self.type = type_
         self.text = text
-        self.a = a
-        self.b = b
-        self.c = c
+        self.col = col
+        self.pos = pos
+        self.to = to
+        self.animal = animal
+        self.equip = equip
+        self.source = source
 
     def __str__(self) -> str:
         return self.text
@@ -84,28 +113,30 @@ ACTIONS: list[RvAction] = []
 BY_TEXT: dict[str, RvAction] = {}
 
 
-def _add(type_: int, text: str, a: int = 0, b: int = 0, c: int = 0) -> RvAction:
-    act = RvAction(len(ACTIONS), type_, text, a, b, c)
+def _add(type_: Act, text: str, **fields: int) -> RvAction:
+    act = RvAction(len(ACTIONS), type_, text, **fields)
     ACTIONS.append(act)
     BY_TEXT[text] = act
     return act
 
 
-def _grid(type_: int, word: str) -> list[list[RvAction]]:
+def _grid(type_: Act, word: str) -> list[list[RvAction]]:
     return [
-        [_add(type_, f"{word} col{c + 1} card{p + 1}", c, p) for p in range(COLUMN_CAP)]
+        [_add(type_, f"{word} col{c + 1} card{p + 1}", col=c, pos=p) for p in range(COLUMN_CAP)]
         for c in range(COLUMNS)
     ]
 
 
-def _moves(type_: int, word: str) -> list[list[list[RvAction | None]]]:
+def _moves(type_: Act, word: str) -> list[list[list[RvAction | None]]]:
     table: list[list[list[RvAction | None]]] = []
     for c in range(COLUMNS):
         rows: list[list[RvAction | None]] = []
         for p in range(COLUMN_CAP):
             rows.append(
                 [
-                    None if t == c else _add(type_, f"{word} col{c + 1} card{p + 1} col{t + 1}", c, p, t)
+                    None
+                    if t == c
+                    else _add(type_, f"{word} col{c + 1} card{p + 1} col{t + 1}", col=c, pos=p, to=t)
                     for t in range(COLUMNS)
                 ]
             )
@@ -114,7 +145,8 @@ def _moves(type_: int, word: str) -> list[list[list[RvAction | None]]]:
 
 
 A_PLAY = [
-    [_add(PLAY, f"play {k.slug} col{c + 1}", i, c) for c in range(COLUMNS)] for i, k in enumerate(KINDS)
+    [_add(PLAY, f"play {k.slug} col{c + 1}", animal=i, col=c) for c in range(COLUMNS)]
+    for i, k in enumerate(KINDS)
 ]
 A_DRAW = _add(DRAW, "draw")
 A_DRAWX = _add(DRAWX, "draw extra")
@@ -127,11 +159,14 @@ A_BOOTS = _moves(BOOTS, "boots")
 A_SHIELD = _grid(SHIELD, "shield")
 A_CLAW = _grid(CLAW, "claw")
 A_COPY = _grid(COPY, "copy")
-A_USE = [_add(USE, f"use {e.slug}", i) for i, e in enumerate(EQUIPMENT)]
-A_PICK = [_add(PICK, f"pick {e.slug}", i) for i, e in enumerate(EQUIPMENT)]
-A_TAKE = [_add(TAKE, f"take {k.slug}", i) for i, k in enumerate(KINDS)]
-A_BEAR = [[_add(BEAR, f"bear {s} col{c + 1}", i, c) for c in range(COLUMNS)] for i, s in enumerate(SOURCES)]
-A_RECALL = [_add(RECALL, f"recall {k.slug}", i) for i, k in enumerate(KINDS)]
+A_USE = [_add(USE, f"use {e.slug}", equip=i) for i, e in enumerate(EQUIPMENT)]
+A_PICK = [_add(PICK, f"pick {e.slug}", equip=i) for i, e in enumerate(EQUIPMENT)]
+A_TAKE = [_add(TAKE, f"take {k.slug}", animal=i) for i, k in enumerate(KINDS)]
+A_BEAR = [
+    [_add(BEAR, f"bear {s} col{c + 1}", source=i, col=c) for c in range(COLUMNS)]
+    for i, s in enumerate(SOURCES)
+]
+A_RECALL = [_add(RECALL, f"recall {k.slug}", animal=i) for i, k in enumerate(KINDS)]
 A_UNDERTOW = _moves(UNDERTOW, "undertow")
 A_ENCORE = _grid(ENCORE, "encore")
 NUM_ACTIONS = len(ACTIONS)

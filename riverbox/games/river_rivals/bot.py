@@ -20,16 +20,21 @@ from typing import Any
 from riverbox.core import Rng, State
 from riverbox.core.choose import choose_best
 from riverbox.games.river_rivals import actions as A
-from riverbox.games.river_rivals.content import COLUMN_CAP, EQUIPMENT, KINDS
+from riverbox.games.river_rivals.content import COLUMN_CAP, EFFECTS, EQUIPMENT, KINDS
+from riverbox.games.river_rivals.frames import RULES as FRAMES
+from riverbox.games.river_rivals.phases import Frame
 
-_QUICK, _MOVE, _SHIELD, _CLAW, _LIGHT, _COPY = (
-    "quick-catch",
-    "movement",
-    "shield",
-    "claw",
-    "lightning",
-    "copy",
-)
+_QUICK, _MOVE, _SHIELD, _CLAW, _LIGHT, _COPY = EFFECTS
+"""The animal effects, as the data file names them."""
+_LIGHTNING = FRAMES[Frame.LIGHTNING].slug
+_SKIP_VALUE = {
+    Frame.LIGHTNING: 0.0,
+    Frame.MOVE: 0.2,
+    Frame.COPY: 0.0,
+    Frame.RECALL: 0.5,
+}
+"""How much declining each decision is worth (others: -1, taking the effect is better)."""
+_SKIP_BY_SLUG = {FRAMES[f].slug: v for f, v in _SKIP_VALUE.items()}
 _PICK_ORDER = (
     "card-clapper",
     "polar-bear-surprise",
@@ -80,27 +85,27 @@ class HeuristicBot:
         pend = v["pending"]["type"] if v["pending"] else None
         t = a.type
         if t == A.PLAY:
-            return self._play_value(a.a, a.b, v, me) + (0.5 if pend == "lightning" else 0.0)
+            return self._play_value(a.animal, a.col, v, me) + (0.5 if pend == _LIGHTNING else 0.0)
         if t in (A.DRAW, A.DRAWX):
             hand = v["hand_sizes"][me]
             return 4.0 - 1.2 * hand + (0.5 if t == A.DRAWX else 0.0)
         if t == A.FISH:
-            card = mine[a.a][a.b]
+            card = mine[a.col][a.pos]
             return 10.0 + 2 * card["shields"] + card["strength"] - card["fish"] * 0.1
         if t == A.CLAW:
-            card = theirs[a.a][a.b]
-            col_theirs = _strength(theirs[a.a])
-            col_mine = _strength(mine[a.a])
-            value = 3.0 * card["fish"] + card["strength"] + (2.0 if len(theirs[a.a]) == COLUMN_CAP else 0.0)
+            card = theirs[a.col][a.pos]
+            col_theirs = _strength(theirs[a.col])
+            col_mine = _strength(mine[a.col])
+            value = 3.0 * card["fish"] + card["strength"] + (2.0 if len(theirs[a.col]) == COLUMN_CAP else 0.0)
             if col_theirs >= col_mine:
                 value += 1.5
             if card["shields"]:
                 value = 1.0 + 0.5 * card["fish"] + (1.0 if col_theirs > col_mine else 0.0)
             return value
         if t == A.SHIELD:
-            card = mine[a.a][a.b]
-            col = mine[a.a]
-            gap = _strength(theirs[a.a]) - _strength(col)
+            card = mine[a.col][a.pos]
+            col = mine[a.col]
+            gap = _strength(theirs[a.col]) - _strength(col)
             value = (
                 2.0 * card["fish"]
                 + (2.0 if len(col) == COLUMN_CAP else 0.5)
@@ -110,19 +115,19 @@ class HeuristicBot:
         if t in (A.MOVE, A.BOOTS):
             return self._move_value(a, v, me) - (0.5 if t == A.BOOTS else 0.0)
         if t == A.COPY:
-            slug = mine[a.a][a.b]["animal"]
+            slug = mine[a.col][a.pos]["animal"]
             eff = next(k.effect for k in KINDS if k.slug == slug)
             return {
                 _QUICK: 6.0,
-                _CLAW: 4.0 if theirs[a.a] else 0.0,
+                _CLAW: 4.0 if theirs[a.col] else 0.0,
                 _SHIELD: 3.0,
                 _LIGHT: 2.0,
                 _MOVE: 1.0,
             }.get(eff or "", 0.0)
         if t == A.SKIP:
-            return {"lightning": 0.0, "movement": 0.2, "copy": 0.0, "recall-horn": 0.5}.get(pend or "", -1.0)
+            return _SKIP_BY_SLUG.get(pend or "", -1.0)
         if t == A.PICK:
-            slug = EQUIPMENT[a.a].slug
+            slug = EQUIPMENT[a.equip].slug
             return float(len(_PICK_ORDER) - _PICK_ORDER.index(slug)) if slug in _PICK_ORDER else 0.0
         if t == A.USE:
             return 5.0 if v["phase"] == "after" else 0.5
@@ -131,21 +136,21 @@ class HeuristicBot:
         if t == A.BEAR:
             return self._play_value(
                 next(i for i, k in enumerate(KINDS) if k.strength == max(x.strength for x in KINDS)),
-                a.b,
+                a.col,
                 v,
                 me,
             )
         if t == A.TAKE:
-            return float(KINDS[a.a].strength)
+            return float(KINDS[a.animal].strength)
         if t == A.RECALL:
-            return float(KINDS[a.a].strength)
+            return float(KINDS[a.animal].strength)
         if t == A.ENCORE:
-            slug = mine[a.a][a.b]["animal"]
+            slug = mine[a.col][a.pos]["animal"]
             eff = next(k.effect for k in KINDS if k.slug == slug)
-            return {_QUICK: 6.0, _CLAW: 4.0 if theirs[a.a] else 0.0, _SHIELD: 3.0}.get(eff or "", 1.0)
+            return {_QUICK: 6.0, _CLAW: 4.0 if theirs[a.col] else 0.0, _SHIELD: 3.0}.get(eff or "", 1.0)
         if t == A.UNDERTOW:
             # pull a card out of a column the opponent wins against a full column of ours
-            return float(_strength(theirs[a.a]) - _strength(mine[a.a])) - 0.5 * len(theirs[a.c])
+            return float(_strength(theirs[a.col]) - _strength(mine[a.col])) - 0.5 * len(theirs[a.to])
         return 0.0
 
     def _play_value(self, kind: int, col: int, v: dict[str, Any], me: int) -> float:
@@ -196,11 +201,11 @@ class HeuristicBot:
         op = 1 - me
         mine = v["board"][me]
         theirs = v["board"][op]
-        card = mine[a.a][a.b]
-        before = self._column_state(mine[a.a], theirs[a.a]) + self._column_state(mine[a.c], theirs[a.c])
-        src = [c for i, c in enumerate(mine[a.a]) if i != a.b]
-        dst = [*mine[a.c], card]
-        after = self._column_state(src, theirs[a.a]) + self._column_state(dst, theirs[a.c])
+        card = mine[a.col][a.pos]
+        before = self._column_state(mine[a.col], theirs[a.col]) + self._column_state(mine[a.to], theirs[a.to])
+        src = [c for i, c in enumerate(mine[a.col]) if i != a.pos]
+        dst = [*mine[a.to], card]
+        after = self._column_state(src, theirs[a.col]) + self._column_state(dst, theirs[a.to])
         return after - before - 0.5
 
     @staticmethod

@@ -7,50 +7,20 @@ order (the testkit compares these texts across determinizations).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from riverbox.games.river_rivals import actions as A
 from riverbox.games.river_rivals.content import COLUMN_CAP, COLUMNS, EQUIPMENT, KIND_OF, KINDS, MECH_INDEX
-
-if TYPE_CHECKING:
-    from riverbox.games.river_rivals.state import RiverRivalsState
+from riverbox.games.river_rivals.equipment import BY_INDEX as EQUIP
+from riverbox.games.river_rivals.frames import RULES as FRAMES
+from riverbox.games.river_rivals.phases import Phase
+from riverbox.games.river_rivals.position import Position
 
 
 def _eq(mechanic: str) -> str:
     i = MECH_INDEX.get(mechanic)
     return EQUIPMENT[i].name if i is not None else mechanic
 
-
-_NEEDS = {
-    "quick-catch": "place the Quick Catch fish on the card it names, or skip",  # RV-5, RV-14
-    "movement": "move another of your cards to a column with fewer than 3 of yours, or skip",  # RV-10
-    "shield": "put a shield token on one of your cards, or skip",  # RV-3, RV-4
-    "shield-polish": f"put a second shield on the same card, or skip ({_eq('polish')})",
-    "claw": "attack an opposing card in this column, or skip",  # RV-11
-    "lightning": "play one more card from your hand into this same column, or skip",  # RV-7, RV-9
-    "copy": "copy the effect of another of your cards in this column (not a Copy Animal), or skip",  # RV-8
-    "catch": "place the caught fish on one of your cards in this column with a free fish space",  # RV-2
-    "big-net": f"place a second fish in this column, or skip ({_eq('net')})",
-    "bait-bucket": f"place a fish on a free space in a column where you have 3 cards ({_eq('bait')})",
-    "spare-shields": f"put a shield token on one of your cards ({_eq('spare')})",
-    "recall-horn": f"choose a removed card to shuffle back into your pile, or skip to stop ({_eq('recall')})",
-    "binoculars": f"choose the card to take from your draw pile ({_eq('binoculars')})",  # RV-21
-    "polar-bear-surprise": f"choose the bear's source and column, or skip ({_eq('surprise')})",  # RV-21
-    "undertow": f"move an opposing card to another column on its side ({_eq('undertow')})",
-    "encore": f"choose one of your cards whose effect can act, to resolve it again ({_eq('encore')})",
-}
-
-
-_NOTHING = {
-    "surprise": "no polar bear in your hand, pile or removed cards, or no column with room",
-    "binoculars": "your draw pile is empty or your hand is full",
-    "recall": "you have no removed cards",
-    "double": "your draw pile is empty or your hand is full",
-    "undertow": "no opposing card can move to another column with room",
-    "spare": "no shield tokens left in the supply, or none of your cards in play",
-    "encore": "none of your cards in play has an effect that could act now",
-    "bait": "no column with 3 of your cards and a free fish space",
-}
 
 _WHEN = {
     "fish": "a catch: the end-of-turn fish check, Quick Catch, Big Net or Bait Bucket",
@@ -66,25 +36,25 @@ _WHEN = {
 }
 
 
-def explain(state: RiverRivalsState, action: Any, seat: int) -> str:
+def explain(state: Position, action: Any, seat: int) -> str:
+    """Why ``action`` is refused: the pending decision's, the phase's or the action's own reason."""
     head = f"river-rivals: '{action}' is not legal now"
     if not isinstance(action, A.RvAction):
         return f"{head}: not a River Rivals action"
     if state.stack:
-        from riverbox.games.river_rivals.state import COLUMN_FRAMES, FRAMES
-
         fr = state.stack[-1]
-        name = FRAMES[fr[0]]
-        where = f" in column {fr[1] + 1}" if fr[0] in COLUMN_FRAMES else ""
+        rule = FRAMES[fr[0]]
+        where = f" in column {fr[1] + 1}" if rule.column else ""
         choices = [str(x) for x in state._legal_cached(seat)] if seat in state.to_move else []
         listed = ", ".join(choices[:12]) + (", ..." if len(choices) > 12 else "")
         tail = f"; choose one of: {listed}" if choices else ""
-        return f"{head}: a {name} decision is pending{where}; {_NEEDS[name]}{tail}"
+        needs = rule.needs.format(eq=_eq(rule.mechanic))
+        return f"{head}: a {rule.slug} decision is pending{where}; {needs}{tail}"
     phase = state.phase
-    if phase == 0:  # draft
+    if phase == Phase.DRAFT:
         offered = ", ".join(EQUIPMENT[e].slug for e in state.offer)
         return f"{head}: the Advanced Mode draft is on (RB setup); pick one of the face-up cards: {offered}"
-    if phase == 2 and action.type != A.USE:  # after the action
+    if phase == Phase.AFTER and action.type != A.USE:
         return (
             f"{head}: your action is done; use an 'in addition' equipment card or 'end' the turn "
             "before the fish check"  # RV-21
@@ -95,11 +65,11 @@ def explain(state: RiverRivalsState, action: Any, seat: int) -> str:
     if t == A.PLAY:
         if state.acted:
             return f"{head}: you have already taken your action this turn (one action per turn, RB)"
-        kind = KINDS[action.a].slug
-        if all(KIND_OF[c] != action.a for c in hand):
+        kind = KINDS[action.animal].slug
+        if all(KIND_OF[c] != action.animal for c in hand):
             return f"{head}: you have no {kind} in your hand (action A plays a card from your hand, RB)"
-        if len(own[action.b]) >= COLUMN_CAP:
-            return f"{head}: column {action.b + 1} already holds 3 of your cards (3-card limit)"  # RV-1
+        if len(own[action.col]) >= COLUMN_CAP:
+            return f"{head}: column {action.col + 1} already holds 3 of your cards (3-card limit)"  # RV-1
     if t in (A.DRAW, A.DRAWX):
         if state.acted:
             return f"{head}: you have already taken your action this turn (one action per turn, RB)"
@@ -122,19 +92,19 @@ def explain(state: RiverRivalsState, action: Any, seat: int) -> str:
             "only at the start of your turn and only if you own the card"  # RV-6
         )
     if t == A.USE:
-        e = EQUIPMENT[action.a]
+        e = EQUIPMENT[action.equip]
         if e.slug not in {EQUIPMENT[i].slug for i in state.equipment[seat]}:
             return f"{head}: you do not own {e.name} (Advanced Mode: only your 2 drafted cards, RB)"
         if e.permanent:
             return f"{head}: {e.name} is permanent and works by itself; it is not used as an action"  # RV-21
-        i = action.a
+        i = action.equip
         if (state.used >> i) & 1:
             return f"{head}: {e.name} is a once-per-game card and has been used (turned face down)"
         if (state.turn_used >> i) & 1:
             return f"{head}: {e.name} was already tried this turn; try again on a later turn"  # RV-21
-        if state.phase not in (1, 2):
+        if state.phase not in (Phase.MAIN, Phase.AFTER):
             return f"{head}: equipment is used during your own turn, before the fish check"  # RV-21
-        return f"{head}: {e.name} has nothing to act on now ({_NOTHING.get(e.mechanic, 'no target')})"
+        return f"{head}: {e.name} has nothing to act on now ({EQUIP[i].nothing or 'no target'})"
     if t == A.PICK:
         return f"{head}: there is no equipment draft now (Advanced Mode setup only, RB; check 18)"
     word = action.text.split()[0]

@@ -10,9 +10,11 @@ from __future__ import annotations
 from typing import Any
 
 from riverbox.games.river_rivals.content import COLUMN_CAP, COLUMNS, EQ_INDEX, KIND_INDEX, E, K
-from riverbox.games.river_rivals.state import FRAMES as _FRAMES
+from riverbox.games.river_rivals.frames import RULES
+from riverbox.games.river_rivals.phases import PHASE_NAMES as _PHASES
 
-_PHASES = ("draft", "main", "after", "check", "over")
+_FRAMES = tuple(r.slug for r in RULES)
+
 _SLOT = K + 4
 OBSERVATION_SIZE = (
     K

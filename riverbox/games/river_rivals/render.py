@@ -12,8 +12,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from riverbox.core import CHANCE, Chance, State
-from riverbox.core.errors import GameOver, IllegalAction
+from riverbox.core import State
 from riverbox.games.river_rivals import actions as A
 from riverbox.games.river_rivals.content import (
     COLUMN_CAP,
@@ -25,6 +24,9 @@ from riverbox.games.river_rivals.content import (
     MECH_INDEX,
     RAW,
 )
+from riverbox.games.river_rivals.equipment import BY_INDEX as EQUIP
+from riverbox.games.river_rivals.frames import BY_SLUG
+from riverbox.games.river_rivals.phases import Frame
 
 COLOURS = ("magenta", "cyan")
 FISH_NAMES = ("purple", "turquoise")
@@ -87,34 +89,14 @@ _PHASE_WORDS = {
     "over": "over",
 }
 
-_DECISION_WORDS = {
-    "quick-catch": "Quick Catch",
-    "movement": "Movement",
-    "shield": "Shield Strength",
-    "claw": "Claw Attack",
-    "lightning": "Lightning Animal",
-    "copy": "Copy Animal",
-    "catch": "Fish catch",
-}
-"""Pending decisions named in the header; equipment decisions use the equipment's name."""
-
 
 def decision_words(v: dict[str, Any]) -> str:
-    """What the header says is being decided: the pending effect if any, else the phase."""
+    """What the header says is being decided: the pending decision if any, else the phase."""
     pend = v["pending"]
     if pend is None:
         return _PHASE_WORDS.get(v["phase"], v["phase"])
-    kind = pend["type"]
-    mech = {
-        "shield-polish": "polish",
-        "big-net": "net",
-        "bait-bucket": "bait",
-        "spare-shields": "spare",
-        "recall-horn": "recall",
-        "polar-bear-surprise": "surprise",
-    }.get(kind, kind)
-    name = _DECISION_WORDS.get(kind) or (_eq(mech) if mech in MECH_INDEX else kind)
-    return f"{name} decision"
+    rule = BY_SLUG[pend["type"]]
+    return f"{rule.title or _eq(rule.mechanic)} decision"
 
 
 LEGEND = (
@@ -139,29 +121,9 @@ def prompt(v: dict[str, Any]) -> str | None:
     here = ""
     if card is not None and col is not None and card - 1 < len(v["board"][s][col - 1]):
         here = f"your {_animal(v['board'][s][col - 1][card - 1]['animal'])} (column {col}, #{card})"
-    texts = {
-        "quick-catch": f"Quick Catch: put a fish from your supply on {here or 'this card'}, or skip.",
-        "movement": f"Movement from {here or 'this card'}: move another of your cards to a column with room "
-        "(its fish and shields go along, its effect does not fire), or skip.",
-        "shield": "Shield Strength: put a shield token from the supply on any of your cards, or skip.",
-        "shield-polish": f"{_eq('polish')}: put a second shield on the same card, or skip.",
-        "claw": f"Claw Attack in column {col}: choose an opposing card there (a shield absorbs the attack"
-        " and the card stays), or skip.",
-        "lightning": f"Lightning Animal: you may play one more card from your hand into column {col}.",
-        "copy": f"Copy Animal, {here or f'column {col}'}: choose another of your cards there whose effect "
-        "to use, acting from the copying card, or skip.",
-        "catch": f"Fish check, column {col}: you catch a fish. Choose the card of yours it goes on.",
-        "big-net": f"{_eq('net')}: you beat column {col} by 3 or more; place a second fish there, or skip.",
-        "bait-bucket": f"{_eq('bait')}: place a fish on a free space in a column where you have 3 cards.",
-        "spare-shields": f"{_eq('spare')}: put a shield token on one of your cards.",
-        "recall-horn": f"{_eq('recall')}: choose a removed card to shuffle into your pile, or skip to stop.",
-        "binoculars": f"{_eq('binoculars')}: choose the card to take from your pile (then it is shuffled).",
-        "polar-bear-surprise": f"{_eq('surprise')}: choose where the polar bear comes from and its column,"
-        " or skip (the card stays face up).",
-        "undertow": f"{_eq('undertow')}: move an opposing card to another column on its side.",
-        "encore": f"{_eq('encore')}: choose one of your cards whose effect resolves once more.",
-    }
-    return texts.get(pend["type"], f"pending: {pend['type']}")
+    rule = BY_SLUG[pend["type"]]
+    default = "this card" if rule.frame != Frame.COPY else f"column {col}"
+    return rule.prompt.format(here=here or default, col=col, eq=_eq(rule.mechanic))
 
 
 def render(state: State, seat: int | None) -> Any:
@@ -262,12 +224,13 @@ def describe(action: Any, state: State) -> str:
     a: A.RvAction = action
     v = state.view(None)
     s = v["active"] if not v["offer"] else (v["to_move"][0] if v["to_move"] else 0)
-    pend = v["pending"]["type"] if v["pending"] else None
+    rule = BY_SLUG[v["pending"]["type"]] if v["pending"] else None
+    label = rule.label.format(eq=_eq(rule.mechanic)) if rule is not None else ""
     t = a.type
     if t == A.PLAY:
-        k = KINDS[a.a]
-        verb = "Lightning: also play" if pend == "lightning" else "Play"
-        return f"{verb} {k.name} (strength {k.strength}, {_effect_name(k.slug)}) into column {a.b + 1}"
+        k = KINDS[a.animal]
+        verb = f"{label}play" if label else "Play"
+        return f"{verb} {k.name} (strength {k.strength}, {_effect_name(k.slug)}) into column {a.col + 1}"
     if t in (A.DRAW, A.DRAWX):
         room = v["hand_limits"][s] - v["hand_sizes"][s]
         n = max(0, min(3 if t == A.DRAWX else 2, room, v["pile_sizes"][s]))
@@ -276,42 +239,22 @@ def describe(action: Any, state: State) -> str:
     if t == A.PASS:
         return "Pass: no card can be played and none drawn"
     if t == A.SKIP:
-        return {
-            "quick-catch": "Skip the Quick Catch",
-            "movement": "Skip the Movement",
-            "shield": "Skip Shield Strength",
-            "shield-polish": "No second shield",
-            "claw": "Skip the Claw Attack",
-            "lightning": "Play no further card",
-            "copy": "Copy nothing",
-            "big-net": "No second fish",
-            "recall-horn": "Stop recalling",
-            "polar-bear-surprise": "Play no polar bear now",
-        }.get(pend or "", "Skip")
+        return rule.skip_menu if rule is not None else "Skip"
     if t == A.END:
         return "End the action phase and check for fish"
     if t == A.FISH:
-        why = {
-            "quick-catch": "Quick Catch: ",
-            "catch": "Catch: ",
-            "big-net": f"{_eq('net')}: second fish, ",
-            "bait-bucket": f"{_eq('bait')}: ",
-        }.get(pend or "", "")
-        text = f"place a fish on your {_card_at(state, s, a.a, a.b)} (column {a.a + 1}, card {a.b + 1})"
-        return (why + text) if why else text[0].upper() + text[1:]
+        text = (
+            f"place a fish on your {_card_at(state, s, a.col, a.pos)} (column {a.col + 1}, card {a.pos + 1})"
+        )
+        return (label + text) if label else text[0].upper() + text[1:]
     if t in (A.MOVE, A.BOOTS):
         who = f"{_eq('boots')}: move" if t == A.BOOTS else "Move"
-        return f"{who} your {_card_at(state, s, a.a, a.b)} from column {a.a + 1} to column {a.c + 1}"
+        return f"{who} your {_card_at(state, s, a.col, a.pos)} from column {a.col + 1} to column {a.to + 1}"
     if t == A.SHIELD:
-        why = {
-            "shield": "Shield Strength: ",
-            "shield-polish": f"{_eq('polish')}: second ",
-            "spare-shields": f"{_eq('spare')}: ",
-        }.get(pend or "", "")
-        name = _card_at(state, s, a.a, a.b)
-        return f"{why}{'p' if why else 'P'}ut a shield on your {name} in column {a.a + 1}"
+        name = _card_at(state, s, a.col, a.pos)
+        return f"{label}{'p' if label else 'P'}ut a shield on your {name} in column {a.col + 1}"
     if t == A.CLAW:
-        card = v["board"][1 - s][a.a][a.b] if a.b < len(v["board"][1 - s][a.a]) else None
+        card = v["board"][1 - s][a.col][a.pos] if a.pos < len(v["board"][1 - s][a.col]) else None
         if card and card["shields"]:
             extra = " (its shield absorbs the attack)"
         elif card:
@@ -320,278 +263,28 @@ def describe(action: Any, state: State) -> str:
             extra = " (removed" + (f"; its {fish} fish {goes} back to their supply)" if fish else ")")
         else:
             extra = ""
-        return f"Claw the opposing {_card_at(state, 1 - s, a.a, a.b)} in column {a.a + 1}{extra}"
+        return f"Claw the opposing {_card_at(state, 1 - s, a.col, a.pos)} in column {a.col + 1}{extra}"
     if t == A.COPY:
-        cards = v["board"][s][a.a]
-        name = _card_at(state, s, a.a, a.b)
-        eff = _effect_name(cards[a.b]["animal"]) if a.b < len(cards) else "effect"
-        return f"Copy the {eff} of your {name} in column {a.a + 1}"
+        cards = v["board"][s][a.col]
+        name = _card_at(state, s, a.col, a.pos)
+        eff = _effect_name(cards[a.pos]["animal"]) if a.pos < len(cards) else "effect"
+        return f"Copy the {eff} of your {name} in column {a.col + 1}"
     if t == A.USE:
-        e = EQUIPMENT[a.a]
-        return f"Use {e.name}: {e.text}"
+        return EQUIP[a.equip].menu()
     if t == A.PICK:
-        e = EQUIPMENT[a.a]
+        e = EQUIPMENT[a.equip]
         return f"Take {e.name} ({'permanent' if e.permanent else 'once'}): {e.text}"
     if t == A.TAKE:
-        return f"Take the {KINDS[a.a].name} from your draw pile"
+        return f"Take the {KINDS[a.animal].name} from your draw pile"
     if t == A.BEAR:
-        return f"Put the polar bear from your {A.SOURCES[a.a]} into column {a.b + 1}"
+        return f"Put the polar bear from your {A.SOURCES[a.source]} into column {a.col + 1}"
     if t == A.RECALL:
-        return f"Shuffle a removed {KINDS[a.a].name} back into your draw pile"
+        return f"Shuffle a removed {KINDS[a.animal].name} back into your draw pile"
     if t == A.UNDERTOW:
-        return (
-            f"Move the opposing {_card_at(state, 1 - s, a.a, a.b)} from column {a.a + 1} to column {a.c + 1}"
-        )
+        name = _card_at(state, 1 - s, a.col, a.pos)
+        return f"Move the opposing {name} from column {a.col + 1} to column {a.to + 1}"
     if t == A.ENCORE:
-        cards = v["board"][s][a.a]
-        eff = _effect_name(cards[a.b]["animal"]) if a.b < len(cards) else "effect"
-        return f"Resolve the {eff} of your {_card_at(state, s, a.a, a.b)} in column {a.a + 1} again"
+        cards = v["board"][s][a.col]
+        eff = _effect_name(cards[a.pos]["animal"]) if a.pos < len(cards) else "effect"
+        return f"Resolve the {eff} of your {_card_at(state, s, a.col, a.pos)} in column {a.col + 1} again"
     return str(a)
-
-
-def _past(text: str) -> str:
-    words = text.split()
-    head = words[0]
-    rest = " ".join(words[1:])
-    return {
-        "play": f"plays {rest}",
-        "draw": "draws" + (f" with {_eq('clapper')}" if rest else ""),
-        "pass": "passes",
-        "skip": "declines",
-        "end": "ends the action phase",
-        "fish": f"places a fish on {rest}",
-        "move": f"moves {rest}",
-        "boots": f"moves ({_eq('boots')}) {rest}",
-        "shield": f"shields {rest}",
-        "claw": f"claws the opposing {rest}",
-        "copy": f"copies {rest}",
-        "use": f"uses {rest}",
-        "pick": f"picks {rest}",
-        "take": f"takes {rest} from the draw pile",
-        "bear": f"places a polar bear ({rest})",
-        "recall": f"recalls {rest}",
-        "undertow": f"pulls the opposing {rest}",
-        "encore": f"repeats {rest}",
-    }.get(head, text)
-
-
-_SKIPPED = {
-    "quick-catch": "the Quick Catch",
-    "movement": "the Movement",
-    "shield": "Shield Strength",
-    "shield-polish": "the second shield",
-    "claw": "the Claw Attack",
-    "lightning": "to play a further card",
-    "copy": "to copy",
-    "big-net": "the second fish",
-    "recall-horn": "to recall more cards",
-    "polar-bear-surprise": "to place the polar bear",
-}
-_FISH_WHY = {
-    "quick-catch": "Quick Catch",
-    "catch": "fish check",
-    "big-net": "second fish",
-    "bait-bucket": "bait",
-}
-
-Snap = tuple[list[Any], int | None, list[int]]
-"""Public facts around one action: the board, the pending frame kind and the equipment offer."""
-
-
-def _replay(state: State) -> dict[int, tuple[Snap, Snap]] | None:
-    """Board facts before and after each action, by replaying the game from its seed.
-
-    Only public facts (board, supplies, pending decision) are read. Returns None when the history
-    cannot be replayed (a determinized state, or a position built by hand).
-    """
-    from riverbox.games.river_rivals.state import RiverRivalsState
-
-    if state.determinized or not isinstance(state, RiverRivalsState):
-        return None
-    try:
-        r = state.game.new_state(state.seed)
-        if not isinstance(r, RiverRivalsState):
-            return None
-        out: dict[int, tuple[Snap, Snap]] = {}
-        for i, (s, a) in enumerate(state.history):
-            if s == CHANCE:
-                if i >= len(r.history) or r.history[i][1] != a:
-                    return None
-                continue
-            if len(r.history) != i:
-                return None
-            before: Snap = (r.board[:], r.stack[-1][0] if r.stack else None, r.offer[:])
-            r.apply(a, s)
-            out[i] = (before, (r.board[:], None, r.offer[:]))
-        return out
-    except (IllegalAction, GameOver, ValueError, IndexError):  # the history is not a full game
-        return None
-
-
-def _name(board: list[Any], side: int, col: int, pos: int) -> str:
-    cards = board[side * COLUMNS + col]
-    return KINDS[cards[pos][0] % len(KINDS)].name if pos < len(cards) else "card"
-
-
-def _board_effect(board: list[Any], side: int, col: int, pos: int) -> str:
-    cards = board[side * COLUMNS + col]
-    return _effect_name(KINDS[cards[pos][0] % len(KINDS)].slug) if pos < len(cards) else "effect"
-
-
-def _told(s: int, a: A.RvAction, before: Snap, after: Snap) -> list[str]:
-    """The action's line in words, plus fish caught by the automatic fish check."""
-    from riverbox.games.river_rivals.state import FRAMES
-
-    board, frame, offer = before
-    pend = FRAMES[frame] if frame is not None else None
-    o = 1 - s
-    t = a.type
-    who = f"seat {s}"
-    lines: list[str] = []
-    if t == A.PLAY:
-        k = KINDS[a.a]
-        how = " as the extra card of a Lightning Animal" if pend == "lightning" else ""
-        lines.append(f"{who} plays {_an(k.name)} into column {a.b + 1}{how}")
-    elif t == A.DRAWX:
-        lines.append(f"{who} draws with {_eq('clapper')}")
-    elif t == A.DRAW:
-        pass  # the draw itself is told by the "draws" line that follows
-    elif t == A.SKIP:
-        lines.append(f"{who} declines {_SKIPPED.get(pend or '', 'the choice')}")
-    elif t == A.FISH:
-        why = _FISH_WHY.get(pend or "", "fish")
-        lines.append(f"{who} places a fish on their {_name(board, s, a.a, a.b)} in column {a.a + 1} ({why})")
-    elif t in (A.MOVE, A.BOOTS):
-        how = f" with {_eq('boots')}" if t == A.BOOTS else ""
-        lines.append(
-            f"{who} moves their {_name(board, s, a.a, a.b)} from column {a.a + 1} to column {a.c + 1}{how}"
-        )
-    elif t == A.UNDERTOW:
-        lines.append(
-            f"{who} pulls seat {o}'s {_name(board, o, a.a, a.b)} from column {a.a + 1} to column {a.c + 1}"
-        )
-    elif t == A.SHIELD:
-        lines.append(f"{who} puts a shield on their {_name(board, s, a.a, a.b)} in column {a.a + 1}")
-    elif t == A.CLAW:
-        cards = board[o * COLUMNS + a.a]
-        name = _name(board, o, a.a, a.b)
-        if a.b < len(cards) and cards[a.b][1] > 0:
-            result = "a shield absorbs it and goes back to the supply"
-        else:
-            fish = cards[a.b][2] if a.b < len(cards) else 0
-            goes = "goes" if fish == 1 else "go"
-            result = "it is removed" + (f" and {fish} fish {goes} back to seat {o}'s supply" if fish else "")
-        lines.append(f"{who} claws seat {o}'s {name} in column {a.a + 1}: {result}")
-    elif t == A.COPY:
-        name = _name(board, s, a.a, a.b)
-        eff = _board_effect(board, s, a.a, a.b)
-        lines.append(f"{who} copies the {eff} of their {name} in column {a.a + 1}")
-    elif t == A.ENCORE:
-        name = _name(board, s, a.a, a.b)
-        eff = _board_effect(board, s, a.a, a.b)
-        lines.append(f"{who} resolves the {eff} of their {name} in column {a.a + 1} again ({_eq('encore')})")
-    elif t == A.USE:
-        lines.append(f"{who} uses {EQUIPMENT[a.a].name}")
-    elif t == A.PICK:
-        lines.append(f"{who} picks {EQUIPMENT[a.a].name}")
-        if len(offer) == 2 and not after[2]:
-            last = next(e for e in offer if e != a.a)
-            lines.append(f"seat {o} receives the last card, {EQUIPMENT[last].name}")
-    elif t == A.BEAR:
-        lines.append(f"{who} puts a polar bear from their {A.SOURCES[a.a]} into column {a.b + 1}")
-    elif t == A.TAKE:  # only told to the taker (narrate hides it from everyone else)
-        lines.append(f"{who} takes {_an(KINDS[a.a].name)} from their draw pile")
-    elif t == A.RECALL:
-        lines.append(f"{who} shuffles the removed {KINDS[a.a].name} back into their draw pile")
-    elif t == A.END:
-        lines.append(f"{who} ends the action phase")
-    elif t == A.PASS:
-        lines.append(f"{who} passes (no card can be played or drawn)")
-    return lines
-
-
-def _auto_catches(s: int, a: A.RvAction, before: Snap, after: Snap) -> list[str]:
-    """Fish placed by the automatic end-of-turn check (one free space there: nothing to ask)."""
-    lines: list[str] = []
-    t = a.type
-    board = before[0]
-    b2 = after[0]
-    for c in range(COLUMNS):
-        gained = sum(sl[2] for sl in b2[s * COLUMNS + c]) - sum(sl[2] for sl in board[s * COLUMNS + c])
-        if t == A.FISH and c == a.a:
-            gained -= 1
-        if t in (A.MOVE, A.BOOTS):  # the moved card's fish changed column, they were not caught
-            moved = board[s * COLUMNS + a.a][a.b][2] if a.b < len(board[s * COLUMNS + a.a]) else 0
-            gained += moved if c == a.a else -moved if c == a.c else 0
-        if gained > 0:
-            n = "a" if gained == 1 else str(gained)
-            lines.append(f"seat {s} catches {n} fish in column {c + 1} (fish check)")
-    return lines
-
-
-def _an(name: str) -> str:
-    return ("an " if name[:1].lower() in "aeiou" else "a ") + name
-
-
-def narrate(state: State, seat: int | None, start: int) -> list[str]:
-    """Log lines for ``state.history[start:]`` as ``seat`` may know them (hidden draws stay hidden)."""
-    lines: list[str] = []
-    told = _replay(state) if start < len(state.history) else None
-    hist = state.history
-    deferred: list[str] = []
-    for i in range(start, len(hist)):
-        s, a = hist[i]
-        if s != CHANCE or (i > 0 and hist[i - 1][0] == CHANCE):
-            lines.extend(deferred)  # a draw's fish check is told after the cards drawn
-            deferred = []
-        if s == CHANCE and isinstance(a, Chance):
-            if a.visible_to is None or (seat is not None and seat in a.visible_to):
-                lines.append(a.text)
-            elif a.text.startswith("seat ") and " draws " in a.text:
-                n = len(a.text.split(" draws ", 1)[1].split(","))
-                lines.append(f"{a.text.split(' draws ')[0]} draws {n} card{'s' if n > 1 else ''}")
-            elif " peeks " in a.text:
-                who, took = a.text.split(" peeks and takes ", 1)
-                n = 0 if took == "nothing" else len(took.split(","))  # the count is public (pile sizes)
-                other = 1 - int(who.split()[1])
-                lines.append(
-                    f"{who} takes {n} card{'' if n == 1 else 's'} from the top of seat {other}'s draw pile"
-                    f" ({_eq('peek')})"
-                )
-            elif " looks through " in a.text:
-                lines.append(f"{a.text.split(' looks through ')[0]} looks through their draw pile")
-        elif seat != s and str(a).startswith("take "):
-            lines.append(f"seat {s} takes a card from their draw pile")  # Binoculars: a secret choice
-        elif told is not None and i in told and isinstance(a, A.RvAction):
-            before, after = told[i]
-            lines.extend(_told(s, a, before, after))
-            drew = i + 1 < len(hist) and hist[i + 1][0] == CHANCE
-            if a.type == A.DRAW and not drew:
-                lines.append(f"seat {s} draws nothing (hand limit)")
-            caught = _auto_catches(s, a, before, after)
-            if a.type in (A.DRAW, A.DRAWX) and drew:
-                deferred = caught
-            else:
-                lines.extend(caught)
-        else:
-            lines.append(f"seat {s} {_past(str(a))}")
-    lines.extend(deferred)
-    if told is not None and state.is_over:
-        lines.append(_ending(state))
-    return lines
-
-
-def _ending(state: State) -> str:
-    v = state.view(None)
-    win = v["winners"]
-    if len(win) != 1:
-        return "the game ends: " + ("a shared win" if win else "no winner")
-    w = win[0]
-    if v["fish_caught"][w] == 8:
-        return f"seat {w} has placed all 8 fish and wins"
-    loser = 1 - w
-    if not v["hand_sizes"][loser] and not v["pile_sizes"][loser]:
-        return f"seat {loser} has no cards in hand or pile and cannot act: seat {w} wins"
-    if getattr(state, "idle", 0) >= 2:
-        return f"two turns in a row without progress: seat {w} wins on fish caught"
-    return f"seat {loser} cannot play or draw: seat {w} wins"

@@ -15,7 +15,10 @@ Slot = tuple[int, int, int]
 
 def side_strength(side: Sequence[Slot]) -> int:
     """Total strength of one side of a column: animal strengths plus one per shield token (RV-3)."""
-    return sum(STRENGTH[code] + shields for code, shields, _ in side)
+    total = 0
+    for code, shields, _ in side:  # a plain loop: this runs at every turn's fish check
+        total += STRENGTH[code] + shields
+    return total
 
 
 def free_spaces(side: Sequence[Slot]) -> list[int]:
@@ -26,16 +29,13 @@ def free_spaces(side: Sequence[Slot]) -> list[int]:
 def catches(own: Sequence[Slot], opposing: Sequence[Slot]) -> bool:
     """Whether the end-of-turn check catches a fish in this column.
 
-    Needs exactly three of your own cards there (RV-1), a total at least the opponent's (ties go
-    to the active player, RV-17; an empty opposing side totals 0) and a free fish space (RV-2).
+    Needs exactly three of your own cards there (RV-1), a free fish space (RV-2) and a total at
+    least the opponent's (ties go to the active player, RV-17; an empty opposing side totals 0).
+    The engine's fish check calls this; it is the one statement of the rule.
     """
-    return (
-        len(own) == COLUMN_CAP
-        and side_strength(own) >= side_strength(opposing)
-        and any(fish < SPACES[code] for code, _, fish in own)
-    )
-
-
-def fish_caught(supply: int, total: int = 8) -> int:
-    """Fish a player has placed: their colour's total minus what is left in their supply."""
-    return total - supply
+    if len(own) != COLUMN_CAP:
+        return False
+    for code, _, fish in own:
+        if fish < SPACES[code]:
+            return side_strength(own) >= side_strength(opposing)
+    return False

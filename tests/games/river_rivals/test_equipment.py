@@ -7,7 +7,7 @@ import pytest
 
 import riverbox
 from riverbox.games.river_rivals.content import EQUIPMENT
-from riverbox.games.river_rivals.state import OVER
+from riverbox.games.river_rivals.phases import Phase
 
 from .helpers import act, caught, code, legal, make, side
 
@@ -87,8 +87,7 @@ def test_polar_bear_surprise_from_hand_pile_or_removed() -> None:
     assert s.history[-1][1].text == "seat 0 shuffles their draw pile"
     assert "use polar-bear-surprise" not in legal(s) and s.view(0)["equipment"][0][0]["used"]
     assert "play otter col1" in legal(s)  # the normal action is still to come
-    r = adv(hands=(["otter"], []), equipment=(["polar-bear-surprise"], []))
-    r.removed[0] = [code("polar-bear")]
+    r = adv(hands=(["otter"], []), equipment=(["polar-bear-surprise"], []), removed=(["polar-bear"], []))
     act(r, "draw", "use polar-bear-surprise")
     assert legal(r) == [f"bear removed col{c}" for c in range(1, 5)] + ["skip"]
     act(r, "bear removed col4")
@@ -262,14 +261,17 @@ def test_big_net_second_fish_when_beating_by_three() -> None:
 
 
 def test_recall_horn_shuffles_up_to_three_removed_cards_back() -> None:
-    s = adv(hands=(["otter"], []), piles=([], []), equipment=(["recall-horn"], []))
-    s.removed[0] = [code("heron"), code("lynx"), code("beaver"), code("otter")]
+    s = adv(
+        hands=(["otter"], []),
+        piles=([], []),
+        equipment=(["recall-horn"], []),
+        removed=(["heron", "lynx", "beaver", "otter"], []),
+    )
     act(s, "use recall-horn")
     assert legal(s) == ["recall otter", "recall lynx", "recall heron", "recall beaver", "skip"]
     act(s, "recall heron", "recall lynx", "recall otter")
     assert s.removed[0] == [code("beaver")] and len(s.piles[0]) == 3 and s.stack == []
-    t = adv(hands=(["otter"], []), equipment=(["recall-horn"], []))
-    t.removed[0] = [code("heron"), code("lynx")]
+    t = adv(hands=(["otter"], []), equipment=(["recall-horn"], []), removed=(["heron", "lynx"], []))
     act(t, "use recall-horn", "recall lynx", "skip")
     assert t.removed[0] == [code("heron")] and len(t.piles[0]) == 6
 
@@ -323,7 +325,7 @@ def test_bait_bucket_places_a_fish_in_a_full_column() -> None:
     act(s, "use bait-bucket")
     assert legal(s) == ["fish col1 card2", "fish col1 card3"]
     act(s, "fish col1 card3")
-    assert s.phase == OVER and s.winners() == [0]  # RV-15: that was the last fish
+    assert s.phase == Phase.OVER and s.winners() == [0]  # RV-15: that was the last fish
 
 
 def test_rv_21_in_addition_cards_before_or_after_the_action_but_before_the_check() -> None:
@@ -369,3 +371,126 @@ def test_rv_23_peek_triggers_once_and_peeked_cards_go_to_their_new_owners_remove
     assert s.removed == [[code("raccoon", 1)], []] and s.supply[0] == 8 - 1 + 1
     act(s, "play otter col3", "fish col3 card1")
     assert len(s.piles[1]) == 3  # no second peek
+
+
+def test_binoculars_reshuffle_the_pile_after_taking() -> None:
+    # Binoculars: after the card is taken the pile is shuffled (a chance entry everyone sees).
+    s = adv(hands=(["otter"], []), piles=(["heron", "lynx", "beaver"], []), equipment=(["binoculars"], []))
+    act(s, "use binoculars", "take lynx")
+    assert s.history[-1][1].text == "seat 0 shuffles their draw pile" and s.history[-1][1].visible_to is None
+    assert sorted(s.piles[0]) == sorted([code("heron"), code("beaver")])
+
+
+def test_big_net_needs_a_margin_of_exactly_three_or_more() -> None:
+    # Big Net (margin 3 from the data file): 4 + 2 + 2 = 8 against 3 + 2 = 5 is a margin of exactly 3.
+    s = adv(
+        hands=(["otter"], []),
+        equipment=(["big-net"], []),
+        board={
+            (0, 0): [("polar-bear", 0, 1), ("heron", 0, 0), ("heron", 0, 0)],
+            (1, 0): ["brown-bear", "heron"],
+        },
+    )
+    act(s, "draw", "fish col1 card2")
+    assert s.view(0)["pending"] == {"type": "big-net", "column": 1}
+    act(s, "fish col1 card3")
+    assert caught(s, 0) == 2 and s.active == 1
+
+
+def test_shield_polish_needs_a_token_left_in_the_supply() -> None:
+    # Shield Polish, RV-4: with one token in the supply the second shield cannot be offered.
+    s = adv(hands=(["beaver"], []), board={(0, 1): ["heron"]}, equipment=(["shield-polish"], []), shields=1)
+    act(s, "play beaver col1", "shield col2 card1")
+    assert s.shields == 0 and s.stack == [] and s.active == 1
+
+
+def test_second_helping_respects_the_hand_limit() -> None:
+    # Second Helping: a victim already holding 7 cards draws nothing.
+    s = adv(
+        hands=(["brown-bear"], ["otter"] * 7), board={(1, 0): ["heron"]}, equipment=([], ["second-helping"])
+    )
+    act(s, "play brown-bear col1", "claw col1 card1")
+    assert len(s.hands[1]) == 7 and len(s.piles[1]) == 5
+
+
+def test_polar_bear_surprise_declined_stays_face_up_for_a_later_turn() -> None:
+    # Polar Bear Surprise: only placing the bear turns the card over; declining keeps it (not this turn).
+    s = adv(hands=(["polar-bear", "otter"], ["otter"]), equipment=(["polar-bear-surprise"], []))
+    act(s, "use polar-bear-surprise", "skip")
+    assert s.view(0)["equipment"][0][0]["used"] is False
+    assert "use polar-bear-surprise" not in legal(s)
+    act(s, "draw", "draw")  # seat 0 draws, then seat 1 draws
+    assert "use polar-bear-surprise" in legal(s)
+
+
+def test_polar_bear_surprise_needs_a_column_with_room() -> None:
+    # Polar Bear Surprise: all four of your sides full -> nowhere to put the bear, not usable.
+    board = {(0, c): ["heron", "heron", "heron"] for c in range(4)}
+    s = adv(hands=(["polar-bear"], []), board=board, equipment=(["polar-bear-surprise"], []))
+    assert "use polar-bear-surprise" not in legal(s) and legal(s) == ["draw"]
+
+
+def test_spring_boots_only_to_a_column_with_room() -> None:
+    # Spring Boots: the target column must hold fewer than 3 of your cards (RV-10's room rule).
+    board = {(0, 0): ["otter"], (0, 1): ["heron"] * 3, (0, 2): ["heron"] * 3}
+    s = adv(hands=(["heron"], []), board=board, equipment=(["spring-boots"], []))
+    assert [m for m in legal(s) if m.startswith("boots")] == ["boots col1 card1 col4"]
+
+
+def test_rv_22_draw_extra_only_with_card_clapper() -> None:
+    # RV-22: without Card Clapper there is no extra card, in Advanced Mode too.
+    s = adv(hands=(["otter"], []), equipment=(["double-cast"], []))
+    assert "draw" in legal(s) and "draw extra" not in legal(s)
+
+
+def test_polar_bear_surprise_offers_only_columns_with_room() -> None:
+    # Polar Bear Surprise: columns 1-3 of yours are full, so the bear can only go to column 4.
+    board = {(0, c): ["heron", "heron", "heron"] for c in range(3)}
+    s = adv(hands=(["polar-bear"], []), board=board, equipment=(["polar-bear-surprise"], []))
+    act(s, "use polar-bear-surprise")
+    assert legal(s) == ["bear hand col4", "skip"]
+    act(s, "bear hand col4")
+    assert side(s, 0, 3) == [("polar-bear", 0, 0)] and s.hands[0] == []
+
+
+def test_recall_horn_reshuffles_the_pile_after_the_third_card() -> None:
+    # Recall Horn: up to 3 removed cards go back, then the pile is shuffled (one chance entry).
+    s = adv(
+        hands=(["otter"], []),
+        piles=(["heron"], []),
+        equipment=(["recall-horn"], []),
+        removed=(["lynx", "beaver", "otter", "heron"], []),
+    )
+    act(s, "use recall-horn", "recall lynx", "recall beaver", "recall otter")
+    assert s.stack == [] and len(s.piles[0]) == 4 and s.removed[0] == [code("heron")]
+    assert s.history[-1][1].text == "seat 0 shuffles their draw pile"
+
+
+def test_encore_offers_only_effects_that_can_act_now() -> None:
+    # Encore (RV-7 "no legal target"): a polar bear has no effect, a brown bear without an opposing card
+    # in its column and an otter without a free fish space cannot act; the beaver (8 tokens left) can.
+    board = {(0, 0): ["polar-bear", "brown-bear", ("otter", 0, 2)], (0, 1): ["beaver"]}
+    s = adv(hands=(["otter"], []), board=board, equipment=(["encore"], []))
+    act(s, "use encore")
+    assert legal(s) == ["encore col2 card1"]
+
+
+def test_spring_boots_only_before_anything_else_in_the_turn() -> None:
+    # Spring Boots acts "at the start of your turn": once an 'in addition' card is used, it is too late.
+    s = adv(hands=(["heron"], []), board={(0, 0): ["otter"]}, equipment=(["spring-boots", "double-cast"], []))
+    assert "boots col1 card1 col2" in legal(s)
+    act(s, "use double-cast")
+    assert not any(m.startswith("boots") for m in legal(s))
+
+
+def test_rv_21_end_closes_the_window_and_the_fish_check_follows() -> None:
+    # RV-21: 'end' after the action leads to the fish check (the full column 2 + 2 + 2 = 6 against 0 catches).
+    s = adv(
+        hands=(["otter"], []),
+        board={(0, 0): [("heron", 0, 1), ("heron", 0, 1), "heron"]},
+        equipment=(["double-cast"], []),
+    )
+    act(s, "draw")
+    assert legal(s) == ["use double-cast", "end"] and caught(s, 0) == 0
+    act(s, "end")
+    assert caught(s, 0) == 1 and s.active == 1 and s.view(0)["equipment"][0][0]["used"] is False

@@ -10,7 +10,7 @@ import pytest
 
 import riverbox
 from riverbox.games.river_rivals.content import KINDS, K, set_cards
-from riverbox.games.river_rivals.state import OVER
+from riverbox.games.river_rivals.phases import Phase
 
 from .helpers import act, caught, code, legal, make, side
 
@@ -25,8 +25,8 @@ def test_check_1_rulebook_example_5_against_1_shield_2_2_is_6() -> None:
     act(s, "play beaver col1")  # the beaver's Shield Strength opens a decision
     assert legal(s)[:3] == ["shield col1 card1", "shield col1 card2", "shield col1 card3"]
     act(s, "shield col1 card1")  # the shield goes on the otter (strength 1)
-    assert s.strength(1, 0) == 3 + 2 == 5
-    assert s.strength(0, 0) == 1 + 1 + 2 + 2 == 6
+    assert s.view(None)["strength"][1][0] == 3 + 2 == 5
+    assert s.view(None)["strength"][0][0] == 1 + 1 + 2 + 2 == 6
     # RV-2: three of your cards have a free fish space, so you choose where the fish goes.
     assert legal(s) == ["fish col1 card1", "fish col1 card2", "fish col1 card3"]
     act(s, "fish col1 card3")
@@ -49,7 +49,7 @@ def test_rv_1_only_your_own_three_cards_count() -> None:
 def test_rv_1_check_3_full_column_against_an_empty_side_catches() -> None:
     # RV-1, check 3: an empty opposing side totals 0.
     s = make(hands=(["otter"], ["otter"]), board={(0, 2): [("otter", 0, 2), ("lynx", 0, 1), "heron"]})
-    assert s.strength(1, 2) == 0
+    assert s.view(None)["strength"][1][2] == 0
     act(s, "draw")
     assert caught(s, 0) == 1
     assert side(s, 0, 2)[2] == ("heron", 0, 1)
@@ -81,8 +81,8 @@ def test_rv_3_shields_add_strength_stack_and_count_for_both_players() -> None:
             (1, 0): [("heron", 1, 0), "heron"],
         },
     )
-    assert s.strength(0, 0) == 1 + 1 + 1 + 2
-    assert s.strength(1, 0) == 2 + 1 + 2
+    assert s.view(None)["strength"][0][0] == 1 + 1 + 1 + 2
+    assert s.view(None)["strength"][1][0] == 2 + 1 + 2
     act(s, "draw")  # 5 against 5: a tie still catches (RV-17)
     assert caught(s, 0) == 1
     t = make(hands=(["otter"], []), board={(0, 0): ["otter", "otter", "lynx"], (1, 0): [("heron", 2, 0)]})
@@ -302,7 +302,7 @@ def test_rv_15_check_11_last_fish_by_quick_catch_mid_chain_ends_the_game() -> No
     # RV-15, check 11: the game stops at once, even inside a Lightning chain.
     s = make(hands=(["lynx", "otter", "brown-bear"], []), supply=(1, 8), board={(1, 0): ["heron"]})
     act(s, "play lynx col1", "play otter col1", "fish col1 card2")
-    assert s.phase == OVER and s.is_over and s.winners() == [0] and s.returns() == [1.0, -1.0]
+    assert s.phase == Phase.OVER and s.is_over and s.winners() == [0] and s.returns() == [1.0, -1.0]
     assert s.stack == [] and s.legal_actions() == []
     with pytest.raises(riverbox.GameOver):
         act(s, "skip")
@@ -334,7 +334,7 @@ def test_rv_17_check_2_equal_totals_catch() -> None:
         hands=(["otter"], []),
         board={(0, 0): [("heron", 0, 1), ("beaver", 0, 1), "otter"], (1, 0): ["brown-bear", "heron"]},
     )
-    assert s.strength(0, 0) == s.strength(1, 0) == 5
+    assert s.view(None)["strength"][0][0] == s.view(None)["strength"][1][0] == 5
     act(s, "draw")
     assert caught(s, 0) == 1
 
@@ -492,3 +492,60 @@ def test_first_option_swaps_the_starting_roles() -> None:
     act(a, f"pick {offer[1]}", f"pick {offer[2]}")
     assert [e["id"] for e in a.view(None)["equipment"][1]] == [offer[0], offer[3]]
     assert a.to_move == (1,)
+
+
+def test_rv_3_opposing_shields_raise_the_opposing_total() -> None:
+    # RV-3: tokens count in both players' totals. Mine 2 + 2 + 1 = 5; theirs brown bear 3 + 3 shields = 6,
+    # so no fish (without the shields it would be 3 and I would catch).
+    s = make(
+        hands=(["otter"], []),
+        board={(0, 0): [("heron", 0, 1), ("heron", 0, 1), "lynx"], (1, 0): [("brown-bear", 3, 0)]},
+    )
+    assert s.view(None)["strength"][0][0] == 5 and s.view(None)["strength"][1][0] == 6
+    act(s, "draw")
+    assert caught(s, 0) == 0 and s.stack == [] and s.active == 1
+
+
+def test_rv_1_two_cards_never_catch_even_against_an_empty_side() -> None:
+    # RV-1: exactly three of your own cards are needed; 4 + 3 = 7 on two cards against 0 catches nothing.
+    s = make(hands=(["otter"], []), board={(0, 1): ["polar-bear", "brown-bear"]})
+    act(s, "draw")
+    assert caught(s, 0) == 0 and s.stack == [] and s.active == 1
+
+
+def test_rv_8_check_12_raccoon_skips_another_raccoon_but_copies_the_otter() -> None:
+    # RV-8 default (copy_copy=False), check 12: with a raccoon and an otter in the column, only the otter
+    # is offered to the newly played raccoon.
+    s = make(hands=(["raccoon"], []), board={(0, 0): ["raccoon", "otter"]})
+    act(s, "play raccoon col1")
+    assert legal(s) == ["copy col1 card2", "skip"]
+
+
+def test_rv_8_copy_animal_copies_only_in_its_own_column() -> None:
+    # RV-8 (Copy Animal is a "same column" effect): a brown bear next door is not offered, even though a
+    # copied Claw would have a target in the raccoon's column.
+    s = make(hands=(["raccoon"], []), board={(0, 1): ["brown-bear"], (1, 0): ["heron"]})
+    act(s, "play raccoon col1")
+    assert s.stack == [] and s.active == 1
+
+
+def test_rv_16_rv_2_the_catch_decision_belongs_to_the_active_player_only() -> None:
+    # RV-16: the pending catch is seat 0's; seat 1 cannot place it.
+    s = make(hands=(["otter"], ["otter"]), board={(0, 0): ["heron", "heron", "heron"]})
+    act(s, "draw")
+    assert s.to_move == (0,) and s.legal_actions(1) == []
+    try:
+        s.apply(riverbox.load("river-rivals").parse_action("fish col1 card1"), 1)
+    except riverbox.IllegalAction as err:
+        assert "not seat 1's turn" in str(err)
+    else:  # pragma: no cover
+        raise AssertionError("seat 1 placed seat 0's fish")
+
+
+def test_rv_7_chain_limit_counts_per_turn() -> None:
+    # RV-7 option chain_limit=1: the count starts again each turn (one extra card this turn, one next turn).
+    s = make(hands=(["lynx"] * 4, ["otter"]), chain_limit=1)
+    act(s, "play lynx col1", "play lynx col1")
+    assert s.active == 1
+    act(s, "draw", "play lynx col2")
+    assert legal(s) == ["play lynx col2", "skip"]

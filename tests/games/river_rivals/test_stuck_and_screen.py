@@ -12,14 +12,10 @@ from rich.console import Console
 import riverbox
 from riverbox.games.river_rivals.content import EQUIPMENT
 
-from .helpers import act, code, make
+from .helpers import act, code, legal, make
 
 FULL_SIDES = {(1, c): [("heron", 0, 1)] * 3 for c in range(4)}
 """Seat 1's four sides full, every fish space taken: no card can be played there."""
-
-
-def legal(state: riverbox.State) -> list[str]:
-    return [str(a) for a in state.legal_actions()]
 
 
 def screen(state: riverbox.State, seat: int | None) -> str:
@@ -28,9 +24,18 @@ def screen(state: riverbox.State, seat: int | None) -> str:
     return out.getvalue()
 
 
+def adv(**kw: object) -> object:
+    return make("advanced", **kw)  # type: ignore[arg-type]
+
+
 def test_rv_19_no_hand_no_pile_but_an_unused_recall_horn_is_not_out() -> None:
-    s = make("advanced", hands=(["otter"], []), piles=(["otter"], []), equipment=([], ["recall-horn"]))
-    s.removed[1] = [code("lynx", 1)]
+    s = make(
+        "advanced",
+        hands=(["otter"], []),
+        piles=(["otter"], []),
+        equipment=([], ["recall-horn"]),
+        removed=([], ["lynx"]),
+    )
     act(s, "draw")
     assert not s.is_over and s.active == 1
     assert legal(s) == ["use recall-horn"]
@@ -114,3 +119,63 @@ def test_placeholder_equipment_is_marked_card_by_card() -> None:
     for e in offer:
         assert (f"{e.name}*" in text) == e.placeholder, e.name
     assert "* placeholder equipment" in text
+
+
+def test_rv_19_no_hand_no_pile_loses_even_with_stuck_pass() -> None:
+    # RV-19 (rulebook end condition) is not the RV-20 option: with stuck="pass" a player with neither
+    # hand nor pile still loses at the start of the turn.
+    s = make(hands=(["otter"], []), piles=(["otter"], []), stuck="pass")
+    act(s, "draw")
+    assert s.is_over and s.winners() == [0]
+
+
+def test_rv_20_rv_21_an_unused_recall_horn_is_a_way_to_act() -> None:
+    # RV-20 counts only a player with no possible action as stuck. All 4 sides full and an empty pile, but
+    # Recall Horn (RV-21, before the action) can put a removed card back, and then drawing is possible.
+    board = {(1, c): [("heron", 0, 1)] * 3 for c in range(4)}
+    s = adv(
+        hands=(["otter"], ["otter"]),
+        piles=(["otter"], []),
+        board=board,
+        supply=(8, 4),
+        equipment=([], ["recall-horn"]),
+        removed=([], ["lynx"]),
+    )
+    act(s, "draw")
+    assert not s.is_over and s.active == 1
+    assert legal(s) == ["use recall-horn"]  # no pass while the horn can still make drawing possible
+    act(s, "use recall-horn", "recall lynx")
+    assert legal(s) == ["draw"]
+    act(s, "draw")
+    assert s.hands[1] == [code("otter", 1), code("lynx", 1)] and s.active == 0
+    t = adv(
+        hands=(["otter"], ["otter"]),
+        piles=(["otter"], []),
+        board=board,
+        supply=(8, 4),
+        equipment=([], ["recall-horn"]),
+    )
+    act(t, "draw")  # nothing removed yet: the horn cannot help, so seat 1 is stuck and loses (RV-20)
+    assert t.is_over and t.winners() == [0]
+
+
+# -- bad input: clear errors naming the rule, state unchanged, nothing hidden revealed --------------------
+
+
+def test_rv_20_recall_horn_with_a_full_hand_is_used_then_the_player_is_out() -> None:
+    # The stuck ruling: the unused horn gives a legal action, so the player is not out at the start of
+    # the turn even though the full hand cannot draw what it recalls; once the horn is used nothing
+    # gives an action, so the player passes and is out (and loses) at the start of the next turn.
+    board = {(1, c): [("heron", 0, 1)] * 3 for c in range(4)}
+    s = adv(
+        hands=(["otter"], ["otter", "otter", "otter", "raccoon", "raccoon", "raccoon", "lynx"]),
+        piles=(["otter"], []),
+        board=board,
+        supply=(8, 4),
+        equipment=([], ["recall-horn"]),
+        removed=([], ["lynx"]),
+    )
+    act(s, "draw")
+    assert not s.is_over and legal(s) == ["use recall-horn"]
+    act(s, "use recall-horn", "recall lynx", "pass", "play otter col1", "skip")
+    assert s.is_over and s.winners() == [0]

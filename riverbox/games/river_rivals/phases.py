@@ -1,0 +1,44 @@
+"""River Rivals' named numbers: the phases of a turn and the kinds of pending decision.
+
+Kept apart from the rules so every module (rules, words, bots, observation) can name them
+without importing the engine.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+
+class Phase(IntEnum):
+    """Where the active player is in the turn (RV-21: the equipment window is AFTER)."""
+
+    DRAFT = 0
+    MAIN = 1
+    AFTER = 2
+    CHECK = 3
+    OVER = 4
+
+
+PHASE_NAMES = ("draft", "main", "after", "check", "over")
+"""The phase as views and observations name it (index: ``Phase``)."""
+
+
+class Frame(IntEnum):
+    """A pending decision on the stack (``frames.RULES`` holds what each one allows and does)."""
+
+    QUICK = 0
+    MOVE = 1
+    SHIELD = 2
+    POLISH = 3
+    CLAW = 4
+    LIGHTNING = 5
+    COPY = 6
+    CATCH = 7
+    NET = 8
+    BAIT = 9
+    SPARE = 10
+    RECALL = 11
+    BINOCULARS = 12
+    BEAR = 13
+    UNDERTOW = 14
+    ENCORE = 15
