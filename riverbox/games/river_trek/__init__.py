@@ -11,13 +11,12 @@
 
 from __future__ import annotations
 
-from functools import cached_property
 from importlib import resources
 from typing import Any
 
 from riverbox.core import Game, GameInfo, OptionSpec, State
 from riverbox.games.river_trek import scoring
-from riverbox.games.river_trek.actions import ACTION_ID, ALL_ACTIONS, NUM_ACTION_IDS, TrekAction, parse
+from riverbox.games.river_trek.actions import ALL_ACTIONS, NUM_ACTION_IDS, TrekAction, parse
 from riverbox.games.river_trek.board import Path, animal_positions, middle_names
 from riverbox.games.river_trek.state import COLOURS, TrekState
 
@@ -69,14 +68,16 @@ class RiverTrek(Game):
         perfect_information=True,
     )
     num_action_ids = NUM_ACTION_IDS
+    action_types = (TrekAction,)
+    state_class = TrekState
     observation_size = 0  # set below from the encoder
 
     # -- configuration ------------------------------------------------------------------
-    @cached_property
+    @property
     def animals_on(self) -> bool:
         return bool(self.options["animals"]) and self.options["variant"] != "simple"
 
-    @cached_property
+    @property
     def middle_names(self) -> tuple[str, ...]:
         return tuple(middle_names())
 
@@ -101,29 +102,13 @@ class RiverTrek(Game):
                 seq.extend((seat, seat) for seat in range(n))
         return tuple(seq)
 
-    # -- states -------------------------------------------------------------------------
-    def new_state(self, seed: int = 0) -> TrekState:
-        state = TrekState()
-        state._setup(self, seed)
-        return state
-
-    def _blank_state(self) -> TrekState:
-        return TrekState()
-
     # -- actions ------------------------------------------------------------------------
+    def all_actions(self) -> tuple[TrekAction, ...]:
+        return ALL_ACTIONS
+
     def parse_action(self, text: str, state: State | None = None) -> TrekAction:
+        """Notation, plus the Otter's crossings in either order and errors naming what is wrong."""
         return parse(text)
-
-    def action_id(self, action: Any) -> int:
-        try:
-            return ACTION_ID[action]
-        except (KeyError, TypeError):
-            raise ValueError(f"river-trek: {action!r} is not a River Trek action") from None
-
-    def action_from_id(self, action_id: int) -> TrekAction:
-        if not isinstance(action_id, int) or not 0 <= action_id < NUM_ACTION_IDS:
-            raise ValueError(f"river-trek: action id {action_id!r} is outside 0..{NUM_ACTION_IDS - 1}")
-        return ALL_ACTIONS[action_id]
 
     # -- presentation -------------------------------------------------------------------
     def rules_text(self) -> str:

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from riverbox.core import IllegalAction, State
+from riverbox.core.fields import GRID, LIST, TUPLE, VALUE, Field, declare
 from riverbox.games.river_trek import scoring
 from riverbox.games.river_trek.actions import (
     A_BOA,
@@ -57,7 +58,6 @@ from riverbox.games.river_trek.actions import (
     RESTACK,
     SKIP,
     TILE,
-    TrekAction,
 )
 from riverbox.games.river_trek.board import (
     ANIMALS,
@@ -109,11 +109,70 @@ START_MONEY = (0, 2, 4, 6)
 # Move contexts: the player's own move, a forced move, Stanley's move.
 CTX_MAIN, CTX_FORCED, CTX_STANLEY = 0, 1, 2
 
-_ANYTIME = ("jaguar", "monkey", "otter", "capybara")
-
 
 class TrekState(State):
     """A River Trek position (see the module docstring for the phases)."""
+
+    FIELDS = declare(
+        # drawn at setup, fixed for the game
+        middle=Field(TUPLE, of=str),
+        animals=Field(TUPLE, of=str),
+        tiles=Field(TUPLE, of=int),
+        # derived from the game and the three above (``_derive``)
+        path=Field(VALUE, stored=False),
+        slot=Field(VALUE, stored=False),
+        tile_at=Field(VALUE, stored=False),
+        setup_seq=Field(VALUE, stored=False),
+        rotation=Field(VALUE, stored=False),
+        n=Field(VALUE, stored=False),
+        stanley=Field(VALUE, stored=False),
+        colours=Field(VALUE, stored=False),
+        prev_cross=Field(VALUE, stored=False),
+        # the position
+        stacks=Field(GRID, of=int),
+        clearing=Field(LIST, of=int),
+        money=Field(LIST, of=int),
+        posts=Field(GRID, of=int),
+        hand=Field(LIST, of=int),
+        off=Field(LIST, of=int),
+        holder=Field(LIST, of=int),
+        down=Field(LIST, of=bool),
+        mv_stack=Field(LIST, of=int),
+        cap_rest=Field(LIST, of=int),
+        to_move=Field(TUPLE, of=int),
+        phase=Field(VALUE, of=int),
+        cur=Field(VALUE, of=int),
+        rot=Field(VALUE, of=int),
+        setup_i=Field(VALUE, of=int),
+        dock=Field(VALUE, of=int),
+        basecamp=Field(VALUE, of=int),
+        bridge=Field(VALUE, of=int),
+        scout=Field(VALUE, of=int),
+        scout_state=Field(VALUE, of=int),
+        scout_holder=Field(VALUE, of=int),
+        mv_pos=Field(VALUE, of=int),
+        mv_dir=Field(VALUE, of=int),
+        mv_ctx=Field(VALUE, of=int),
+        mv_from=Field(VALUE, of=int),
+        mv_tools=Field(VALUE, of=int),
+        ret_phase=Field(VALUE, of=int),
+        mk_placed=Field(VALUE, of=int),
+        mk_moves=Field(VALUE, of=int),
+        dog_used=Field(VALUE, of=bool),
+        triggered=Field(VALUE, of=bool),
+        final_pending=Field(VALUE, of=int),
+        turn_no=Field(VALUE, of=int),
+        # view caches (see ``build_view``): shared with clones, whose history is the same length
+        # when they are made, so a cached public view is theirs too; never stored
+        _vkey=Field(VALUE, stored=False),
+        _vpub=Field(VALUE, stored=False),
+        _vhide=Field(VALUE, stored=False),
+        _vfix=Field(VALUE, stored=False),
+        _vstacks=Field(VALUE, stored=False),
+        _vareas=Field(VALUE, stored=False),
+        _vanimals=Field(VALUE, stored=False),
+        _vsmall=Field(VALUE, stored=False),
+    )
 
     game: RiverTrek
     # -- fixed for the game (shared between clones) --
@@ -175,8 +234,8 @@ class TrekState(State):
     _vsmall: tuple[Any, ...] = (None, None, None, None, None)
 
     # ------------------------------------------------------------------ setup
-    def _setup(self, game: RiverTrek, seed: int) -> None:
-        self._init_common(game, seed)
+    def _setup(self) -> None:
+        game = self.game
         opts = game.options
         names = game.middle_names
         order = list(names)
@@ -262,18 +321,31 @@ class TrekState(State):
         self.tile_at = {t: i for i, t in enumerate(self.tiles)}
 
     def _fixed(self, middle: tuple[str, ...], animals: tuple[str, ...], tiles: tuple[int, ...]) -> None:
-        """Set the per-game constants (also used when restoring from JSON)."""
+        """Set the per-game data drawn at setup and derive the rest from it."""
+        self.middle = middle
+        self.animals = animals
+        self.tiles = tiles
+        self._derive()
+
+    def _after_load(self) -> None:
+        """Rebuild the derived fields and check what their types alone cannot."""
+        self._derive()
+        path = self.path
+        if len(self.stacks) != path.length:
+            raise ValueError("river-trek: state JSON has the wrong number of path spaces")
+        if len(self.posts) != len(path.areas) or len(self.holder) != len(self.animals):
+            raise ValueError("river-trek: state JSON does not fit its boards and animals")
+
+    def _derive(self) -> None:
+        """Set what follows from the game and its drawn boards and animals (never stored)."""
         game = self.game
         n = game.players
         self.n = n
         self.stanley = 2 if n == 2 else -1
         self.colours = 3 if n == 2 else n
-        self.middle = middle
-        self.path = path = path_for(middle)
-        self.animals = animals
-        self.tiles = tiles
-        self.slot = {a: i for i, a in enumerate(animals)}
-        self.tile_at = {t: i for i, t in enumerate(tiles)}
+        self.path = path = path_for(self.middle)
+        self.slot = {a: i for i, a in enumerate(self.animals)}
+        self.tile_at = {t: i for i, t in enumerate(self.tiles)}
         self.setup_seq = game.setup_sequence()
         self.rotation = (0, 2, 1, 2) if n == 2 else tuple(range(n))
         prev = []
@@ -962,94 +1034,6 @@ class TrekState(State):
     def view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may know; shares parts with other views (read-only, see ``build_view``)."""
         return build_view(self, seat)
-
-    # ------------------------------------------------------------------ copying and JSON
-    def _copy_body(self, other: State) -> None:
-        assert isinstance(other, TrekState)
-        d = other.__dict__
-        keep = (other.rng, other.history)
-        d.update(self.__dict__)
-        other.rng, other.history = keep
-        d.pop("_log", None)
-        other.stacks = [st[:] for st in self.stacks]
-        other.clearing = self.clearing[:]
-        other.money = self.money[:]
-        other.posts = [p[:] for p in self.posts]
-        other.hand = self.hand[:]
-        other.off = self.off[:]
-        other.holder = self.holder[:]
-        other.down = self.down[:]
-        other.mv_stack = self.mv_stack[:]
-        other.cap_rest = self.cap_rest[:]
-        other._lkey = None
-        other._vkey = -1
-
-    _SCALARS = (
-        "phase",
-        "cur",
-        "rot",
-        "setup_i",
-        "dock",
-        "basecamp",
-        "bridge",
-        "scout",
-        "scout_state",
-        "scout_holder",
-        "mv_pos",
-        "mv_dir",
-        "mv_ctx",
-        "mv_from",
-        "mv_tools",
-        "ret_phase",
-        "mk_placed",
-        "mk_moves",
-        "dog_used",
-        "triggered",
-        "final_pending",
-        "turn_no",
-    )
-
-    def _body_to_json(self) -> Any:
-        body: dict[str, Any] = {k: getattr(self, k) for k in self._SCALARS}
-        body.update(
-            middle=list(self.middle),
-            animals=list(self.animals),
-            tiles=list(self.tiles),
-            stacks=[list(st) for st in self.stacks],
-            clearing=list(self.clearing),
-            money=list(self.money),
-            posts=[list(p) for p in self.posts],
-            hand=list(self.hand),
-            off=list(self.off),
-            holder=list(self.holder),
-            down=list(self.down),
-            mv_stack=list(self.mv_stack),
-            cap_rest=list(self.cap_rest),
-            to_move=list(self.to_move),
-        )
-        return body
-
-    def _body_from_json(self, body: Any) -> None:
-        self._fixed(tuple(body["middle"]), tuple(body["animals"]), tuple(body["tiles"]))
-        for k in self._SCALARS:
-            setattr(self, k, body[k])
-        self.stacks = [list(st) for st in body["stacks"]]
-        self.clearing = list(body["clearing"])
-        self.money = list(body["money"])
-        self.posts = [list(p) for p in body["posts"]]
-        self.hand = list(body["hand"])
-        self.off = list(body["off"])
-        self.holder = list(body["holder"])
-        self.down = [bool(x) for x in body["down"]]
-        self.mv_stack = list(body["mv_stack"])
-        self.cap_rest = list(body["cap_rest"])
-        self.to_move = tuple(body["to_move"])
-        if len(self.stacks) != self.path.length:
-            raise ValueError("river-trek: state JSON has the wrong number of path spaces")
-
-
-def is_trek_action(action: Any) -> bool:
-    return isinstance(action, TrekAction)
 
 
 # ---------------------------------------------------------------------- views
