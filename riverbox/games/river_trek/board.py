@@ -48,6 +48,11 @@ def animal_data() -> dict[str, dict[str, str]]:
     return {a["name"]: a for a in json.loads(text)["animals"]}
 
 
+def animal_title(name: str) -> str:
+    """The name players read for an animal ("Emerald Tree Boa" for ``boa``)."""
+    return animal_data()[name]["title"]
+
+
 def middle_sides() -> list[dict[str, Any]]:
     return list(board_data()["middle"])
 

@@ -79,8 +79,7 @@ def test_setup_post_cannot_be_skipped() -> None:
 
 
 def test_actions_after_the_end_raise_game_over() -> None:
-    s = make(seat=G, money=[1, 2, 3, 4])
-    s.phase, s.to_move = 9, ()
+    s = make(seat=G, money=[1, 2, 3, 4], phase="over")
     with pytest.raises(GameOver):
         s.apply(s.game.parse_action("skip"))
     assert s.legal_actions() == []

@@ -23,6 +23,8 @@ import riverbox
 from riverbox.core import IllegalAction
 from riverbox.games.river_trek import scoring
 from riverbox.games.river_trek.board import path_for
+from riverbox.games.river_trek.position import Phase, setup_sequence
+from riverbox.games.river_trek.setup import tile_positions
 
 from .helpers import act, legal, make
 
@@ -43,7 +45,7 @@ def test_rulebook_example_2_exact_income() -> None:
     assert s.stacks[10] == []  # the orange explorer washed away ...
     assert s.stacks[7] == [O]  # ... to the next crossing downstream (RT-9)
     assert s.stacks[11] == [B, O, B, O, P]  # caravan of 5, purple on top, 2 purple posts
-    assert s.phase == 5  # on to "place a new explorer"
+    assert s.phase == Phase.PLACE  # on to "place a new explorer"
 
 
 # ---------------------------------------------------------------- RT-1, RT-2
@@ -68,10 +70,9 @@ def test_rt_2_income_formula() -> None:
 
 
 def test_rt_2_plus2_box_pays_two_more() -> None:
-    s = make(seat=G, middle=("M5", "M1"), stacks={26: [G]})
-    plus = next(a for a in s.path.areas if a.plus2)
+    plus = next(a for a in path_for(("M5", "M1")).areas if a.plus2)
     assert plus.spaces == (27,) and plus.small
-    s.posts[plus.id][G] = 1
+    s = make(seat=G, middle=("M5", "M1"), stacks={26: [G]}, posts={(plus.id, G): 1})
     act(s, "move 26")
     assert s.money[G] == 1 * 1 + 2
 
@@ -106,8 +107,6 @@ def test_rt_3_tamandua_adds_one() -> None:
     assert "post 0" in lg and "post 3" in lg
     act(s, "post 3")
     assert s.posts[3][G] == 3
-    s.holder[0] = -1  # losing the Tamandua: the post stays (RT-4)
-    assert s.posts[3][G] == 3
 
 
 def test_rt_4_post_step_optional_move_only_with_empty_hand() -> None:
@@ -116,7 +115,7 @@ def test_rt_4_post_step_optional_move_only_with_empty_hand() -> None:
     assert "skip" in lg
     assert not any(a.startswith("movepost") for a in lg)
     act(s, "skip")
-    assert s.phase == 3  # move
+    assert s.phase == Phase.MOVE  # move
     s = make(seat=G, phase="post", stacks={8: [G]}, posts={(3, G): 2, (4, G): 2, (5, G): 2, (6, G): 1})
     assert s.hand[G] == 0
     lg = legal(s)
@@ -126,7 +125,7 @@ def test_rt_4_post_step_optional_move_only_with_empty_hand() -> None:
         act(s, "post 7")
     act(s, "movepost 6 7")
     assert s.posts[6][G] == 0 and s.posts[7][G] == 1
-    assert s.phase == 3
+    assert s.phase == Phase.MOVE
 
 
 def test_rt_4_no_posts_on_final_board() -> None:
@@ -139,33 +138,27 @@ def test_rt_4_no_posts_on_final_board() -> None:
 def test_rt_5_setup_posts_in_turn_order_no_skip() -> None:
     g = riverbox.load("river-trek", players=3, variant="simple")
     s = g.new_state(3)
-    while s.phase == 0:
+    while s.phase == Phase.SETUP_EXPLORER:
         s.apply(s.legal_actions()[0])
-    assert s.phase == 1
+    assert s.phase == Phase.SETUP_POST
     order = []
-    while s.phase == 1:
+    while s.phase == Phase.SETUP_POST:
         assert "skip" not in legal(s)
         order.append(s.to_move[0])
         s.apply(s.legal_actions()[0])
     assert order == [0, 1, 2]
-    assert s.phase == 2 and s.to_move == (0,)
+    assert s.phase == Phase.POST and s.to_move == (0,)
     assert s.hand == [6, 6, 6]
 
 
 # ---------------------------------------------------------------- RT-6, RT-7
 def test_rt_6_setup_height_limit_three() -> None:
-    g = riverbox.load("river-trek", players=4)
-    s = g.new_state(1)
-    s.stacks[1] = [1, 2]
-    s.stacks[2] = [1, 2, 3]
-    s._lkey = None
+    s = make(phase="setup-explorer", stacks={1: [1, 2], 2: [1, 2, 3]})
     lg = legal(s)
     assert "place 1" in lg and "place 2" not in lg
     assert {"place 0", "place 5"} <= lg  # Dock always, the Base-camp crossing itself is legal
     assert "place 6" not in lg  # outside the New Explorer range
-    s.stacks[0] = [1, 2, 3, 1, 2]
-    s._lkey = None
-    assert "place 0" in legal(s)
+    assert "place 0" in legal(make(phase="setup-explorer", stacks={0: [1, 2, 3, 1, 2]}))
     with pytest.raises(IllegalAction, match="height limit"):
         act(s, "place 2")
 
@@ -184,10 +177,9 @@ def test_rt_6_game_height_limit_two_and_no_activation() -> None:
 def test_rt_7_new_explorer_step_mandatory_or_skipped() -> None:
     s = make(seat=G, stacks={8: [G]})
     act(s, "move 8")
-    assert s.phase == 5 and s.to_move == (G,)  # must place
+    assert s.phase == Phase.PLACE and s.to_move == (G,)  # must place
     assert "skip" not in legal(s)
-    s = make(seat=G, stacks={8: [G] * 1})
-    s.off[G] = 0  # all twelve on the board: step skipped
+    s = make(seat=G, stacks={8: [G] * 1}, off={G: 0})  # all twelve on the board: step skipped
     act(s, "move 8")
     assert s.to_move == (O,)
 
@@ -233,8 +225,7 @@ def test_rt_10_animal_tile_pays_then_gives_token_without_post() -> None:
 
 
 def test_rt_10_stanley_never_takes_tokens() -> None:
-    s = make(players=2, seat=G, phase="place", animals=("sloth",), stacks={5: [2]})
-    s.off[2] = 0
+    s = make(players=2, seat=G, phase="place", animals=("sloth",), stacks={5: [2]}, off={2: 0})
     act(s, "place 0")  # Stanley then moves his lowest caravan (space 5) onto tile 6
     assert s.stacks[6] == [2]
     assert s.holder == [-1]
@@ -266,22 +257,19 @@ def test_rt_12_stanley_gets_nothing_in_the_clearing() -> None:
 
 # ---------------------------------------------------------------- RT-13 forced moves
 def test_rt_13_forced_moves_furthest_downstream_first_and_repeat() -> None:
-    s = make(seat=G, phase="place", stacks={20: [B] * 7, 25: [O] * 7})
-    s.off[G] = 1
-    s._log = []
+    s = make(seat=G, phase="place", stacks={20: [B] * 7, 25: [O] * 7}, off={G: 1})
     act(s, "place 1")
-    forced = [t for _, t in s._log if t.startswith("forced")]
-    assert forced[0].endswith("space 20") and forced[1].endswith("space 25")
+    forced = [e["space"] for e in s.log(None) if e["kind"] == "forced"]
+    assert forced == [20, 25]
     assert all(len(st) < 7 for st in s.stacks)
     assert s.to_move == (O,)
 
 
 def test_rt_13_forced_move_creates_another() -> None:
     s = make(seat=G, phase="place", stacks={20: [B] * 7, 21: [O] * 6})
-    s._log = []
     act(s, "place 1")
-    forced = [t for _, t in s._log if t.startswith("forced")]
-    assert len(forced) >= 2 and "space 21" in forced[1]
+    forced = [e["space"] for e in s.log(None) if e["kind"] == "forced"]
+    assert len(forced) >= 2 and forced[1] == 21
     assert all(len(st) < 7 for st in s.stacks)
 
 
@@ -303,9 +291,9 @@ def test_rt_13_boa_frog_on_own_forced_move_never_peccary() -> None:
         stacks={6: [G], 8: [B], 20: [B] * 7},
     )
     act(s, "place 1")
-    assert s.phase == 4 and legal(s) == {"drop all", "drop", "frog"}  # deciding a forced move's drop
+    assert s.phase == Phase.DROP and legal(s) == {"drop all", "drop", "frog"}  # deciding a forced move's drop
     act(s, "drop")
-    while s.phase == 4:
+    while s.phase == Phase.DROP:
         act(s, "drop")
     assert s.stacks[20] == [] and s.stacks[21] == [B]  # upstream: the Peccary never applies
 
@@ -315,9 +303,8 @@ def test_rt_14_token_taken_mid_move_not_usable_until_the_move_ends() -> None:
     s = make(seat=G, animals=("frog",), stacks={5: [G, G, G]})
     act(s, "move 5")  # first drop on tile 6 takes the Frog; no Frog choice in this move
     assert s.holder == [G]
-    assert s.phase == 5  # the move finished without pausing
-    s2 = make(seat=G, phase="place", animals=("frog",), stacks={6: [G], 20: [B] * 7})
-    s2.holder[0] = G
+    assert s.phase == Phase.PLACE  # the move finished without pausing
+    s2 = make(seat=G, phase="place", animals=("frog",), stacks={6: [G], 20: [B] * 7}, holders={"frog": G})
     act(s2, "place 1")
     assert "frog" in legal(s2)  # a later move (here forced) may use it
 
@@ -334,7 +321,7 @@ def test_rt_14_powers_offered_between_steps_not_inside_a_move() -> None:
     act(s, "skip")
     assert any(a.startswith("jaguar") for a in legal(s))
     act(s, "move 3")
-    assert s.phase == 4 and not any(a.startswith("jaguar") for a in legal(s))
+    assert s.phase == Phase.DROP and not any(a.startswith("jaguar") for a in legal(s))
     with pytest.raises(IllegalAction, match="between the steps of your turn"):
         act(s, "jaguar 8 9")
 
@@ -397,14 +384,14 @@ def test_rt_17_several_tokens() -> None:
 def test_rt_18_tile_positions_forward_and_back() -> None:
     path = path_for(("M1", "M2"))
     g = riverbox.load("river-trek", players=3)
-    assert g.tile_positions(path) == [6, 8, 11, 13]  # 10 is a crossing: forward to 11, next from 11
+    assert tile_positions(path, g.options) == [6, 8, 11, 13]  # 10 is a crossing: forward to 11, next from 11
     gb = riverbox.load("river-trek", players=3, animal_shift="back")
-    assert gb.tile_positions(path) == [6, 8, 9, 11]
+    assert tile_positions(path, gb.options) == [6, 8, 9, 11]
 
 
 def test_rt_18_option_host_chooses_each_shift() -> None:
     g = riverbox.load("river-trek", players=3, animal_shift="choose")
-    s = next(x for x in (g.new_state(seed) for seed in range(40)) if x.phase == 10)
+    s = next(x for x in (g.new_state(seed) for seed in range(40)) if x.phase == Phase.SETUP_TILE)
     assert s.to_move == (0,)  # seat 0 acts as the host
     options = legal(s)
     assert len(options) == 2
@@ -413,9 +400,9 @@ def test_rt_18_option_host_chooses_each_shift() -> None:
     assert s.path.kinds[nominal] == 2  # the nominal space is a crossing
     act(s, f"tile {nominal - 1}")  # back, against the default
     assert nominal - 1 in s.tiles
-    while s.phase == 10:
+    while s.phase == Phase.SETUP_TILE:
         act(s, sorted(legal(s))[0])
-    assert len(s.tiles) == 4 and s.phase == 0
+    assert len(s.tiles) == 4 and s.phase == Phase.SETUP_EXPLORER
     assert s.tiles[0] == s.path.first_crossing() + 1
     for a, b in zip(s.tiles, s.tiles[1:], strict=False):
         assert b - a in (1, 2, 3)  # counted from where the previous tile actually ended up
@@ -429,7 +416,7 @@ def test_rt_18_tiles_never_on_crossings_or_final() -> None:
                 continue
             path = path_for((a, b))
             for shift in ("forward", "back"):
-                tiles = riverbox.load("river-trek", animal_shift=shift).tile_positions(path)
+                tiles = tile_positions(path, riverbox.load("river-trek", animal_shift=shift).options)
                 assert len(set(tiles)) == 4
                 assert all(path.kinds[t] == 1 and t < path.final_start for t in tiles)
 
@@ -486,8 +473,7 @@ def test_rt_19_tiebreaks() -> None:
 
 
 def test_rt_19_tiebreak_in_state() -> None:
-    s = make(seat=G, money=[10, 10, 3, 3], stacks={30: [G], 31: [O]})
-    s.phase, s.to_move = 9, ()
+    s = make(seat=G, money=[10, 10, 3, 3], stacks={30: [G], 31: [O]}, phase="over")
     assert s.winners() == [O]
     assert s.returns() == [-1.0, 1.0, -1.0, -1.0]
 
@@ -495,13 +481,13 @@ def test_rt_19_tiebreak_in_state() -> None:
 # ---------------------------------------------------------------- RT-20 Stanley
 def test_rt_20_stanley_setup_sequence_and_money() -> None:
     g = riverbox.load("river-trek", players=2)
-    seq = g.setup_sequence()
+    seq = setup_sequence(2)
     p0 = [c for seat, c in seq if seat == 0]
     assert p0 == [0, 2, 0, 2, 0, 2, 0, 0]  # own, Stanley x3 interleaved, then own, own
     assert len(seq) == 16
     s = g.new_state(2)
     assert s.money == [0, 2]
-    while s.phase == 0:
+    while s.phase == Phase.SETUP_EXPLORER:
         s.apply(s.legal_actions()[-1])
     assert s.off == [7, 7, 6]
 
@@ -515,9 +501,9 @@ def test_rt_20_turn_order_and_stanley_places_furthest_upstream() -> None:
 
 
 def test_rt_20_stanley_moves_lowest_caravan_and_pays_humans() -> None:
-    s = make(players=2, seat=O, phase="place", stacks={8: [2, G], 20: [2]}, posts={(4, G): 1})
-    s.off[2] = 0
-    s.stacks[11] = [O]
+    s = make(
+        players=2, seat=O, phase="place", stacks={8: [2, G], 20: [2], 11: [O]}, posts={(4, G): 1}, off={2: 0}
+    )
     act(s, "place 1")
     assert str(s.history[-1][1]) == "stanley move 8"
     assert s.stacks[9] == [2] and s.stacks[7] == [G]  # G dropped on crossing 10 and washed to 7
@@ -526,8 +512,7 @@ def test_rt_20_stanley_moves_lowest_caravan_and_pays_humans() -> None:
 
 
 def test_rt_20_stanley_triggers_end_each_human_one_more_turn() -> None:
-    s = make(players=2, seat=G, phase="place", stacks={34: [2], 3: [O], 4: [G]})
-    s.off[2] = 0
+    s = make(players=2, seat=G, phase="place", stacks={34: [2], 3: [O], 4: [G]}, off={2: 0})
     act(s, "place 1")
     assert s.triggered
     actors = _play_first_legal_until_over(s, current=True)
@@ -622,7 +607,7 @@ def test_rt_24_bush_dog_free_step_no_activation() -> None:
     )
     act(s, "place 1")
     lg = legal(s)
-    assert s.phase == 6 and {"dog 9 up", "dog 9 down", "dog 34 down", "end"} <= lg
+    assert s.phase == Phase.END and {"dog 9 up", "dog 9 down", "dog 34 down", "end"} <= lg
     assert "dog 34 up" not in lg  # never off the path
     act(s, "dog 9 up")  # onto crossing 10: no wash
     assert s.stacks[10] == [G] and s.money[G] == 0
@@ -656,17 +641,16 @@ def test_rt_25_otter_and_capybara_activate_nothing() -> None:
     act(s, "otter 5 15")
     assert s.stacks[5] == [B, B, O] and s.stacks[15] == [G, O] and s.money == [0, 0, 0, 0]
     act(s, "capybara 11")
-    assert s.phase == 8 and legal(s) == {"restack 0", "restack 1", "restack 3"}
+    assert s.phase == Phase.RESTACK and legal(s) == {"restack 0", "restack 1", "restack 3"}
     act(s, "restack 1")
     act(s, "restack 3")
     act(s, "restack 1")  # only green left: placed automatically
     assert s.stacks[11] == [O, B, O, G]
-    assert s.phase == 2  # back to the trading-post step
+    assert s.phase == Phase.POST  # back to the trading-post step
 
 
 def test_rt_25_sloth_pays_from_next_turn() -> None:
-    s = make(seat=G, animals=("sloth",), stacks={5: [G]})
-    s.off[G] = 0
+    s = make(seat=G, animals=("sloth",), stacks={5: [G]}, off={G: 0})
     act(s, "move 5")  # takes the Sloth: no $2 this turn
     assert s.holder == [G] and s.money[G] == 0
     for _ in range(3):  # orange, purple, blue: skip, move nothing (no explorers) -> place
@@ -696,7 +680,7 @@ def test_monkey_extra_posts_then_moves() -> None:
     act(s, "movepost 3 5")
     assert not any(a.startswith("post ") for a in legal(s))
     act(s, "done")
-    assert s.phase == 2 and "post 3" in legal(s)  # the turn's own post is still available
+    assert s.phase == Phase.POST and "post 3" in legal(s)  # the turn's own post is still available
     act(s, "post 3")
     assert s.hand[G] == 4
 
@@ -723,11 +707,10 @@ def test_rt_26_27_civilization_event() -> None:
     assert s.hand[O] == 7 and s.hand[B] == 7
     assert s.scout_state == 2
     # placement from now on: Bridge..Base camp, Bridge always open
-    s.stacks[5] = [O, O, O]
-    s.cur, s.rot, s.phase, s.to_move, s._lkey = O, 1, 5, (O,), None
-    assert legal(s) == {f"place {i}" for i in range(5, 11)}
-    s.phase, s._lkey = 2, None
-    assert "post 0" not in legal(s) and "post 1" not in legal(s) and "post 2" in legal(s)
+    after = make(seat=O, phase="place", stacks={5: [O, O, O]}, civilized=True)
+    assert legal(after) == {f"place {i}" for i in range(5, 11)}
+    after = make(seat=O, phase="post", stacks={5: [O, O, O]}, civilized=True)
+    assert "post 0" not in legal(after) and "post 1" not in legal(after) and "post 2" in legal(after)
 
 
 def test_rt_26_scout_taken_by_wash_and_jaguar() -> None:
@@ -764,8 +747,7 @@ def test_rt_27_exactly_one_event() -> None:
 
 
 def test_rt_26_stanley_takes_the_scout() -> None:
-    s = make(players=2, variant="full", seat=G, phase="place", stacks={29: [2]})
-    s.off[2] = 0
+    s = make(players=2, variant="full", seat=G, phase="place", stacks={29: [2]}, off={2: 0})
     act(s, "place 1")
     assert s.bridge == 5  # Stanley's turn took the Scout and the event followed it
     assert s.off[G] == 12  # green's new explorer on space 1 went back
@@ -783,4 +765,4 @@ def test_rt_28_money_public_by_default_hidden_option() -> None:
 def test_rt_29_nothing_to_move_skips_the_step() -> None:
     s = make(seat=G, phase="post", stacks={3: [O]})
     act(s, "skip")
-    assert s.phase == 5  # straight to placing a new explorer
+    assert s.phase == Phase.PLACE  # straight to placing a new explorer

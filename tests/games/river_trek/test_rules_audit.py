@@ -12,6 +12,7 @@ import pytest
 
 import riverbox
 from riverbox.core import IllegalAction
+from riverbox.games.river_trek.position import Phase
 
 from .helpers import act, legal, make
 
@@ -32,7 +33,7 @@ def test_rb_setup_starting_explorer_count(players: int, each: int) -> None:
     """RB setup: four starting explorers each with 4 players, five with 3, placed one at a time."""
     s = riverbox.load("river-trek", players=players, variant="simple").new_state(2)
     order = []
-    while s.phase == 0:
+    while s.phase == Phase.SETUP_EXPLORER:
         order.append(s.to_move[0])
         s.apply(s.legal_actions()[0])
     assert order == list(range(players)) * each
@@ -84,16 +85,14 @@ def test_rt_3_rt_4_tamandua_also_when_moving_a_post() -> None:
 # ---------------------------------------------------------------- RT-10 animal tokens
 def test_rt_10_token_goes_to_the_dropping_explorers_owner() -> None:
     """RT-10: the owner of the explorer dropped on the tile takes the token, not the caravan's others."""
-    s = make(seat=G, animals=("sloth",), stacks={5: [G], 6: [B]})
-    s.off[G] = 0
+    s = make(seat=G, animals=("sloth",), stacks={5: [G], 6: [B]}, off={G: 0})
     act(s, "move 5")
     assert s.stacks[6] == [B, G] and s.holder == [G]
 
 
 def test_rt_10_a_held_token_is_not_taken_away() -> None:
     """RT-10 (RB): if another player holds the token, dropping on its tile does not take it."""
-    s = make(seat=G, animals=("sloth",), holders={"sloth": O}, stacks={5: [G], 6: [O]})
-    s.off[G] = 0
+    s = make(seat=G, animals=("sloth",), holders={"sloth": O}, stacks={5: [G], 6: [O]}, off={G: 0})
     act(s, "move 5")
     assert s.holder == [O]
 
@@ -108,11 +107,11 @@ def test_rt_13_no_boa_or_frog_choice_on_stanleys_forced_move() -> None:
         animals=("frog", "boa"),
         holders={"frog": G, "boa": G},
         stacks={6: [G], 8: [G], 20: [STANLEY], 21: [O, O, O, G, G, G]},
+        off={STANLEY: 0},
     )
-    s.off[STANLEY] = 0
     act(s, "place 1")  # Stanley moves 20 -> 21 (a caravan of 7): forced at the end of his turn
     assert str(s.history[-1][1]) == "stanley move 20"
-    assert s.phase == 2 and s.to_move == (G,)  # straight on to green's turn, no drop choice
+    assert s.phase == Phase.POST and s.to_move == (G,)  # straight on to green's turn, no drop choice
     assert s.holder == [G, G]  # neither token spent
     assert all(len(x) < 7 for x in s.stacks)
 
@@ -123,7 +122,7 @@ def test_rt_14_boa_taken_during_a_move_waits_for_the_next_move() -> None:
     s = make(seat=G, animals=("boa",), stacks={5: [G, G, G]})
     act(s, "move 5")  # drop 1 on tile 6 takes the Boa; drops 2 and 3 must be plain
     assert s.holder == [G]
-    assert s.phase == 5  # no drop choice was offered: on to placing a new explorer
+    assert s.phase == Phase.PLACE  # no drop choice was offered: on to placing a new explorer
     assert s.stacks[6] == [G] and s.stacks[8] == [G] and s.stacks[5] == [G]  # 7 washed to 5
 
 
@@ -205,7 +204,7 @@ def test_rt_21_boa_needs_two_explorers_in_hand() -> None:
     act(s, "move 8")
     assert legal(s) == {"drop all", "drop", "boa"}
     act(s, "drop")  # one explorer left: no more choices, the move finishes
-    assert s.phase == 5 and s.holder == [G]
+    assert s.phase == Phase.PLACE and s.holder == [G]
 
 
 # ---------------------------------------------------------------- RT-15 power lasts the whole move
@@ -241,7 +240,7 @@ def test_rt_25_capybara_restacks_bottom_first_in_chosen_order() -> None:
     assert legal(s) == {"restack 0", "restack 1"}
     act(s, "restack 0")  # then green; the last orange goes on top by itself
     assert s.stacks[12] == [B, O, G, O]
-    assert s.money == [0, 0, 0, 0] and s.phase == 2
+    assert s.money == [0, 0, 0, 0] and s.phase == Phase.POST
 
 
 def test_monkey_extra_posts_come_before_moving_posts() -> None:
@@ -266,10 +265,8 @@ def test_rt_23_peccary_never_moves_a_dock_caravan_downstream() -> None:
 
 # ---------------------------------------------------------------- RT-9 / RT-23 / RT-27 the Bridge
 def _bridged(**kw: object) -> object:
-    s = make(variant="full", **kw)  # type: ignore[arg-type]
-    s.bridge = s.dock = 5  # as after the Civilization Event (RT-27)
-    s.basecamp = 10
-    s.scout_state = 2
+    s = make(variant="full", civilized=True, **kw)  # type: ignore[arg-type]
+    assert (s.bridge, s.dock, s.basecamp) == (5, 5, 10)  # as after the Civilization Event (RT-27)
     return s
 
 
@@ -309,8 +306,7 @@ def test_rt_19_rt_27_event_still_happens_when_the_game_end_is_triggered() -> Non
 def test_rt_20_stanley_triggers_end_and_takes_no_further_turn() -> None:
     """RT-19/RT-20: when Stanley moves explorers off the end, each human gets one more turn and
     Stanley none (he sits twice in the 2-player rotation, so he must be skipped)."""
-    s = make(players=2, seat=G, phase="place", stacks={34: [STANLEY], 3: [O], 4: [G]})
-    s.off[STANLEY] = 0
+    s = make(players=2, seat=G, phase="place", stacks={34: [STANLEY], 3: [O], 4: [G]}, off={STANLEY: 0})
     act(s, "place 1")
     assert s.triggered
     mark = len(s.history)
@@ -371,8 +367,8 @@ def test_rt_25_bush_dog_again_on_the_holders_next_turn() -> None:
         animals=("bushdog",),
         holders={"bushdog": G},
         stacks={6: [O], 8: [G], 12: [G], 20: [O], 22: [P], 24: [B]},
-    )
-    s.off[G] = 0  # nothing to place: the turn goes straight to its end
+        off={G: 0},
+    )  # nothing to place: the turn goes straight to its end
     act(s, "dog 12 up")
     act(s, "end")
     while s.cur != G:  # the others skip, move their furthest caravan, place on space 5
