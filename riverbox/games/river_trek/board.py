@@ -30,7 +30,6 @@ ANIMALS: tuple[str, ...] = (
     "peccary",
     "sloth",
 )
-SPEND = frozenset({"jaguar", "monkey", "otter", "boa", "capybara", "frog"})
 
 
 @cache

@@ -185,42 +185,61 @@ def _players_table(view: dict[str, Any]) -> Table:
     return table
 
 
+def _setup_explorer_step(view: dict[str, Any], steps: int, seat: int) -> str:
+    return (
+        f"Setup: place {view['colours'][view['setup_colour']]}'s starting explorer on a New Explorer "
+        "space (a space already holding 3 is full; the Dock never is)"
+    )
+
+
+def _post_step(view: dict[str, Any], steps: int, seat: int) -> str:
+    if 0 <= seat < len(view["hand_posts"]) and view["hand_posts"][seat] == 0:
+        return f"Step 1 of {steps}: you may move one of your trading posts (none left in hand), or skip"
+    return f"Step 1 of {steps}: you may place a trading post, or skip"
+
+
+def _drop_step(view: dict[str, Any], steps: int, seat: int) -> str:
+    kind = "forced move" if view["move"]["forced"] else "caravan move"
+    return f"During the {kind}: use the Boa or Tree Frog on this move? ('drop all' if not)"
+
+
+def _place_step(view: dict[str, Any], steps: int, seat: int) -> str:
+    return (
+        f"Step 3 of {steps}: place a new explorer on spaces {view['dock']}..{view['basecamp']} "
+        "(a space already holding 2 is full; the Dock/Bridge never is)"
+    )
+
+
+_STEP_TEXT: dict[str, Callable[[dict[str, Any], int, int], str]] = {
+    "setup-explorer": _setup_explorer_step,
+    "setup-post": lambda view, steps, seat: "Setup: place your starting trading post in any area",
+    "post": _post_step,
+    "move": lambda view, steps, seat: (
+        f"Step 2 of {steps}: move a caravan that holds at least one of your explorers"
+    ),
+    "drop": _drop_step,
+    "place": _place_step,
+    "end": lambda view, steps, seat: "End of your turn: use an animal power now, or end your turn",
+    "monkey": lambda view, steps, seat: (
+        "Monkey: place up to two extra trading posts, then move posts, then 'done'"
+    ),
+    "restack": lambda view, steps, seat: (
+        "Capybara: choose the colours of the restacked caravan from the bottom up"
+    ),
+    "setup-tile": lambda view, steps, seat: "Setup: choose where the shifted animal tile goes",
+}
+"""What each step asks of the player to move, by the view's phase name (the turn's steps are
+numbered as in the rulebook)."""
+
+
 def step_text(view: dict[str, Any]) -> str:
-    """What the player to move is asked to do, in words (the turn's steps are numbered as in RB)."""
+    """What the player to move is asked to do, in words."""
     phase = view["phase"]
-    steps = 5 if view["variant"] == "full" else 4
+    text = _STEP_TEXT.get(phase)
+    if text is None:
+        return phase
     seat = view["to_move"][0] if view["to_move"] else -1
-    if phase == "setup-explorer":
-        return (
-            f"Setup: place {view['colours'][view['setup_colour']]}'s starting explorer on a New Explorer "
-            "space (a space already holding 3 is full; the Dock never is)"
-        )
-    if phase == "setup-post":
-        return "Setup: place your starting trading post in any area"
-    if phase == "post":
-        if 0 <= seat < len(view["hand_posts"]) and view["hand_posts"][seat] == 0:
-            return f"Step 1 of {steps}: you may move one of your trading posts (none left in hand), or skip"
-        return f"Step 1 of {steps}: you may place a trading post, or skip"
-    if phase == "move":
-        return f"Step 2 of {steps}: move a caravan that holds at least one of your explorers"
-    if phase == "drop":
-        mv = view["move"]
-        kind = "forced move" if mv["forced"] else "caravan move"
-        return f"During the {kind}: use the Boa or Tree Frog on this move? ('drop all' if not)"
-    if phase == "place":
-        return (
-            f"Step 3 of {steps}: place a new explorer on spaces {view['dock']}..{view['basecamp']} "
-            "(a space already holding 2 is full; the Dock/Bridge never is)"
-        )
-    if phase == "end":
-        return "End of your turn: use an animal power now, or end your turn"
-    if phase == "monkey":
-        return "Monkey: place up to two extra trading posts, then move posts, then 'done'"
-    if phase == "restack":
-        return "Capybara: choose the colours of the restacked caravan from the bottom up"
-    if phase == "setup-tile":
-        return "Setup: choose where the shifted animal tile goes"
-    return phase
+    return text(view, 5 if view["variant"] == "full" else 4, seat)
 
 
 def _tiebreak_note(view: dict[str, Any], winners: list[int]) -> str:

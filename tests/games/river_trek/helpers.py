@@ -1,4 +1,14 @@
-"""Build River Trek positions for rule tests, through the game's public ``position`` constructor."""
+"""Build River Trek positions for rule tests, through the game's public ``position`` constructor.
+
+Positions use the placeholder path START + M1A + M2A + FINAL unless a test names other boards:
+
+    0 Dock | 1-2 S-a (area 0) | 3-4 S-b (area 1) | 5 X (Base camp) | 6 S-c (area 2) | 7 X
+    8-9 M1A-a (3) | 10 X | 11-12 b (4) | 13-14 c (5) | 15 X | 16-17 d (6) | 18 e (7)
+    19 X | 20-21 M2A-a (8) | 22-23 b (9) | 24 . | 25-26 c (10) | 27 X | 28-29 d (11)
+    30 "4" | 31 "5" | 32 "7" | 33 "9" | 34 "*"   (then the clearing)
+
+Animal tiles (RT-18, forward) sit on 6, 8, 11, 13 in the order the animals are listed.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +17,10 @@ from typing import Any
 import riverbox
 from riverbox.games.river_trek.actions import parse
 from riverbox.games.river_trek.state import TrekState
+
+G, O, P, B = 0, 1, 2, 3  # noqa: E741 - green, orange, purple, blue
+STANLEY = 2
+"""Stanley's colour in a two-player game (RT-20)."""
 
 
 def make(
@@ -58,3 +72,24 @@ def legal(s: TrekState) -> set[str]:
 def told(s: TrekState, seat: int | None = None) -> list[str]:
     """What the log tells ``seat`` (default: spectators), as sentences."""
     return [s.game.describe_event(e) for e in s.log(seat)]
+
+
+def bridged(**kw: Any) -> TrekState:
+    """A full-game position after the Civilization Event: Bridge on 5, Base camp on 10 (RT-27)."""
+    s = make(variant="full", civilized=True, **kw)
+    assert (s.bridge, s.dock, s.basecamp) == (5, 5, 10)
+    return s
+
+
+def play_first_legal_until_over(s: TrekState, current: bool = False) -> list[int]:
+    """Play to the end taking the plainest legal action; the actors of each turn, in order."""
+    actors = [s.cur] if current else []
+    last = s.turn_no
+    while not s.is_over:
+        if s.turn_no != last:
+            actors.append(s.cur)
+            last = s.turn_no
+        lg = s.legal_actions()
+        choice = next((a for a in lg if str(a) in ("skip", "end", "drop", "done")), lg[0])
+        s.apply(choice)
+    return actors

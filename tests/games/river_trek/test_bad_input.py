@@ -7,9 +7,7 @@ import pytest
 import riverbox
 from riverbox.core import GameOver, IllegalAction
 
-from .helpers import make
-
-G, O, P, B = 0, 1, 2, 3  # noqa: E741 - green, orange, purple, blue
+from .helpers import B, G, O, make
 
 
 @pytest.mark.parametrize(

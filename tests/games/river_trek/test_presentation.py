@@ -13,9 +13,7 @@ from riverbox.bots.base import RandomBot
 from riverbox.core import Rng
 from riverbox.games.river_trek.position import Phase
 
-from .helpers import act, make
-
-G, O, P, B = 0, 1, 2, 3  # noqa: E741 - green, orange, purple, blue
+from .helpers import B, G, O, P, act, make
 
 
 def _text(renderable: object) -> str:
