@@ -127,3 +127,18 @@ def test_generated_copy_shares_nothing_mutable() -> None:
     assert (dst.a, dst.b, dst.c, dst.d) == (1, [1, 2], [[3], [4]], {"x": 1})
     with pytest.raises(TypeError, match="CUSTOM field needs"):
         declare(e=CUSTOM)
+
+
+def test_an_event_is_an_immutable_named_tuple_that_pickles() -> None:
+    """Events are named tuples (cheap to build in the rules' hot loop); they pickle and cannot be
+    changed once emitted."""
+    import pickle
+
+    from riverbox.core.events import Event, event_from_json
+
+    event = Event("drop", (("who", "green"), ("space", 3)), to=1)
+    assert pickle.loads(pickle.dumps(event)) == event
+    assert event_from_json(event.to_json(), 2) == event
+    assert event.as_dict() == {"kind": "drop", "who": "green", "space": 3}
+    with pytest.raises(AttributeError):
+        event.kind = "other"  # type: ignore[misc]

@@ -159,6 +159,8 @@ A_MOVEBACK = tuple(a for a in ALL_ACTIONS if a.kind == Kind.MOVEBACK)
 A_CAPYBARA = tuple(a for a in ALL_ACTIONS if a.kind == Kind.CAPYBARA)
 A_RESTACK = tuple(a for a in ALL_ACTIONS if a.kind == Kind.RESTACK)
 A_MOVEPOST = {(a.at, a.to): a for a in ALL_ACTIONS if a.kind == Kind.MOVEPOST}
+MOVEPOST_FROM = tuple(tuple(A_MOVEPOST.get((a, b)) for b in range(MAX_AREAS)) for a in range(MAX_AREAS))
+"""``MOVEPOST_FROM[a][b]``: ``movepost a b`` (``None`` when a == b), read without building a key."""
 A_JAGUAR = {(a.at, a.to): a for a in ALL_ACTIONS if a.kind == Kind.JAGUAR}
 A_OTTER = {(a.at, a.to): a for a in ALL_ACTIONS if a.kind == Kind.OTTER}
 A_DOG = {(a.at, a.to): a for a in ALL_ACTIONS if a.kind == Kind.DOG}

@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from riverbox.games.river_trek import scoring
 from riverbox.games.river_trek.board import CROSSING, DOCK, NORMAL, NUMBER, STAR, animal_title
-from riverbox.games.river_trek.position import BOA_TOOL, FROG_TOOL, Mover, Phase, TrekData
+from riverbox.games.river_trek.position import BOA_TOOL, BY_STANLEY, FROG_TOOL, IN_DROP, Mover, TrekData
 
 
 def start_move(st: TrekData, space: int, direction: int, mover: Mover) -> bool:
@@ -25,7 +25,7 @@ def start_move(st: TrekData, space: int, direction: int, mover: Mover) -> bool:
     st.mv_dir = direction
     st.mv_ctx = mover
     tools = 0
-    if st.slot and mover != Mover.STANLEY:  # RT-13: Boa / Tree Frog only on a player's own turn
+    if st.slot and mover != BY_STANLEY:  # RT-13: Boa / Tree Frog only on a player's own turn
         seat = st.cur
         tools = (BOA_TOOL if st.holds(seat, "boa") else 0) | (FROG_TOOL if st.holds(seat, "frog") else 0)
     st.mv_tools = tools
@@ -54,7 +54,7 @@ def run_move(st: TrekData) -> bool:
         if p < st.dock:  # RT-23: downstream explorers stack on the Dock/Bridge
             p = st.dock
         elif tools and (may_frog(st) or may_boa(st)):
-            st.phase = Phase.DROP
+            st.phase = IN_DROP
             st.to_move = (st.cur,)
             return False
         drop(st, p)
@@ -68,7 +68,7 @@ def _into_clearing(st: TrekData) -> None:
         if e != st.stanley:
             paid = 1
             st.money[e] += 1
-        st.tell("clearing", e, paid, who=st.name(e))
+        st.tell("clearing", e, paid, who=st.names[e])
     st.mv_stack = []
     trigger_end(st)
 
@@ -80,7 +80,7 @@ def drop(st: TrekData, p: int) -> None:
     st.stacks[p].append(e)
     st.mv_pos = p
     if p == st.dock:
-        st.emit("drop_dock", who=st.name(e), space=p, bridge=st.bridge >= 0)
+        st.emit("drop_dock", who=st.names[e], space=p, bridge=st.bridge >= 0)
     else:
         ON_LANDING[st.path.kinds[p]](st, p, e)
     if p == st.scout and st.scout_state == 0:
@@ -98,11 +98,11 @@ def _land_normal(st: TrekData, p: int, e: int) -> None:
             if k:
                 total += scoring.post_income(size, k, areas[a].plus2)
         st.money[e] += total
-    st.tell("drop", e, total, who=st.name(e), space=p, size=size)
+    st.tell("drop", e, total, who=st.names[e], space=p, size=size)
     s = st.tile_at.get(p)
     if s is not None and e != st.stanley and st.holder[s] < 0 and not st.down[s]:  # RT-10
         st.holder[s] = e
-        st.emit("token_taken", who=st.name(e), animal=animal_title(st.animals[s]))
+        st.emit("token_taken", who=st.names[e], animal=animal_title(st.animals[s]))
 
 
 def _land_crossing(st: TrekData, p: int, e: int) -> None:
@@ -112,12 +112,12 @@ def _land_crossing(st: TrekData, p: int, e: int) -> None:
     here = stacks[p]
     kf = st.slot.get("kingfisher")
     if kf is not None and st.holder[kf] >= 0 and st.holder[kf] in here:
-        st.emit("kingfisher", who=st.name(e), space=p)
+        st.emit("kingfisher", who=st.names[e], space=p)
         return
     q = st.prev_cross[p]
     stacks[q].extend(here)
     stacks[p] = []
-    st.emit("wash", who=st.name(e), space=p, size=len(here), target=q)
+    st.emit("wash", who=st.names[e], space=p, size=len(here), target=q)
     arrive(st, q)
 
 
@@ -128,7 +128,7 @@ def _land_number(st: TrekData, p: int, e: int) -> None:
     if e != st.stanley:
         paid = value
         st.money[e] += value
-    st.tell("number", e, paid, who=st.name(e), space=p, value=value)
+    st.tell("number", e, paid, who=st.names[e], space=p, value=value)
 
 
 def _land_star(st: TrekData, p: int, e: int) -> None:
@@ -137,7 +137,7 @@ def _land_star(st: TrekData, p: int, e: int) -> None:
     if e != st.stanley:
         paid = scoring.star_income(st.stacks, e)
         st.money[e] += paid
-    st.tell("star", e, paid, who=st.name(e), space=p)
+    st.tell("star", e, paid, who=st.names[e], space=p)
 
 
 ON_LANDING: dict[int, Callable[[TrekData, int, int], None]] = {
@@ -150,7 +150,7 @@ ON_LANDING: dict[int, Callable[[TrekData, int, int], None]] = {
 """What landing on a space does, by the space's kind (the Dock/Bridge is handled by ``drop``)."""
 
 
-def finish_move(st: TrekData) -> Mover:
+def finish_move(st: TrekData) -> int:
     """RT-15/RT-16 at the end of a caravan move; returns who moved, for the turn flow."""
     if st.slot:
         if st.game.options["empty_tile_check"] == "any-move":
@@ -158,7 +158,7 @@ def finish_move(st: TrekData) -> Mover:
         else:  # RT-15 option: only a tile this move emptied; the move lifted its start space
             tile_check(st, (st.mv_from,))
         st.down = [False] * len(st.down)
-    mover = Mover(st.mv_ctx)
+    mover = st.mv_ctx  # a Mover
     st.mv_from = st.mv_pos = st.mv_dir = -1
     st.mv_tools = 0
     return mover
@@ -177,7 +177,7 @@ def tile_check(st: TrekData, spaces: tuple[int, ...] | None = None) -> None:
         if spaces is not None and t not in spaces:
             continue
         if st.holder[s] >= 0 and not stacks[t]:
-            st.emit("token_lost", who=st.name(st.holder[s]), animal=animal_title(st.animals[s]))
+            st.emit("token_lost", who=st.names[st.holder[s]], animal=animal_title(st.animals[s]))
             st.holder[s] = -1
             st.down[s] = False
 
@@ -197,7 +197,7 @@ def arrive(st: TrekData, space: int) -> None:
 def take_scout(st: TrekData) -> None:
     st.scout_state = 1
     st.scout_holder = st.cur
-    st.emit("scout", who=st.name(st.cur))
+    st.emit("scout", who=st.names[st.cur])
 
 
 def trigger_end(st: TrekData) -> None:
@@ -206,4 +206,4 @@ def trigger_end(st: TrekData) -> None:
         st.triggered = True
         everyone = (1 << st.colours) - 1
         st.final_pending = everyone & ~(1 << st.cur)
-        st.emit("final_round", who=st.name(st.cur))
+        st.emit("final_round", who=st.names[st.cur])

@@ -39,6 +39,22 @@ class Phase(IntEnum):
     SETUP_TILE = 10
 
 
+# The members as module names too: the rules read phases in their hot loop, where a module name is
+# several times cheaper to look up than an enum class attribute (``Phase.POST``).
+(
+    IN_SETUP_EXPLORER,
+    IN_SETUP_POST,
+    IN_POST,
+    IN_MOVE,
+    IN_DROP,
+    IN_PLACE,
+    IN_END,
+    IN_MONKEY,
+    IN_RESTACK,
+    IN_OVER,
+    IN_SETUP_TILE,
+) = Phase
+
 PHASE_NAMES = tuple(p.name.lower().replace("_", "-") for p in Phase)
 """``PHASE_NAMES[phase]``: the phase as views and observations name it."""
 
@@ -50,6 +66,8 @@ class Mover(IntEnum):
     FORCED = 1
     STANLEY = 2
 
+
+BY_PLAYER, BY_FORCE, BY_STANLEY = Mover  # module names for the hot loop, as for the phases
 
 COLOURS = ("green", "orange", "purple", "blue")
 EXPLORERS = 12
@@ -77,6 +95,8 @@ class TrekData(State):
         stanley=Field(VALUE, stored=False),
         colours=Field(VALUE, stored=False),
         prev_cross=Field(VALUE, stored=False),
+        names=Field(VALUE, stored=False),
+        hidden_money=Field(VALUE, stored=False),
         # the position
         stacks=Field(GRID, of=int),
         clearing=Field(LIST, of=int),
@@ -134,6 +154,8 @@ class TrekData(State):
     stanley: int  # Stanley's colour, or -1
     colours: int
     prev_cross: tuple[int, ...]
+    names: tuple[str, ...]  # of each colour, as players read them
+    hidden_money: bool  # RT-28 option
     # -- the position --
     stacks: list[list[int]]
     clearing: list[int]
@@ -195,6 +217,8 @@ class TrekData(State):
         self.n = n
         self.stanley = 2 if n == 2 else -1
         self.colours = 3 if n == 2 else n
+        self.names = tuple(COLOURS[c] if c != self.stanley else "Stanley" for c in range(self.colours))
+        self.hidden_money = bool(self.game.options["hidden_money"])
         self.path = path = path_for(self.middle)
         self.slot = {a: i for i, a in enumerate(self.animals)}
         self.tile_at = {t: i for i, t in enumerate(self.tiles)}
@@ -229,13 +253,9 @@ class TrekData(State):
     def posts_on_board(self, seat: int) -> int:
         return sum(p[seat] for p in self.posts)
 
-    def post_limit(self, seat: int, area: int) -> int:
-        """RT-3: posts per player in an area: 1 in a small one, 2 elsewhere, one more with the Tamandua."""
-        return (1 if self.path.areas[area].small else 2) + (1 if self.holds(seat, "tamandua") else 0)
-
     def tell(self, kind: str, earner: int, paid: int, **args: Any) -> None:
         """An event that pays ``earner``: with hidden money (RT-28) only the earner hears how much."""
-        if paid and self.game.options["hidden_money"]:
+        if paid and self.hidden_money:
             self.emit(kind, to=earner, paid=paid, **args)
             self.emit(kind, but=earner, paid=None, **args)
         else:

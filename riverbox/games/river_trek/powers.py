@@ -37,7 +37,7 @@ from riverbox.games.river_trek.moves import (
     start_move,
     tile_check_after_power,
 )
-from riverbox.games.river_trek.position import Mover, Phase, TrekData
+from riverbox.games.river_trek.position import BY_PLAYER, IN_MONKEY, IN_RESTACK, Phase, TrekData
 
 
 class Timing(IntEnum):
@@ -135,7 +135,7 @@ def _jaguar_offers(st: TrekData, seat: int) -> list[TrekAction]:
 
 def _jaguar(st: TrekData, action: TrekAction, seat: int) -> bool:
     spend(st, "jaguar")
-    st.emit("jaguar", who=st.name(seat), source=action.at, target=action.to)
+    st.emit("jaguar", who=st.names[seat], source=action.at, target=action.to)
     st.stacks[action.at].pop()
     st.stacks[action.to].append(seat)  # RT-24: nothing activates
     arrive(st, action.to)
@@ -161,7 +161,7 @@ def _otter_offers(st: TrekData, seat: int) -> list[TrekAction]:
 
 def _otter(st: TrekData, action: TrekAction, seat: int) -> bool:
     spend(st, "otter")
-    st.emit("otter", who=st.name(seat), first=action.at, second=action.to)
+    st.emit("otter", who=st.names[seat], first=action.at, second=action.to)
     stacks = st.stacks
     stacks[action.at], stacks[action.to] = stacks[action.to], stacks[action.at]
     arrive(st, action.at)
@@ -185,12 +185,12 @@ def _capybara_offers(st: TrekData, seat: int) -> list[TrekAction]:
 def _capybara(st: TrekData, action: TrekAction, seat: int) -> bool:
     """Lift the caravan; the player then names its colours from the bottom (the RESTACK phase)."""
     spend(st, "capybara")
-    st.emit("capybara", who=st.name(seat), space=action.at)
+    st.emit("capybara", who=st.names[seat], space=action.at)
     st.cap_rest = sorted(st.stacks[action.at])
     st.stacks[action.at] = []
     st.mv_from = action.at
     st.ret_phase = st.phase
-    st.phase = Phase.RESTACK
+    st.phase = IN_RESTACK
     return False
 
 
@@ -202,9 +202,9 @@ def _monkey_offers(st: TrekData, seat: int) -> list[TrekAction]:
 def _monkey(st: TrekData, action: TrekAction, seat: int) -> bool:
     """Open the MONKEY phase: up to two extra posts, then moves of posts, then ``done``."""
     spend(st, "monkey")
-    st.emit("monkey", who=st.name(seat))
+    st.emit("monkey", who=st.names[seat])
     st.ret_phase = st.phase
-    st.phase = Phase.MONKEY
+    st.phase = IN_MONKEY
     st.mk_placed = st.mk_moves = 0
     return False
 
@@ -213,7 +213,7 @@ def _monkey(st: TrekData, action: TrekAction, seat: int) -> bool:
 def _boa(st: TrekData, action: TrekAction, seat: int) -> bool:
     spend(st, "boa")
     p = st.mv_pos + st.mv_dir
-    st.emit("boa", who=st.name(seat), space=p)
+    st.emit("boa", who=st.names[seat], space=p)
     drop(st, p)  # RT-21: two drops, each activating
     drop(st, p)
     return run_move(st)
@@ -222,7 +222,7 @@ def _boa(st: TrekData, action: TrekAction, seat: int) -> bool:
 def _frog(st: TrekData, action: TrekAction, seat: int) -> bool:
     spend(st, "frog")
     p = st.mv_pos + st.mv_dir
-    st.emit("frog", who=st.name(seat), space=p)
+    st.emit("frog", who=st.names[seat], space=p)
     st.mv_pos = p  # RT-22: skipped, not activated
     return run_move(st)
 
@@ -264,7 +264,7 @@ def _dog_offers(st: TrekData, seat: int) -> list[TrekAction]:
 
 def _dog(st: TrekData, action: TrekAction, seat: int) -> bool:
     s, target = action.at, action.at + action.step
-    st.emit("dog", who=st.name(seat), source=s, target=target)
+    st.emit("dog", who=st.names[seat], source=s, target=target)
     st.stacks[s].pop()
     st.stacks[target].append(seat)  # RT-24: nothing activates
     st.dog_used = True
@@ -288,8 +288,8 @@ def _peccary_offers(st: TrekData, seat: int) -> list[TrekAction]:
 
 
 def _peccary(st: TrekData, action: TrekAction, seat: int) -> bool:
-    st.emit("move", who=st.name(seat), space=action.at, size=len(st.stacks[action.at]), downstream=True)
-    return start_move(st, action.at, -1, Mover.PLAYER)
+    st.emit("move", who=st.names[seat], space=action.at, size=len(st.stacks[action.at]), downstream=True)
+    return start_move(st, action.at, -1, BY_PLAYER)
 
 
 def _peccary_refusal(st: TrekData, action: TrekAction, seat: int) -> str:
@@ -417,7 +417,7 @@ POWERS: dict[str, Power] = {
             lambda a, w: f"Peccary: move the caravan on {w.space(a.at)} {w.caravan(a.at)} DOWNSTREAM",
         ),
         _passive("harpy"),  # RT-6: new explorers ignore the height limit (``turns.place_actions``)
-        _passive("tamandua"),  # RT-3: one more post per area (``TrekData.post_limit``)
+        _passive("tamandua"),  # RT-3: one more post per area (``rules._open_areas``)
         _passive("kingfisher"),  # RT-9: no wash-down (``moves._land_crossing``)
         _passive("sloth"),  # RT-25: $2 at the start of each turn (``turns.begin_turn``)
     )
@@ -431,11 +431,20 @@ BY_TIMING: dict[Timing, tuple[Power, ...]] = {
 }
 
 
-def uses(st: TrekData, seat: int, timing: Timing, out: list[TrekAction]) -> None:
-    """Add the uses of the powers of ``timing`` that ``seat`` holds and may use now."""
+ANYTIME, AT_DROP, MOVE_STEP, END_STEP = (
+    BY_TIMING[Timing.ANYTIME],
+    BY_TIMING[Timing.AT_DROP],
+    BY_TIMING[Timing.MOVE_STEP],
+    BY_TIMING[Timing.END_STEP],
+)
+"""The powers of each timing, for ``uses``."""
+
+
+def uses(st: TrekData, seat: int, powers: tuple[Power, ...], out: list[TrekAction]) -> None:
+    """Add the uses of ``powers`` (those of one timing) that ``seat`` holds and may use now."""
     slot = st.slot
     holder = st.holder
-    for power in BY_TIMING[timing]:
+    for power in powers:
         s = slot.get(power.animal)
         if s is not None and holder[s] == seat:
             out.extend(power.offers(st, seat))

@@ -15,16 +15,24 @@ from riverbox.games.river_trek.actions import (
     A_DROPALL,
     A_END,
     A_MOVE,
-    A_MOVEPOST,
     A_POST,
     A_RESTACK,
     A_SKIP,
+    MOVEPOST_FROM,
     Kind,
     TrekAction,
 )
 from riverbox.games.river_trek.moves import drop, run_move, start_move
-from riverbox.games.river_trek.position import Mover, Phase, TrekData
-from riverbox.games.river_trek.powers import BY_KIND, Timing, uses
+from riverbox.games.river_trek.position import (
+    BY_PLAYER,
+    IN_MONKEY,
+    IN_POST,
+    IN_SETUP_EXPLORER,
+    IN_SETUP_POST,
+    Phase,
+    TrekData,
+)
+from riverbox.games.river_trek.powers import ANYTIME, AT_DROP, BY_KIND, END_STEP, MOVE_STEP, uses
 from riverbox.games.river_trek.setup import (
     choose_tile,
     place_starting_explorer,
@@ -41,18 +49,18 @@ def _open_areas(st: TrekData, seat: int) -> list[int]:
     posts = st.posts
     extra = 1 if st.holds(seat, "tamandua") else 0  # one more post per area
     bridge = st.bridge
-    return [
-        a
-        for a, ar in enumerate(st.path.areas)
-        if posts[a][seat] < (1 if ar.small else 2) + extra and (bridge < 0 or ar.spaces[-1] >= bridge)
-    ]
+    out = []
+    for a, ar in enumerate(st.path.areas):
+        if posts[a][seat] < (1 if ar.small else 2) + extra and (bridge < 0 or ar.spaces[-1] >= bridge):
+            out.append(a)
+    return out
 
 
 def post_actions(st: TrekData, seat: int) -> list[TrekAction]:
     """A post from hand into an open area; in the post step with an empty hand, a post may move
     instead (RT-4)."""
     if st.hand[seat] == 0:
-        return movepost_actions(st, seat) if st.phase == Phase.POST else []
+        return movepost_actions(st, seat) if st.phase == IN_POST else []
     return [A_POST[a] for a in _open_areas(st, seat)]
 
 
@@ -63,7 +71,8 @@ def movepost_actions(st: TrekData, seat: int) -> list[TrekAction]:
     out: list[TrekAction] = []
     for a in range(len(posts)):
         if posts[a][seat]:
-            out.extend(A_MOVEPOST[(a, b)] for b in targets if b != a)
+            row = MOVEPOST_FROM[a]
+            out += [row[b] for b in targets if b != a]  # type: ignore[misc]  # None only where b == a
     return out
 
 
@@ -71,7 +80,7 @@ def _legal_post(st: TrekData, seat: int) -> list[TrekAction]:
     out = post_actions(st, seat)
     out.append(A_SKIP)
     if st.slot:
-        uses(st, seat, Timing.ANYTIME, out)
+        uses(st, seat, ANYTIME, out)
     return out
 
 
@@ -80,29 +89,29 @@ def _legal_move(st: TrekData, seat: int) -> list[TrekAction]:
     stacks = st.stacks
     out = [A_MOVE[i] for i in range(st.dock, len(stacks)) if seat in stacks[i]]
     if st.slot:
-        uses(st, seat, Timing.MOVE_STEP, out)
-        uses(st, seat, Timing.ANYTIME, out)
+        uses(st, seat, MOVE_STEP, out)
+        uses(st, seat, ANYTIME, out)
     return out
 
 
 def _legal_place(st: TrekData, seat: int) -> list[TrekAction]:
     out = place_actions(st, seat, 2, st.holds(seat, "harpy"))  # RT-6, the Harpy Eagle
     if st.slot:
-        uses(st, seat, Timing.ANYTIME, out)
+        uses(st, seat, ANYTIME, out)
     return out
 
 
 def _legal_drop(st: TrekData, seat: int) -> list[TrekAction]:
     """RT-21/RT-22: "drop all" answers "use the Boa / Tree Frog on this move?" with no, once."""
     out = [A_DROPALL, A_DROP]
-    uses(st, seat, Timing.AT_DROP, out)
+    uses(st, seat, AT_DROP, out)
     return out
 
 
 def _legal_end(st: TrekData, seat: int) -> list[TrekAction]:
     out = [A_END]
-    uses(st, seat, Timing.ANYTIME, out)
-    uses(st, seat, Timing.END_STEP, out)
+    uses(st, seat, ANYTIME, out)
+    uses(st, seat, END_STEP, out)
     return out
 
 
@@ -139,22 +148,22 @@ LEGAL: dict[int, Callable[[TrekData, int], list[TrekAction]]] = {
 
 
 def _place(st: TrekData, action: TrekAction, seat: int) -> None:
-    if st.phase == Phase.SETUP_EXPLORER:
+    if st.phase == IN_SETUP_EXPLORER:
         place_starting_explorer(st, action.at, seat)
         return
-    st.emit("place", who=st.name(seat), space=action.at)
+    st.emit("place", who=st.names[seat], space=action.at)
     st.stacks[action.at].append(seat)  # RT-6: placement never activates
     st.off[seat] -= 1
     enter_end(st)
 
 
 def _post(st: TrekData, action: TrekAction, seat: int) -> None:
-    st.emit("post", who=st.name(seat), area=st.path.areas[action.at].name)
+    st.emit("post", who=st.names[seat], area=st.path.areas[action.at].name)
     st.posts[action.at][seat] += 1
     st.hand[seat] -= 1
-    if st.phase == Phase.SETUP_POST:
+    if st.phase == IN_SETUP_POST:
         starting_post_placed(st)
-    elif st.phase == Phase.MONKEY:
+    elif st.phase == IN_MONKEY:
         st.mk_placed += 1
     else:
         enter_move(st)
@@ -162,48 +171,48 @@ def _post(st: TrekData, action: TrekAction, seat: int) -> None:
 
 def _movepost(st: TrekData, action: TrekAction, seat: int) -> None:
     areas = st.path.areas
-    st.emit("movepost", who=st.name(seat), source=areas[action.at].name, target=areas[action.to].name)
+    st.emit("movepost", who=st.names[seat], source=areas[action.at].name, target=areas[action.to].name)
     st.posts[action.at][seat] -= 1
     st.posts[action.to][seat] += 1
-    if st.phase == Phase.MONKEY:
+    if st.phase == IN_MONKEY:
         st.mk_moves += 1
     else:
         enter_move(st)
 
 
 def _skip(st: TrekData, action: TrekAction, seat: int) -> None:
-    st.emit("skip", who=st.name(seat))
+    st.emit("skip", who=st.names[seat])
     enter_move(st)
 
 
 def _move(st: TrekData, action: TrekAction, seat: int) -> None:
-    st.emit("move", who=st.name(seat), space=action.at, size=len(st.stacks[action.at]), downstream=False)
-    if start_move(st, action.at, 1, Mover.PLAYER):
+    st.emit("move", who=st.names[seat], space=action.at, size=len(st.stacks[action.at]), downstream=False)
+    if start_move(st, action.at, 1, BY_PLAYER):
         after_move(st)
 
 
 def _drop_one(st: TrekData, action: TrekAction, seat: int) -> None:
-    st.emit("drop_one", who=st.name(seat))
+    st.emit("drop_one", who=st.names[seat])
     drop(st, st.mv_pos + st.mv_dir)
     if run_move(st):
         after_move(st)
 
 
 def _drop_all(st: TrekData, action: TrekAction, seat: int) -> None:
-    st.emit("drop_all", who=st.name(seat))
+    st.emit("drop_all", who=st.names[seat])
     st.mv_tools = 0  # no more questions in this move: every drop is plain
     if run_move(st):
         after_move(st)
 
 
 def _end(st: TrekData, action: TrekAction, seat: int) -> None:
-    st.emit("end", who=st.name(seat))
+    st.emit("end", who=st.names[seat])
     finish_turn(st)
 
 
 def _restack(st: TrekData, action: TrekAction, seat: int) -> None:
     """RT-25: the Capybara's caravan is rebuilt from the bottom; the last colour fills the rest."""
-    st.emit("restack", who=st.name(seat), colour=st.name(action.colour))
+    st.emit("restack", who=st.names[seat], colour=st.names[action.colour])
     st.stacks[st.mv_from].append(action.colour)
     st.cap_rest.remove(action.colour)
     if len(set(st.cap_rest)) <= 1:
@@ -214,7 +223,7 @@ def _restack(st: TrekData, action: TrekAction, seat: int) -> None:
 
 
 def _done(st: TrekData, action: TrekAction, seat: int) -> None:
-    st.emit("done", who=st.name(seat))
+    st.emit("done", who=st.names[seat])
     st.phase = st.ret_phase
 
 

@@ -16,7 +16,16 @@ from riverbox.games.river_trek.board import (
     middle_names,
     path_for,
 )
-from riverbox.games.river_trek.position import EXPLORERS, POSTS, START_MONEY, Mover, Phase, TrekData
+from riverbox.games.river_trek.position import (
+    BY_PLAYER,
+    EXPLORERS,
+    IN_SETUP_EXPLORER,
+    IN_SETUP_POST,
+    IN_SETUP_TILE,
+    POSTS,
+    START_MONEY,
+    TrekData,
+)
 from riverbox.games.river_trek.turns import begin_turn
 
 
@@ -74,7 +83,7 @@ def empty_table(st: TrekData) -> None:
     st.down = [False] * len(st.animals)
     st.mv_stack = []
     st.cap_rest = []
-    st.phase = Phase.SETUP_EXPLORER
+    st.phase = IN_SETUP_EXPLORER
     st.cur = st.rot = st.setup_i = st.dock = 0
     st.basecamp = path.first_crossing()
     st.bridge = -1
@@ -82,7 +91,7 @@ def empty_table(st: TrekData) -> None:
     st.scout_state = 0 if st.scout >= 0 else 2
     st.scout_holder = -1
     st.mv_pos = st.mv_dir = st.mv_from = -1
-    st.mv_ctx = Mover.PLAYER
+    st.mv_ctx = BY_PLAYER
     st.mv_tools = 0
     st.ret_phase = -1
     st.mk_placed = st.mk_moves = 0
@@ -109,13 +118,13 @@ def place_tiles(st: TrekData) -> None:
     while len(st.tiles) < len(st.animals):
         options = tile_candidates(st)
         if len(options) > 1:
-            st.phase = Phase.SETUP_TILE
+            st.phase = IN_SETUP_TILE
             st.to_move = (0,)
             return
         if not options:
             raise ValueError("river-trek: no legal animal tile position")  # RT-18
         put_tile(st, options[0])
-    st.phase = Phase.SETUP_EXPLORER
+    st.phase = IN_SETUP_EXPLORER
     st.to_move = (st.setup_seq[0][0],)
 
 
@@ -131,7 +140,7 @@ def tile_actions(st: TrekData, seat: int) -> list[TrekAction]:
 def choose_tile(st: TrekData, action: TrekAction, seat: int) -> None:
     """The host puts the next tile on one of the two shifted spaces (RT-18)."""
     animal = animal_title(st.animals[len(st.tiles)])
-    st.emit("tile", who=st.name(seat), animal=animal, space=action.at)
+    st.emit("tile", who=st.names[seat], animal=animal, space=action.at)
     put_tile(st, action.at)
     place_tiles(st)
 
@@ -139,14 +148,14 @@ def choose_tile(st: TrekData, action: TrekAction, seat: int) -> None:
 def place_starting_explorer(st: TrekData, space: int, seat: int) -> None:
     """RT-6, RT-20: the next starting explorer of the setup sequence (Stanley's placed by a seat)."""
     colour = st.setup_seq[st.setup_i][1]
-    st.emit("setup_place", who=st.name(seat), colour=st.name(colour), space=space)
+    st.emit("setup_place", who=st.names[seat], colour=st.names[colour], space=space)
     st.stacks[space].append(colour)
     st.off[colour] -= 1
     st.setup_i += 1
     if st.setup_i < len(st.setup_seq):
         st.to_move = (st.setup_seq[st.setup_i][0],)
     else:
-        st.phase = Phase.SETUP_POST  # RT-5
+        st.phase = IN_SETUP_POST  # RT-5
         st.setup_i = 0
         st.to_move = (0,)
 

@@ -10,8 +10,18 @@ from riverbox.games.river_trek import scoring
 from riverbox.games.river_trek.actions import A_PLACE, TrekAction
 from riverbox.games.river_trek.board import CROSSING, Path
 from riverbox.games.river_trek.moves import finish_move, start_move, tile_check_after_power
-from riverbox.games.river_trek.position import Mover, Phase, TrekData
-from riverbox.games.river_trek.powers import Timing, uses
+from riverbox.games.river_trek.position import (
+    BY_FORCE,
+    BY_PLAYER,
+    BY_STANLEY,
+    IN_END,
+    IN_MOVE,
+    IN_OVER,
+    IN_PLACE,
+    IN_POST,
+    TrekData,
+)
+from riverbox.games.river_trek.powers import ANYTIME, END_STEP, uses
 
 FORCED_HEIGHT = 7
 """RT-13: a caravan this tall must move at the end of a turn."""
@@ -29,29 +39,29 @@ def begin_turn(st: TrekData, actor: int) -> None:
     st.cur = actor
     st.turn_no += 1
     st.dog_used = False
-    st.emit("turn", number=st.turn_no, who=st.name(actor))
+    st.emit("turn", number=st.turn_no, who=st.names[actor])
     if actor == st.stanley:
         stanley_turn(st)
         return
     if st.slot and st.holds(actor, "sloth"):  # RT-25
         st.money[actor] += 2
-        st.tell("sloth", actor, 2, who=st.name(actor))
-    st.phase = Phase.POST
+        st.tell("sloth", actor, 2, who=st.names[actor])
+    st.phase = IN_POST
     st.to_move = (actor,)
 
 
 def enter_move(st: TrekData) -> None:
     seat = st.cur
     if any(seat in stack for stack in st.stacks):
-        st.phase = Phase.MOVE
+        st.phase = IN_MOVE
     else:  # RT-29: nothing to move
-        st.emit("no_caravan", who=st.name(seat))
+        st.emit("no_caravan", who=st.names[seat])
         enter_place(st)
 
 
 def enter_place(st: TrekData) -> None:
     if st.off[st.cur] > 0:  # RT-7
-        st.phase = Phase.PLACE
+        st.phase = IN_PLACE
         st.to_move = (st.cur,)
     else:
         enter_end(st)
@@ -62,10 +72,10 @@ def enter_end(st: TrekData) -> None:
     seat = st.cur
     if st.slot and seat in st.holder:
         out: list[TrekAction] = []
-        uses(st, seat, Timing.ANYTIME, out)
-        uses(st, seat, Timing.END_STEP, out)
+        uses(st, seat, ANYTIME, out)
+        uses(st, seat, END_STEP, out)
         if out:
-            st.phase = Phase.END
+            st.phase = IN_END
             st.to_move = (seat,)
             return
     finish_turn(st)
@@ -74,7 +84,7 @@ def enter_end(st: TrekData) -> None:
 def after_move(st: TrekData) -> None:
     """A caravan move is over: the player's turn goes on to its place step; a forced move or
     Stanley's move ends the turn (its last part)."""
-    if finish_move(st) == Mover.PLAYER:
+    if finish_move(st) == BY_PLAYER:
         enter_place(st)
     else:
         finish_turn(st)
@@ -86,7 +96,7 @@ def finish_turn(st: TrekData) -> None:
     for i in range(st.dock, len(stacks)):
         if len(stacks[i]) >= FORCED_HEIGHT:
             st.emit("forced", space=i, size=len(stacks[i]))
-            if start_move(st, i, 1, Mover.FORCED):
+            if start_move(st, i, 1, BY_FORCE):
                 after_move(st)
             return
     if st.scout_state == 1:
@@ -100,7 +110,7 @@ def next_turn(st: TrekData) -> None:
     if st.triggered:
         st.final_pending &= ~(1 << st.cur)
         if not st.final_pending:
-            st.phase = Phase.OVER
+            st.phase = IN_OVER
             st.to_move = ()
             final_scoring(st)
             return
@@ -117,7 +127,7 @@ def stanley_turn(st: TrekData) -> None:
     """RT-20: place on the furthest-upstream legal space, else move his lowest caravan."""
     who = st.stanley
     stacks = st.stacks
-    st.phase = Phase.MOVE
+    st.phase = IN_MOVE
     if st.off[who] > 0:
         for i in range(st.basecamp, st.dock - 1, -1):
             if i == st.dock or len(stacks[i]) < 2:
@@ -132,7 +142,7 @@ def stanley_turn(st: TrekData) -> None:
         if who in stacks[i]:
             st.chance(f"stanley move {i}")
             st.emit("stanley_move", space=i, size=len(stacks[i]))
-            if start_move(st, i, 1, Mover.STANLEY):
+            if start_move(st, i, 1, BY_STANLEY):
                 after_move(st)
             return
     st.chance("stanley pass")
@@ -172,8 +182,8 @@ def final_scoring(st: TrekData) -> None:
     """RT-19: the game is over; everyone's money is told (hidden money is revealed now)."""
     st.emit(
         "game_over",
-        names=[st.name(s) for s in range(st.n)],
+        names=[st.names[s] for s in range(st.n)],
         money=list(st.money),
         clearing=st.clearing[: st.n],
-        winners=[st.name(w) for w in scoring.winners(st.money, st.clearing, st.stacks)],
+        winners=[st.names[w] for w in scoring.winners(st.money, st.clearing, st.stacks)],
     )

@@ -22,7 +22,7 @@ from typing import Any
 
 from riverbox.games.river_trek import scoring
 from riverbox.games.river_trek.board import KIND_NAMES, Path
-from riverbox.games.river_trek.position import PHASE_NAMES, Mover, Phase, TrekData
+from riverbox.games.river_trek.position import BY_FORCE, IN_SETUP_EXPLORER, PHASE_NAMES, Phase, TrekData
 
 # ``_FINAL_TURNS[mask]``: the colours whose bit is set (read-only lists shared by views).
 _FINAL_TURNS = [[a for a in range(4) if m >> a & 1] for m in range(16)]
@@ -39,7 +39,7 @@ class _Fixed:
         opts = st.game.options
         self.variant = opts["variant"]
         self.hidden = bool(opts["hidden_money"])
-        self.colours = [st.name(c) for c in range(st.colours)]
+        self.colours = [st.names[c] for c in range(st.colours)]
         self.boards = list(path.sides)
         self.board_start = list(path.board_start)
         self.spaces = [
@@ -173,7 +173,7 @@ def _public(st: TrekData) -> dict[str, Any]:
     }
     if phase in _EXTRAS:  # the rare phases with extra parts
         _EXTRAS[phase](st, view)
-    elif phase == Phase.SETUP_EXPLORER:
+    elif phase == IN_SETUP_EXPLORER:
         view["setup_colour"] = st.setup_seq[st.setup_i][1]
     if over:
         view["winners"] = scoring.winners(st.money, st.clearing, st.stacks)
@@ -187,7 +187,7 @@ def _move_part(st: TrekData, view: dict[str, Any]) -> None:
         "direction": st.mv_dir,
         "in_hand": list(st.mv_stack),
         "next": st.mv_pos + st.mv_dir,
-        "forced": st.mv_ctx == Mover.FORCED,
+        "forced": st.mv_ctx == BY_FORCE,
     }
 
 
