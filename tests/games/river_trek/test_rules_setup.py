@@ -10,7 +10,7 @@ import pytest
 
 import riverbox
 from riverbox.core import IllegalAction
-from riverbox.games.river_trek.board import path_for
+from riverbox.games.river_trek.board import CROSSING, NORMAL, path_for
 from riverbox.games.river_trek.position import Phase, setup_sequence
 from riverbox.games.river_trek.setup import tile_positions
 
@@ -60,7 +60,7 @@ def test_rt_18_option_host_chooses_each_shift() -> None:
     assert len(options) == 2
     nominal = s.tiles[-1] + 2
     assert options == {f"tile {nominal + 1}", f"tile {nominal - 1}"}
-    assert s.path.kinds[nominal] == 2  # the nominal space is a crossing
+    assert s.path.kinds[nominal] == CROSSING  # the nominal space is a crossing
     act(s, f"tile {nominal - 1}")  # back, against the default
     assert nominal - 1 in s.tiles
     while s.phase == Phase.SETUP_TILE:
@@ -81,7 +81,7 @@ def test_rt_18_tiles_never_on_crossings_or_final() -> None:
             for shift in ("forward", "back"):
                 tiles = tile_positions(path, riverbox.load("river-trek", animal_shift=shift).options)
                 assert len(set(tiles)) == 4
-                assert all(path.kinds[t] == 1 and t < path.final_start for t in tiles)
+                assert all(path.kinds[t] == NORMAL and t < path.final_start for t in tiles)
 
 
 def test_rt_18_setup_draws_four_animals() -> None:
