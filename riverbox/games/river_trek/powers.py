@@ -129,7 +129,7 @@ def _jaguar_offers(st: TrekData, seat: int) -> list[TrekAction]:
     out: list[TrekAction] = []
     for s in busy:
         if stacks[s][-1] == seat:
-            out.extend(A_JAGUAR[(s, t)] for t in busy if t != s)
+            out += [A_JAGUAR[(s, t)] for t in busy if t != s]
     return out
 
 
@@ -442,8 +442,10 @@ ANYTIME, AT_DROP, MOVE_STEP, END_STEP = (
 
 def uses(st: TrekData, seat: int, powers: tuple[Power, ...], out: list[TrekAction]) -> None:
     """Add the uses of ``powers`` (those of one timing) that ``seat`` holds and may use now."""
-    slot = st.slot
     holder = st.holder
+    if seat not in holder:  # the common case: no token at all
+        return
+    slot = st.slot
     for power in powers:
         s = slot.get(power.animal)
         if s is not None and holder[s] == seat:
