@@ -69,76 +69,13 @@ def _same_or_copy(old: list[Any] | None, cur: list[Any]) -> list[Any]:
 
 def _public(st: TrekData) -> dict[str, Any]:
     """The spectator's view (``seat`` None), reusing unchanged parts of the previous build."""
-    path = st.path
     fix = st._vfix
-    if fix is None or fix.path is not path:
+    if fix is None or fix.path is not st.path:
         fix = st._vfix = _Fixed(st)
         st._vstacks = st._vareas = st._vanimals = None
         st._vsmall = (None, None, None, None, None)
-    # stacks: a changed space gets a new list; the outer list is new when any space changed
-    stacks = st.stacks
-    vs = st._vstacks
-    if vs is None:
-        vs = [s[:] for s in stacks]
-    elif vs != stacks:
-        vs = [o if o == s else s[:] for o, s in zip(vs, stacks, strict=True)]
-    st._vstacks = vs
-    # trading-post areas: the posts and usability (only the Bridge changes it) per area
-    posts = st.posts
-    bridge = st.bridge
-    va = st._vareas
-    if va is None or va[0] != bridge:
-        areas = [
-            {
-                "id": ar.id,
-                "name": ar.name,
-                "small": ar.small,
-                "plus2": ar.plus2,
-                "spaces": list(ar.spaces),
-                "posts": list(posts[ar.id]),
-                "usable": st.area_usable(ar.id),
-            }
-            for ar in path.areas
-        ]
-        st._vareas = (bridge, [a["posts"] for a in areas], areas)
-    elif va[1] != posts:
-        areas = [a if a["posts"] == p else {**a, "posts": p[:]} for a, p in zip(va[2], posts, strict=True)]
-        st._vareas = (bridge, [a["posts"] for a in areas], areas)
-    else:
-        areas = va[2]
-    # animals: tiles (a tuple replaced when one is placed), holders and face-down flags
-    tiles = st.tiles
-    holder = st.holder
-    down = st.down
-    vn = st._vanimals
-    if vn is None or vn[0] is not tiles or vn[1] != holder or vn[2] != down or vn[3] is not st.animals:
-        animals = [
-            {
-                "name": a,
-                "space": tiles[i] if i < len(tiles) else -1,
-                "holder": holder[i],
-                "face_down": down[i],
-            }
-            for i, a in enumerate(st.animals)
-        ]
-        st._vanimals = vn = (tiles, holder[:], down[:], st.animals, animals)
-    # small per-colour / per-seat lists and the Scout
-    clearing, off, hand, money, scout = st._vsmall
-    clearing = _same_or_copy(clearing, st.clearing)
-    off = _same_or_copy(off, st.off)
-    hand = _same_or_copy(hand, st.hand)
     over = st.is_over
-    hide = fix.hidden and not over
-    st._vhide = hide
-    if hide:
-        pub_money: list[int | None] = [None] * len(st.money)
-    else:
-        money = _same_or_copy(money, st.money)
-        pub_money = money
-    sc = (st.scout, st.scout_state, st.scout_holder)
-    if scout is None or scout[0] != sc:
-        scout = (sc, {"space": sc[0], "state": sc[1], "holder": sc[2]})
-    st._vsmall = (clearing, off, hand, money, scout)
+    clearing, off, hand, money, scout = _small_parts(st, fix.hidden and not over)
     phase = st.phase
     view: dict[str, Any] = {
         "game": "river-trek",
@@ -151,18 +88,18 @@ def _public(st: TrekData) -> dict[str, Any]:
         "boards": fix.boards,
         "board_start": fix.board_start,
         "spaces": fix.spaces,
-        "areas": areas,
-        "stacks": vs,
+        "areas": _areas_part(st),
+        "stacks": _stacks_part(st),
         "clearing": clearing,
         "offboard": off,
         "hand_posts": hand,
-        "money": pub_money,
+        "money": money,
         "money_hidden": fix.hidden,
-        "animals": vn[4],
+        "animals": _animals_part(st),
         "dock": st.dock,
         "basecamp": st.basecamp,
-        "bridge": bridge,
-        "scout": scout[1],
+        "bridge": st.bridge,
+        "scout": scout,
         "phase": PHASE_NAMES[phase],
         "turn": st.cur,
         "turn_number": st.turn_no,
@@ -178,6 +115,85 @@ def _public(st: TrekData) -> dict[str, Any]:
     if over:
         view["winners"] = scoring.winners(st.money, st.clearing, st.stacks)
     return view
+
+
+def _stacks_part(st: TrekData) -> list[list[int]]:
+    """The stacks: a changed space gets a new list; the outer list is new when any space changed."""
+    stacks = st.stacks
+    vs = st._vstacks
+    if vs is None:
+        vs = [s[:] for s in stacks]
+    elif vs != stacks:
+        vs = [o if o == s else s[:] for o, s in zip(vs, stacks, strict=True)]
+    st._vstacks = vs
+    return vs
+
+
+def _areas_part(st: TrekData) -> list[dict[str, Any]]:
+    """The trading-post areas: posts and usability (only the Bridge changes it) per area."""
+    posts = st.posts
+    bridge = st.bridge
+    va = st._vareas
+    if va is None or va[0] != bridge:
+        areas = [
+            {
+                "id": ar.id,
+                "name": ar.name,
+                "small": ar.small,
+                "plus2": ar.plus2,
+                "spaces": list(ar.spaces),
+                "posts": list(posts[ar.id]),
+                "usable": st.area_usable(ar.id),
+            }
+            for ar in st.path.areas
+        ]
+    elif va[1] != posts:
+        areas = [a if a["posts"] == p else {**a, "posts": p[:]} for a, p in zip(va[2], posts, strict=True)]
+    else:
+        return va[2]
+    st._vareas = (bridge, [a["posts"] for a in areas], areas)
+    return areas
+
+
+def _animals_part(st: TrekData) -> list[dict[str, Any]]:
+    """The animals: tiles (a tuple replaced when one is placed), holders and face-down flags."""
+    tiles = st.tiles
+    holder = st.holder
+    down = st.down
+    vn = st._vanimals
+    if vn is None or vn[0] is not tiles or vn[1] != holder or vn[2] != down or vn[3] is not st.animals:
+        animals = [
+            {
+                "name": a,
+                "space": tiles[i] if i < len(tiles) else -1,
+                "holder": holder[i],
+                "face_down": down[i],
+            }
+            for i, a in enumerate(st.animals)
+        ]
+        st._vanimals = vn = (tiles, holder[:], down[:], st.animals, animals)
+    result: list[dict[str, Any]] = vn[4]
+    return result
+
+
+def _small_parts(st: TrekData, hide: bool) -> tuple[Any, Any, Any, Any, dict[str, int]]:
+    """Clearing, explorers off the board, posts in hand, public money (``None`` each while
+    hidden, RT-28) and the Scout, each kept from the last build while unchanged."""
+    clearing, off, hand, money, scout = st._vsmall
+    clearing = _same_or_copy(clearing, st.clearing)
+    off = _same_or_copy(off, st.off)
+    hand = _same_or_copy(hand, st.hand)
+    st._vhide = hide
+    pub_money: list[int | None]
+    if hide:
+        pub_money = [None] * len(st.money)
+    else:
+        money = pub_money = _same_or_copy(money, st.money)
+    sc = (st.scout, st.scout_state, st.scout_holder)
+    if scout is None or scout[0] != sc:
+        scout = (sc, {"space": sc[0], "state": sc[1], "holder": sc[2]})
+    st._vsmall = (clearing, off, hand, money, scout)
+    return clearing, off, hand, pub_money, scout[1]
 
 
 def _move_part(st: TrekData, view: dict[str, Any]) -> None:
