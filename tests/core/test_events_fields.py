@@ -138,3 +138,18 @@ def test_an_event_is_immutable_and_compares_by_its_fields() -> None:
     with pytest.raises(AttributeError):
         e.kind = "other"  # type: ignore[misc]
     assert e.seen_by(0) and not e.seen_by(1) and e.seen_by(None)
+
+
+def test_an_event_is_an_immutable_named_tuple_that_pickles() -> None:
+    """Events are named tuples (cheap to build in the rules' hot loop); they pickle and cannot be
+    changed once emitted."""
+    import pickle
+
+    from riverbox.core.events import Event, event_from_json
+
+    event = Event("drop", (("who", "green"), ("space", 3)), to=1)
+    assert pickle.loads(pickle.dumps(event)) == event
+    assert event_from_json(event.to_json(), 2) == event
+    assert event.as_dict() == {"kind": "drop", "who": "green", "space": 3}
+    with pytest.raises(AttributeError):
+        event.kind = "other"  # type: ignore[misc]

@@ -11,15 +11,19 @@
 
 from __future__ import annotations
 
-from functools import cached_property
 from importlib import resources
-from typing import Any
+from typing import Any, ClassVar
 
 from riverbox.core import Game, GameInfo, OptionSpec, State
+from riverbox.core.events import EventText
 from riverbox.games.river_trek import scoring
-from riverbox.games.river_trek.actions import ACTION_ID, ALL_ACTIONS, NUM_ACTION_IDS, TrekAction, parse
-from riverbox.games.river_trek.board import Path, animal_positions, middle_names
-from riverbox.games.river_trek.state import COLOURS, TrekState
+from riverbox.games.river_trek.actions import ALL_ACTIONS, NUM_ACTION_IDS, Kind, TrekAction, parse
+from riverbox.games.river_trek.bot import TrekBot
+from riverbox.games.river_trek.build import build_position
+from riverbox.games.river_trek.narration import EVENT_TEXTS, narrate
+from riverbox.games.river_trek.observe import SIZE, encode
+from riverbox.games.river_trek.position import COLOURS
+from riverbox.games.river_trek.state import TrekState
 
 __all__ = ["COLOURS", "RiverTrek", "TrekAction", "TrekState", "scoring"]
 
@@ -69,106 +73,54 @@ class RiverTrek(Game):
         perfect_information=True,
     )
     num_action_ids = NUM_ACTION_IDS
-    observation_size = 0  # set below from the encoder
-
-    # -- configuration ------------------------------------------------------------------
-    @cached_property
-    def animals_on(self) -> bool:
-        return bool(self.options["animals"]) and self.options["variant"] != "simple"
-
-    @cached_property
-    def middle_names(self) -> tuple[str, ...]:
-        return tuple(middle_names())
-
-    def tile_positions(self, path: Path) -> list[int]:
-        """RT-18 tile positions with automatic shifts ("choose" games shift forward here; in play the
-        host decides each shift during setup)."""
-        return animal_positions(path, 4, "back" if self.options["animal_shift"] == "back" else "forward")
-
-    def setup_sequence(self) -> tuple[tuple[int, int], ...]:
-        """Who places which colour's starting explorer, in order (RB setup; RT-20 for Stanley)."""
-        n = self.players
-        seq: list[tuple[int, int]] = []
-        if n == 2:
-            for r in range(5):
-                for seat in (0, 1):
-                    seq.append((seat, seat))
-                    if r < 3:
-                        seq.append((seat, 2))
-        else:
-            rounds = 4 if n == 4 else 5
-            for _ in range(rounds):
-                seq.extend((seat, seat) for seat in range(n))
-        return tuple(seq)
-
-    # -- states -------------------------------------------------------------------------
-    def new_state(self, seed: int = 0) -> TrekState:
-        state = TrekState()
-        state._setup(self, seed)
-        return state
-
-    def _blank_state(self) -> TrekState:
-        return TrekState()
+    action_types = (TrekAction,)
+    event_texts: ClassVar[dict[str, EventText]] = EVENT_TEXTS
+    state_class = TrekState
+    observation_size = SIZE
 
     # -- actions ------------------------------------------------------------------------
+    def all_actions(self) -> tuple[TrekAction, ...]:
+        return ALL_ACTIONS
+
     def parse_action(self, text: str, state: State | None = None) -> TrekAction:
+        """Notation, plus the Otter's crossings in either order and errors naming what is wrong."""
         return parse(text)
 
-    def action_id(self, action: Any) -> int:
-        try:
-            return ACTION_ID[action]
-        except (KeyError, TypeError):
-            raise ValueError(f"river-trek: {action!r} is not a River Trek action") from None
-
-    def action_from_id(self, action_id: int) -> TrekAction:
-        if not isinstance(action_id, int) or not 0 <= action_id < NUM_ACTION_IDS:
-            raise ValueError(f"river-trek: action id {action_id!r} is outside 0..{NUM_ACTION_IDS - 1}")
-        return ALL_ACTIONS[action_id]
+    # -- positions by hand ---------------------------------------------------------------
+    def position(self, **layout: Any) -> TrekState:
+        """A mid-game position laid out by hand (tests, puzzles); see ``build.build_position``."""
+        state = TrekState()
+        state._init_common(self, 0)
+        build_position(state, **layout)
+        return state
 
     # -- presentation -------------------------------------------------------------------
     def rules_text(self) -> str:
         return resources.files(__package__).joinpath("rules.md").read_text(encoding="utf-8")
 
     def render(self, state: State, seat: int | None) -> Any:
-        from riverbox.games.river_trek.render import render
+        from riverbox.games.river_trek.render import render  # rich is loaded only to draw
 
         return render(state.view(seat))
 
     def describe_action(self, action: Any, state: State) -> str:
-        from riverbox.games.river_trek.actions import MOVE, MOVEBACK
         from riverbox.games.river_trek.render import describe, move_preview
 
         preview = ""
         if (
             isinstance(state, TrekState)
             and isinstance(action, TrekAction)
-            and action.kind in (MOVE, MOVEBACK)
+            and action.kind in (Kind.MOVE, Kind.MOVEBACK)
             and action in state.legal_actions()
         ):
             preview = move_preview(state, action)
         return describe(action, state.view(None), preview)
 
     def narrate(self, state: State, seat: int | None, start: int) -> list[str]:
-        from riverbox.games.river_trek.render import narrate
-
-        assert isinstance(state, TrekState)
-        return narrate(self, state, seat, start)
+        return narrate(state, seat, start)
 
     def heuristic_bot(self, seed: int = 0) -> Any:
-        from riverbox.games.river_trek.bot import TrekBot
-
         return TrekBot(seed)
 
     def observation_tensor(self, view: dict[str, Any]) -> list[float]:
-        from riverbox.games.river_trek.observe import encode
-
         return encode(view)
-
-
-def _observation_size() -> int:
-    from riverbox.games.river_trek.observe import SIZE
-
-    return SIZE
-
-
-RiverTrek.observation_size = _observation_size()

@@ -28,6 +28,7 @@ Notation::
 from __future__ import annotations
 
 import difflib
+from enum import IntEnum
 from typing import NamedTuple
 
 from riverbox.games.river_trek.board import max_areas, max_path_length
@@ -36,11 +37,33 @@ MAX_SPACES = max_path_length()
 MAX_AREAS = max_areas()
 MAX_COLOURS = 4
 
-# Kinds of actions (ints; the notation word is KIND_WORDS[kind]).
-PLACE, POST, MOVEPOST, SKIP, MOVE, MOVEBACK, DROP, BOA, FROG = 0, 1, 2, 3, 4, 5, 6, 7, 8
-JAGUAR, OTTER, CAPYBARA, RESTACK, MONKEY, DONE, DOG, END, TILE = 9, 10, 11, 12, 13, 14, 15, 16, 17
-DROPALL = 18
-KIND_WORDS = (
+
+class Kind(IntEnum):
+    """What an action does; the notation word is ``WORDS[kind]``. The values are fixed: they
+    order the action ids that records and saved states use."""
+
+    PLACE = 0
+    POST = 1
+    MOVEPOST = 2
+    SKIP = 3
+    MOVE = 4
+    MOVEBACK = 5
+    DROP = 6
+    BOA = 7
+    FROG = 8
+    JAGUAR = 9
+    OTTER = 10
+    CAPYBARA = 11
+    RESTACK = 12
+    MONKEY = 13
+    DONE = 14
+    DOG = 15
+    END = 16
+    TILE = 17
+    DROPALL = 18
+
+
+WORDS = (
     "place",
     "post",
     "movepost",
@@ -61,28 +84,43 @@ KIND_WORDS = (
     "tile",
     "drop all",
 )
-_WORD_KIND = {w: k for k, w in enumerate(KIND_WORDS)}
+_WORD_KIND = {w: Kind(k) for k, w in enumerate(WORDS)}
 
 
 class TrekAction(NamedTuple):
-    """One River Trek action: a kind and up to two integer arguments (``-1`` when unused).
+    """One River Trek action: a kind and up to two numbers (``-1`` when unused).
 
+    ``at`` is where the action acts: the space of ``place``, ``move``, ``moveback``, ``capybara``,
+    ``tile`` and the first space of ``jaguar``, ``otter``, ``dog``; the area of ``post`` and the
+    area a ``movepost`` takes from; the colour of ``restack`` (also named ``colour``).
+    ``to`` is where it goes: the area of ``movepost``, the space of ``jaguar`` and ``otter``; for
+    ``dog`` the step, +1 upstream or -1 downstream (also named ``step``).
     A named tuple, so equality and hashing run at C speed in the legality check.
     """
 
     kind: int
-    a: int = -1
-    b: int = -1
+    at: int = -1
+    to: int = -1
+
+    @property
+    def colour(self) -> int:
+        """The colour a ``restack`` puts next."""
+        return self.at
+
+    @property
+    def step(self) -> int:
+        """The Bush Dog's step: +1 upstream, -1 downstream."""
+        return self.to
 
     def __str__(self) -> str:
-        word = KIND_WORDS[self.kind]
-        if self.kind == DOG:
-            return f"dog {self.a} {'up' if self.b > 0 else 'down'}"
-        if self.a < 0:
+        word = WORDS[self.kind]
+        if self.kind == Kind.DOG:
+            return f"dog {self.at} {'up' if self.to > 0 else 'down'}"
+        if self.at < 0:
             return word
-        if self.b < 0:
-            return f"{word} {self.a}"
-        return f"{word} {self.a} {self.b}"
+        if self.to < 0:
+            return f"{word} {self.at}"
+        return f"{word} {self.at} {self.to}"
 
     def __repr__(self) -> str:
         return f"TrekAction({self})"
@@ -90,53 +128,54 @@ class TrekAction(NamedTuple):
 
 def _build() -> list[TrekAction]:
     acts: list[TrekAction] = []
-    acts += [TrekAction(PLACE, s) for s in range(MAX_SPACES)]
-    acts += [TrekAction(POST, a) for a in range(MAX_AREAS)]
-    acts += [TrekAction(MOVEPOST, a, b) for a in range(MAX_AREAS) for b in range(MAX_AREAS) if a != b]
-    acts += [TrekAction(SKIP)]
-    acts += [TrekAction(MOVE, s) for s in range(MAX_SPACES)]
-    acts += [TrekAction(MOVEBACK, s) for s in range(MAX_SPACES)]
-    acts += [TrekAction(DROP), TrekAction(BOA), TrekAction(FROG)]
-    acts += [TrekAction(JAGUAR, s, t) for s in range(MAX_SPACES) for t in range(MAX_SPACES) if s != t]
-    acts += [TrekAction(OTTER, s, t) for s in range(MAX_SPACES) for t in range(MAX_SPACES) if s < t]
-    acts += [TrekAction(CAPYBARA, s) for s in range(MAX_SPACES)]
-    acts += [TrekAction(RESTACK, c) for c in range(MAX_COLOURS)]
-    acts += [TrekAction(MONKEY), TrekAction(DONE)]
-    acts += [TrekAction(DOG, s, d) for s in range(MAX_SPACES) for d in (1, -1)]
-    acts += [TrekAction(END)]
-    acts += [TrekAction(TILE, s) for s in range(MAX_SPACES)]
-    acts += [TrekAction(DROPALL)]  # added last: the ids of every older action stay the same
+    acts += [TrekAction(Kind.PLACE, s) for s in range(MAX_SPACES)]
+    acts += [TrekAction(Kind.POST, a) for a in range(MAX_AREAS)]
+    acts += [TrekAction(Kind.MOVEPOST, a, b) for a in range(MAX_AREAS) for b in range(MAX_AREAS) if a != b]
+    acts += [TrekAction(Kind.SKIP)]
+    acts += [TrekAction(Kind.MOVE, s) for s in range(MAX_SPACES)]
+    acts += [TrekAction(Kind.MOVEBACK, s) for s in range(MAX_SPACES)]
+    acts += [TrekAction(Kind.DROP), TrekAction(Kind.BOA), TrekAction(Kind.FROG)]
+    acts += [TrekAction(Kind.JAGUAR, s, t) for s in range(MAX_SPACES) for t in range(MAX_SPACES) if s != t]
+    acts += [TrekAction(Kind.OTTER, s, t) for s in range(MAX_SPACES) for t in range(MAX_SPACES) if s < t]
+    acts += [TrekAction(Kind.CAPYBARA, s) for s in range(MAX_SPACES)]
+    acts += [TrekAction(Kind.RESTACK, c) for c in range(MAX_COLOURS)]
+    acts += [TrekAction(Kind.MONKEY), TrekAction(Kind.DONE)]
+    acts += [TrekAction(Kind.DOG, s, d) for s in range(MAX_SPACES) for d in (1, -1)]
+    acts += [TrekAction(Kind.END)]
+    acts += [TrekAction(Kind.TILE, s) for s in range(MAX_SPACES)]
+    acts += [TrekAction(Kind.DROPALL)]  # added last: the ids of every older action stay the same
     return acts
 
 
 ALL_ACTIONS: tuple[TrekAction, ...] = tuple(_build())
-ACTION_ID: dict[TrekAction, int] = {a: i for i, a in enumerate(ALL_ACTIONS)}
 NUM_ACTION_IDS = len(ALL_ACTIONS)
 _BY_TEXT: dict[str, TrekAction] = {str(a): a for a in ALL_ACTIONS}
 
 # Pre-built lookups used by the rules (no allocation in the hot loop).
-A_PLACE = tuple(a for a in ALL_ACTIONS if a.kind == PLACE)
-A_POST = tuple(a for a in ALL_ACTIONS if a.kind == POST)
-A_MOVE = tuple(a for a in ALL_ACTIONS if a.kind == MOVE)
-A_MOVEBACK = tuple(a for a in ALL_ACTIONS if a.kind == MOVEBACK)
-A_CAPYBARA = tuple(a for a in ALL_ACTIONS if a.kind == CAPYBARA)
-A_RESTACK = tuple(a for a in ALL_ACTIONS if a.kind == RESTACK)
-A_MOVEPOST = {(a.a, a.b): a for a in ALL_ACTIONS if a.kind == MOVEPOST}
-A_JAGUAR = {(a.a, a.b): a for a in ALL_ACTIONS if a.kind == JAGUAR}
-A_OTTER = {(a.a, a.b): a for a in ALL_ACTIONS if a.kind == OTTER}
-A_DOG = {(a.a, a.b): a for a in ALL_ACTIONS if a.kind == DOG}
-A_TILE = tuple(a for a in ALL_ACTIONS if a.kind == TILE)
-A_SKIP = TrekAction(SKIP)
-A_DROP = TrekAction(DROP)
-A_DROPALL = TrekAction(DROPALL)
-A_BOA = TrekAction(BOA)
-A_FROG = TrekAction(FROG)
-A_MONKEY = TrekAction(MONKEY)
-A_DONE = TrekAction(DONE)
-A_END = TrekAction(END)
+A_PLACE = tuple(a for a in ALL_ACTIONS if a.kind == Kind.PLACE)
+A_POST = tuple(a for a in ALL_ACTIONS if a.kind == Kind.POST)
+A_MOVE = tuple(a for a in ALL_ACTIONS if a.kind == Kind.MOVE)
+A_MOVEBACK = tuple(a for a in ALL_ACTIONS if a.kind == Kind.MOVEBACK)
+A_CAPYBARA = tuple(a for a in ALL_ACTIONS if a.kind == Kind.CAPYBARA)
+A_RESTACK = tuple(a for a in ALL_ACTIONS if a.kind == Kind.RESTACK)
+A_MOVEPOST = {(a.at, a.to): a for a in ALL_ACTIONS if a.kind == Kind.MOVEPOST}
+MOVEPOST_FROM = tuple(tuple(A_MOVEPOST.get((a, b)) for b in range(MAX_AREAS)) for a in range(MAX_AREAS))
+"""``MOVEPOST_FROM[a][b]``: ``movepost a b`` (``None`` when a == b), read without building a key."""
+A_JAGUAR = {(a.at, a.to): a for a in ALL_ACTIONS if a.kind == Kind.JAGUAR}
+A_OTTER = {(a.at, a.to): a for a in ALL_ACTIONS if a.kind == Kind.OTTER}
+A_DOG = {(a.at, a.to): a for a in ALL_ACTIONS if a.kind == Kind.DOG}
+A_TILE = tuple(a for a in ALL_ACTIONS if a.kind == Kind.TILE)
+A_SKIP = TrekAction(Kind.SKIP)
+A_DROP = TrekAction(Kind.DROP)
+A_DROPALL = TrekAction(Kind.DROPALL)
+A_BOA = TrekAction(Kind.BOA)
+A_FROG = TrekAction(Kind.FROG)
+A_MONKEY = TrekAction(Kind.MONKEY)
+A_DONE = TrekAction(Kind.DONE)
+A_END = TrekAction(Kind.END)
 # Canonical objects (the equal ones above are rebound to the pre-built instances).
 A_SKIP, A_DROP, A_DROPALL, A_BOA, A_FROG, A_MONKEY, A_DONE, A_END = (
-    ALL_ACTIONS[ACTION_ID[x]] for x in (A_SKIP, A_DROP, A_DROPALL, A_BOA, A_FROG, A_MONKEY, A_DONE, A_END)
+    _BY_TEXT[str(x)] for x in (A_SKIP, A_DROP, A_DROPALL, A_BOA, A_FROG, A_MONKEY, A_DONE, A_END)
 )
 
 _USAGE = (
@@ -158,7 +197,7 @@ def parse(text: str) -> TrekAction:
     if not words:
         raise ValueError(f"river-trek: empty action; {_USAGE}")
     if words[0] not in _WORD_KIND:
-        close = difflib.get_close_matches(words[0], KIND_WORDS, n=1)
+        close = difflib.get_close_matches(words[0], WORDS, n=1)
         hint = f" (did you mean {close[0]!r}?)" if close else ""
         raise ValueError(f"river-trek: unknown action word {words[0]!r}{hint}; {_USAGE}")
     if words[0] == "otter" and len(words) == 3 and all(w.isdigit() for w in words[1:]):

@@ -30,7 +30,6 @@ ANIMALS: tuple[str, ...] = (
     "peccary",
     "sloth",
 )
-SPEND = frozenset({"jaguar", "monkey", "otter", "boa", "capybara", "frog"})
 
 
 @cache
@@ -46,6 +45,11 @@ def animal_data() -> dict[str, dict[str, str]]:
     """Animal names, titles, SPEND/HOLD kind and one-line summaries, by short name."""
     text = resources.files(__package__).joinpath("data/animals.json").read_text(encoding="utf-8")
     return {a["name"]: a for a in json.loads(text)["animals"]}
+
+
+def animal_title(name: str) -> str:
+    """The name players read for an animal ("Emerald Tree Boa" for ``boa``)."""
+    return animal_data()[name]["title"]
 
 
 def middle_sides() -> list[dict[str, Any]]:

@@ -18,30 +18,16 @@ from typing import Any
 
 from riverbox.core import Rng, State
 from riverbox.core.choose import choose_best
-from riverbox.games.river_trek.actions import (
-    BOA,
-    CAPYBARA,
-    DOG,
-    DONE,
-    DROP,
-    END,
-    FROG,
-    JAGUAR,
-    MONKEY,
-    MOVE,
-    MOVEBACK,
-    MOVEPOST,
-    OTTER,
-    PLACE,
-    POST,
-    RESTACK,
-    SKIP,
-    TrekAction,
-)
+from riverbox.games.river_trek.actions import Kind, TrekAction
+from riverbox.games.river_trek.powers import BY_TIMING, Timing
 
 PROGRESS = 0.15
 OTHERS = 0.5
 SPEND_MARGIN = 2.5  # a SPEND power must beat the best plain move by this much (the token has value)
+BEFORE_MOVE = frozenset(p.kind for p in BY_TIMING[Timing.ANYTIME] if p.moves_explorers)
+"""The powers tried before the caravan move, from their records (Jaguar, Otter, Capybara)."""
+AT_DROP = frozenset({Kind.DROP, *(p.kind for p in BY_TIMING[Timing.AT_DROP])})
+AT_END = frozenset({Kind.END, *(p.kind for p in BY_TIMING[Timing.END_STEP])})
 
 
 def evaluate(view: dict[str, Any], seat: int) -> float:
@@ -99,7 +85,7 @@ class TrekBot:
         guard = 0
         while seat in sim.to_move and guard < 40:
             legal = sim.legal_actions(seat)
-            plain = next((a for a in legal if isinstance(a, TrekAction) and a.kind == DROP), None)
+            plain = next((a for a in legal if isinstance(a, TrekAction) and a.kind == Kind.DROP), None)
             if plain is None:
                 break
             sim.apply(plain, seat)
@@ -118,10 +104,10 @@ class TrekBot:
         areas = view["areas"]
         best, best_v = None, 0.0
         for a in actions:
-            if a.kind == POST:
-                target, source = a.a, -1
-            elif a.kind == MOVEPOST:
-                target, source = a.b, a.a
+            if a.kind == Kind.POST:
+                target, source = a.at, -1
+            elif a.kind == Kind.MOVEPOST:
+                target, source = a.to, a.at
             else:
                 continue
             gain = sum(values.get(i, 0.0) for i in areas[target]["spaces"])
@@ -142,7 +128,7 @@ class TrekBot:
     def _best_move_value(self, state: State, seat: int, limit: int = 12) -> float:
         """The value of the best caravan move from ``state`` (one ply, plain drops)."""
         moves: list[Any] = [
-            a for a in state.legal_actions(seat) if getattr(a, "kind", -1) in (MOVE, MOVEBACK)
+            a for a in state.legal_actions(seat) if getattr(a, "kind", -1) in (Kind.MOVE, Kind.MOVEBACK)
         ]
         if not moves:
             return evaluate(state.view(seat), seat)
@@ -172,26 +158,26 @@ class TrekBot:
             if sim.view(seat)["phase"] != "restack":
                 break
             legal: list[Any] = sim.legal_actions(seat)
-            sim.apply(next(a for a in legal if a.kind == RESTACK and a.a == c), seat)
+            sim.apply(next(a for a in legal if a.kind == Kind.RESTACK and a.at == c), seat)
         return self._best_move_value(sim, seat)
 
     def _plan_power(self, state: State, seat: int, legal: list[Any]) -> Any:
         """A Jaguar, Otter or Capybara play worth more than keeping the token, or None."""
-        powers = [a for a in legal if a.kind in (JAGUAR, OTTER, CAPYBARA)]
+        powers = [a for a in legal if a.kind in BEFORE_MOVE]
         if not powers:
             return None
         view = state.view(seat)
         stacks = view["stacks"]
         candidates: list[tuple[Any, list[int] | None]] = []
-        jags = [a for a in powers if a.kind == JAGUAR]
-        jags.sort(key=lambda a: -(len(stacks[a.b]) + 0.3 * (a.b - a.a)))
+        jags = [a for a in powers if a.kind == Kind.JAGUAR]
+        jags.sort(key=lambda a: -(len(stacks[a.to]) + 0.3 * (a.to - a.at)))
         candidates += [(a, None) for a in jags[:8]]
-        otters = [a for a in powers if a.kind == OTTER]
+        otters = [a for a in powers if a.kind == Kind.OTTER]
         self.rng.shuffle(otters)
         candidates += [(a, None) for a in otters[:10]]
         for a in powers:
-            if a.kind == CAPYBARA and seat in stacks[a.a]:
-                candidates += [(a, o) for o in self._restack_orders(list(stacks[a.a]), seat)]
+            if a.kind == Kind.CAPYBARA and seat in stacks[a.at]:
+                candidates += [(a, o) for o in self._restack_orders(list(stacks[a.at]), seat)]
         if not candidates:
             return None
         base = self._best_move_value(state, seat)
@@ -215,25 +201,25 @@ class TrekBot:
         if phase != "restack":
             self._restack_plan = []  # a plan lives only from the Capybara to its restack
         if phase in ("setup-explorer", "place"):
-            places = [a for a in legal if a.kind == PLACE]
+            places = [a for a in legal if a.kind == Kind.PLACE]
             if phase == "setup-explorer" and view["setup_colour"] != seat:
                 return places[0]  # Stanley's explorer: the Dock, out of the way
             stacks = view["stacks"]
             # join caravans we would top, further up is better
-            return max(places, key=lambda a: (a.a + 0.8 * len(stacks[a.a]), a.a))
+            return max(places, key=lambda a: (a.at + 0.8 * len(stacks[a.at]), a.at))
         if phase == "post" and view["hand_posts"][seat] >= 2:
-            monkey = next((a for a in legal if a.kind == MONKEY), None)
+            monkey = next((a for a in legal if a.kind == Kind.MONKEY), None)
             if monkey is not None:
                 return monkey
         if phase in ("setup-post", "post", "monkey"):
             best, gain = self._best_post(view, seat, legal)
             if phase == "setup-post":
                 if best is None:
-                    return max((a for a in legal if a.kind == POST), key=lambda a: a.a)
+                    return max((a for a in legal if a.kind == Kind.POST), key=lambda a: a.at)
                 return best
-            if best is not None and (gain > 0.5 or (best.kind == POST and phase == "post")):
+            if best is not None and (gain > 0.5 or (best.kind == Kind.POST and phase == "post")):
                 return best
-            for word in (SKIP, DONE):
+            for word in (Kind.SKIP, Kind.DONE):
                 hit = next((a for a in legal if a.kind == word), None)
                 if hit is not None:
                     return hit
@@ -242,19 +228,19 @@ class TrekBot:
             power = self._plan_power(state, seat, legal)
             if power is not None:
                 return power
-            moves = [a for a in legal if a.kind in (MOVE, MOVEBACK)]
+            moves = [a for a in legal if a.kind in (Kind.MOVE, Kind.MOVEBACK)]
             return self._best_by_simulation(state, seat, moves)
         if phase == "drop":
-            return self._best_by_simulation(state, seat, [a for a in legal if a.kind in (DROP, BOA, FROG)])
+            return self._best_by_simulation(state, seat, [a for a in legal if a.kind in AT_DROP])
         if phase == "restack":
             while self._restack_plan:
                 c = self._restack_plan.pop(0)
-                planned = next((a for a in legal if a.kind == RESTACK and a.a == c), None)
+                planned = next((a for a in legal if a.kind == Kind.RESTACK and a.at == c), None)
                 if planned is not None:
                     return planned
-            others = [a for a in legal if a.kind == RESTACK and a.a != seat]
+            others = [a for a in legal if a.kind == Kind.RESTACK and a.at != seat]
             return others[0] if others else legal[0]
         if phase == "end":
-            options = [a for a in legal if a.kind in (END, DOG)]
+            options = [a for a in legal if a.kind in AT_END]
             return self._best_by_simulation(state, seat, options)
         return legal[0]

@@ -18,20 +18,9 @@ from typing import Any
 
 from riverbox.games.river_trek.actions import MAX_AREAS, MAX_SPACES
 from riverbox.games.river_trek.board import ANIMALS, KIND_NAMES
+from riverbox.games.river_trek.position import PHASE_NAMES
 
-PHASES = (
-    "setup-explorer",
-    "setup-post",
-    "post",
-    "move",
-    "drop",
-    "place",
-    "end",
-    "monkey",
-    "restack",
-    "over",
-    "setup-tile",
-)
+PHASES = PHASE_NAMES
 _PER_SPACE = 1 + 5 + 1 + 1 + 4 + 4 + 4
 _PER_AREA = 8
 _PER_COLOUR = 6

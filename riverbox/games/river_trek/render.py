@@ -5,43 +5,18 @@ Everything here works from ``view`` dicts, so a seat is never shown more than it
 
 from __future__ import annotations
 
-import re
-import threading
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import Any
 
 from rich.columns import Columns
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from riverbox.core import CHANCE, Chance
-from riverbox.games.river_trek.actions import (
-    BOA,
-    CAPYBARA,
-    DOG,
-    DONE,
-    DROP,
-    DROPALL,
-    END,
-    FROG,
-    JAGUAR,
-    MONKEY,
-    MOVE,
-    MOVEBACK,
-    MOVEPOST,
-    OTTER,
-    PLACE,
-    POST,
-    RESTACK,
-    SKIP,
-    TILE,
-    TrekAction,
-)
-from riverbox.games.river_trek.board import animal_data
-
-if TYPE_CHECKING:
-    from riverbox.games.river_trek import RiverTrek
-    from riverbox.games.river_trek.state import TrekState
+from riverbox.games.river_trek.actions import A_DROP, Kind, TrekAction
+from riverbox.games.river_trek.board import CROSSING, animal_data
+from riverbox.games.river_trek.position import Phase, TrekData
+from riverbox.games.river_trek.powers import BY_KIND
 
 STYLES = {
     "green": "bold white on green4",
@@ -210,42 +185,61 @@ def _players_table(view: dict[str, Any]) -> Table:
     return table
 
 
+def _setup_explorer_step(view: dict[str, Any], steps: int, seat: int) -> str:
+    return (
+        f"Setup: place {view['colours'][view['setup_colour']]}'s starting explorer on a New Explorer "
+        "space (a space already holding 3 is full; the Dock never is)"
+    )
+
+
+def _post_step(view: dict[str, Any], steps: int, seat: int) -> str:
+    if 0 <= seat < len(view["hand_posts"]) and view["hand_posts"][seat] == 0:
+        return f"Step 1 of {steps}: you may move one of your trading posts (none left in hand), or skip"
+    return f"Step 1 of {steps}: you may place a trading post, or skip"
+
+
+def _drop_step(view: dict[str, Any], steps: int, seat: int) -> str:
+    kind = "forced move" if view["move"]["forced"] else "caravan move"
+    return f"During the {kind}: use the Boa or Tree Frog on this move? ('drop all' if not)"
+
+
+def _place_step(view: dict[str, Any], steps: int, seat: int) -> str:
+    return (
+        f"Step 3 of {steps}: place a new explorer on spaces {view['dock']}..{view['basecamp']} "
+        "(a space already holding 2 is full; the Dock/Bridge never is)"
+    )
+
+
+_STEP_TEXT: dict[str, Callable[[dict[str, Any], int, int], str]] = {
+    "setup-explorer": _setup_explorer_step,
+    "setup-post": lambda view, steps, seat: "Setup: place your starting trading post in any area",
+    "post": _post_step,
+    "move": lambda view, steps, seat: (
+        f"Step 2 of {steps}: move a caravan that holds at least one of your explorers"
+    ),
+    "drop": _drop_step,
+    "place": _place_step,
+    "end": lambda view, steps, seat: "End of your turn: use an animal power now, or end your turn",
+    "monkey": lambda view, steps, seat: (
+        "Monkey: place up to two extra trading posts, then move posts, then 'done'"
+    ),
+    "restack": lambda view, steps, seat: (
+        "Capybara: choose the colours of the restacked caravan from the bottom up"
+    ),
+    "setup-tile": lambda view, steps, seat: "Setup: choose where the shifted animal tile goes",
+}
+"""What each step asks of the player to move, by the view's phase name (the turn's steps are
+numbered as in the rulebook)."""
+
+
 def step_text(view: dict[str, Any]) -> str:
-    """What the player to move is asked to do, in words (the turn's steps are numbered as in RB)."""
+    """What the player to move is asked to do, in words."""
     phase = view["phase"]
-    steps = 5 if view["variant"] == "full" else 4
+    text = _STEP_TEXT.get(phase)
+    if text is None:
+        return phase
     seat = view["to_move"][0] if view["to_move"] else -1
-    if phase == "setup-explorer":
-        return (
-            f"Setup: place {view['colours'][view['setup_colour']]}'s starting explorer on a New Explorer "
-            "space (a space already holding 3 is full; the Dock never is)"
-        )
-    if phase == "setup-post":
-        return "Setup: place your starting trading post in any area"
-    if phase == "post":
-        if 0 <= seat < len(view["hand_posts"]) and view["hand_posts"][seat] == 0:
-            return f"Step 1 of {steps}: you may move one of your trading posts (none left in hand), or skip"
-        return f"Step 1 of {steps}: you may place a trading post, or skip"
-    if phase == "move":
-        return f"Step 2 of {steps}: move a caravan that holds at least one of your explorers"
-    if phase == "drop":
-        mv = view["move"]
-        kind = "forced move" if mv["forced"] else "caravan move"
-        return f"During the {kind}: use the Boa or Tree Frog on this move? ('drop all' if not)"
-    if phase == "place":
-        return (
-            f"Step 3 of {steps}: place a new explorer on spaces {view['dock']}..{view['basecamp']} "
-            "(a space already holding 2 is full; the Dock/Bridge never is)"
-        )
-    if phase == "end":
-        return "End of your turn: use an animal power now, or end your turn"
-    if phase == "monkey":
-        return "Monkey: place up to two extra trading posts, then move posts, then 'done'"
-    if phase == "restack":
-        return "Capybara: choose the colours of the restacked caravan from the bottom up"
-    if phase == "setup-tile":
-        return "Setup: choose where the shifted animal tile goes"
-    return phase
+    return text(view, 5 if view["variant"] == "full" else 4, seat)
 
 
 def _tiebreak_note(view: dict[str, Any], winners: list[int]) -> str:
@@ -293,35 +287,38 @@ def _status(view: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def describe(action: Any, view: dict[str, Any], preview: str = "") -> str:
-    """A friendly description of ``action`` for menus; ``preview`` (from ``move_preview``) is appended
-    to caravan moves."""
-    if not isinstance(action, TrekAction):
-        return str(action)
-    k, a, b = action.kind, action.a, action.b
-    stacks = view["stacks"]
-    areas = view["areas"]
-    colours = view["colours"]
+class Words:
+    """How menus name spaces, caravans, areas and colours, read from a view (``powers.Words``)."""
 
-    def caravan(i: int) -> str:
+    def __init__(self, view: dict[str, Any]) -> None:
+        self.view = view
+
+    def colour(self, c: int) -> str:
+        colours = self.view["colours"]
+        return colours[c] if 0 <= c < len(colours) else str(c)
+
+    def caravan(self, i: int) -> str:
+        stacks = self.view["stacks"]
         if not 0 <= i < len(stacks) or not stacks[i]:
             return "(empty)"
         st = stacks[i]
-        tops = " ".join(_letter(colours[c]) for c in reversed(st))
+        tops = " ".join(_letter(self.view["colours"][c]) for c in reversed(st))
         return f"[{tops}, top first]" if len(st) > 1 else f"[{tops}]"
 
-    def area(i: int) -> str:
+    def area(self, i: int) -> str:
+        areas = self.view["areas"]
         if not 0 <= i < len(areas):
             return f"area {i}"
         ar = areas[i]
         size = "+2 box" if ar["plus2"] else ("small" if ar["small"] else "large")
-        held = "".join(_letter(colours[c]) * k for c, k in enumerate(ar["posts"]))
+        held = "".join(_letter(self.view["colours"][c]) * k for c, k in enumerate(ar["posts"]))
         return f"#{i} {ar['name']} ({size}; pays space{'s' if len(ar['spaces']) > 1 else ''} " + (
             ", ".join(map(str, ar["spaces"])) + (f"; posts there: {held}" if held else "") + ")"
         )
 
-    def space(i: int) -> str:
-        if not 0 <= i < len(stacks):
+    def space(self, i: int) -> str:
+        view = self.view
+        if not 0 <= i < len(view["stacks"]):
             return f"space {i}"
         kind = view["spaces"][i]["kind"]
         if i == view["bridge"]:
@@ -332,92 +329,98 @@ def describe(action: Any, view: dict[str, Any], preview: str = "") -> str:
             return f"crossing {i}"
         return f"space {i}"
 
-    mv = view.get("move")
-    if k == PLACE:
-        who = ""
-        if view["phase"] == "setup-explorer":
-            who = f"{colours[view['setup_colour']]}'s starting "
-        return f"place {who}explorer on {space(a)} {caravan(a)}"
-    if k == POST:
-        return f"put a trading post in {area(a)}"
-    if k == MOVEPOST:
-        return f"move a trading post from {area(a)} to {area(b)}"
-    if k == SKIP:
-        return "skip the trading-post step"
-    if k == MOVE:
-        return f"move the caravan on {space(a)} {caravan(a)}" + (f": {preview}" if preview else "")
-    if k == MOVEBACK:
-        return f"Peccary: move the caravan on {space(a)} {caravan(a)} DOWNSTREAM" + (
-            f": {preview}" if preview else ""
-        )
-    if k in (DROP, DROPALL, BOA, FROG) and mv and mv["in_hand"]:
-        nxt, hand = mv["next"], mv["in_hand"]
-        if k == DROPALL:
-            return f"no power this move: drop all {len(hand)} explorer(s) plainly, from {space(nxt)} on"
-        if k == DROP:
-            return f"drop {colours[hand[0]]} on {space(nxt)}, keeping the power for a later drop of this move"
-        if k == BOA and len(hand) >= 2:
-            return f"Emerald Tree Boa: drop {colours[hand[0]]} and {colours[hand[1]]} both on {space(nxt)}"
-        if k == FROG:
-            after = space(nxt + mv["direction"])
-            return f"Tree Frog: jump over {space(nxt)}; {colours[hand[0]]} drops on {after}"
-    if k == DROPALL:
-        return "drop every remaining explorer of this move plainly"
-    if k == DROP:
+    def in_hand(self) -> list[int]:
+        move = self.view.get("move")
+        return list(move["in_hand"]) if move else []
+
+    def next_drop(self) -> tuple[int, int]:
+        move = self.view.get("move")
+        return (move["next"], move["direction"]) if move else (-1, 1)
+
+
+def _place_menu(a: TrekAction, w: Words) -> str:
+    view = w.view
+    who = f"{view['colours'][view['setup_colour']]}'s starting " if view["phase"] == "setup-explorer" else ""
+    return f"place {who}explorer on {w.space(a.at)} {w.caravan(a.at)}"
+
+
+def _drop_menu(a: TrekAction, w: Words) -> str:
+    hand = w.in_hand()
+    if not hand:
         return "drop the next explorer normally"
-    if k == BOA:
-        return "Emerald Tree Boa: drop two explorers on the next space"
-    if k == FROG:
-        return "Tree Frog: jump over the next space"
-    if k == JAGUAR:
-        return f"Jaguar: move your explorer from the top of {space(a)} onto {space(b)} {caravan(b)}"
-    if k == OTTER:
-        return f"Otter: swap the caravans on {space(a)} {caravan(a)} and {space(b)} {caravan(b)}"
-    if k == CAPYBARA:
-        return f"Capybara: restack the caravan on {space(a)} {caravan(a)}"
-    if k == RESTACK:
-        name = colours[a] if a < len(colours) else str(a)
-        return f"put {'an' if name[0] in 'aeiou' else 'a'} {name} explorer next (from the bottom)"
-    if k == MONKEY:
-        return "Monkey: place up to two extra trading posts, then move posts"
-    if k == DONE:
-        return "finish using the Monkey"
-    if k == DOG:
-        return f"Bush Dog: step your explorer on {space(a)} {'up' if b > 0 else 'down'} to {space(a + b)}"
-    if k == END:
-        return "end your turn"
-    if k == TILE:
-        return f"put the next animal tile on space {a} (shifted off a crossing or another tile)"  # RT-18
-    return str(action)
+    nxt = w.space(w.next_drop()[0])
+    return f"drop {w.colour(hand[0])} on {nxt}, keeping the power for a later drop of this move"
 
 
-def move_preview(state: TrekState, action: TrekAction) -> str:
+def _drop_all_menu(a: TrekAction, w: Words) -> str:
+    hand = w.in_hand()
+    if not hand:
+        return "drop every remaining explorer of this move plainly"
+    nxt = w.space(w.next_drop()[0])
+    return f"no power this move: drop all {len(hand)} explorer(s) plainly, from {nxt} on"
+
+
+def _restack_menu(a: TrekAction, w: Words) -> str:
+    name = w.colour(a.colour)
+    return f"put {'an' if name[0] in 'aeiou' else 'a'} {name} explorer next (from the bottom)"
+
+
+_MENUS: dict[int, Callable[[TrekAction, Words], str]] = {
+    Kind.PLACE: _place_menu,
+    Kind.POST: lambda a, w: f"put a trading post in {w.area(a.at)}",
+    Kind.MOVEPOST: lambda a, w: f"move a trading post from {w.area(a.at)} to {w.area(a.to)}",
+    Kind.SKIP: lambda a, w: "skip the trading-post step",
+    Kind.MOVE: lambda a, w: f"move the caravan on {w.space(a.at)} {w.caravan(a.at)}",
+    Kind.DROP: _drop_menu,
+    Kind.DROPALL: _drop_all_menu,
+    Kind.RESTACK: _restack_menu,
+    Kind.DONE: lambda a, w: "finish using the Monkey",
+    Kind.END: lambda a, w: "end your turn",
+    # RT-18
+    Kind.TILE: lambda a, w: (
+        f"put the next animal tile on space {a.at} (shifted off a crossing or another tile)"
+    ),
+}
+"""Menu text for the kinds that are no animal power (those read their record in ``powers``)."""
+
+
+def describe(action: Any, view: dict[str, Any], preview: str = "") -> str:
+    """A friendly description of ``action`` for menus; ``preview`` (from ``move_preview``) is appended
+    to caravan moves."""
+    if not isinstance(action, TrekAction):
+        return str(action)
+    words = Words(view)
+    power = BY_KIND.get(action.kind)
+    text = power.menu(action, words) if power is not None else _MENUS[action.kind](action, words)
+    if preview and action.kind in (Kind.MOVE, Kind.MOVEBACK):
+        text += f": {preview}"
+    return text
+
+
+def move_preview(state: TrekData, action: TrekAction) -> str:
     """Where each explorer of the caravan lands and who earns what, if every drop is plain.
 
     Played on a copy; money of others is left out when money is hidden (RT-28)."""
-    from riverbox.games.river_trek.actions import A_DROP
-    from riverbox.games.river_trek.state import P_DROP, TrekState
-
     seat = state.cur
-    src = state.stacks[action.a]
-    d = 1 if action.kind == MOVE else -1
+    src = state.stacks[action.at]
+    d = 1 if action.kind == Kind.MOVE else -1
     last = len(state.stacks) - 1
     kinds = state.path.kinds
     drops = []
     for i, c in enumerate(src):
-        p = action.a + d * (i + 1)
-        who = _letter(state._name(c))
+        p = action.at + d * (i + 1)
+        who = _letter(state.name(c))
         if p > last:
             drops.append(f"{who}→off the end")
             continue
         p = max(p, state.dock)
-        drops.append(f"{who}→{p}{'≈' if kinds[p] == 2 and p != state.dock else ''}")
+        drops.append(f"{who}→{p}{'≈' if kinds[p] == CROSSING and p != state.dock else ''}")
     sim = state.clone()
-    assert isinstance(sim, TrekState)
+    assert isinstance(sim, TrekData)
     sim.off[seat] = max(sim.off[seat], 1)  # stop the copy at "place a new explorer"
     sim.apply(action, seat)
     guard = 0
-    while sim.phase == P_DROP and guard < 40:
+    while sim.phase == Phase.DROP and guard < 40:
         sim.apply(A_DROP, seat)
         guard += 1
     hidden = state.game.options["hidden_money"]
@@ -425,73 +428,11 @@ def move_preview(state: TrekState, action: TrekAction) -> str:
     for c in range(state.n):
         delta = sim.money[c] - state.money[c]
         if delta and (c == seat or not hidden):
-            gains.append(f"{'you' if c == seat else state._name(c)} +${delta}")
+            gains.append(f"{'you' if c == seat else state.name(c)} +${delta}")
     notes = ["drops " + ", ".join(drops), ", ".join(gains) if gains else "no income"]
     for s, name in enumerate(state.animals):
         if sim.holder[s] != state.holder[s] and sim.holder[s] >= 0:
-            notes.append(f"{state._name(sim.holder[s])} takes the {animal_data()[name]['title']}")
+            notes.append(f"{state.name(sim.holder[s])} takes the {animal_data()[name]['title']}")
     if sim.triggered and not state.triggered:
         notes.append("starts the final round")
     return " | ".join(notes)
-
-
-_MONEY = re.compile(r"\(?\+\$\d+\)?|pays \$\d+")
-
-
-_CACHE_LOCK = threading.Lock()
-_CACHE: dict[int, TrekState] = {}
-
-
-def _replica(game: RiverTrek, state: TrekState) -> TrekState:
-    """A logging replay of ``state``'s history, continued from the last one when it is a prefix
-    (play calls ``narrate`` after every action, so each call replays only the new actions)."""
-    cached = _CACHE.get(id(game))
-    n = len(cached.history) if cached is not None else 0
-    if (
-        cached is None
-        or cached.game is not game
-        or cached.seed != state.seed
-        or n > len(state.history)
-        or state.history[:n] != cached.history
-    ):
-        cached = game.new_state(state.seed)
-        cached._log = []
-    for s, a in state.history[len(cached.history) :]:
-        if isinstance(a, Chance) or s == CHANCE:
-            continue
-        cached.apply(a, s)
-    if len(_CACHE) > 64:
-        _CACHE.clear()
-    _CACHE[id(game)] = cached
-    return cached
-
-
-def narrate(game: RiverTrek, state: TrekState, seat: int | None, start: int) -> list[str]:
-    """Lines for ``state.history[start:]``: each action, each drop of a caravan move with its income,
-    Stanley's turns. The game is replayed with logging on, so the hot path stays lean."""
-    if state._log is not None:  # a state that logs as it plays (tests, hand-built positions)
-        replica = state
-    else:
-        with _CACHE_LOCK:
-            replica = _replica(game, state)
-    events: dict[int, list[str]] = {}
-    for idx, text in replica._log or []:
-        events.setdefault(idx, []).append(text)
-    hidden = game.options["hidden_money"]
-    mine = None if seat is None else replica._name(seat)
-    lines: list[str] = []
-    for idx in range(start, len(state.history)):
-        s, a = state.history[idx]
-        if isinstance(a, Chance):
-            text = str(a)
-            if not text.startswith("stanley"):
-                lines.append(f"setup: {text}")
-            elif not events.get(idx):  # Stanley's turn is told by its own events
-                lines.append("Stanley: " + text[len("stanley ") :])
-        elif not events.get(idx):
-            lines.append(f"{replica._name(s)}: {a}")
-        for ev in events.get(idx, []):
-            if hidden and (mine is None or not ev.strip().startswith(mine)):
-                ev = _MONEY.sub("(paid)", ev)
-            lines.append(ev)
-    return lines

@@ -7,9 +7,7 @@ import pytest
 import riverbox
 from riverbox.core import GameOver, IllegalAction
 
-from .helpers import make
-
-G, O, P, B = 0, 1, 2, 3  # noqa: E741 - green, orange, purple, blue
+from .helpers import B, G, O, make
 
 
 @pytest.mark.parametrize(
@@ -79,8 +77,7 @@ def test_setup_post_cannot_be_skipped() -> None:
 
 
 def test_actions_after_the_end_raise_game_over() -> None:
-    s = make(seat=G, money=[1, 2, 3, 4])
-    s.phase, s.to_move = 9, ()
+    s = make(seat=G, money=[1, 2, 3, 4], phase="over")
     with pytest.raises(GameOver):
         s.apply(s.game.parse_action("skip"))
     assert s.legal_actions() == []

@@ -15,6 +15,7 @@ from riverbox.games.river_trek.board import (
     path_for,
     river_out,
 )
+from riverbox.games.river_trek.setup import tile_positions
 
 NAMES = middle_names()
 PAIRS = list(permutations(NAMES, 2))
@@ -65,7 +66,7 @@ def test_3_2_new_explorer_spaces_and_animal_tiles() -> None:
     for p in PAIRS:
         path = path_for(p)
         assert path.first_crossing() == 5
-        tiles = g.tile_positions(path)
+        tiles = tile_positions(path, g.options)
         assert all(t in ok for t, ok in zip(tiles, allowed, strict=True))
 
 

@@ -11,6 +11,7 @@ import riverbox
 from riverbox import registry
 from riverbox.core import Rng
 from riverbox.core.testkit import check_game
+from riverbox.games.river_trek.position import Phase
 
 
 def _invariants(state: Any) -> None:
@@ -22,7 +23,7 @@ def _invariants(state: Any) -> None:
         assert on_path + state.clearing[c] + state.off[c] == 12
     for seat in range(state.n):
         assert sum(p[seat] for p in state.posts) + state.hand[seat] == 7
-    if state.phase == 2 and state.history[-1][0] != state.cur:  # a human turn has just begun
+    if state.phase == Phase.POST and state.history[-1][0] != state.cur:  # a human turn has just begun
         assert all(len(st) < 7 for st in state.stacks)
 
 

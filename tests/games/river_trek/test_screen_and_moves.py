@@ -11,9 +11,10 @@ from typing import TypeVar
 from rich.console import Console
 
 import riverbox
-from riverbox.games.river_trek.actions import MOVE, TrekAction
+from riverbox.games.river_trek.actions import Kind, TrekAction
+from riverbox.games.river_trek.position import Phase
 from riverbox.games.river_trek.render import _LEGEND
-from riverbox.games.river_trek.state import P_DROP, TrekState
+from riverbox.games.river_trek.state import TrekState
 
 T = TypeVar("T")
 
@@ -56,9 +57,9 @@ def test_rt_15_caravan_move_returns_only_tokens_whose_tile_the_move_emptied() ->
     st.apply(game.parse_action(jaguar, st))
     st.apply(game.parse_action("skip", st))
     assert not st.stacks[st.tiles[s]] and st.holder[s] == holder  # the Jaguar emptied it: kept
-    move = next(a for a in st.legal_actions() if str(a).startswith("move ") and a.a != st.tiles[s])
+    move = next(a for a in st.legal_actions() if str(a).startswith("move ") and a.at != st.tiles[s])
     st.apply(move)
-    while st.phase == P_DROP:
+    while st.phase == Phase.DROP:
         st.apply(game.parse_action("drop all", st))
     assert st.holder[s] == holder  # an unrelated caravan move does not take it back
 
@@ -68,7 +69,7 @@ def _move_off_a_held_tile(st: TrekState, seat: int) -> TrekAction | None:
         (
             a
             for a in st.legal_actions(seat)
-            if a.kind == MOVE and a.a in st.tiles and st.holder[st.tiles.index(a.a)] >= 0
+            if a.kind == Kind.MOVE and a.at in st.tiles and st.holder[st.tiles.index(a.at)] >= 0
         ),
         None,
     )
@@ -77,16 +78,18 @@ def _move_off_a_held_tile(st: TrekState, seat: int) -> TrekAction | None:
 def test_rt_15_caravan_move_still_returns_a_token_when_the_move_empties_its_tile() -> None:
     game = riverbox.load("river-trek", players=3, empty_tile_check="caravan-move")
     st, move = _search(game, 60, _move_off_a_held_tile)
-    s = st.tiles.index(move.a)
+    s = st.tiles.index(move.at)
     st.apply(move)
-    while st.phase == P_DROP:
+    while st.phase == Phase.DROP:
         st.apply(game.parse_action("drop all", st))
     assert st.holder[s] == -1
 
 
 def _boa_or_frog_prompt() -> TrekState:
     game = riverbox.load("river-trek", players=2)
-    st, _ = _search(game, 80, lambda st, seat: True if st.phase == P_DROP and len(st.mv_stack) >= 3 else None)
+    st, _ = _search(
+        game, 80, lambda st, seat: True if st.phase == Phase.DROP and len(st.mv_stack) >= 3 else None
+    )
     return st
 
 
@@ -96,11 +99,11 @@ def test_rt_21_rt_22_drop_all_answers_the_boa_frog_question_once_per_move() -> N
     assert "drop all" in [str(a) for a in st.legal_actions()]
     one_by_one = st.clone()
     prompts = 0
-    while one_by_one.phase == P_DROP:
+    while one_by_one.phase == Phase.DROP:
         one_by_one.apply(game.parse_action("drop", one_by_one))
         prompts += 1
     st.apply(game.parse_action("drop all", st))
-    assert prompts >= 2 and st.phase != P_DROP  # one answer instead of one prompt per drop
+    assert prompts >= 2 and st.phase != Phase.DROP  # one answer instead of one prompt per drop
     assert st.stacks == one_by_one.stacks and st.money == one_by_one.money
     assert st.holder == one_by_one.holder
 

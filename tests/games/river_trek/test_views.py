@@ -11,15 +11,8 @@ import pytest
 import riverbox
 from riverbox.core import Rng
 from riverbox.games.river_trek.board import KIND_NAMES
-from riverbox.games.river_trek.state import (
-    CTX_FORCED,
-    P_DROP,
-    P_MONKEY,
-    P_RESTACK,
-    PHASE_NAMES,
-    SETUP_EXPLORER,
-    TrekState,
-)
+from riverbox.games.river_trek.position import PHASE_NAMES, Mover, Phase
+from riverbox.games.river_trek.state import TrekState
 
 
 def reference_view(self: TrekState, seat: int | None) -> dict[str, Any]:
@@ -35,7 +28,7 @@ def reference_view(self: TrekState, seat: int | None) -> dict[str, Any]:
         "variant": self.game.options["variant"],
         "players": self.n,
         "seat": seat,
-        "colours": [self._name(c) for c in range(self.colours)],
+        "colours": [self.name(c) for c in range(self.colours)],
         "stanley": self.stanley,
         "boards": list(path.sides),
         "board_start": list(path.board_start),
@@ -82,20 +75,20 @@ def reference_view(self: TrekState, seat: int | None) -> dict[str, Any]:
         "final_turns": [a for a in range(self.colours) if self.final_pending & (1 << a)],
         "dog_used": self.dog_used,
     }
-    if self.phase == SETUP_EXPLORER:
+    if self.phase == Phase.SETUP_EXPLORER:
         view["setup_colour"] = self.setup_seq[self.setup_i][1]
-    if self.phase == P_DROP:
+    if self.phase == Phase.DROP:
         view["move"] = {
             "from": self.mv_from,
             "position": self.mv_pos,
             "direction": self.mv_dir,
             "in_hand": list(self.mv_stack),
             "next": self.mv_pos + self.mv_dir,
-            "forced": self.mv_ctx == CTX_FORCED,
+            "forced": self.mv_ctx == Mover.FORCED,
         }
-    if self.phase == P_RESTACK:
+    if self.phase == Phase.RESTACK:
         view["restack"] = {"space": self.mv_from, "left": list(self.cap_rest)}
-    if self.phase == P_MONKEY:
+    if self.phase == Phase.MONKEY:
         view["monkey"] = {"placed": self.mk_placed, "moves": self.mk_moves}
     if self.is_over:
         view["winners"] = self.winners()

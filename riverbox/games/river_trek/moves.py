@@ -1,0 +1,209 @@
+"""Caravan moves: explorers dropped one by one, each activating the space it lands on (RT-8).
+
+A move is started by the player (MOVE), by a forced move or by Stanley; ``run_move`` drops until
+the caravan in hand is empty or the mover must answer a Boa / Tree Frog question (the DROP
+phase). It returns whether the move is over, so the turn flow (``turns``) decides what follows
+and this module needs nothing above it. What a landing does depends on the space's kind: one
+small function per kind in ``ON_LANDING``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from riverbox.games.river_trek import scoring
+from riverbox.games.river_trek.board import CROSSING, DOCK, NORMAL, NUMBER, STAR, animal_title
+from riverbox.games.river_trek.position import BOA_TOOL, BY_STANLEY, FROG_TOOL, IN_DROP, Mover, TrekData
+
+
+def start_move(st: TrekData, space: int, direction: int, mover: Mover) -> bool:
+    """Lift the caravan on ``space`` and drop it ``direction`` (+1 upstream); True when done."""
+    st.mv_stack = st.stacks[space]
+    st.stacks[space] = []
+    st.mv_from = space
+    st.mv_pos = space
+    st.mv_dir = direction
+    st.mv_ctx = mover
+    tools = 0
+    if st.slot and mover != BY_STANLEY:  # RT-13: Boa / Tree Frog only on a player's own turn
+        seat = st.cur
+        tools = (BOA_TOOL if st.holds(seat, "boa") else 0) | (FROG_TOOL if st.holds(seat, "frog") else 0)
+    st.mv_tools = tools
+    return run_move(st)
+
+
+def may_boa(st: TrekData) -> bool:
+    """RT-21: the Boa, held since the move began (RT-14), with two explorers still in hand."""
+    return bool(st.mv_tools & BOA_TOOL) and st.holds(st.cur, "boa") and len(st.mv_stack) >= 2
+
+
+def may_frog(st: TrekData) -> bool:
+    """RT-22: the Tree Frog, held since the move began (RT-14)."""
+    return bool(st.mv_tools & FROG_TOOL) and st.holds(st.cur, "frog")
+
+
+def run_move(st: TrekData) -> bool:
+    """Drop explorers one by one (RT-8), pausing only for a Boa / Tree Frog choice; True when done."""
+    last = len(st.stacks) - 1
+    tools = st.mv_tools
+    while st.mv_stack:
+        p = st.mv_pos + st.mv_dir
+        if p > last:  # RT-12: off the end, into the clearing, $1 each
+            _into_clearing(st)
+            break
+        if p < st.dock:  # RT-23: downstream explorers stack on the Dock/Bridge
+            p = st.dock
+        elif tools and (may_frog(st) or may_boa(st)):
+            st.phase = IN_DROP
+            st.to_move = (st.cur,)
+            return False
+        drop(st, p)
+    return True
+
+
+def _into_clearing(st: TrekData) -> None:
+    for e in st.mv_stack:
+        st.clearing[e] += 1
+        paid = 0
+        if e != st.stanley:
+            paid = 1
+            st.money[e] += 1
+        st.tell("clearing", e, paid, who=st.names[e])
+    st.mv_stack = []
+    trigger_end(st)
+
+
+def drop(st: TrekData, p: int) -> None:
+    """Drop the bottom explorer in hand on space ``p`` and activate the space (RT-8); an explorer
+    dropped on the Scout's space takes the Scout even if it then washes away (RT-26)."""
+    e = st.mv_stack.pop(0)
+    st.stacks[p].append(e)
+    st.mv_pos = p
+    if p == st.dock:
+        st.emit("drop_dock", who=st.names[e], space=p, bridge=st.bridge >= 0)
+    else:
+        ON_LANDING[st.path.kinds[p]](st, p, e)
+    if p == st.scout and st.scout_state == 0:
+        take_scout(st)
+
+
+def _land_normal(st: TrekData, p: int, e: int) -> None:
+    """RT-2: the top explorer's owner earns from their posts in the linked areas; RT-10: tokens."""
+    size = len(st.stacks[p])
+    total = 0
+    if e != st.stanley:
+        areas = st.path.areas
+        for a in st.path.space_areas[p]:
+            k = st.posts[a][e]
+            if k:
+                total += scoring.post_income(size, k, areas[a].plus2)
+        st.money[e] += total
+    st.tell("drop", e, total, who=st.names[e], space=p, size=size)
+    s = st.tile_at.get(p)
+    if s is not None and e != st.stanley and st.holder[s] < 0 and not st.down[s]:  # RT-10
+        st.holder[s] = e
+        st.emit("token_taken", who=st.names[e], animal=animal_title(st.animals[s]))
+
+
+def _land_crossing(st: TrekData, p: int, e: int) -> None:
+    """RT-9: the caravan washes down to the nearest crossing below (no chain), unless it holds an
+    explorer of the Kingfisher's holder."""
+    stacks = st.stacks
+    here = stacks[p]
+    kf = st.slot.get("kingfisher")
+    if kf is not None and st.holder[kf] >= 0 and st.holder[kf] in here:
+        st.emit("kingfisher", who=st.names[e], space=p)
+        return
+    q = st.prev_cross[p]
+    stacks[q].extend(here)
+    stacks[p] = []
+    st.emit("wash", who=st.names[e], space=p, size=len(here), target=q)
+    arrive(st, q)
+
+
+def _land_number(st: TrekData, p: int, e: int) -> None:
+    """RT-11: a number space pays its value to whoever drops there."""
+    value = st.path.values[p]
+    paid = 0
+    if e != st.stanley:
+        paid = value
+        st.money[e] += value
+    st.tell("number", e, paid, who=st.names[e], space=p, value=value)
+
+
+def _land_star(st: TrekData, p: int, e: int) -> None:
+    """RT-11: the star pays $1 per explorer in every caravan the dropper tops (posts ignored)."""
+    paid = 0
+    if e != st.stanley:
+        paid = scoring.star_income(st.stacks, e)
+        st.money[e] += paid
+    st.tell("star", e, paid, who=st.names[e], space=p)
+
+
+ON_LANDING: dict[int, Callable[[TrekData, int, int], None]] = {
+    NORMAL: _land_normal,
+    CROSSING: _land_crossing,
+    NUMBER: _land_number,
+    STAR: _land_star,
+    DOCK: lambda st, p, e: None,  # only below a Bridge, which holds nothing (RT-27)
+}
+"""What landing on a space does, by the space's kind (the Dock/Bridge is handled by ``drop``)."""
+
+
+def finish_move(st: TrekData) -> int:
+    """RT-15/RT-16 at the end of a caravan move; returns who moved, for the turn flow."""
+    if st.slot:
+        if st.game.options["empty_tile_check"] == "any-move":
+            tile_check(st)
+        else:  # RT-15 option: only a tile this move emptied; the move lifted its start space
+            tile_check(st, (st.mv_from,))
+        st.down = [False] * len(st.down)
+    mover = st.mv_ctx  # a Mover
+    st.mv_from = st.mv_pos = st.mv_dir = -1
+    st.mv_tools = 0
+    return mover
+
+
+def tile_check(st: TrekData, spaces: tuple[int, ...] | None = None) -> None:
+    """RT-15: the holder returns a token whose tile space is empty (face up).
+
+    ``spaces``: check only tiles on these spaces, the ones a caravan move emptied. With
+    ``empty_tile_check=caravan-move`` a token goes back only when a caravan move causes its
+    tile to empty: a tile a Jaguar emptied earlier is not taken back by an unrelated move.
+    A caravan move empties only the space it starts from (drops add explorers; a crossing it
+    washes down holds no tile), so that space is all there is to check."""
+    stacks = st.stacks
+    for s, t in enumerate(st.tiles):
+        if spaces is not None and t not in spaces:
+            continue
+        if st.holder[s] >= 0 and not stacks[t]:
+            st.emit("token_lost", who=st.names[st.holder[s]], animal=animal_title(st.animals[s]))
+            st.holder[s] = -1
+            st.down[s] = False
+
+
+def tile_check_after_power(st: TrekData) -> None:
+    """RT-15 option: a power that moves explorers may empty a tile too (``any-move`` only)."""
+    if st.game.options["empty_tile_check"] == "any-move":
+        tile_check(st)
+
+
+def arrive(st: TrekData, space: int) -> None:
+    """RT-26: any explorer arriving on the Scout's space takes the Scout for the actor."""
+    if space == st.scout and st.scout_state == 0 and st.stacks[space]:
+        take_scout(st)
+
+
+def take_scout(st: TrekData) -> None:
+    st.scout_state = 1
+    st.scout_holder = st.cur
+    st.emit("scout", who=st.names[st.cur])
+
+
+def trigger_end(st: TrekData) -> None:
+    """RT-19: the mover finishes the turn; every other actor gets exactly one more turn."""
+    if not st.triggered:
+        st.triggered = True
+        everyone = (1 << st.colours) - 1
+        st.final_pending = everyone & ~(1 << st.cur)
+        st.emit("final_round", who=st.names[st.cur])

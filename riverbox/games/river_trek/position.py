@@ -1,0 +1,278 @@
+"""What a River Trek position holds: its phases, its declared fields and small questions about it.
+
+The rules (``setup``, ``moves``, ``powers``, ``turns``, ``rules``) are functions of a
+:class:`TrekData`; :class:`~riverbox.games.river_trek.state.TrekState` adds the ``State`` hooks that
+dispatch to them. Keeping the data apart from the rules lets every rules module import it without
+an import circle.
+
+A turn runs POST (optional trading post) -> MOVE (mandatory caravan move; it pauses in DROP only
+when the mover holds the Emerald Tree Boa or the Tree Frog) -> PLACE (new explorer) -> END (only
+while an animal power could still be used) -> forced moves -> Civilization Event -> next turn.
+Monkey and Capybara open their own small phases and return to the one they interrupted.
+Colours are seat numbers; in a two-player game Stanley is colour 2.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+from typing import Any
+
+from riverbox.core import State
+from riverbox.core.fields import GRID, LIST, TUPLE, VALUE, Field, declare
+from riverbox.games.river_trek.board import CROSSING, DOCK, Path, path_for
+
+
+class Phase(IntEnum):
+    """Where a game is; the view names it ``name.lower()`` with dashes. Values are stored in saved
+    states, so they never change."""
+
+    SETUP_EXPLORER = 0
+    SETUP_POST = 1
+    POST = 2
+    MOVE = 3
+    DROP = 4
+    PLACE = 5
+    END = 6
+    MONKEY = 7
+    RESTACK = 8
+    OVER = 9
+    SETUP_TILE = 10
+
+
+# The members as module names too: the rules read phases in their hot loop, where a module name is
+# several times cheaper to look up than an enum class attribute (``Phase.POST``).
+(
+    IN_SETUP_EXPLORER,
+    IN_SETUP_POST,
+    IN_POST,
+    IN_MOVE,
+    IN_DROP,
+    IN_PLACE,
+    IN_END,
+    IN_MONKEY,
+    IN_RESTACK,
+    IN_OVER,
+    IN_SETUP_TILE,
+) = Phase
+
+PHASE_NAMES = tuple(p.name.lower().replace("_", "-") for p in Phase)
+"""``PHASE_NAMES[phase]``: the phase as views and observations name it."""
+
+
+class Mover(IntEnum):
+    """Who moves the caravan in hand: the player on their turn, a forced move, or Stanley."""
+
+    PLAYER = 0
+    FORCED = 1
+    STANLEY = 2
+
+
+BY_PLAYER, BY_FORCE, BY_STANLEY = Mover  # module names for the hot loop, as for the phases
+
+COLOURS = ("green", "orange", "purple", "blue")
+EXPLORERS = 12
+POSTS = 7
+START_MONEY = (0, 2, 4, 6)
+BOA_TOOL, FROG_TOOL = 1, 2
+"""Bits of ``mv_tools``: the mover held the Boa / the Tree Frog when the move began (RT-14)."""
+
+
+class TrekData(State):
+    """The fields of a River Trek position and the questions the rules ask about them."""
+
+    FIELDS = declare(
+        # drawn at setup, fixed for the game
+        middle=Field(TUPLE, of=str),
+        animals=Field(TUPLE, of=str),
+        tiles=Field(TUPLE, of=int),
+        # derived from the game and the three above (``derive_fixed``)
+        path=Field(VALUE, stored=False),
+        slot=Field(VALUE, stored=False),
+        tile_at=Field(VALUE, stored=False),
+        setup_seq=Field(VALUE, stored=False),
+        rotation=Field(VALUE, stored=False),
+        n=Field(VALUE, stored=False),
+        stanley=Field(VALUE, stored=False),
+        colours=Field(VALUE, stored=False),
+        prev_cross=Field(VALUE, stored=False),
+        names=Field(VALUE, stored=False),
+        hidden_money=Field(VALUE, stored=False),
+        # the position
+        stacks=Field(GRID, of=int),
+        clearing=Field(LIST, of=int),
+        money=Field(LIST, of=int),
+        posts=Field(GRID, of=int),
+        hand=Field(LIST, of=int),
+        off=Field(LIST, of=int),
+        holder=Field(LIST, of=int),
+        down=Field(LIST, of=bool),
+        mv_stack=Field(LIST, of=int),
+        cap_rest=Field(LIST, of=int),
+        to_move=Field(TUPLE, of=int),
+        phase=Field(VALUE, of=(int, Phase)),  # a Phase in play, an int once loaded: equal either way
+        cur=Field(VALUE, of=int),
+        rot=Field(VALUE, of=int),
+        setup_i=Field(VALUE, of=int),
+        dock=Field(VALUE, of=int),
+        basecamp=Field(VALUE, of=int),
+        bridge=Field(VALUE, of=int),
+        scout=Field(VALUE, of=int),
+        scout_state=Field(VALUE, of=int),
+        scout_holder=Field(VALUE, of=int),
+        mv_pos=Field(VALUE, of=int),
+        mv_dir=Field(VALUE, of=int),
+        mv_ctx=Field(VALUE, of=(int, Mover)),
+        mv_from=Field(VALUE, of=int),
+        mv_tools=Field(VALUE, of=int),
+        ret_phase=Field(VALUE, of=(int, Phase)),
+        mk_placed=Field(VALUE, of=int),
+        mk_moves=Field(VALUE, of=int),
+        dog_used=Field(VALUE, of=bool),
+        triggered=Field(VALUE, of=bool),
+        final_pending=Field(VALUE, of=int),
+        turn_no=Field(VALUE, of=int),
+        # view caches (see ``view.build_view``), never stored; a clone shares the parts built so
+        # far (never mutated) but not ``_vkey``, so it builds its own public view
+        _vpub=Field(VALUE, stored=False),
+        _vhide=Field(VALUE, stored=False),
+        _vfix=Field(VALUE, stored=False),
+        _vstacks=Field(VALUE, stored=False),
+        _vareas=Field(VALUE, stored=False),
+        _vanimals=Field(VALUE, stored=False),
+        _vsmall=Field(VALUE, stored=False),
+    )
+    # -- fixed for the game (shared between clones) --
+    path: Path
+    middle: tuple[str, ...]
+    animals: tuple[str, ...]
+    tiles: tuple[int, ...]
+    slot: dict[str, int]
+    tile_at: dict[int, int]
+    setup_seq: tuple[tuple[int, int], ...]
+    rotation: tuple[int, ...]
+    n: int
+    stanley: int  # Stanley's colour, or -1
+    colours: int
+    prev_cross: tuple[int, ...]
+    names: tuple[str, ...]  # of each colour, as players read them
+    hidden_money: bool  # RT-28 option
+    # -- the position --
+    stacks: list[list[int]]
+    clearing: list[int]
+    money: list[int]
+    posts: list[list[int]]
+    hand: list[int]
+    off: list[int]
+    holder: list[int]
+    down: list[bool]
+    mv_stack: list[int]
+    cap_rest: list[int]
+    phase: int  # a Phase
+    cur: int
+    rot: int
+    setup_i: int
+    dock: int
+    basecamp: int
+    bridge: int
+    scout: int
+    scout_state: int  # 0 on the board, 1 taken (event pending), 2 event done / not used
+    scout_holder: int
+    mv_pos: int
+    mv_dir: int
+    mv_ctx: int  # a Mover
+    mv_from: int
+    mv_tools: int  # BOA_TOOL | FROG_TOOL
+    ret_phase: int
+    mk_placed: int
+    mk_moves: int
+    dog_used: bool
+    triggered: bool
+    final_pending: int
+    turn_no: int
+    # -- view caches --
+    _vkey: int = -1  # len(history) when _vpub was built
+    _vpub: dict[str, Any] | None = None
+    _vhide: bool = False
+    _vfix: Any = None
+    _vstacks: list[list[int]] | None = None
+    _vareas: tuple[int, list[Any], list[dict[str, Any]]] | None = None
+    _vanimals: tuple[Any, ...] | None = None
+    _vsmall: tuple[Any, ...] = (None, None, None, None, None)
+
+    # -- derived fields ---------------------------------------------------------------------
+    def _after_load(self) -> None:
+        """Rebuild the derived fields and check what their types alone cannot."""
+        self.derive_fixed()
+        path = self.path
+        if len(self.stacks) != path.length:
+            raise ValueError("river-trek: state JSON has the wrong number of path spaces")
+        if len(self.posts) != len(path.areas) or len(self.holder) != len(self.animals):
+            raise ValueError("river-trek: state JSON does not fit its boards and animals")
+        if not 0 <= self.phase < len(Phase):
+            raise ValueError(f"river-trek: state JSON phase {self.phase} is not a phase")
+
+    def derive_fixed(self) -> None:
+        """Set what follows from the game and its drawn boards and animals (never stored)."""
+        n = self.game.players
+        self.n = n
+        self.stanley = 2 if n == 2 else -1
+        self.colours = 3 if n == 2 else n
+        self.names = tuple(COLOURS[c] if c != self.stanley else "Stanley" for c in range(self.colours))
+        self.hidden_money = bool(self.game.options["hidden_money"])
+        self.path = path = path_for(self.middle)
+        self.slot = {a: i for i, a in enumerate(self.animals)}
+        self.tile_at = {t: i for i, t in enumerate(self.tiles)}
+        self.setup_seq = setup_sequence(n)
+        self.rotation = (0, 2, 1, 2) if n == 2 else tuple(range(n))  # RT-20: Stanley every other turn
+        prev = []
+        last = -1
+        for i, k in enumerate(path.kinds):
+            prev.append(last)
+            if k in (DOCK, CROSSING):
+                last = i
+        self.prev_cross = tuple(prev)
+
+    # -- questions --------------------------------------------------------------------------
+    def holds(self, seat: int, animal: str) -> bool:
+        """Whether ``seat`` holds the token of ``animal`` now."""
+        s = self.slot.get(animal)
+        return s is not None and self.holder[s] == seat
+
+    def name(self, colour: int) -> str:
+        """A colour as players read it ("Stanley" for the automatic player)."""
+        return "Stanley" if colour == self.stanley else COLOURS[colour]
+
+    def area_usable(self, area: int) -> bool:
+        """RT-4/RT-27: no posts on the Final board (it has no areas) or wholly below the Bridge."""
+        return self.bridge < 0 or max(self.path.areas[area].spaces) >= self.bridge
+
+    def new_explorer_spaces(self) -> range:
+        """RT-6: the New Explorer spaces, Dock (or Bridge) to the Base-camp crossing inclusive."""
+        return range(self.dock, self.basecamp + 1)
+
+    def posts_on_board(self, seat: int) -> int:
+        return sum(p[seat] for p in self.posts)
+
+    def tell(self, kind: str, earner: int, paid: int, **args: Any) -> None:
+        """An event that pays ``earner``: with hidden money (RT-28) only the earner hears how much."""
+        if paid and self.hidden_money:
+            self.emit(kind, to=earner, paid=paid, **args)
+            self.emit(kind, but=earner, paid=None, **args)
+        else:
+            self.emit(kind, paid=paid, **args)
+
+
+def setup_sequence(players: int) -> tuple[tuple[int, int], ...]:
+    """Who places which colour's starting explorer, in order (RB setup; RT-20 for Stanley)."""
+    seq: list[tuple[int, int]] = []
+    if players == 2:
+        for r in range(5):
+            for seat in (0, 1):
+                seq.append((seat, seat))
+                if r < 3:
+                    seq.append((seat, 2))
+    else:
+        rounds = 4 if players == 4 else 5
+        for _ in range(rounds):
+            seq.extend((seat, seat) for seat in range(players))
+    return tuple(seq)

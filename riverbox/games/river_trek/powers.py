@@ -1,0 +1,452 @@
+"""The animal powers: one record per animal, read by the rules, ``explain``, ``render`` and the bot.
+
+Each :class:`Power` holds when its token can be used (``timing``), which uses are legal now
+(``offers``), what a use does (``resolve``), why a use is refused (``not_now``, ``not_held``,
+``refusal``) and how a menu names a use (``menu``), so the rules, the error messages, the menus and
+the bot cannot drift apart. The passive animals (Harpy Eagle, Tamandua, Kingfisher, Sloth) change
+a rule where it is applied and have no action; their records say so with ``kind = -1``.
+
+SPEND tokens go back on their tile face down when used (RT-16); ``spend`` does that.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from enum import IntEnum
+from typing import NamedTuple, Protocol
+
+from riverbox.games.river_trek.actions import (
+    A_BOA,
+    A_CAPYBARA,
+    A_DOG,
+    A_FROG,
+    A_JAGUAR,
+    A_MONKEY,
+    A_MOVEBACK,
+    A_OTTER,
+    Kind,
+    TrekAction,
+)
+from riverbox.games.river_trek.board import CROSSING, DOCK
+from riverbox.games.river_trek.moves import (
+    arrive,
+    drop,
+    may_boa,
+    may_frog,
+    run_move,
+    start_move,
+    tile_check_after_power,
+)
+from riverbox.games.river_trek.position import BY_PLAYER, IN_MONKEY, IN_RESTACK, Phase, TrekData
+
+
+class Timing(IntEnum):
+    """When a power is used."""
+
+    ANYTIME = 0
+    """Between the steps of your own turn (RT-14): the post, move, place and end steps."""
+    AT_DROP = 1
+    """At a drop of your own caravan move (RT-13, RT-21, RT-22)."""
+    MOVE_STEP = 2
+    """In the move step, instead of the usual move (RT-23)."""
+    END_STEP = 3
+    """At the end of your turn (RT-24, RT-25)."""
+    PASSIVE = 4
+    """Always on while held; no action."""
+
+
+PHASES = {
+    Timing.ANYTIME: frozenset({Phase.POST, Phase.MOVE, Phase.PLACE, Phase.END}),
+    Timing.AT_DROP: frozenset({Phase.DROP}),
+    Timing.MOVE_STEP: frozenset({Phase.MOVE}),
+    Timing.END_STEP: frozenset({Phase.END}),
+    Timing.PASSIVE: frozenset(),
+}
+"""The phases in which a power of each timing may be used."""
+
+
+class Words(Protocol):
+    """How menus name things (``render.Words`` reads them from a view)."""
+
+    def space(self, i: int) -> str: ...
+
+    def caravan(self, i: int) -> str: ...
+
+    def colour(self, c: int) -> str: ...
+
+    def in_hand(self) -> list[int]:
+        """The colours still in hand in a caravan move, bottom first ([] outside a move)."""
+        ...
+
+    def next_drop(self) -> tuple[int, int]:
+        """The space of the next drop and the move's direction."""
+        ...
+
+
+class Power(NamedTuple):
+    """One animal's power (see the module docstring)."""
+
+    animal: str
+    kind: int
+    """The action kind that uses it (a :class:`Kind`), -1 for a passive power."""
+    timing: Timing
+    moves_explorers: bool
+    """Whether using it moves explorers (the bot weighs such uses by playing them out)."""
+    offers: Callable[[TrekData, int], list[TrekAction]]
+    """The legal uses for the seat that holds the token, in its timing's phases."""
+    resolve: Callable[[TrekData, TrekAction, int], bool]
+    """Apply a legal use; True when it finished a caravan move (the turn then goes on)."""
+    not_now: str
+    not_held: str
+    refusal: Callable[[TrekData, TrekAction, int], str]
+    """Why an offered kind of use is refused although the token is held and the time is right."""
+    menu: Callable[[TrekAction, Words], str]
+
+
+def spend(st: TrekData, animal: str) -> None:
+    """SPEND: the token goes back on its tile face down (RB; RT-16)."""
+    s = st.slot[animal]
+    st.holder[s] = -1
+    st.down[s] = True
+
+
+def _none(st: TrekData, seat: int) -> list[TrekAction]:
+    return []
+
+
+def _no_action(st: TrekData, action: TrekAction, seat: int) -> bool:  # pragma: no cover - never offered
+    raise ValueError(f"river-trek: {action} uses no animal power")
+
+
+def _no_menu(action: TrekAction, words: Words) -> str:  # pragma: no cover - never offered
+    return str(action)
+
+
+# -- Jaguar (RT-24) ---------------------------------------------------------------------------
+def _jaguar_offers(st: TrekData, seat: int) -> list[TrekAction]:
+    stacks = st.stacks
+    busy = [i for i in range(st.dock, len(stacks)) if stacks[i]]
+    out: list[TrekAction] = []
+    for s in busy:
+        if stacks[s][-1] == seat:
+            out += [A_JAGUAR[(s, t)] for t in busy if t != s]
+    return out
+
+
+def _jaguar(st: TrekData, action: TrekAction, seat: int) -> bool:
+    spend(st, "jaguar")
+    st.emit("jaguar", who=st.names[seat], source=action.at, target=action.to)
+    st.stacks[action.at].pop()
+    st.stacks[action.to].append(seat)  # RT-24: nothing activates
+    arrive(st, action.to)
+    tile_check_after_power(st)
+    return False
+
+
+# -- Otter (RT-25) ----------------------------------------------------------------------------
+def _crossings(st: TrekData) -> list[int]:
+    """The crossings (Dock/Bridge included) that hold a caravan."""
+    kinds = st.path.kinds
+    stacks = st.stacks
+    return [i for i in range(st.dock, len(stacks)) if stacks[i] and kinds[i] in (DOCK, CROSSING)]
+
+
+def _otter_offers(st: TrekData, seat: int) -> list[TrekAction]:
+    cr = _crossings(st)
+    out: list[TrekAction] = []
+    for x, s in enumerate(cr):
+        out.extend(A_OTTER[(s, t)] for t in cr[x + 1 :])
+    return out
+
+
+def _otter(st: TrekData, action: TrekAction, seat: int) -> bool:
+    spend(st, "otter")
+    st.emit("otter", who=st.names[seat], first=action.at, second=action.to)
+    stacks = st.stacks
+    stacks[action.at], stacks[action.to] = stacks[action.to], stacks[action.at]
+    arrive(st, action.at)
+    arrive(st, action.to)
+    return False
+
+
+def _otter_refusal(st: TrekData, action: TrekAction, seat: int) -> str:
+    kinds = st.path.kinds
+    if not all(0 <= x < len(kinds) and kinds[x] in (DOCK, CROSSING) for x in (action.at, action.to)):
+        return "the Otter swaps caravans on river crossings (Dock/Bridge included) only"
+    return "both crossings must hold a caravan to swap"
+
+
+# -- Capybara (RT-25) -------------------------------------------------------------------------
+def _capybara_offers(st: TrekData, seat: int) -> list[TrekAction]:
+    stacks = st.stacks
+    return [A_CAPYBARA[i] for i in range(st.dock, len(stacks)) if len(set(stacks[i])) >= 2]
+
+
+def _capybara(st: TrekData, action: TrekAction, seat: int) -> bool:
+    """Lift the caravan; the player then names its colours from the bottom (the RESTACK phase)."""
+    spend(st, "capybara")
+    st.emit("capybara", who=st.names[seat], space=action.at)
+    st.cap_rest = sorted(st.stacks[action.at])
+    st.stacks[action.at] = []
+    st.mv_from = action.at
+    st.ret_phase = st.phase
+    st.phase = IN_RESTACK
+    return False
+
+
+# -- Monkey (RT-3) ----------------------------------------------------------------------------
+def _monkey_offers(st: TrekData, seat: int) -> list[TrekAction]:
+    return [A_MONKEY] if st.hand[seat] > 0 or st.posts_on_board(seat) > 0 else []
+
+
+def _monkey(st: TrekData, action: TrekAction, seat: int) -> bool:
+    """Open the MONKEY phase: up to two extra posts, then moves of posts, then ``done``."""
+    spend(st, "monkey")
+    st.emit("monkey", who=st.names[seat])
+    st.ret_phase = st.phase
+    st.phase = IN_MONKEY
+    st.mk_placed = st.mk_moves = 0
+    return False
+
+
+# -- Emerald Tree Boa (RT-21) and Tree Frog (RT-22) --------------------------------------------
+def _boa(st: TrekData, action: TrekAction, seat: int) -> bool:
+    spend(st, "boa")
+    p = st.mv_pos + st.mv_dir
+    st.emit("boa", who=st.names[seat], space=p)
+    drop(st, p)  # RT-21: two drops, each activating
+    drop(st, p)
+    return run_move(st)
+
+
+def _frog(st: TrekData, action: TrekAction, seat: int) -> bool:
+    spend(st, "frog")
+    p = st.mv_pos + st.mv_dir
+    st.emit("frog", who=st.names[seat], space=p)
+    st.mv_pos = p  # RT-22: skipped, not activated
+    return run_move(st)
+
+
+def _boa_menu(action: TrekAction, words: Words) -> str:
+    hand = words.in_hand()
+    if len(hand) >= 2:
+        nxt = words.space(words.next_drop()[0])
+        return f"Emerald Tree Boa: drop {words.colour(hand[0])} and {words.colour(hand[1])} both on {nxt}"
+    return "Emerald Tree Boa: drop two explorers on the next space"
+
+
+def _frog_menu(action: TrekAction, words: Words) -> str:
+    hand = words.in_hand()
+    if hand:
+        nxt, direction = words.next_drop()
+        return (
+            f"Tree Frog: jump over {words.space(nxt)}; "
+            f"{words.colour(hand[0])} drops on {words.space(nxt + direction)}"
+        )
+    return "Tree Frog: jump over the next space"
+
+
+# -- Bush Dog (RT-24, RT-25) ------------------------------------------------------------------
+def _dog_offers(st: TrekData, seat: int) -> list[TrekAction]:
+    if st.dog_used:
+        return []
+    stacks = st.stacks
+    last = len(stacks) - 1
+    out: list[TrekAction] = []
+    for i in range(st.dock, len(stacks)):
+        if len(stacks[i]) == 1 and stacks[i][0] == seat:
+            if i < last:
+                out.append(A_DOG[(i, 1)])
+            if i > st.dock:
+                out.append(A_DOG[(i, -1)])
+    return out
+
+
+def _dog(st: TrekData, action: TrekAction, seat: int) -> bool:
+    s, target = action.at, action.at + action.step
+    st.emit("dog", who=st.names[seat], source=s, target=target)
+    st.stacks[s].pop()
+    st.stacks[target].append(seat)  # RT-24: nothing activates
+    st.dog_used = True
+    arrive(st, target)
+    tile_check_after_power(st)
+    return False
+
+
+def _dog_refusal(st: TrekData, action: TrekAction, seat: int) -> str:
+    if st.dog_used:
+        return "one Bush Dog move per turn"
+    return (
+        "the Bush Dog moves a lone explorer of yours one space, never off the path or below the Dock/Bridge"
+    )
+
+
+# -- Peccary (RT-23) --------------------------------------------------------------------------
+def _peccary_offers(st: TrekData, seat: int) -> list[TrekAction]:
+    stacks = st.stacks
+    return [A_MOVEBACK[i] for i in range(st.dock + 1, len(stacks)) if seat in stacks[i]]
+
+
+def _peccary(st: TrekData, action: TrekAction, seat: int) -> bool:
+    st.emit("move", who=st.names[seat], space=action.at, size=len(st.stacks[action.at]), downstream=True)
+    return start_move(st, action.at, -1, BY_PLAYER)
+
+
+def _peccary_refusal(st: TrekData, action: TrekAction, seat: int) -> str:
+    if not 0 <= action.at < len(st.stacks) or seat not in st.stacks[action.at]:
+        return "you must move a caravan holding at least one of your explorers"  # RT-29
+    return "a caravan on the Dock/Bridge cannot move further downstream"
+
+
+def _passive(animal: str) -> Power:
+    return Power(animal, -1, Timing.PASSIVE, False, _none, _no_action, "", "", lambda st, a, s: "", _no_menu)
+
+
+_ANYTIME_NOT_NOW = "animal powers are used between the steps of your turn, not in a move"
+_DROP_NOT_NOW = "the Boa and the Tree Frog are used during your own caravan moves only, at a drop"
+
+POWERS: dict[str, Power] = {
+    p.animal: p
+    for p in (
+        Power(
+            "jaguar",
+            Kind.JAGUAR,
+            Timing.ANYTIME,
+            True,
+            _jaguar_offers,
+            _jaguar,
+            _ANYTIME_NOT_NOW,
+            "you do not hold the jaguar token",
+            lambda st, a, s: (
+                "the Jaguar moves your explorer from the top of a caravan onto another caravan, "
+                "never onto an empty space or off the path"
+            ),
+            lambda a, w: (
+                f"Jaguar: move your explorer from the top of {w.space(a.at)} onto {w.space(a.to)} "
+                f"{w.caravan(a.to)}"
+            ),
+        ),
+        Power(
+            "otter",
+            Kind.OTTER,
+            Timing.ANYTIME,
+            True,
+            _otter_offers,
+            _otter,
+            _ANYTIME_NOT_NOW,
+            "you do not hold the otter token",
+            _otter_refusal,
+            lambda a, w: (
+                f"Otter: swap the caravans on {w.space(a.at)} {w.caravan(a.at)} and "
+                f"{w.space(a.to)} {w.caravan(a.to)}"
+            ),
+        ),
+        Power(
+            "capybara",
+            Kind.CAPYBARA,
+            Timing.ANYTIME,
+            True,
+            _capybara_offers,
+            _capybara,
+            _ANYTIME_NOT_NOW,
+            "you do not hold the capybara token",
+            lambda st, a, s: "the Capybara restacks a caravan of at least two colours",
+            lambda a, w: f"Capybara: restack the caravan on {w.space(a.at)} {w.caravan(a.at)}",
+        ),
+        Power(
+            "monkey",
+            Kind.MONKEY,
+            Timing.ANYTIME,
+            False,
+            _monkey_offers,
+            _monkey,
+            _ANYTIME_NOT_NOW,
+            "you do not hold the monkey token",
+            lambda st, a, s: "the Monkey needs a trading post in hand or on the board",
+            lambda a, w: "Monkey: place up to two extra trading posts, then move posts",
+        ),
+        Power(
+            "boa",
+            Kind.BOA,
+            Timing.AT_DROP,
+            True,
+            lambda st, seat: [A_BOA] if may_boa(st) else [],
+            _boa,
+            _DROP_NOT_NOW,
+            "you do not hold the Emerald Tree Boa",
+            lambda st, a, s: "the Boa needs two explorers in hand and must be held since the move began",
+            _boa_menu,
+        ),
+        Power(
+            "frog",
+            Kind.FROG,
+            Timing.AT_DROP,
+            True,
+            lambda st, seat: [A_FROG] if may_frog(st) else [],
+            _frog,
+            _DROP_NOT_NOW,
+            "you do not hold the Tree Frog",
+            lambda st, a, s: "the Tree Frog must be held since the move began",
+            _frog_menu,
+        ),
+        Power(
+            "bushdog",
+            Kind.DOG,
+            Timing.END_STEP,
+            True,
+            _dog_offers,
+            _dog,
+            "the Bush Dog moves at the end of your turn",
+            "you do not hold the Bush Dog",
+            _dog_refusal,
+            lambda a, w: (
+                f"Bush Dog: step your explorer on {w.space(a.at)} {'up' if a.step > 0 else 'down'} "
+                f"to {w.space(a.at + a.step)}"
+            ),
+        ),
+        Power(
+            "peccary",
+            Kind.MOVEBACK,
+            Timing.MOVE_STEP,
+            True,
+            _peccary_offers,
+            _peccary,
+            "a caravan moves downstream only in the move step",
+            "only the Peccary's holder may move a caravan downstream",
+            _peccary_refusal,
+            lambda a, w: f"Peccary: move the caravan on {w.space(a.at)} {w.caravan(a.at)} DOWNSTREAM",
+        ),
+        _passive("harpy"),  # RT-6: new explorers ignore the height limit (``turns.place_actions``)
+        _passive("tamandua"),  # RT-3: one more post per area (``rules._open_areas``)
+        _passive("kingfisher"),  # RT-9: no wash-down (``moves._land_crossing``)
+        _passive("sloth"),  # RT-25: $2 at the start of each turn (``turns.begin_turn``)
+    )
+}
+
+BY_KIND: dict[int, Power] = {p.kind: p for p in POWERS.values() if p.kind >= 0}
+"""The power each animal action kind uses."""
+
+BY_TIMING: dict[Timing, tuple[Power, ...]] = {
+    t: tuple(p for p in POWERS.values() if p.timing == t) for t in Timing
+}
+
+
+ANYTIME, AT_DROP, MOVE_STEP, END_STEP = (
+    BY_TIMING[Timing.ANYTIME],
+    BY_TIMING[Timing.AT_DROP],
+    BY_TIMING[Timing.MOVE_STEP],
+    BY_TIMING[Timing.END_STEP],
+)
+"""The powers of each timing, for ``uses``."""
+
+
+def uses(st: TrekData, seat: int, powers: tuple[Power, ...], out: list[TrekAction]) -> None:
+    """Add the uses of ``powers`` (those of one timing) that ``seat`` holds and may use now."""
+    holder = st.holder
+    if seat not in holder:  # the common case: no token at all
+        return
+    slot = st.slot
+    for power in powers:
+        s = slot.get(power.animal)
+        if s is not None and holder[s] == seat:
+            out.extend(power.offers(st, seat))

@@ -1,0 +1,248 @@
+"""The rules as two tables: legal actions by phase, and what an action does by its kind.
+
+``LEGAL[phase](st, seat)`` lists the legal actions; ``APPLY[kind](st, action, seat)`` resolves one
+(``TrekState._legal`` and ``_apply`` only look these up). Animal powers come from their records
+in ``powers``; the turn flow after each step lives in ``turns``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from riverbox.games.river_trek.actions import (
+    A_DONE,
+    A_DROP,
+    A_DROPALL,
+    A_END,
+    A_MOVE,
+    A_POST,
+    A_RESTACK,
+    A_SKIP,
+    MOVEPOST_FROM,
+    Kind,
+    TrekAction,
+)
+from riverbox.games.river_trek.moves import drop, run_move, start_move
+from riverbox.games.river_trek.position import (
+    BY_PLAYER,
+    IN_MONKEY,
+    IN_POST,
+    IN_SETUP_EXPLORER,
+    IN_SETUP_POST,
+    Phase,
+    TrekData,
+)
+from riverbox.games.river_trek.powers import ANYTIME, AT_DROP, BY_KIND, END_STEP, MOVE_STEP, uses
+from riverbox.games.river_trek.setup import (
+    choose_tile,
+    place_starting_explorer,
+    starting_post_placed,
+    tile_actions,
+)
+from riverbox.games.river_trek.turns import after_move, enter_end, enter_move, finish_turn, place_actions
+
+# ---------------------------------------------------------------------- legal actions, by phase
+
+
+def _open_areas(st: TrekData, seat: int) -> list[int]:
+    """RT-3/RT-4/RT-27: areas where ``seat`` is below its post limit, not wholly below the Bridge."""
+    posts = st.posts
+    extra = 1 if st.holds(seat, "tamandua") else 0  # one more post per area
+    bridge = st.bridge
+    out = []
+    for a, ar in enumerate(st.path.areas):
+        if posts[a][seat] < (1 if ar.small else 2) + extra and (bridge < 0 or ar.spaces[-1] >= bridge):
+            out.append(a)
+    return out
+
+
+def post_actions(st: TrekData, seat: int) -> list[TrekAction]:
+    """A post from hand into an open area; in the post step with an empty hand, a post may move
+    instead (RT-4)."""
+    if st.hand[seat] == 0:
+        return movepost_actions(st, seat) if st.phase == IN_POST else []
+    return [A_POST[a] for a in _open_areas(st, seat)]
+
+
+def movepost_actions(st: TrekData, seat: int) -> list[TrekAction]:
+    """RT-4: one of your posts to another open area."""
+    posts = st.posts
+    targets = _open_areas(st, seat)
+    out: list[TrekAction] = []
+    for a in range(len(posts)):
+        if posts[a][seat]:
+            row = MOVEPOST_FROM[a]
+            out += [row[b] for b in targets if b != a]  # type: ignore[misc]  # None only where b == a
+    return out
+
+
+def _legal_post(st: TrekData, seat: int) -> list[TrekAction]:
+    out = post_actions(st, seat)
+    out.append(A_SKIP)
+    if st.slot:
+        uses(st, seat, ANYTIME, out)
+    return out
+
+
+def _legal_move(st: TrekData, seat: int) -> list[TrekAction]:
+    """RT-8/RT-29: any caravan holding one of your explorers (the Peccary may go downstream)."""
+    stacks = st.stacks
+    out = [A_MOVE[i] for i in range(st.dock, len(stacks)) if seat in stacks[i]]
+    if st.slot:
+        uses(st, seat, MOVE_STEP, out)
+        uses(st, seat, ANYTIME, out)
+    return out
+
+
+def _legal_place(st: TrekData, seat: int) -> list[TrekAction]:
+    out = place_actions(st, seat, 2, st.holds(seat, "harpy"))  # RT-6, the Harpy Eagle
+    if st.slot:
+        uses(st, seat, ANYTIME, out)
+    return out
+
+
+def _legal_drop(st: TrekData, seat: int) -> list[TrekAction]:
+    """RT-21/RT-22: "drop all" answers "use the Boa / Tree Frog on this move?" with no, once."""
+    out = [A_DROPALL, A_DROP]
+    uses(st, seat, AT_DROP, out)
+    return out
+
+
+def _legal_end(st: TrekData, seat: int) -> list[TrekAction]:
+    out = [A_END]
+    uses(st, seat, ANYTIME, out)
+    uses(st, seat, END_STEP, out)
+    return out
+
+
+def _legal_monkey(st: TrekData, seat: int) -> list[TrekAction]:
+    """RT-3: up to two extra posts from hand first, then moves of posts, then ``done``."""
+    out: list[TrekAction] = []
+    if st.mk_moves == 0 and st.mk_placed < 2 and st.hand[seat] > 0:
+        out += post_actions(st, seat)
+    if st.mk_moves < st.posts_on_board(seat):
+        out += movepost_actions(st, seat)
+    out.append(A_DONE)
+    return out
+
+
+def _legal_restack(st: TrekData, seat: int) -> list[TrekAction]:
+    return [A_RESTACK[c] for c in sorted(set(st.cap_rest))]
+
+
+LEGAL: dict[int, Callable[[TrekData, int], list[TrekAction]]] = {
+    Phase.SETUP_EXPLORER: lambda st, seat: place_actions(st, seat, 3, False),  # RT-6: three high in setup
+    Phase.SETUP_POST: post_actions,
+    Phase.POST: _legal_post,
+    Phase.MOVE: _legal_move,
+    Phase.DROP: _legal_drop,
+    Phase.PLACE: _legal_place,
+    Phase.END: _legal_end,
+    Phase.MONKEY: _legal_monkey,
+    Phase.RESTACK: _legal_restack,
+    Phase.OVER: lambda st, seat: [],
+    Phase.SETUP_TILE: tile_actions,
+}
+
+# ---------------------------------------------------------------------- resolving, by kind
+
+
+def _place(st: TrekData, action: TrekAction, seat: int) -> None:
+    if st.phase == IN_SETUP_EXPLORER:
+        place_starting_explorer(st, action.at, seat)
+        return
+    st.emit("place", who=st.names[seat], space=action.at)
+    st.stacks[action.at].append(seat)  # RT-6: placement never activates
+    st.off[seat] -= 1
+    enter_end(st)
+
+
+def _post(st: TrekData, action: TrekAction, seat: int) -> None:
+    st.emit("post", who=st.names[seat], area=st.path.areas[action.at].name)
+    st.posts[action.at][seat] += 1
+    st.hand[seat] -= 1
+    if st.phase == IN_SETUP_POST:
+        starting_post_placed(st)
+    elif st.phase == IN_MONKEY:
+        st.mk_placed += 1
+    else:
+        enter_move(st)
+
+
+def _movepost(st: TrekData, action: TrekAction, seat: int) -> None:
+    areas = st.path.areas
+    st.emit("movepost", who=st.names[seat], source=areas[action.at].name, target=areas[action.to].name)
+    st.posts[action.at][seat] -= 1
+    st.posts[action.to][seat] += 1
+    if st.phase == IN_MONKEY:
+        st.mk_moves += 1
+    else:
+        enter_move(st)
+
+
+def _skip(st: TrekData, action: TrekAction, seat: int) -> None:
+    st.emit("skip", who=st.names[seat])
+    enter_move(st)
+
+
+def _move(st: TrekData, action: TrekAction, seat: int) -> None:
+    st.emit("move", who=st.names[seat], space=action.at, size=len(st.stacks[action.at]), downstream=False)
+    if start_move(st, action.at, 1, BY_PLAYER):
+        after_move(st)
+
+
+def _drop_one(st: TrekData, action: TrekAction, seat: int) -> None:
+    st.emit("drop_one", who=st.names[seat])
+    drop(st, st.mv_pos + st.mv_dir)
+    if run_move(st):
+        after_move(st)
+
+
+def _drop_all(st: TrekData, action: TrekAction, seat: int) -> None:
+    st.emit("drop_all", who=st.names[seat])
+    st.mv_tools = 0  # no more questions in this move: every drop is plain
+    if run_move(st):
+        after_move(st)
+
+
+def _end(st: TrekData, action: TrekAction, seat: int) -> None:
+    st.emit("end", who=st.names[seat])
+    finish_turn(st)
+
+
+def _restack(st: TrekData, action: TrekAction, seat: int) -> None:
+    """RT-25: the Capybara's caravan is rebuilt from the bottom; the last colour fills the rest."""
+    st.emit("restack", who=st.names[seat], colour=st.names[action.colour])
+    st.stacks[st.mv_from].append(action.colour)
+    st.cap_rest.remove(action.colour)
+    if len(set(st.cap_rest)) <= 1:
+        st.stacks[st.mv_from].extend(st.cap_rest)
+        st.cap_rest = []
+        st.phase = st.ret_phase
+        st.mv_from = -1
+
+
+def _done(st: TrekData, action: TrekAction, seat: int) -> None:
+    st.emit("done", who=st.names[seat])
+    st.phase = st.ret_phase
+
+
+def _use_power(st: TrekData, action: TrekAction, seat: int) -> None:
+    if BY_KIND[action.kind].resolve(st, action, seat):
+        after_move(st)
+
+
+APPLY: dict[int, Callable[[TrekData, TrekAction, int], None]] = {
+    Kind.PLACE: _place,
+    Kind.POST: _post,
+    Kind.MOVEPOST: _movepost,
+    Kind.SKIP: _skip,
+    Kind.MOVE: _move,
+    Kind.DROP: _drop_one,
+    Kind.DROPALL: _drop_all,
+    Kind.END: _end,
+    Kind.RESTACK: _restack,
+    Kind.DONE: _done,
+    Kind.TILE: choose_tile,
+    **{kind: _use_power for kind in BY_KIND},
+}

@@ -1,0 +1,189 @@
+"""The turn flow: beginning a turn, its steps, forced moves, Stanley, the Civilization Event, the end.
+
+Each function moves the game to its next decision: it sets ``phase`` and ``to_move`` or goes on
+to the next step by itself when there is nothing to decide (RT-7, RT-29).
+"""
+
+from __future__ import annotations
+
+from riverbox.games.river_trek import scoring
+from riverbox.games.river_trek.actions import A_PLACE, TrekAction
+from riverbox.games.river_trek.board import CROSSING, Path
+from riverbox.games.river_trek.moves import finish_move, start_move, tile_check_after_power
+from riverbox.games.river_trek.position import (
+    BY_FORCE,
+    BY_PLAYER,
+    BY_STANLEY,
+    IN_END,
+    IN_MOVE,
+    IN_OVER,
+    IN_PLACE,
+    IN_POST,
+    TrekData,
+)
+from riverbox.games.river_trek.powers import ANYTIME, END_STEP, uses
+
+FORCED_HEIGHT = 7
+"""RT-13: a caravan this tall must move at the end of a turn."""
+
+
+def place_actions(st: TrekData, seat: int, limit: int, harpy: bool) -> list[TrekAction]:
+    """RT-6: a space is open if it holds fewer than ``limit`` explorers; the Dock/Bridge always,
+    and any New Explorer space for the Harpy Eagle's holder."""
+    stacks = st.stacks
+    dock = st.dock
+    return [A_PLACE[i] for i in st.new_explorer_spaces() if i == dock or harpy or len(stacks[i]) < limit]
+
+
+def begin_turn(st: TrekData, actor: int) -> None:
+    st.cur = actor
+    st.turn_no += 1
+    st.dog_used = False
+    st.emit("turn", number=st.turn_no, who=st.names[actor])
+    if actor == st.stanley:
+        stanley_turn(st)
+        return
+    if st.slot and st.holds(actor, "sloth"):  # RT-25
+        st.money[actor] += 2
+        st.tell("sloth", actor, 2, who=st.names[actor])
+    st.phase = IN_POST
+    st.to_move = (actor,)
+
+
+def enter_move(st: TrekData) -> None:
+    seat = st.cur
+    if any(seat in stack for stack in st.stacks):
+        st.phase = IN_MOVE
+    else:  # RT-29: nothing to move
+        st.emit("no_caravan", who=st.names[seat])
+        enter_place(st)
+
+
+def enter_place(st: TrekData) -> None:
+    if st.off[st.cur] > 0:  # RT-7
+        st.phase = IN_PLACE
+        st.to_move = (st.cur,)
+    else:
+        enter_end(st)
+
+
+def enter_end(st: TrekData) -> None:
+    """The END step exists only while the player could still use an animal power (RT-14, RT-25)."""
+    seat = st.cur
+    if st.slot and seat in st.holder:
+        out: list[TrekAction] = []
+        uses(st, seat, ANYTIME, out)
+        uses(st, seat, END_STEP, out)
+        if out:
+            st.phase = IN_END
+            st.to_move = (seat,)
+            return
+    finish_turn(st)
+
+
+def after_move(st: TrekData) -> None:
+    """A caravan move is over: the player's turn goes on to its place step; a forced move or
+    Stanley's move ends the turn (its last part)."""
+    if finish_move(st) == BY_PLAYER:
+        enter_place(st)
+    else:
+        finish_turn(st)
+
+
+def finish_turn(st: TrekData) -> None:
+    """RT-13: forced moves (furthest downstream first, repeated), then the event, then next turn."""
+    stacks = st.stacks
+    for i in range(st.dock, len(stacks)):
+        if len(stacks[i]) >= FORCED_HEIGHT:
+            st.emit("forced", space=i, size=len(stacks[i]))
+            if start_move(st, i, 1, BY_FORCE):
+                after_move(st)
+            return
+    if st.scout_state == 1:
+        civilization_event(st)
+    st.down = [False] * len(st.down)  # RT-16: end of turn, all face up
+    next_turn(st)
+
+
+def next_turn(st: TrekData) -> None:
+    """The next actor in the rotation; in the final round only those still owed a turn (RT-19)."""
+    if st.triggered:
+        st.final_pending &= ~(1 << st.cur)
+        if not st.final_pending:
+            st.phase = IN_OVER
+            st.to_move = ()
+            final_scoring(st)
+            return
+    rotation = st.rotation
+    while True:
+        st.rot = (st.rot + 1) % len(rotation)
+        actor = rotation[st.rot]
+        if not st.triggered or st.final_pending & (1 << actor):
+            break
+    begin_turn(st, actor)
+
+
+def stanley_turn(st: TrekData) -> None:
+    """RT-20: place on the furthest-upstream legal space, else move his lowest caravan."""
+    who = st.stanley
+    stacks = st.stacks
+    st.phase = IN_MOVE
+    if st.off[who] > 0:
+        for i in range(st.basecamp, st.dock - 1, -1):
+            if i == st.dock or len(stacks[i]) < 2:
+                stacks[i].append(who)
+                st.off[who] -= 1
+                st.chance(f"stanley place {i}")
+                st.emit("stanley_place", space=i)
+                break
+        finish_turn(st)
+        return
+    for i in range(st.dock, len(stacks)):
+        if who in stacks[i]:
+            st.chance(f"stanley move {i}")
+            st.emit("stanley_move", space=i, size=len(stacks[i]))
+            if start_move(st, i, 1, BY_STANLEY):
+                after_move(st)
+            return
+    st.chance("stanley pass")
+    st.emit("stanley_pass")
+    finish_turn(st)
+
+
+def civilization_event(st: TrekData) -> None:
+    """RT-27: Bridge on the first crossing, new Base camp, clear everything below the Bridge."""
+    path = st.path
+    bridge, base = bridge_and_basecamp(path)
+    st.bridge = st.dock = bridge
+    st.basecamp = base
+    for i in range(bridge):
+        for e in st.stacks[i]:
+            st.off[e] += 1
+        st.stacks[i] = []
+    for a, ar in enumerate(path.areas):
+        if max(ar.spaces) < bridge:
+            for s in range(st.n):
+                st.hand[s] += st.posts[a][s]
+                st.posts[a][s] = 0
+    st.scout_state = 2
+    st.emit("civilization", bridge=bridge, basecamp=base)
+    if st.slot:
+        tile_check_after_power(st)
+
+
+def bridge_and_basecamp(path: Path) -> tuple[int, int]:
+    """RT-27: the Bridge is on the first crossing; the new Base camp is the next crossing with at
+    least two spaces strictly between them."""
+    bridge = path.first_crossing()
+    return bridge, next(i for i in range(bridge + 3, path.length) if path.kinds[i] == CROSSING)
+
+
+def final_scoring(st: TrekData) -> None:
+    """RT-19: the game is over; everyone's money is told (hidden money is revealed now)."""
+    st.emit(
+        "game_over",
+        names=[st.names[s] for s in range(st.n)],
+        money=list(st.money),
+        clearing=st.clearing[: st.n],
+        winners=[st.names[w] for w in scoring.winners(st.money, st.clearing, st.stacks)],
+    )
