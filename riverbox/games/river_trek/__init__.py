@@ -159,6 +159,11 @@ class RiverTrek(Game):
 
         return TrekBot(seed)
 
+    def leaf_measure(self, state: State) -> list[float]:
+        from riverbox.games.river_trek.leaf import leaf_measure
+
+        return leaf_measure(state)
+
     def observation_tensor(self, view: dict[str, Any]) -> list[float]:
         from riverbox.games.river_trek.observe import encode
 
