@@ -14,10 +14,6 @@ from typing import Any
 
 from riverbox.core.game import Action, Policy, State
 from riverbox.core.rng import Rng
-from riverbox.games.ravenous_river import actions as A
-from riverbox.games.ravenous_river.effects import SUNK
-from riverbox.games.ravenous_river.scoring import _score_masks  # mask form: no name lookups
-from riverbox.games.ravenous_river.state import KEEP, PLACE, TURN, VOTE
 
 RETURN_COST = 0.2
 """What a card is worth when spent to put an animal back (the heuristic's card cost)."""
@@ -30,6 +26,11 @@ def playout_policy(rng: Rng) -> Policy:
     every other animal -1 shared among the rivals. In its turn it mostly places animals (looks),
     sometimes plays or moves; votes end the round when it is ahead in this round.
     """
+    # Imported here, as before the move: the closures below read them as fast local cells.
+    from riverbox.games.ravenous_river import actions as A
+    from riverbox.games.ravenous_river.effects import SUNK
+    from riverbox.games.ravenous_river.scoring import _score_masks  # mask form: no name lookups
+    from riverbox.games.ravenous_river.state import KEEP, PLACE, TURN, VOTE
 
     def weights(s: Any, seat: int) -> list[float]:
         other = -1.0 / (s.n - 1)

@@ -11,11 +11,12 @@ from __future__ import annotations
 from typing import Any
 
 from riverbox.core.game import State
-from riverbox.games.river_trek.bot import PROGRESS
 
 
 def leaf_measure(state: State) -> list[float]:
     """Money plus the heuristic's credit for explorers' progress up the path."""
+    from riverbox.games.river_trek.bot import PROGRESS
+
     s: Any = state
     money = [float(m) for m in s.money]
     length = len(s.stacks)

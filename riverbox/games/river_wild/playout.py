@@ -11,11 +11,11 @@ from typing import Any
 
 from riverbox.core.game import Action, Policy, State
 from riverbox.core.rng import Rng
-from riverbox.games.river_wild.bot import greedy_choice
 
 
 def playout_policy(rng: Rng) -> Policy:
     """The greedy bot's choice, computed on the world's own layout (no view rebuilt)."""
+    from riverbox.games.river_wild.bot import greedy_choice
 
     def policy(state: State, seat: int) -> Action:
         s: Any = state
