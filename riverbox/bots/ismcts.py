@@ -6,7 +6,7 @@ else of the real state is read. What this adds to plain IS-MCTS (Cowling, Powley
 2012), and why:
 
 * **Guided playouts.** Simulations follow the game's heuristic bot (``rollout=heuristic``) or a
-  cheap version of it (``rollout=fast``, :mod:`riverbox.bots.rollouts`; the heuristic where a game
+  cheap version of it (``rollout=fast``: the game's ``playout_policy``; the heuristic where a game
   has none), with an ``epsilon`` share of random moves, instead of uniform random moves that make
   every position look alike. They stop at the game's natural horizon (the end of a Ravenous River
   round) or after ``depth`` moves (``depth=0`` scores the new leaf at once), and the position is
@@ -38,11 +38,9 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from riverbox.bots.leaf import SPREADS, horizon_for, leaf_values
-from riverbox.bots.rollouts import FAST
-from riverbox.core.game import Action, Chance, Game, State
+from riverbox.core.game import Action, Chance, Game, Policy, State
 from riverbox.core.rng import Rng
 
-Policy = Callable[[State, int], Action]
 HIDDEN = "<hidden move>"
 """The one edge standing for any move the searching seat cannot see."""
 
@@ -109,8 +107,9 @@ def _policy(game: Game, kind: str, seed: int, epsilon: float, rng: Rng) -> Polic
 
     if kind == "random":
         return uniform
-    if kind == "fast" and game.name in FAST:
-        fast = FAST[game.name](rng)
+    found = game.playout_policy(rng) if kind == "fast" else None
+    if found is not None:
+        fast: Policy = found
 
         def quick(state: State, seat: int) -> Action:
             return uniform(state, seat) if epsilon and rng.random() < epsilon else fast(state, seat)

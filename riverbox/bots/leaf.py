@@ -9,7 +9,8 @@ simulation may stop early and score the position instead:
 * a *depth* (a search setting) ends it after a number of moves;
 * the *leaf value* turns the position into one number per seat on the scale of ``returns()``:
   ``tanh`` of the seat's lead over its best rival, measured in the game's own units (VP, fish,
-  money) divided by a per-game scale. A finished game gives its true returns.
+  money; ``Game.leaf_measure``, which River Trek credits with explorers' progress) divided by a
+  per-game scale. A finished game gives its true returns.
 
 Leaf values read the (determinized) state the search is simulating, never the real one, so they
 see only what the searching seat's sample contains.
@@ -19,7 +20,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import Any
 
 from riverbox.core.game import State
 
@@ -33,28 +33,8 @@ def _round(state: State) -> int:
     return rnd
 
 
-def _trek_measure(state: State) -> list[float]:
-    """River Trek: money plus the heuristic's credit for explorers' progress up the path."""
-    from riverbox.games.river_trek.bot import PROGRESS
-
-    s: Any = state
-    money = [float(m) for m in s.money]
-    length = len(s.stacks)
-    seats = len(money)  # colours past the seats belong to no one (the neutral explorer)
-    for i, stack in enumerate(s.stacks):
-        for owner in stack:
-            if owner < seats:
-                money[owner] += PROGRESS * i
-    for owner, count in enumerate(s.clearing[:seats]):
-        money[owner] += PROGRESS * count * length
-    return money
-
-
 HORIZONS: dict[str, Horizon] = {"ravenous-river": _round}
 """Natural places to stop a simulation, by game."""
-
-MEASURES: dict[str, Callable[[State], list[float]]] = {"river-trek": _trek_measure}
-"""Per-seat progress measures by game; the default is ``scores()``."""
 
 SCALES: dict[str, float] = {"ravenous-river": 3.0, "river-rivals": 2.0, "river-trek": 25.0}
 """How big a lead (in the game's units) counts as nearly decisive, by game."""
@@ -71,7 +51,7 @@ def leaf_values(state: State) -> list[float]:
     if state.is_over:
         return state.returns()
     name = state.game.name
-    measure = MEASURES.get(name, _scores)(state)
+    measure = state.game.leaf_measure(state)
     if len(measure) == 1:
         return measure
     scale = SCALES.get(name, 4.0)
@@ -80,10 +60,6 @@ def leaf_values(state: State) -> list[float]:
         rival = max(v for j, v in enumerate(measure) if j != i)
         out.append(math.tanh((mine - rival) / scale))
     return out
-
-
-def _scores(state: State) -> list[float]:
-    return state.scores()
 
 
 def horizon_for(name: str) -> Horizon | None:

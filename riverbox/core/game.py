@@ -60,6 +60,9 @@ class Chance:
 Action = Hashable
 """Any hashable, immutable value whose ``str`` is its notation (each game defines its own)."""
 
+Policy = Callable[["State", int], Action]
+"""A move chooser ``policy(state, seat) -> action`` (see ``Game.playout_policy``)."""
+
 
 def _redact(game: Game, entry: tuple[int, Action], seat: int | None) -> tuple[int, Action]:
     """A history entry as ``seat`` knows it: what it did not see becomes "hidden".
@@ -335,6 +338,27 @@ class Game(ABC):
     def extra_bots(self) -> dict[str, Any]:
         """More bots of the game's own, by name: factories taking a seed (e.g. a lookahead bot)."""
         return {}
+
+    # -- search hooks (the generic search bots of riverbox.bots use these) ------------------
+    def playout_policy(self, rng: Rng) -> Policy | None:
+        """A fast move chooser for search playouts (``rollout=fast``), or ``None``.
+
+        Search plays hundreds of simulated games per decision, and a heuristic bot that builds
+        a view and scores every option each move is too slow for that. A game may supply a
+        cheap version of its heuristic here: ``policy(state, seat)`` returns a legal action of
+        the (determinized) state it is given, drawing any random choice from ``rng``. ``None``
+        (the default) makes search play the game's heuristic bot, or random moves without one.
+        """
+        return None
+
+    def leaf_measure(self, state: State) -> list[float]:
+        """Each seat's standing in an unfinished game, in the game's own units, for search.
+
+        A depth-limited search scores the position it stops at by each seat's lead in this
+        measure over its best rival. The default is ``scores()``; a game whose score moves
+        too slowly to tell positions apart adds credit for progress (River Trek's explorers).
+        """
+        return state.scores()
 
     def balance_features(self, state: State) -> dict[int, list[str]]:
         """What each seat had in a finished game (cards, equipment, animals, board) for balance reports.

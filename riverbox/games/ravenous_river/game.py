@@ -5,7 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from riverbox.core import Game, GameInfo, OptionSpec, State
+from riverbox.core import Game, GameInfo, OptionSpec, Rng, State
+from riverbox.core.game import Policy
 from riverbox.games.ravenous_river import actions as A
 from riverbox.games.ravenous_river.observe import OBSERVATION_SIZE
 from riverbox.games.ravenous_river.state import RavenousRiverState
@@ -110,6 +111,11 @@ class RavenousRiver(Game):
         from riverbox.games.ravenous_river.bot import HeuristicBot
 
         return HeuristicBot(seed)
+
+    def playout_policy(self, rng: Rng) -> Policy:
+        from riverbox.games.ravenous_river.playout import playout_policy
+
+        return playout_policy(rng)
 
     # -- learning -----------------------------------------------------------------------------
     observation_size = OBSERVATION_SIZE

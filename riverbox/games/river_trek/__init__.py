@@ -122,5 +122,10 @@ class RiverTrek(Game):
     def heuristic_bot(self, seed: int = 0) -> Any:
         return TrekBot(seed)
 
+    def leaf_measure(self, state: State) -> list[float]:
+        from riverbox.games.river_trek.leaf import leaf_measure
+
+        return leaf_measure(state)
+
     def observation_tensor(self, view: dict[str, Any]) -> list[float]:
         return encode(view)

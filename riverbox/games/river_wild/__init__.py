@@ -16,7 +16,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from riverbox.core import Action, Chance, Game, GameInfo, OptionSpec, State
+from riverbox.core import Action, Chance, Game, GameInfo, OptionSpec, Rng, State
+from riverbox.core.game import Policy
 from riverbox.games.river_wild.actions import Place, parse_place, position_index, position_of, positions
 from riverbox.games.river_wild.board import Board, Rules, pos_key
 from riverbox.games.river_wild.cards import ANIMALS, Deck, Face, Goal, load_deck, parse_deck
@@ -250,6 +251,11 @@ class RiverWild(Game):
         from riverbox.games.river_wild.bot import GreedyBot
 
         return GreedyBot(seed)
+
+    def playout_policy(self, rng: Rng) -> Policy:
+        from riverbox.games.river_wild.playout import playout_policy
+
+        return playout_policy(rng)
 
     def extra_bots(self) -> dict[str, Any]:
         from riverbox.games.river_wild.bot import LookaheadBot

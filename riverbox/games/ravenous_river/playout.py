@@ -1,34 +1,32 @@
-"""Cheap playout policies for search, by game (``rollout=fast``).
+"""Ravenous River's fast playout policy for search (``rollout=fast``): ``Game.playout_policy``.
 
-A playout runs inside a determinized world: a sample of the hidden cards drawn for the searching
-seat. Reading that world's fields is reading the sample, not the real game, so a playout policy may
-use them freely; it only has to be fast. The games' own heuristic bots rebuild a view and score
-every option each move, which costs about a millisecond in Ravenous River: too slow to play
-hundreds of playouts per decision. The policies here keep the heuristic's main idea in a few
-table lookups.
+This is the search policy moved unchanged from riverbox/bots (``rollouts._ravenous``), so the
+generic bots need not import the game. A playout runs inside a determinized world (a sample of
+the hidden cards drawn for the searching seat), so reading that world's fields reads the sample,
+not the real game. The heuristic bot rebuilds a view and scores every option, about a millisecond
+a move: too slow for hundreds of playouts per decision. This keeps its main idea in a few table
+lookups.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
-from riverbox.core.game import Action, State
+from riverbox.core.game import Action, Policy, State
 from riverbox.core.rng import Rng
-
-Policy = Callable[[State, int], Action]
 
 RETURN_COST = 0.2
 """What a card is worth when spent to put an animal back (the heuristic's card cost)."""
 
 
-def _ravenous(rng: Rng) -> Policy:
-    """Ravenous River: place each looked-at animal where the mover's totems gain most.
+def playout_policy(rng: Rng) -> Policy:
+    """Place each looked-at animal where the mover's totems gain most.
 
     The mover weighs every animal's VP as in the heuristic bot: +1 for its own totems, and for
     every other animal -1 shared among the rivals. In its turn it mostly places animals (looks),
     sometimes plays or moves; votes end the round when it is ahead in this round.
     """
+    # Imported here, as before the move: the closures below read them as fast local cells.
     from riverbox.games.ravenous_river import actions as A
     from riverbox.games.ravenous_river.effects import SUNK
     from riverbox.games.ravenous_river.scoring import _score_masks  # mask form: no name lookups
@@ -90,23 +88,3 @@ def _ravenous(rng: Rng) -> Policy:
         return rng.choice(legal)
 
     return policy
-
-
-def _river_wild(rng: Rng) -> Policy:
-    """River Wild: the greedy bot's choice, computed on the world's own layout (no view rebuilt)."""
-    from riverbox.games.river_wild.bot import greedy_choice
-
-    def policy(state: State, seat: int) -> Action:
-        s: Any = state
-        move = greedy_choice(s.board, s.hand)
-        if move is None:  # cannot happen while the game goes on; kept for safety
-            return rng.choice(state.legal_actions(seat))
-        fi, key = move
-        action: Action = s.game._by_face_key[fi << 16 | key]
-        return action
-
-    return policy
-
-
-FAST: dict[str, Callable[[Rng], Policy]] = {"ravenous-river": _ravenous, "river-wild": _river_wild}
-"""Fast playout policies by game name (games without one use their heuristic bot)."""
