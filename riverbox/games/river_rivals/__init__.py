@@ -75,7 +75,7 @@ class RiverRivals(Game):
     # -- states ----------------------------------------------------------------------------------
     def new_state(self, seed: int = 0) -> RiverRivalsState:
         state = RiverRivalsState()
-        state._setup(self, seed)
+        state._setup_game(self, seed)
         return state
 
     def _blank_state(self) -> RiverRivalsState:

@@ -172,7 +172,7 @@ class RiverRivalsState(State):
     _vboard: tuple[list[Any], list[Any]] | None = None
 
     # -- setup ------------------------------------------------------------------------------
-    def _setup(self, game: Game, seed: int) -> None:
+    def _setup_game(self, game: Game, seed: int) -> None:
         self._init_common(game, seed)
         opts = game.options
         self.adv = opts["mode"] == "advanced"
@@ -903,7 +903,7 @@ class RiverRivalsState(State):
         return list(self.winners_) if self.phase == OVER else []
 
     # -- information ------------------------------------------------------------------------------
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def _view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may know (None: a spectator).
 
         The board part of a column side is built when the side changes and shared by later views

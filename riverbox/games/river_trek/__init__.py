@@ -104,7 +104,7 @@ class RiverTrek(Game):
     # -- states -------------------------------------------------------------------------
     def new_state(self, seed: int = 0) -> TrekState:
         state = TrekState()
-        state._setup(self, seed)
+        state._setup_game(self, seed)
         return state
 
     def _blank_state(self) -> TrekState:

@@ -112,10 +112,19 @@ CTX_MAIN, CTX_FORCED, CTX_STANLEY = 0, 1, 2
 _ANYTIME = ("jaguar", "monkey", "otter", "capybara")
 
 
-class TrekState(State):
+_SHARED = (
+    *("path", "middle", "animals", "tiles", "slot", "tile_at", "setup_seq", "rotation", "n", "stanley"),
+    *("colours", "prev_cross", "phase", "cur", "rot", "setup_i", "dock", "basecamp", "bridge", "scout"),
+    *("scout_state", "scout_holder", "mv_pos", "mv_dir", "mv_ctx", "mv_from", "mv_tools", "ret_phase"),
+    *("mk_placed", "mk_moves", "dog_used", "triggered", "final_pending", "turn_no", "to_move"),
+    *("_vpub", "_vhide", "_vfix", "_vstacks", "_vareas", "_vanimals", "_vsmall"),
+)
+"""What a clone shares with its original (immutable values and view caches), copied by name."""
+
+
+class TrekState(State["RiverTrek"]):
     """A River Trek position (see the module docstring for the phases)."""
 
-    game: RiverTrek
     # -- fixed for the game (shared between clones) --
     path: Path
     middle: tuple[str, ...]
@@ -175,7 +184,7 @@ class TrekState(State):
     _vsmall: tuple[Any, ...] = (None, None, None, None, None)
 
     # ------------------------------------------------------------------ setup
-    def _setup(self, game: RiverTrek, seed: int) -> None:
+    def _setup_game(self, game: RiverTrek, seed: int) -> None:
         self._init_common(game, seed)
         opts = game.options
         names = game.middle_names
@@ -959,18 +968,15 @@ class TrekState(State):
 
         return explain(self, action, seat)
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def _view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may know; shares parts with other views (read-only, see ``build_view``)."""
         return build_view(self, seat)
 
     # ------------------------------------------------------------------ copying and JSON
     def _copy_body(self, other: State) -> None:
         assert isinstance(other, TrekState)
-        d = other.__dict__
-        keep = (other.rng, other.history)
-        d.update(self.__dict__)
-        other.rng, other.history = keep
-        d.pop("_log", None)
+        for name in _SHARED:  # by name: a compiled state has no __dict__ to update
+            setattr(other, name, getattr(self, name))
         other.stacks = [st[:] for st in self.stacks]
         other.clearing = self.clearing[:]
         other.money = self.money[:]
