@@ -244,7 +244,21 @@ class Game(ABC):
         return self.state_class()
 
     # -- actions --------------------------------------------------------------------------
-    num_action_ids: int = 0
+    _num_ids: int = -1
+
+    @property
+    def num_action_ids(self) -> int:
+        """How many action ids there are: ``len(all_actions())`` unless the game sets it.
+
+        A property, not an attribute with a default: the compiled core reads an attribute from
+        its own slot and would miss a value a plain-Python game class sets in its body.
+        """
+        return self._num_ids if self._num_ids >= 0 else len(self._table()[0])
+
+    @num_action_ids.setter
+    def num_action_ids(self, value: int) -> None:
+        self._num_ids = value
+
     _action_table: tuple[Sequence[Action], dict[Action, int], dict[str, Action]] | None = None
     action_types: ClassVar[tuple[type, ...]] = ()
     """The classes of this game's actions; ``apply`` refuses anything else (a plain tuple that
@@ -275,7 +289,6 @@ class Game(ABC):
             actions = self.all_actions()
             table = (actions, {a: i for i, a in enumerate(actions)}, {str(a): a for a in actions})
             self._action_table = table
-            self.num_action_ids = len(actions)
         return table
 
     def parse_action(self, text: Unchecked, state: State | None = None) -> Action:
