@@ -11,7 +11,6 @@
 
 from __future__ import annotations
 
-from functools import cached_property
 from importlib import resources
 from typing import Any
 
@@ -72,11 +71,11 @@ class RiverTrek(Game):
     observation_size = 0  # set below from the encoder
 
     # -- configuration ------------------------------------------------------------------
-    @cached_property
+    @property  # not cached_property: a subclass of the compiled Game has no __dict__ to cache in
     def animals_on(self) -> bool:
         return bool(self.options["animals"]) and self.options["variant"] != "simple"
 
-    @cached_property
+    @property
     def middle_names(self) -> tuple[str, ...]:
         return tuple(middle_names())
 
