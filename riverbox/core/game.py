@@ -476,7 +476,7 @@ class State(ABC, Generic[GameT]):
             cls._view = view  # type: ignore[method-assign]
             delattr(cls, "view")
 
-    def _init_common(self, game: Game, seed: int) -> None:
+    def _init_common(self, game: Game, seed: Unchecked) -> None:
         self.game = cast(GameT, game)
         self.seed = check_seed(seed)
         self.rng = Rng(seed)

@@ -172,7 +172,7 @@ class RiverRivalsState(State):
     _vboard: tuple[list[Any], list[Any]] | None = None
 
     # -- setup ------------------------------------------------------------------------------
-    def _setup_game(self, game: Game, seed: int) -> None:
+    def _setup_game(self, game: Game, seed: Any) -> None:  # Any: _init_common checks it (ValueError)
         self._init_common(game, seed)
         opts = game.options
         self.adv = opts["mode"] == "advanced"

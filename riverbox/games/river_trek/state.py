@@ -184,7 +184,7 @@ class TrekState(State["RiverTrek"]):
     _vsmall: tuple[Any, ...] = (None, None, None, None, None)
 
     # ------------------------------------------------------------------ setup
-    def _setup_game(self, game: RiverTrek, seed: int) -> None:
+    def _setup_game(self, game: RiverTrek, seed: Any) -> None:  # Any: _init_common checks it (ValueError)
         self._init_common(game, seed)
         opts = game.options
         names = game.middle_names
