@@ -8,12 +8,16 @@ True
 """
 
 from riverbox import games  # the package, callable: riverbox.games() lists the games
+from riverbox.buildinfo import is_compiled
 from riverbox.core.errors import GameOver, IllegalAction
 from riverbox.core.game import CHANCE, Game, State
 from riverbox.core.options import GameInfo, OptionSpec
 from riverbox.registry import load, replay
 
 __version__ = "0.1.0"
+
+compiled: bool = is_compiled()
+"""Whether the engine running now is the compiled build (``RIVERBOX_COMPILE=1 pip install .``)."""
 
 __all__ = [
     "CHANCE",
@@ -24,6 +28,7 @@ __all__ = [
     "OptionSpec",
     "State",
     "__version__",
+    "compiled",
     "games",
     "load",
     "replay",

@@ -393,10 +393,17 @@ def bench(
     runs: Annotated[int, typer.Option(help="Runs per figure (the median is reported).")] = 5,
     seconds: Annotated[float, typer.Option(help="CPU seconds per run (finite, above 0).")] = 1.0,
     as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
+    compare: Annotated[
+        str | None,
+        typer.Option(help="Play side by side with a reference engine and print ratios: openspiel (hearts)."),
+    ] = None,
 ) -> None:
     """Random-playout speed: games/s, steps/s, clone cost and all seats' view cost per step."""
     from riverbox.lab.bench import TIMING, check_bench_args, progress_bar, run_bench
 
+    if compare is not None:
+        _bench_compare(compare, game, players, option, runs, seconds, as_json)
+        return
     try:
         check_bench_args(runs, seconds)
         targets = (
@@ -415,7 +422,8 @@ def bench(
     if as_json:
         print(json.dumps([r.to_json() for r in results], indent=1))
         return
-    table = Table(title=f"riverbox bench ({TIMING.format(runs=runs)}, one core)")
+    build = results[0].build if results else "pure"
+    table = Table(title=f"riverbox bench, {build} build ({TIMING.format(runs=runs)}, one core)")
     for col in (
         "game",
         "players",
@@ -693,6 +701,41 @@ def serve(
         run_server(host, port, db, open_browser)
     except ValueError as exc:
         _fail(str(exc))
+
+
+def _bench_compare(
+    reference: str,
+    game: str | None,
+    players: int | None,
+    option: list[str] | None,
+    runs: int,
+    seconds: float,
+    as_json: bool,
+) -> None:
+    """``riverbox bench --compare``: steps/s beside a reference engine, and the ratios."""
+    from riverbox.lab.bench import TIMING, check_bench_args, progress_bar
+    from riverbox.lab.compare import GAMES, compare, reference_loop
+
+    try:
+        check_bench_args(runs, seconds)
+        reference_loop(reference)  # a missing extra is named before anything runs
+        targets = (
+            [load_game(game, players, option)]
+            if game is not None
+            else [load_game(name, count, None) for name, count in GAMES]
+        )
+        with progress_bar(runs) as bar:
+            bar.now(f"{len(targets) + 1} loops, runs of {seconds:g} s CPU time each")
+            result = compare(targets, reference, runs=runs, seconds=seconds, on_run=bar.advance)
+    except ValueError as exc:
+        _fail(str(exc))
+        return
+    if as_json:
+        print(json.dumps(result.to_json(), indent=1))
+        return
+    print(f"riverbox bench --compare {reference}: {result.build} build ({TIMING.format(runs=runs)})")
+    for line in result.lines():
+        print(line)
 
 
 @app.command("serve-bench")

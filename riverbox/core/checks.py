@@ -28,6 +28,15 @@ _short.maxlong = 40
 _short.maxlevel = 3
 
 
+Unchecked = Any
+"""A parameter that comes from outside and that the function checks itself (``ValueError``).
+
+Declared ``Any`` on purpose, where the expected type is said in the docstring: the compiled
+(mypyc) build checks declared parameter types on entry and would refuse junk with its own
+``TypeError`` before the function's check runs, while the core's contract is ``ValueError``.
+"""
+
+
 def short(value: Any) -> str:
     """A short, safe ``repr`` of any value: bounded in length and depth, never raising."""
     try:

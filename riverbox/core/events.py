@@ -61,6 +61,10 @@ class Event(NamedTuple):
     def to_json(self) -> list[Any]:
         return [self.kind, dict(self.args), self.to, self.but]
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # Pickled by its fields: the compiled class cannot be rebuilt field by field (it is frozen).
+        return Event, (self.kind, self.args, self.to, self.but)
+
 
 def event_from_json(item: Any, players: int) -> Event:
     """An :class:`Event` from its JSON ``[kind, args, to, but]`` (``ValueError`` if malformed)."""

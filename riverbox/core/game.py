@@ -15,22 +15,32 @@ every game, so each game writes only its rules:
   own ``_body_to_json``.
 
 Subclasses implement: ``to_move`` (attribute or property), ``_legal(seat)``,
-``_apply(action, seat)``, ``scores()``, ``winners()``, ``view(seat)``, ``_copy_body(other)``,
+``_apply(action, seat)``, ``scores()``, ``winners()``, ``_view(seat)``, ``_copy_body(other)``,
 ``_determinize_body(seat, rng)``, ``_body_to_json()``, ``_body_from_json(body)`` and on the
 game ``parse_action``, ``action_id``, ``action_from_id`` and ``num_action_ids``.
 """
 
 from __future__ import annotations
 
-import functools
 import json
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, cast, final
 
-from riverbox.core.checks import SEED_LIMIT, check_depth, check_seed, describe, is_seat, seat_error
+from mypy_extensions import mypyc_attr
+from typing_extensions import TypeVar  # default= (PEP 696) is new in Python 3.13's typing
+
+from riverbox.core.checks import (
+    SEED_LIMIT,
+    Unchecked,
+    check_depth,
+    check_seed,
+    describe,
+    is_seat,
+    seat_error,
+)
 from riverbox.core.errors import GameOver, IllegalAction
 from riverbox.core.events import Event, EventText, describe_with, event_from_json
 from riverbox.core.fields import Field, copier, dump_field, load_field
@@ -56,6 +66,10 @@ class Chance:
     def __str__(self) -> str:
         return self.text
 
+    def __reduce__(self) -> tuple[Any, tuple[str, frozenset[int] | None]]:
+        # Pickled by its fields: the compiled class cannot be rebuilt field by field (it is frozen).
+        return Chance, (self.text, self.visible_to)
+
 
 Action = Hashable
 """Any hashable, immutable value whose ``str`` is its notation (each game defines its own)."""
@@ -77,12 +91,13 @@ def _redact(game: Game, entry: tuple[int, Action], seat: int | None) -> tuple[in
     return entry
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # games and tests subclass it in plain Python too
 class Game(ABC):
     """A configured game: name, player count and validated options. Cheap to create."""
 
     info: ClassVar[GameInfo]
 
-    def __init__(self, players: int | None = None, **options: Any) -> None:
+    def __init__(self, players: Unchecked = None, **options: Any) -> None:
         self.players, self.options = self.info.validate(players, options)
 
     # -- identity -------------------------------------------------------------------------
@@ -102,7 +117,7 @@ class Game(ABC):
     state_class: ClassVar[type[State]]
     """The game's State subclass; ``new_state`` and ``_blank_state`` make its objects."""
 
-    def new_state(self, seed: int = 0) -> State:
+    def new_state(self, seed: Unchecked = 0) -> State:
         """A new game. The same options, seed and actions always give the same game.
 
         The core sets up what every game has (seed, generator, history, events), then the
@@ -113,7 +128,7 @@ class Game(ABC):
         state._setup()
         return state
 
-    def state_from_json(self, data: dict[str, Any]) -> State:
+    def state_from_json(self, data: Unchecked) -> State:
         """Rebuild a state written by ``State.to_json`` (exact, generator included).
 
         Everything read is checked before it is trusted, so a malformed or tampered document
@@ -232,18 +247,35 @@ class Game(ABC):
         return self.state_class()
 
     # -- actions --------------------------------------------------------------------------
-    num_action_ids: int = 0
+    _num_ids: int = -1
+
+    @property
+    def num_action_ids(self) -> int:
+        """How many action ids there are: ``len(all_actions())`` unless the game sets it.
+
+        A property, not an attribute with a default: the compiled core reads an attribute from
+        its own slot and would miss a value a plain-Python game class sets in its body.
+        """
+        return self._num_ids if self._num_ids >= 0 else len(self._table()[0])
+
+    @num_action_ids.setter
+    def num_action_ids(self, value: int) -> None:
+        self._num_ids = value
+
     _action_table: tuple[Sequence[Action], dict[Action, int], dict[str, Action]] | None = None
     action_types: ClassVar[tuple[type, ...]] = ()
     """The classes of this game's actions; ``apply`` refuses anything else (a plain tuple that
     equals a named-tuple action, a string). Left empty, it is the class of ``action_from_id(0)``,
     found on first use; a game with several action classes names them all."""
 
+    _found_types: tuple[type, ...] = ()
+
     def _action_types(self) -> tuple[type, ...]:
-        types = self.action_types
+        # Found once per game object and kept on it, not on the class: a compiled class
+        # cannot be changed after it is created.
+        types = self.action_types or self._found_types
         if not types:
-            types = (type(self.action_from_id(0)),)
-            type(self).action_types = types
+            types = self._found_types = (type(self.action_from_id(0)),)
         return types
 
     def all_actions(self) -> Sequence[Action]:
@@ -260,10 +292,9 @@ class Game(ABC):
             actions = self.all_actions()
             table = (actions, {a: i for i, a in enumerate(actions)}, {str(a): a for a in actions})
             self._action_table = table
-            self.num_action_ids = len(actions)
         return table
 
-    def parse_action(self, text: str, state: State | None = None) -> Action:
+    def parse_action(self, text: Unchecked, state: State | None = None) -> Action:
         """The action written as ``text`` (its ``str``); ``ValueError`` if it is not notation."""
         if not isinstance(text, str):
             raise ValueError(f"{self.name}: {describe(text)} is not notation (a string)")
@@ -282,7 +313,7 @@ class Game(ABC):
             raise ValueError(f"{self.name}: {describe(action)} is not a {self.info.title} action")
         return found
 
-    def action_from_id(self, action_id: int) -> Action:
+    def action_from_id(self, action_id: Unchecked) -> Action:
         actions = self._table()[0]
         if action_id.__class__ is not int or not 0 <= action_id < len(actions):
             raise ValueError(f"{self.name}: action id {describe(action_id)} is outside 0..{len(actions) - 1}")
@@ -315,7 +346,7 @@ class Game(ABC):
     """The words for each event kind the game's rules emit (see ``riverbox.core.events``)."""
     languages: ClassVar[tuple[str, ...]] = ("en",)
 
-    def describe_event(self, event: Mapping[str, Any], lang: str = "en") -> str:
+    def describe_event(self, event: Unchecked, lang: str = "en") -> str:
         """One event of ``state.log(seat)`` as a sentence a player reads."""
         if lang not in self.languages:
             raise ValueError(
@@ -415,19 +446,6 @@ class Game(ABC):
         raise ValueError(f"{self.name} has no observation tensor")
 
 
-def _seat_checked(view: Callable[[Any, int | None], dict[str, Any]]) -> Any:
-    """``view`` behind a seat check (``ValueError`` for anything but ``None`` or a seat)."""
-
-    @functools.wraps(view)
-    def checked(self: State, seat: int | None) -> dict[str, Any]:
-        if seat is not None and (seat.__class__ is not int or not 0 <= seat < self.game.players):
-            raise ValueError(f"{self.game.name}: {seat_error(seat, self.game.players)}")
-        return view(self, seat)
-
-    checked._seat_checked = True  # type: ignore[attr-defined]
-    return checked
-
-
 def _json_text(value: Any) -> str:
     """Canonical JSON text: unlike ``==`` it tells ``true`` from ``1`` and ``1.0`` from ``1``."""
     return json.dumps(value, sort_keys=True)
@@ -451,10 +469,20 @@ def _probe(state: State) -> None:
         raise ValueError(f"state JSON body is malformed: {type(exc).__name__} {str(exc)[:100]}") from None
 
 
-class State(ABC):
-    """One position of a game. Mutable: ``apply`` changes it in place (``clone`` first to branch)."""
+GameT = TypeVar("GameT", bound=Game, default=Game, covariant=True)
+"""The game class a state belongs to: ``class MyState(State["MyGame"])`` types ``self.game``;
+a plain ``State`` is ``State[Game]``, so code for any game reads ``state.game`` as a ``Game``."""
 
-    game: Game
+
+@mypyc_attr(allow_interpreted_subclasses=True)  # games and tests subclass it in plain Python too
+class State(ABC, Generic[GameT]):
+    """One position of a game. Mutable: ``apply`` changes it in place (``clone`` first to branch).
+
+    A game names its Game class as the type argument rather than re-declaring ``game`` with a
+    narrower type: a compiled (mypyc) subclass cannot change an attribute's type.
+    """
+
+    game: GameT
     seed: int
     rng: Rng
     history: list[tuple[int, Action]]
@@ -469,18 +497,19 @@ class State(ABC):
     _lval: list[Action] = []  # noqa: RUF012 - replaced per instance before use
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
-        """Every game's ``view`` refuses a seat that is not one before the game's code runs.
+        """A plain-Python subclass written the old way (overriding ``view``) still gets the check.
 
-        Games write ``view`` for valid seats only; wrapping it here keeps the check in one
-        place (a huge int would otherwise allocate, a bool would pass as seat 0 or 1).
+        Its ``view`` becomes its ``_view``, behind the base ``view``. Games written today (and
+        every compiled one) define ``_view``; a compiled class cannot be changed like this.
         """
         super().__init_subclass__(**kwargs)
-        view = cls.__dict__.get("view")
-        if view is not None and not getattr(view, "_seat_checked", False):
-            cls.view = _seat_checked(view)  # type: ignore[method-assign]
+        view = vars(cls).get("view")
+        if view is not None:
+            cls._view = view  # type: ignore[method-assign]
+            delattr(cls, "view")
 
-    def _init_common(self, game: Game, seed: int) -> None:
-        self.game = game
+    def _init_common(self, game: Game, seed: Unchecked) -> None:
+        self.game = cast(GameT, game)
         self.seed = check_seed(seed)
         self.rng = Rng(seed)
         self.history = []
@@ -499,7 +528,7 @@ class State(ABC):
         """
         self.events.append(Event(kind, tuple(args.items()), to, but))
 
-    def log(self, seat: int | None) -> list[dict[str, Any]]:
+    def log(self, seat: Unchecked) -> list[dict[str, Any]]:
         """The events ``seat`` may see, in order (``None``: the public ones), as dicts."""
         if seat is not None and (seat.__class__ is not int or not 0 <= seat < self.game.players):
             raise ValueError(f"{self.game.name}: {seat_error(seat, self.game.players)}")
@@ -510,7 +539,7 @@ class State(ABC):
     def is_over(self) -> bool:
         return not self.to_move
 
-    def _seat(self, seat: int | None) -> int:
+    def _seat(self, seat: Unchecked) -> int:
         to_move = self.to_move
         if seat is None:
             if len(to_move) != 1:
@@ -524,7 +553,7 @@ class State(ABC):
             raise IllegalAction(f"{self.game.name}: {seat_error(seat, self.game.players)}")
         return seat
 
-    def legal_actions(self, seat: int | None = None) -> list[Action]:
+    def legal_actions(self, seat: Unchecked = None) -> list[Action]:
         """The actions ``seat`` may take now ([] for a seat that is not to move or when over)."""
         if seat is None and not self.to_move:
             return []
@@ -540,7 +569,7 @@ class State(ABC):
             self._lkey = key
         return self._lval
 
-    def apply(self, action: Action, seat: int | None = None) -> None:
+    def apply(self, action: Action, seat: Unchecked = None) -> None:
         """Take ``action`` for ``seat``; raise ``IllegalAction`` (state unchanged) if not allowed."""
         if action.__class__ not in (self.game.action_types or self.game._action_types()):
             raise IllegalAction(
@@ -610,14 +639,23 @@ class State(ABC):
         return [top if i in win else -1.0 for i in range(n)]
 
     # -- information ----------------------------------------------------------------------
-    @abstractmethod
-    def view(self, seat: int | None) -> dict[str, Any]:
+    @final
+    def view(self, seat: Unchecked) -> dict[str, Any]:
         """All that ``seat`` may know, JSON-ready; ``None`` is the public (spectator) view.
 
         Views are read-only: games may share unchanged parts between calls (building every
         seat's view at every step is a hot path), so a caller that wants to change one must
-        copy it first (``copy.deepcopy`` or a JSON round trip).
+        copy it first (``copy.deepcopy`` or a JSON round trip). A seat that is not one raises
+        ``ValueError`` here, once for every game, before the game's ``_view`` runs (a huge int
+        would otherwise allocate, a bool would pass as seat 0 or 1).
         """
+        if seat is not None and (seat.__class__ is not int or not 0 <= seat < self.game.players):
+            raise ValueError(f"{self.game.name}: {seat_error(seat, self.game.players)}")
+        return self._view(seat)
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        """The game's view for a valid seat or ``None`` (games override; ``view`` checks the seat)."""
+        raise NotImplementedError(f"{type(self).__name__} has no _view")
 
     def clone(self) -> State:
         """An independent copy (cheap: games copy only their mutable containers)."""
@@ -631,8 +669,10 @@ class State(ABC):
         self._copy_body(other)
         return other
 
-    def determinize(self, seat: int | None, rng: random.Random | Rng | int | None = None) -> State:
-        """A copy in which everything ``seat`` cannot see is re-dealt at random.
+    def determinize(self, seat: Unchecked, rng: Unchecked = None) -> State:
+        """A copy in which everything ``seat`` (an int seat or ``None``) cannot see is re-dealt at random.
+
+        ``rng`` is an :class:`Rng`, a ``random.Random``, an int seed, or ``None`` for a fresh one.
 
         The copy's generator is re-seeded too (future draws are hidden information), and
         chance entries of the history that ``seat`` did not see are redacted.

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from riverbox.core.checks import short
+from riverbox.core.checks import Unchecked, short
 
 
 @dataclass(frozen=True)
@@ -109,7 +109,7 @@ class GameInfo:
     def defaults(self) -> dict[str, Any]:
         return {spec.name: spec.default for spec in self.options}
 
-    def validate(self, players: int | None, options: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+    def validate(self, players: Unchecked, options: dict[str, Any]) -> tuple[int, dict[str, Any]]:
         """Check a player count and options; return them normalised (defaults filled in)."""
         if players is None:
             players = self.default_players if self.default_players is not None else self.min_players

@@ -16,6 +16,7 @@ from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from riverbox.buildinfo import build_name
 from riverbox.core.game import Game, State
 from riverbox.core.rng import Rng
 from riverbox.lab.stats import median
@@ -34,6 +35,8 @@ class BenchResult:
     views_per_step_us: float
     view_ratio: float
     """Cost of building every seat's view (and the public one) per step, over the bare step."""
+    build: str = "pure"
+    """Which engine was measured: ``"pure"`` Python or ``"compiled"`` (mypyc)."""
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -170,4 +173,5 @@ def run_bench(
         clone_us=median(clone_us),
         views_per_step_us=views,
         view_ratio=views / step if step else 0.0,
+        build=build_name(),
     )

@@ -76,7 +76,7 @@ class ToyState(State):
         high = "high" if sum(self.cards) >= 3.5 * self.game.players else "low"
         return [float((self.guesses[i] == high) * (1 + self.bets[i])) for i in range(self.game.players)]
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def _view(self, seat: int | None) -> dict[str, Any]:
         return {
             "bets": list(self.bets),
             "turn": self.turn,

@@ -82,7 +82,7 @@ class SoloState(State):
     def returns(self) -> list[float]:
         return [float(self.score)] if self.is_over else [0.0]
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def _view(self, seat: int | None) -> dict[str, Any]:
         return {"round": self.round, "score": self.score, "die": None if self.is_over else self.die}
 
     def _copy_body(self, other: State) -> None:

@@ -143,7 +143,7 @@ def narrate(state: State, seat: int | None, start: int) -> list[str]:
     from riverbox.games.ravenous_river.view import cached_report
 
     hist = state.history
-    log: list[Any] = getattr(state, "log", [])
+    log: list[Any] = getattr(state, "round_log", [])
     two = state.game.players == 2
     reports = sum(1 for _, a in hist[:start] if isinstance(a, Chance) and a.text.startswith("reveal"))
     lines: list[str] = []

@@ -10,7 +10,7 @@ lists of card kinds. A round moves through phases: ``keep`` (2 players only), ``
 from __future__ import annotations
 
 from math import factorial
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from riverbox.core import CHANCE, Chance, Rng, State
 from riverbox.games.ravenous_river import actions as A
@@ -21,7 +21,7 @@ from riverbox.games.ravenous_river.scoring import ANIMALS, score_round
 from riverbox.games.ravenous_river.view import build_view
 
 if TYPE_CHECKING:
-    from riverbox.games.ravenous_river.game import RavenousRiver
+    from riverbox.games.ravenous_river.game import RavenousRiver  # noqa: F401 - in State["RavenousRiver"]
 
 KEEP, TURN, PLACE, CARD, VOTE, OVER = 0, 1, 2, 3, 4, 5
 PHASES = ("keep", "turn", "place", "card", "vote", "over")
@@ -79,10 +79,9 @@ def card_names(items: list[int]) -> str:
     return " ".join(map(_CARD_NAMES.__getitem__, items))
 
 
-class RavenousRiverState(State):
+class RavenousRiverState(State["RavenousRiver"]):
     """One position of Ravenous River (see the module docstring for the representation)."""
 
-    game: RavenousRiver
     n: int
     target: int
     rnd: int
@@ -111,7 +110,7 @@ class RavenousRiverState(State):
     peeks: list[int]
     vote_hist: int
     round_hist: int
-    log: list[list[Any]]
+    round_log: list[list[Any]]
     last_vote: list[int] | None
     vote_round: int
     """The round in which ``last_vote`` was revealed, so a screen can say it is an earlier vote."""
@@ -133,7 +132,7 @@ class RavenousRiverState(State):
         self.target = self.game.options["target"]
         self.rnd = 0
         self.score = [0] * n
-        self.log = []
+        self.round_log = []
         self.last_vote = None
         self.vote_round = 0
         # RR-10: "the hungriest player" starts; like the digital game, pick at random or let the
@@ -244,7 +243,7 @@ class RavenousRiverState(State):
         if ph == TURN:
             hand = self.hands[seat]
             if not hand:  # RR-16: only Place (shared tuple: the base class copies before handing out)
-                return cast(list[Any], A.LOOKS_BY_MASK[self.rmask])
+                return list(A.LOOKS_BY_MASK[self.rmask])  # a list, as declared (compiled code checks)
             acts = list(A.LOOKS_BY_MASK[self.rmask])
             if hand:
                 km = 0
@@ -273,7 +272,7 @@ class RavenousRiverState(State):
             km = 0
             for k in self.hands[seat]:
                 km |= 1 << k
-            return cast(list[Any], _PLACE_CHOICES[room][km])
+            return list(_PLACE_CHOICES[room][km])
         if ph == CARD:
             return EFFECTS[self.card].targets(self, seat)
         if ph == VOTE:
@@ -420,7 +419,7 @@ class RavenousRiverState(State):
         score = self.score
         for s in range(n):
             score[s] += gains[s]
-        self.log.append(
+        self.round_log.append(
             [
                 self.rnd,
                 how,
@@ -453,7 +452,8 @@ class RavenousRiverState(State):
         return [self.score.index(best)]
 
     # -- information -------------------------------------------------------------------------
-    view = build_view  # what ``seat`` may know (see view.py); a plain function keeps it cheap
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        return build_view(self, seat)  # what ``seat`` may know (see view.py)
 
     def explain_illegal(self, action: Any, seat: int) -> str:
         if not isinstance(action, Action):
@@ -495,7 +495,7 @@ class RavenousRiverState(State):
         o.peeks = self.peeks[:]
         o.vote_hist = self.vote_hist
         o.round_hist = self.round_hist
-        o.log = self.log[:]  # entries are never changed once written
+        o.round_log = self.round_log[:]  # entries are never changed once written
         o.last_vote = self.last_vote
         o.vote_round = self.vote_round
         o.to_move = self.to_move
@@ -587,7 +587,7 @@ class RavenousRiverState(State):
             "peeks": list(self.peeks),
             "vote_hist": self.vote_hist,
             "round_hist": self.round_hist,
-            "log": [[*e[:2], *[_deep(x) for x in e[2:]]] for e in self.log],
+            "log": [[*e[:2], *[_deep(x) for x in e[2:]]] for e in self.round_log],
             "last_vote": None if self.last_vote is None else list(self.last_vote),
             "vote_round": self.vote_round,
             "to_move": list(self.to_move),
@@ -621,7 +621,7 @@ class RavenousRiverState(State):
         self.peeks = list(body["peeks"])
         self.vote_hist = int(body["vote_hist"])
         self.round_hist = int(body["round_hist"])
-        self.log = [[*e[:2], *[_deep(x) for x in e[2:]]] for e in body["log"]]
+        self.round_log = [[*e[:2], *[_deep(x) for x in e[2:]]] for e in body["log"]]
         self.last_vote = None if body["last_vote"] is None else list(body["last_vote"])
         # records written before the vote's round was kept: the current round is the best guess
         self.vote_round = int(body.get("vote_round", self.rnd))

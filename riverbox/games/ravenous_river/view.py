@@ -119,14 +119,14 @@ def _public(st: RavenousRiverState) -> dict[str, Any]:
         pub["bank"] = zones[3]
         pub["boats"] = zones[4]
         pub["boat_status"] = zones[5]
-    rkey = (st.rnd, len(st.log), phase == 5)
+    rkey = (st.rnd, len(st.round_log), phase == 5)
     cache = st._vparts
     if cache is None or cache[0] != rkey or cache[1] is not st.last_vote:
         st._vparts = (rkey, st.last_vote)  # holding the list keeps its identity unique
         pub["round"] = st.rnd
         pub["scores"] = st.score[:]
         pub["last_vote"] = _vote_view(st.last_vote, st.vote_round)
-        pub["last_round"] = cached_report(st.log[-1]) if st.log else None
+        pub["last_round"] = cached_report(st.round_log[-1]) if st.round_log else None
         pub["winners"] = st.winners()
     ckey = (st.rnd, st.cards_left, len(st.discard))
     cards = st._vcards

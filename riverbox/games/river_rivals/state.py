@@ -364,7 +364,7 @@ class RiverRivalsState(Position):
         return list(self.winners_) if self.phase == Phase.OVER else []
 
     # -- information ------------------------------------------------------------------------------
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def _view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may know (None: a spectator); see ``view.build_view``."""
         return build_view(self, seat)
 

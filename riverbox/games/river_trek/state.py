@@ -41,6 +41,6 @@ class TrekState(TrekData):
     def explain_illegal(self, action: Any, seat: int) -> str:
         return explain(self, action, seat)
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def _view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may know; shares parts with other views (read-only, see ``view``)."""
         return build_view(self, seat)

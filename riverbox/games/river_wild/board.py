@@ -130,7 +130,7 @@ class Board:
 
     @classmethod
     def new(cls, rules: Rules) -> Board:
-        b = cls.__new__(cls)
+        b = cls()  # no __init__: the fields are set below (a compiled class has no __new__ to call)
         b.rules = rules
         b.placed = []
         b.cells = {}
@@ -144,7 +144,7 @@ class Board:
         return b
 
     def copy(self) -> Board:
-        b = Board.__new__(Board)
+        b = Board()
         b.rules = self.rules
         b.placed = self.placed.copy()
         b.cells = self.cells.copy()

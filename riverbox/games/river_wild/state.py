@@ -16,10 +16,9 @@ if TYPE_CHECKING:
 HAND_SIZE = 3
 
 
-class RiverWildState(State):
+class RiverWildState(State["RiverWild"]):
     """Hand, deck (the top is the last element, face up: RW-13) and the layout (a Board)."""
 
-    game: RiverWild
     hand: list[int]  # card indices
     deck: list[int]  # card indices; deck[-1] is the visible top card
     board: Board
@@ -159,7 +158,7 @@ class RiverWildState(State):
             )
         return out
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def _view(self, seat: int | None) -> dict[str, Any]:
         """Everything on the table: the layout, the hand, the face-up top card and the score.
 
         The hand sits face up on the table (rulebook Setup), so the public view is the same.

@@ -140,7 +140,7 @@ def test_rr_21_round_end_beats_the_vote_when_the_last_card_is_used() -> None:
     st = position(boats=(("lion", "bull"), ("horse", "hound")), hands=[["lookout"], [], [], []])
     rnd = st.rnd
     act(st, "discard lookout")
-    assert st.rnd == rnd + 1 and st.log[-1][1] == "hands"
+    assert st.rnd == rnd + 1 and st.round_log[-1][1] == "hands"
 
 
 def test_rr_13_placing_shows_the_animal_to_everyone() -> None:
@@ -427,7 +427,7 @@ def test_rr_22_rr_25_every_round_of_random_games_pays_the_reference_score(player
         while not st.is_over:
             seat = r.choice(st.to_move)
             st.apply(r.choice(st.legal_actions(seat)), seat)
-        for _rnd, _how, bank, boats, bstate, row, totems, gains, score in st.log:
+        for _rnd, _how, bank, boats, bstate, row, totems, gains, score in st.round_log:
             crossing = [[ANIMALS[x] for x in boats[b]] for b in (0, 1) if bstate[b] != SUNK]
             assert all(not boats[b] for b in (0, 1) if bstate[b] == SUNK)  # only empty boats sink
             vp = ref_round([ANIMALS[x] for x in bank], crossing, [ANIMALS[x] for x in row])
@@ -443,7 +443,7 @@ def test_rr_22_rr_25_every_round_of_random_games_pays_the_reference_score(player
             rounds += 1
         best = max(st.score)
         assert best >= 6 and st.score.count(best) == 1 and st.winners() == [st.score.index(best)]
-        for entry in st.log[:-1]:  # RR-29: no earlier round ended the game
+        for entry in st.round_log[:-1]:  # RR-29: no earlier round ended the game
             prior = entry[-1]
             assert max(prior) < 6 or prior.count(max(prior)) > 1
     assert rounds >= 6

@@ -29,7 +29,7 @@ def test_rr_1_ride_across_sails_a_full_boat_which_is_then_scored_on_board() -> N
     assert legal(st) == ["sail boat1"]
     act(st, "sail boat1")
     # the last card was used: the round ended (RR-21) and was scored
-    rnd = st.log[-1]
+    rnd = st.round_log[-1]
     assert rnd[4] == [SAILED, 0]
     # boat 1: horse eats hound (+1); home: bull eats horse (+1), bull survives at home (+2)
     assert rnd[7] == [3, 1, 0, 1]  # lion stayed in the row: 1 VP (RR-4)
@@ -97,14 +97,14 @@ def test_rr_4_row_animals_score_one_at_round_end() -> None:
         totems=[["fox"], ["cat"], ["mouse"], ["lion"]],
     )
     act(st, "discard lookout")
-    assert st.log[-1][7] == [1, 1, 1, 1]  # fox in the row does not eat the cat on the bank
+    assert st.round_log[-1][7] == [1, 1, 1, 1]  # fox in the row does not eat the cat on the bank
 
 
 def test_rr_5_all_seven_on_the_bank_score_nothing_in_game() -> None:
     # RR-5 in a whole round: every animal is eaten
     st = position(row=[None] * 7, bank=tuple(SEVEN), hands=[["lookout"], [], [], []])
     act(st, "discard lookout")
-    assert st.log[-1][7] == [0, 0, 0, 0]
+    assert st.round_log[-1][7] == [0, 0, 0, 0]
 
 
 @pytest.mark.parametrize("players", range(2, 8))
@@ -160,7 +160,7 @@ def test_rr_8_and_check_5_unowned_animals_pay_nobody() -> None:
     act(st, "discard lookout")
     # bank: lion eats bull..fox (+4) and survives (+1) but nobody holds the lion
     # boats: cat and mouse alone; home: cat eats mouse (+1) and survives (+2)
-    assert st.log[-1][7] == [0, 3, 0]
+    assert st.round_log[-1][7] == [0, 3, 0]
 
 
 @pytest.mark.parametrize("players", range(2, 8))
@@ -417,7 +417,7 @@ def test_rr_19_check_10_majority_ends_tie_continues_votes_secret() -> None:
     act(st, "discard lookout")
     for s, v in enumerate(["end", "end", "continue", "end"]):
         act(st, f"vote {v}", s)
-    assert st.rnd == rnd + 1 and st.log[-1][1] == "vote"
+    assert st.rnd == rnd + 1 and st.round_log[-1][1] == "vote"
     assert st.to_move == (0,)  # RR-10: the seat whose turn triggered the vote took the last turn
 
 
@@ -437,7 +437,7 @@ def test_rr_21_round_ends_when_every_hand_is_empty_even_with_animals_in_the_row(
     rnd = st.rnd
     act(st, "discard lookout")
     assert st.rnd == rnd + 1
-    assert len(st.log[-1][5]) == 7  # all seven animals were still in the row (RR-4)
+    assert len(st.round_log[-1][5]) == 7  # all seven animals were still in the row (RR-4)
     assert "reveal" in " ".join(str(a) for _, a in st.history[-12:])
 
 
@@ -452,7 +452,7 @@ def test_rr_22_rr_25_game_pays_the_rulebook_example_to_totem_owners() -> None:
         totems=[["cat"], ["bull"], ["hound"], ["horse"], ["lion"], ["fox"], ["mouse"]],
     )
     act(st, "discard lookout")
-    assert st.log[-1][7] == [2, 1, 1, 3, 2, 0, 0]
+    assert st.round_log[-1][7] == [2, 1, 1, 3, 2, 0, 0]
     report = st.view(None)["last_round"]
     assert report["animal_vp"]["horse"] == 3
     assert any("horse eats hound" in line for line in report["lines"])
@@ -466,7 +466,7 @@ def test_rr_23_chain_in_game_lion_scores_the_chain() -> None:
         totems=[["lion"], ["bull"], ["horse"], ["mouse"]],
     )
     act(st, "discard lookout")
-    assert st.log[-1][7] == [3, 0, 0, 1]
+    assert st.round_log[-1][7] == [3, 0, 0, 1]
 
 
 def test_rr_24_boat_points_kept_in_game() -> None:
@@ -477,7 +477,7 @@ def test_rr_24_boat_points_kept_in_game() -> None:
         totems=[["fox"], ["hound"], ["cat"], ["lion"]],
     )
     act(st, "discard lookout")
-    assert st.log[-1][7] == [1, 3, 0, 1]
+    assert st.round_log[-1][7] == [1, 3, 0, 1]
 
 
 def test_rr_26_check_6_two_players_keep_two_and_totem_eats_totem() -> None:
@@ -498,7 +498,7 @@ def test_rr_26_check_6_two_players_keep_two_and_totem_eats_totem() -> None:
     )
     act(st, "discard lookout")
     # seat 0: fox 1 (chain) + 1 (survives), cat 0; seat 1: lion 1 + bull 1 still in the row
-    assert st.log[-1][7] == [2, 2]
+    assert st.round_log[-1][7] == [2, 2]
 
 
 def test_rr_26_keep_is_refused_outside_setup_and_for_undrawn_totems() -> None:
