@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from riverbox.core import Action, Chance, Game, GameInfo, OptionSpec, State
-from riverbox.games.river_wild.actions import Place, parse_place, position_index, position_of, positions
+from riverbox.games.river_wild.actions import Place, parse_place, position_of, positions
 from riverbox.games.river_wild.board import Board, Rules, pos_key
 from riverbox.games.river_wild.cards import ANIMALS, Deck, Face, Goal, load_deck, parse_deck
 from riverbox.games.river_wild.scoring import (
@@ -127,6 +127,7 @@ class RiverWild(Game):
             self.deck, o["strict_top_river"], o["runestone_counts_for_all_goals"], o["source_counts_for_size"]
         )
         self._by_id, self._by_face_key = _actions(self.deck)
+        self._action_table = None  # the id table of the base class follows the deck
         self.num_action_ids = len(self._by_id)
         self._positions = positions(self.deck.size)
         self.observation_size = 4 * self.deck.size + 3 * self.deck.size + 4
@@ -145,15 +146,7 @@ class RiverWild(Game):
     def label(self, card_index: int) -> str:
         return f"c{self.deck.ids[card_index]}"
 
-    # -- states -------------------------------------------------------------------------------
-    def new_state(self, seed: int = 0) -> RiverWildState:
-        s = RiverWildState()
-        s._init_common(self, seed)
-        s._setup()
-        return s
-
-    def _blank_state(self) -> RiverWildState:
-        return RiverWildState()
+    state_class = RiverWildState
 
     # -- actions ------------------------------------------------------------------------------
     def parse_action(self, text: str, state: State | None = None) -> Place:
@@ -171,19 +164,9 @@ class RiverWild(Game):
             )
         return Place(card, side, row, col)
 
-    def action_id(self, action: Action) -> int:
-        if not isinstance(action, Place):
-            raise ValueError(f"river-wild: {action!r} is not a River Wild action")
-        n = self.deck.size
-        if not 1 <= action.row <= n or not -action.row <= action.col <= action.row:
-            raise ValueError(f"river-wild: {action} is outside the action space")
-        ci = self.deck.index_of(action.card)
-        return (2 * ci + action.side) * self._positions + position_index(action.row, action.col)
-
-    def action_from_id(self, action_id: int) -> Place:
-        if not 0 <= action_id < self.num_action_ids:
-            raise ValueError(f"river-wild: action id {action_id} is outside 0..{self.num_action_ids - 1}")
-        return self._by_id[action_id]
+    def all_actions(self) -> list[Place]:
+        """Every placement of the id space: by face (card index, then side), then by position."""
+        return self._by_id
 
     # -- presentation -------------------------------------------------------------------------
     def rules_text(self) -> str:

@@ -128,33 +128,66 @@ class Board:
     reg: list[tuple[int, tuple[int, int, int, int], tuple, int]]  # at roots: cards, animals, goals, runes
     lands: list[tuple[int, int, int, int, int]]  # Protected Lands: size, first, second, cards bitmask, root
 
-    @classmethod
-    def new(cls, rules: Rules) -> Board:
-        b = cls.__new__(cls)
-        b.rules = rules
-        b.placed = []
-        b.cells = {}
-        b.cands = {}
-        b.parent = []
-        b.base = []
-        b.reg = []
-        b.opn = []
-        b.lands = []
+    def __init__(
+        self,
+        rules: Rules,
+        placed: list[tuple[int, int]],
+        cells: dict[int, int],
+        cands: dict[int, int],
+        parent: list[int],
+        base: list[int],
+        reg: list[tuple[int, tuple[int, int, int, int], tuple, int]],
+        opn: list[int],
+        lands: list[tuple[int, int, int, int, int]],
+    ) -> None:
+        """The parts as given (``new`` and ``copy`` build them; nothing is checked here)."""
+        self.rules = rules
+        self.placed = placed
+        self.cells = cells
+        self.cands = cands
+        self.parent = parent
+        self.base = base
+        self.reg = reg
+        self.opn = opn
+        self.lands = lands
+
+    @staticmethod
+    def new(rules: Rules) -> Board:
+        """The table at the start: the Source Card alone."""
+        b = Board(rules, [], {}, {}, [], [], [], [], [])
         b.place(rules.source_index, pos_key(0, 0))
         return b
 
     def copy(self) -> Board:
-        b = Board.__new__(Board)
-        b.rules = self.rules
-        b.placed = self.placed.copy()
-        b.cells = self.cells.copy()
-        b.cands = self.cands.copy()
-        b.parent = self.parent.copy()
-        b.base = self.base.copy()
-        b.reg = self.reg.copy()
-        b.opn = self.opn.copy()
-        b.lands = self.lands.copy()
-        return b
+        return Board(
+            self.rules,
+            self.placed.copy(),
+            self.cells.copy(),
+            self.cands.copy(),
+            self.parent.copy(),
+            self.base.copy(),
+            self.reg.copy(),
+            self.opn.copy(),
+            self.lands.copy(),
+        )
+
+    # -- JSON -------------------------------------------------------------------------------
+    def to_json(self) -> list[list[int]]:
+        """The River Cards in placement order as ``[face index, position key]`` (the Source is implied)."""
+        return [[fi, key] for fi, key in self.placed[1:]]
+
+    @staticmethod
+    def of_layout(rules: Rules, layout: list[tuple[int, int]]) -> Board:
+        """The board after placing ``layout`` in order, each placement checked against the rules."""
+        board = Board.new(rules)
+        for fi, key in layout:
+            if any(f // 2 == fi // 2 for f, _ in board.placed[1:]):
+                raise ValueError(f"the layout places card index {fi // 2} twice")
+            ctx = board.cands.get(key)
+            if not 0 <= fi < rules.source_index or ctx is None or not rules.mask(ctx) >> fi & 1:
+                raise ValueError(f"the layout's placement {[fi, key]} breaks the placement rules")
+            board.place(fi, key)
+        return board
 
     # -- legality ---------------------------------------------------------------------------
     def context(self, key: int) -> int:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from riverbox.core import Action, Rng, State
+from riverbox.core.checks import describe
+from riverbox.core.fields import CUSTOM, LIST, TUPLE, Field, declare
 from riverbox.games.river_wild.actions import Place
 from riverbox.games.river_wild.board import Board, key_pos, pos_key
 from riverbox.games.river_wild.cards import ANIMALS, SIDES
@@ -16,9 +18,27 @@ if TYPE_CHECKING:
 HAND_SIZE = 3
 
 
+def _layout_from_json(data: Any) -> Any:
+    """The board's JSON checked for shape, ``[[face index, position key], ...]``.
+
+    Placing the cards needs the game's rules, which a field loader does not see: the state's
+    ``_after_load`` builds the Board from this list (and checks every placement)."""
+    if not isinstance(data, list) or not all(
+        isinstance(item, list) and len(item) == 2 and all(x.__class__ is int for x in item) for item in data
+    ):
+        raise ValueError(f"state field 'board' is {describe(data)}, not a list of [face, position] pairs")
+    return [(fi, key) for fi, key in data]
+
+
 class RiverWildState(State):
     """Hand, deck (the top is the last element, face up: RW-13) and the layout (a Board)."""
 
+    FIELDS = declare(
+        hand=Field(LIST, of=int),  # card indices, in the order drawn
+        deck=Field(LIST, of=int),  # card indices; deck[-1] is the face-up top card
+        board=Field(CUSTOM, copy=Board.copy, dump=Board.to_json, load=_layout_from_json),
+        to_move=Field(TUPLE, of=int),
+    )
     game: RiverWild
     hand: list[int]  # card indices
     deck: list[int]  # card indices; deck[-1] is the visible top card
@@ -183,14 +203,7 @@ class RiverWildState(State):
         cards = " ".join(f"c{d['card']}{d['side'][0]}@{d['row']},{d['col']}" for d in self.layout()[1:])
         return f"river-wild score {self.board.score()} | hand {self.view(0)['hand']} | layout {cards}"
 
-    # -- copies -------------------------------------------------------------------------------
-    def _copy_body(self, other: State) -> None:
-        assert isinstance(other, RiverWildState)
-        other.hand = self.hand.copy()
-        other.deck = self.deck.copy()
-        other.board = self.board.copy()
-        other.to_move = self.to_move
-
+    # -- copies and JSON ---------------------------------------------------------------------
     def _determinize_body(self, seat: int | None, rng: Rng) -> None:
         """Reshuffle the face-down part of the deck; the face-up top card stays (RW-13)."""
         if len(self.deck) > 2:
@@ -198,23 +211,19 @@ class RiverWildState(State):
             rng.shuffle(unseen)
             self.deck[:-1] = unseen
 
-    def _body_to_json(self) -> Any:
-        ids = self.game.deck.ids
-        return {
-            "hand": [ids[i] for i in self.hand],
-            "deck": [ids[i] for i in self.deck],
-            "layout": [[f, k] for f, k in self.board.placed[1:]],
-            "over": self.is_over,
-        }
-
-    def _body_from_json(self, body: Any) -> None:
-        deck = self.game.deck
-        self.hand = [deck.index_of(int(x)) for x in body["hand"]]
-        self.deck = [deck.index_of(int(x)) for x in body["deck"]]
-        self.board = Board.new(self.game.rules)
-        for fi, key in body["layout"]:
-            self.board.place(int(fi), int(key))
-        self.to_move = () if body["over"] else (0,)
+    def _after_load(self) -> None:
+        """Place the loaded layout, then check that every card is in exactly one place."""
+        self.board = Board.of_layout(self.game.rules, cast(list[tuple[int, int]], self.board))
+        n = self.game.deck.size
+        where = self.hand + self.deck + [fi // 2 for fi, _ in self.board.placed[1:]]
+        if sorted(where) != list(range(n)):
+            raise ValueError("state JSON body: hand, deck and layout must hold every card exactly once")
+        if len(self.hand) > HAND_SIZE:
+            raise ValueError(f"state JSON body: a hand holds at most {HAND_SIZE} cards")
+        expected = self.to_move
+        self._settle()
+        if self.to_move != expected:
+            raise ValueError(f"state JSON body: to_move {describe(expected)} does not fit the position")
 
 
 def describe_placement(game: RiverWild, action: Place, state: RiverWildState | None = None) -> str:
