@@ -14,12 +14,14 @@ from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
-from riverbox.core import Action, Chance, Game, GameInfo, OptionSpec, State
+from riverbox.core import CHANCE, Action, Game, GameInfo, OptionSpec, State
+from riverbox.core.events import EventText
 from riverbox.games.river_wild.actions import Place, parse_place, position_of, positions
 from riverbox.games.river_wild.board import Board, Rules, pos_key
 from riverbox.games.river_wild.cards import ANIMALS, Deck, Face, Goal, load_deck, parse_deck
+from riverbox.games.river_wild.events import EVENT_TEXTS, face_words
 from riverbox.games.river_wild.scoring import (
     find_lands,
     goal_completions,
@@ -129,7 +131,7 @@ class RiverWild(Game):
         self._by_id, self._by_face_key = _actions(self.deck)
         self._action_table = None  # the id table of the base class follows the deck
         self.num_action_ids = len(self._by_id)
-        self._positions = positions(self.deck.size)
+        self.face_words = [face_words(face) for face in self.rules.faces]
         self.observation_size = 4 * self.deck.size + 3 * self.deck.size + 4
 
     def with_deck(self, deck: Deck) -> RiverWild:
@@ -147,6 +149,7 @@ class RiverWild(Game):
         return f"c{self.deck.ids[card_index]}"
 
     state_class = RiverWildState
+    event_texts: ClassVar[dict[str, EventText]] = EVENT_TEXTS
 
     # -- actions ------------------------------------------------------------------------------
     def parse_action(self, text: str, state: State | None = None) -> Place:
@@ -184,50 +187,19 @@ class RiverWild(Game):
         return str(action)
 
     def narrate(self, state: State, seat: int | None, start: int) -> list[str]:
-        lines = []
-        for _s, a in state.history[start:]:
-            if isinstance(a, Chance):
-                if a.visible_to is not None and (seat is None or seat not in a.visible_to):
-                    continue
-                text = a.text
-                if text.startswith("deal "):
-                    hand, _, top = text[5:].partition(", top ")
-                    lines.append(
-                        f"You draw {hand}" + (f"; the top card of the deck shows {top}." if top else ".")
-                    )
-                elif text.startswith("draw "):
-                    card, _, top = text[5:].partition(", top ")
-                    lines.append(
-                        f"You draw {card}"
-                        + (f"; the next card on top is {top}." if top else "; the deck is empty.")
-                    )
-                else:
-                    lines.append(text)
-            elif isinstance(a, Place):
-                lines.append(f"You place {describe_placement(self, a)}{self._effect(state, a)}.")
-        if state.is_over and start < len(state.history):  # once: only with the last entry
-            score = state.scores()[0]
-            lines.append(f"Game over: {score:g} points, rank {rank_name(score)}.")
-        return lines
+        """The sentences of ``state.log(seat)`` for ``state.history[start:]``.
 
-    def _effect(self, state: State, action: Place) -> str:
-        """What a placement already on the table did to the score (for the narration)."""
-        if not isinstance(state, RiverWildState):
-            return ""
-        placed = state.board.placed
-        fi = 2 * self.deck.index_of(action.card) + action.side
-        p = next((i for i, (f, _) in enumerate(placed) if f == fi), -1)
-        if p < 1:
-            return ""
-        board = Board.new(self.rules)
-        for f, key in placed[1:p]:
-            board.place(f, key, track=False)
-        before, lands = board.score(), len(board.lands)
-        board.place(*placed[p], track=False)
-        closed = len(board.lands) - lands
-        if not closed:
-            return ""
-        return f": it protects {closed} land{'s' if closed > 1 else ''}, score {before} -> {board.score()}"
+        The setup's events come first, then each placement's events begin with its ``placed``
+        event, so the events of the history from ``start`` on are those after the placements
+        ``history[:start]`` holds (and after the setup's, once ``start`` is past it)."""
+        log = state.log(seat)
+        done = sum(1 for s, _ in state.history[:start] if s != CHANCE)
+        if start == 0:
+            first = 0
+        else:
+            starts = [i for i, e in enumerate(log) if e["kind"] == "placed"]
+            first = starts[done] if done < len(starts) else len(log)
+        return [self.describe_event(e) for e in log[first:]]
 
     def heuristic_bot(self, seed: int = 0) -> Any:
         from riverbox.games.river_wild.bot import GreedyBot

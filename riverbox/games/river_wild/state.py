@@ -10,6 +10,7 @@ from riverbox.core.fields import CUSTOM, LIST, TUPLE, Field, declare
 from riverbox.games.river_wild.actions import Place
 from riverbox.games.river_wild.board import Board, key_pos, pos_key
 from riverbox.games.river_wild.cards import ANIMALS, SIDES
+from riverbox.games.river_wild.events import goal_words
 from riverbox.games.river_wild.scoring import POINTS_PER_LAND, rank_name
 
 if TYPE_CHECKING:
@@ -59,8 +60,15 @@ class RiverWildState(State):
         if deck:
             text += f", top {game.label(deck[-1])}"
         self.chance(text)
+        # The hand lies face up on the table and the top card of the deck too (RW-13): public.
+        self.emit("dealt", cards=[game.label(i) for i in self.hand], top=self._top_label())
         self.board = Board.new(game.rules)
         self._settle()
+        if not self.to_move:
+            self._emit_final()
+
+    def _top_label(self) -> str | None:
+        return self.game.label(self.deck[-1]) if self.deck else None
 
     def _hand_faces(self) -> list[int]:
         out = []
@@ -92,7 +100,11 @@ class RiverWildState(State):
         game = self.game
         ci = game.deck.index_of(action.card)
         self.hand.remove(ci)
-        self.board.place(2 * ci + action.side, pos_key(action.row, action.col))
+        board = self.board
+        known = len(board.lands)
+        before = board.score() if known else 0
+        board.place(2 * ci + action.side, pos_key(action.row, action.col))
+        self._emit_placed(action, known, before)
         if self.deck:
             card = self.deck.pop()
             self.hand.append(card)
@@ -100,7 +112,62 @@ class RiverWildState(State):
             if self.deck:
                 text += f", top {game.label(self.deck[-1])}"
             self.chance(text)
+            self.emit("drawn", card=game.label(card), top=self._top_label())
         self._settle()
+        if not self.to_move:
+            self._emit_final()
+
+    def _emit_placed(self, action: Place, known: int, before: int) -> None:
+        """The placement, what it did to the score, and each land it protected (RW-5)."""
+        game = self.game
+        board = self.board
+        new = len(board.lands) - known
+        after = board.score() if new else before
+        face = 2 * game.deck.index_of(action.card) + action.side
+        self.emit(
+            "placed",
+            card=game.label(face // 2),
+            side=SIDES[action.side],
+            row=action.row,
+            col=action.col,
+            shows=game.face_words[face],
+            lands=new,
+            before=before,
+            score=after,
+        )
+        for land in board.lands[known:]:
+            self._emit_land(land)
+
+    def _emit_land(self, land: tuple[int, int, int, int, int]) -> None:
+        """A newly Protected Land: its cards and animals, the goals it reaches, its runestones."""
+        size, first, second, cards, root = land
+        game = self.game
+        placed = self.board.placed
+        _, animals, goals, runes = self.board.reg[root]
+        self.emit(
+            "protected",
+            size=size,
+            cards=[
+                game.label(placed[p][0] // 2) if p else "the Source Card"
+                for p in range(len(placed))
+                if cards >> p & 1
+            ],
+            animals=[ANIMALS[t] for t in range(4) for _ in range(animals[t])],
+        )
+        if first or second:
+            self.emit("goals", goals=[goal_words(g) for g in goals], first=first, second=second)
+        if runes:
+            self.emit("runestones", count=runes.bit_count())
+
+    def _emit_final(self) -> None:
+        """RW-12: the final score, its rank and the cards left unplaced."""
+        score = self.board.score()
+        self.emit(
+            "final",
+            score=score,
+            rank=rank_name(score),
+            unplaced=[self.game.label(ci) for ci in self.hand],
+        )
 
     def explain_illegal(self, action: Action, seat: int) -> str:
         """Name the rule an illegal placement breaks (from visible information only)."""
@@ -228,20 +295,12 @@ class RiverWildState(State):
 
 def describe_placement(game: RiverWild, action: Place, state: RiverWildState | None = None) -> str:
     """A friendly description of a placement; with ``state``, what it does to the score."""
-    face = game.rules.faces[2 * game.deck.index_of(action.card) + action.side]
-    parts = []
-    for sec in face.sections:
-        if sec.animal is not None:
-            parts.append(ANIMALS[sec.animal])
-        elif sec.goal is not None:
-            parts.append(f"goal {sec.goal.label()} {sec.goal.first}/{sec.goal.second}")
-    if face.runestone:
-        parts.append("runestone")
-    text = f"c{action.card} {SIDES[action.side]} at {action.row},{action.col} ({', '.join(parts)})"
+    fi = 2 * game.deck.index_of(action.card) + action.side
+    text = f"c{action.card} {SIDES[action.side]} at {action.row},{action.col} ({game.face_words[fi]})"
     if state is not None and not state.is_over:
         before = state.board.score()
         board = state.board.copy()
-        board.place(2 * game.deck.index_of(action.card) + action.side, pos_key(action.row, action.col), False)
+        board.place(fi, pos_key(action.row, action.col), False)
         after = board.score()
         closed = len(board.lands) - len(state.board.lands)
         if closed:
