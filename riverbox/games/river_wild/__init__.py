@@ -60,12 +60,14 @@ def _rules(deck: Deck, strict: bool, all_goals: bool, source_counts: bool) -> Ru
 
 
 @cache
-def _actions(deck: Deck) -> tuple[list[Place], dict[int, Place]]:
-    """Every action of the id space, by id and by (face index << 16 | position key)."""
+def _actions(deck: Deck) -> tuple[list[Place], dict[int, Place], dict[Action, tuple[int, int]]]:
+    """Every action of the id space: by id, by ``face index << 16 | position key``, and each
+    action's (face index, position key)."""
     n = deck.size
     per_face = positions(n)
     by_id: list[Place] = []
     by_face_key: dict[int, Place] = {}
+    face_key: dict[Action, tuple[int, int]] = {}
     for ci, cid in enumerate(deck.ids):
         for side in (0, 1):
             fi = 2 * ci + side
@@ -74,7 +76,8 @@ def _actions(deck: Deck) -> tuple[list[Place], dict[int, Place]]:
                 a = Place(cid, side, r, c)
                 by_id.append(a)
                 by_face_key[fi << 16 | pos_key(r, c)] = a
-    return by_id, by_face_key
+                face_key[a] = (fi, pos_key(r, c))
+    return by_id, by_face_key, face_key
 
 
 def _make_game(players: int, options: dict[str, Any], deck: Deck | None) -> RiverWild:
@@ -128,7 +131,8 @@ class RiverWild(Game):
         self.rules = _rules(
             self.deck, o["strict_top_river"], o["runestone_counts_for_all_goals"], o["source_counts_for_size"]
         )
-        self._by_id, self._by_face_key = _actions(self.deck)
+        self._by_id, self._by_face_key, self.face_key = _actions(self.deck)
+        self.labels = [f"c{cid}" for cid in self.deck.ids]
         self._action_table = None  # the id table of the base class follows the deck
         self.num_action_ids = len(self._by_id)
         self.face_words = [face_words(face) for face in self.rules.faces]
@@ -146,7 +150,8 @@ class RiverWild(Game):
         return (_make_game, (self.players, dict(self.options), deck))
 
     def label(self, card_index: int) -> str:
-        return f"c{self.deck.ids[card_index]}"
+        """A card's notation (``c7``) from its index in the deck."""
+        return self.labels[card_index]
 
     state_class = RiverWildState
     event_texts: ClassVar[dict[str, EventText]] = EVENT_TEXTS

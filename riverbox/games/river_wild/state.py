@@ -71,11 +71,8 @@ class RiverWildState(State):
         return self.game.label(self.deck[-1]) if self.deck else None
 
     def _hand_faces(self) -> list[int]:
-        out = []
-        for ci in self.hand:
-            out.append(2 * ci)
-            out.append(2 * ci + 1)
-        return out
+        """Both faces of every card in hand, in hand order (face ``2i`` is card ``i``'s front)."""
+        return [fi for ci in self.hand for fi in (2 * ci, 2 * ci + 1)]
 
     def _settle(self) -> None:
         """RW-12: the game ends when the hand is empty or no card in it can be placed."""
@@ -93,46 +90,45 @@ class RiverWildState(State):
     # -- rules ------------------------------------------------------------------------------
     def _legal(self, seat: int) -> list[Action]:
         table = self.game._by_face_key
-        return [table[fi << 16 | key] for fi, key in self.board.legal(self._hand_faces())]
+        return [table[packed] for packed in self.board.legal(self._hand_faces())]
 
     def _apply(self, action: Action, seat: int) -> None:
-        assert isinstance(action, Place)
         game = self.game
-        ci = game.deck.index_of(action.card)
-        self.hand.remove(ci)
+        fi, key = game.face_key[action]
+        hand = self.hand
+        hand.remove(fi >> 1)
         board = self.board
         known = len(board.lands)
-        before = board.score() if known else 0
-        board.place(2 * ci + action.side, pos_key(action.row, action.col))
-        self._emit_placed(action, known, before)
-        if self.deck:
-            card = self.deck.pop()
-            self.hand.append(card)
-            text = f"draw {game.label(card)}"
-            if self.deck:
-                text += f", top {game.label(self.deck[-1])}"
-            self.chance(text)
-            self.emit("drawn", card=game.label(card), top=self._top_label())
+        board.place(fi, key)
+        self._emit_placed(action, fi, known)
+        deck = self.deck
+        if deck:
+            labels = game.labels
+            card = deck.pop()
+            hand.append(card)
+            top = labels[deck[-1]] if deck else None
+            self.chance(f"draw {labels[card]}" if top is None else f"draw {labels[card]}, top {top}")
+            self.emit("drawn", card=labels[card], top=top)
         self._settle()
         if not self.to_move:
             self._emit_final()
 
-    def _emit_placed(self, action: Place, known: int, before: int) -> None:
+    def _emit_placed(self, action: Action, fi: int, known: int) -> None:
         """The placement, what it did to the score, and each land it protected (RW-5)."""
+        assert isinstance(action, Place)
         game = self.game
         board = self.board
         new = len(board.lands) - known
-        after = board.score() if new else before
-        face = 2 * game.deck.index_of(action.card) + action.side
+        after = board.score()
         self.emit(
             "placed",
-            card=game.label(face // 2),
+            card=game.labels[fi >> 1],
             side=SIDES[action.side],
             row=action.row,
             col=action.col,
-            shows=game.face_words[face],
+            shows=game.face_words[fi],
             lands=new,
-            before=before,
+            before=board.score(known) if new else after,
             score=after,
         )
         for land in board.lands[known:]:
