@@ -9,12 +9,12 @@ appears in one.
 Event kinds and their fields:
 
 * ``dealt``: ``cards`` (the opening hand), ``top`` (the face-up top card, or ``None``);
-* ``placed``: ``card``, ``side``, ``row``, ``col``, ``shows`` (what the face holds), ``lands``
-  (Protected Lands it closed), ``before`` and ``score`` (the score before and after);
-* ``protected``: ``size``, ``cards``, ``animals`` of a newly Protected Land;
+* ``placed``: ``card``, ``side``, ``row``, ``col``, ``shows`` (what the face holds);
+* ``protected``: ``size``, ``cards``, ``animals`` of a land the placement protected;
 * ``goals``: ``goals`` of that land and its goal points ``first`` (if it is the largest land)
   and ``second`` (otherwise), given only when it reaches a goal;
 * ``runestones``: ``count`` of runestone cards bordering that land;
+* ``scored``: the score ``before`` the placement and the ``score`` after (when it protected lands);
 * ``drawn``: ``card`` drawn into the hand and the new ``top`` card (``None``: the deck is empty);
 * ``final``: ``score``, ``rank`` and the cards left ``unplaced``.
 """
@@ -67,10 +67,11 @@ def _drawn(e: dict[str, Any]) -> str:
 
 
 def _placed(e: dict[str, Any]) -> str:
-    text = f"You place {e['card']} {e['side']} at {e['row']},{e['col']} ({e['shows']})"
-    if e["lands"]:
-        text += f": it protects {_plural(e['lands'], 'land')}, score {e['before']} -> {e['score']}"
-    return text + "."
+    return f"You place {e['card']} {e['side']} at {e['row']},{e['col']} ({e['shows']})."
+
+
+def _scored(e: dict[str, Any]) -> str:
+    return f"Your score goes from {e['before']} to {e['score']}."
 
 
 def _protected(e: dict[str, Any]) -> str:
@@ -106,6 +107,7 @@ EVENT_TEXTS: dict[str, EventText] = {
     "protected": _protected,
     "goals": _goals,
     "runestones": _runestones,
+    "scored": _scored,
     "drawn": _drawn,
     "final": _final,
 }

@@ -114,12 +114,9 @@ class RiverWildState(State):
             self._emit_final()
 
     def _emit_placed(self, action: Action, fi: int, known: int) -> None:
-        """The placement, what it did to the score, and each land it protected (RW-5)."""
+        """The placement; if it protected lands (RW-5), each of them and the new score."""
         assert isinstance(action, Place)
         game = self.game
-        board = self.board
-        new = len(board.lands) - known
-        after = board.score()
         self.emit(
             "placed",
             card=game.labels[fi >> 1],
@@ -127,12 +124,12 @@ class RiverWildState(State):
             row=action.row,
             col=action.col,
             shows=game.face_words[fi],
-            lands=new,
-            before=board.score(known) if new else after,
-            score=after,
         )
-        for land in board.lands[known:]:
-            self._emit_land(land)
+        board = self.board
+        if len(board.lands) > known:
+            for land in board.lands[known:]:
+                self._emit_land(land)
+            self.emit("scored", before=board.score(known), score=board.score())
 
     def _emit_land(self, land: tuple[int, int, int, int, int]) -> None:
         """A newly Protected Land: its cards and animals, the goals it reaches, its runestones."""
