@@ -272,12 +272,12 @@ class RiverWildState(State):
             self.deck[:-1] = unseen
 
     def _after_load(self) -> None:
-        """Place the loaded layout, then check that every card is in exactly one place."""
+        """Place the loaded layout (rules checked), then check that no card is in two places."""
         self.board = Board.of_layout(self.game.rules, cast(list[tuple[int, int]], self.board))
         n = self.game.deck.size
         where = self.hand + self.deck + [fi // 2 for fi, _ in self.board.placed[1:]]
-        if sorted(where) != list(range(n)):
-            raise ValueError("state JSON body: hand, deck and layout must hold every card exactly once")
+        if len(set(where)) != len(where) or not all(0 <= ci < n for ci in where):
+            raise ValueError("state JSON body: a card is in two places (hand, deck, layout) or is no card")
         if len(self.hand) > HAND_SIZE:
             raise ValueError(f"state JSON body: a hand holds at most {HAND_SIZE} cards")
         expected = self.to_move
