@@ -14,13 +14,15 @@ from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
-from riverbox.core import Action, Chance, Game, GameInfo, OptionSpec, Rng, State
+from riverbox.core import CHANCE, Action, Game, GameInfo, OptionSpec, State
+from riverbox.core.events import EventText
 from riverbox.core.game import Policy
-from riverbox.games.river_wild.actions import Place, parse_place, position_index, position_of, positions
+from riverbox.games.river_wild.actions import Place, parse_place, position_of, positions
 from riverbox.games.river_wild.board import Board, Rules, pos_key
 from riverbox.games.river_wild.cards import ANIMALS, Deck, Face, Goal, load_deck, parse_deck
+from riverbox.games.river_wild.events import EVENT_TEXTS, face_words
 from riverbox.games.river_wild.scoring import (
     find_lands,
     goal_completions,
@@ -59,12 +61,14 @@ def _rules(deck: Deck, strict: bool, all_goals: bool, source_counts: bool) -> Ru
 
 
 @cache
-def _actions(deck: Deck) -> tuple[list[Place], dict[int, Place]]:
-    """Every action of the id space, by id and by (face index << 16 | position key)."""
+def _actions(deck: Deck) -> tuple[list[Place], dict[int, Place], dict[Action, tuple[int, int]]]:
+    """Every action of the id space: by id, by ``face index << 16 | position key``, and each
+    action's (face index, position key)."""
     n = deck.size
     per_face = positions(n)
     by_id: list[Place] = []
     by_face_key: dict[int, Place] = {}
+    face_key: dict[Action, tuple[int, int]] = {}
     for ci, cid in enumerate(deck.ids):
         for side in (0, 1):
             fi = 2 * ci + side
@@ -73,7 +77,8 @@ def _actions(deck: Deck) -> tuple[list[Place], dict[int, Place]]:
                 a = Place(cid, side, r, c)
                 by_id.append(a)
                 by_face_key[fi << 16 | pos_key(r, c)] = a
-    return by_id, by_face_key
+                face_key[a] = (fi, pos_key(r, c))
+    return by_id, by_face_key, face_key
 
 
 def _make_game(players: int, options: dict[str, Any], deck: Deck | None) -> RiverWild:
@@ -127,9 +132,11 @@ class RiverWild(Game):
         self.rules = _rules(
             self.deck, o["strict_top_river"], o["runestone_counts_for_all_goals"], o["source_counts_for_size"]
         )
-        self._by_id, self._by_face_key = _actions(self.deck)
+        self._by_id, self._by_face_key, self.face_key = _actions(self.deck)
+        self.labels = [f"c{cid}" for cid in self.deck.ids]
+        self._action_table = None  # the id table of the base class follows the deck
         self.num_action_ids = len(self._by_id)
-        self._positions = positions(self.deck.size)
+        self.face_words = [face_words(face) for face in self.rules.faces]
         self.observation_size = 4 * self.deck.size + 3 * self.deck.size + 4
 
     def with_deck(self, deck: Deck) -> RiverWild:
@@ -144,17 +151,11 @@ class RiverWild(Game):
         return (_make_game, (self.players, dict(self.options), deck))
 
     def label(self, card_index: int) -> str:
-        return f"c{self.deck.ids[card_index]}"
+        """A card's notation (``c7``) from its index in the deck."""
+        return self.labels[card_index]
 
-    # -- states -------------------------------------------------------------------------------
-    def new_state(self, seed: int = 0) -> RiverWildState:
-        s = RiverWildState()
-        s._init_common(self, seed)
-        s._setup()
-        return s
-
-    def _blank_state(self) -> RiverWildState:
-        return RiverWildState()
+    state_class = RiverWildState
+    event_texts: ClassVar[dict[str, EventText]] = EVENT_TEXTS
 
     # -- actions ------------------------------------------------------------------------------
     def parse_action(self, text: str, state: State | None = None) -> Place:
@@ -172,19 +173,9 @@ class RiverWild(Game):
             )
         return Place(card, side, row, col)
 
-    def action_id(self, action: Action) -> int:
-        if not isinstance(action, Place):
-            raise ValueError(f"river-wild: {action!r} is not a River Wild action")
-        n = self.deck.size
-        if not 1 <= action.row <= n or not -action.row <= action.col <= action.row:
-            raise ValueError(f"river-wild: {action} is outside the action space")
-        ci = self.deck.index_of(action.card)
-        return (2 * ci + action.side) * self._positions + position_index(action.row, action.col)
-
-    def action_from_id(self, action_id: int) -> Place:
-        if not 0 <= action_id < self.num_action_ids:
-            raise ValueError(f"river-wild: action id {action_id} is outside 0..{self.num_action_ids - 1}")
-        return self._by_id[action_id]
+    def all_actions(self) -> list[Place]:
+        """Every placement of the id space: by face (card index, then side), then by position."""
+        return self._by_id
 
     # -- presentation -------------------------------------------------------------------------
     def rules_text(self) -> str:
@@ -202,50 +193,19 @@ class RiverWild(Game):
         return str(action)
 
     def narrate(self, state: State, seat: int | None, start: int) -> list[str]:
-        lines = []
-        for _s, a in state.history[start:]:
-            if isinstance(a, Chance):
-                if a.visible_to is not None and (seat is None or seat not in a.visible_to):
-                    continue
-                text = a.text
-                if text.startswith("deal "):
-                    hand, _, top = text[5:].partition(", top ")
-                    lines.append(
-                        f"You draw {hand}" + (f"; the top card of the deck shows {top}." if top else ".")
-                    )
-                elif text.startswith("draw "):
-                    card, _, top = text[5:].partition(", top ")
-                    lines.append(
-                        f"You draw {card}"
-                        + (f"; the next card on top is {top}." if top else "; the deck is empty.")
-                    )
-                else:
-                    lines.append(text)
-            elif isinstance(a, Place):
-                lines.append(f"You place {describe_placement(self, a)}{self._effect(state, a)}.")
-        if state.is_over and start < len(state.history):  # once: only with the last entry
-            score = state.scores()[0]
-            lines.append(f"Game over: {score:g} points, rank {rank_name(score)}.")
-        return lines
+        """The sentences of ``state.log(seat)`` for ``state.history[start:]``.
 
-    def _effect(self, state: State, action: Place) -> str:
-        """What a placement already on the table did to the score (for the narration)."""
-        if not isinstance(state, RiverWildState):
-            return ""
-        placed = state.board.placed
-        fi = 2 * self.deck.index_of(action.card) + action.side
-        p = next((i for i, (f, _) in enumerate(placed) if f == fi), -1)
-        if p < 1:
-            return ""
-        board = Board.new(self.rules)
-        for f, key in placed[1:p]:
-            board.place(f, key, track=False)
-        before, lands = board.score(), len(board.lands)
-        board.place(*placed[p], track=False)
-        closed = len(board.lands) - lands
-        if not closed:
-            return ""
-        return f": it protects {closed} land{'s' if closed > 1 else ''}, score {before} -> {board.score()}"
+        The setup's events come first, then each placement's events begin with its ``placed``
+        event, so the events of the history from ``start`` on are those after the placements
+        ``history[:start]`` holds (and after the setup's, once ``start`` is past it)."""
+        log = state.log(seat)
+        done = sum(1 for s, _ in state.history[:start] if s != CHANCE)
+        if start == 0:
+            first = 0
+        else:
+            starts = [i for i, e in enumerate(log) if e["kind"] == "placed"]
+            first = starts[done] if done < len(starts) else len(log)
+        return [self.describe_event(e) for e in log[first:]]
 
     def heuristic_bot(self, seed: int = 0) -> Any:
         from riverbox.games.river_wild.bot import GreedyBot

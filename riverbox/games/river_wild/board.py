@@ -33,6 +33,54 @@ def key_pos(key: int) -> tuple[int, int]:
     return key >> 8, (key & 255) - OFF
 
 
+def unpack(placement: int) -> tuple[int, int]:
+    """(face index, position key) of a placement packed as ``face << 16 | key`` (``Board.legal``)."""
+    return placement >> 16, placement & 0xFFFF
+
+
+T_NODE, B_NODE, S_NODE = 8, 24, 40
+"""Where a cell keeps the land node (+1; 0 if not land) of its top, bottom and side slot."""
+
+
+def _cellcode(face: Face) -> tuple[int, int, int, int]:
+    """The two cells of a card of this face as ``(const, per_node)`` pairs, left half then right:
+    a cell's value is ``const + first_node * per_node``, where ``first_node`` is the union-find
+    node of the card's first section. Bits 0-5 hold the slot types of its top, bottom and side
+    (what ``Board.context`` reads); from ``T_NODE``, ``B_NODE``, ``S_NODE`` on, 16 bits each, the
+    land node + 1 of that slot, so land meeting land is found without looking the card up."""
+    out: list[int] = []
+    for top, bottom, side in ((T0, B0, S0), (T1, B1, S1)):
+        const = face.slots[top] | face.slots[bottom] << 2 | face.slots[side] << 4
+        per_node = 0
+        for slot, shift in ((top, T_NODE), (bottom, B_NODE), (side, S_NODE)):
+            if face.slots[slot] == LAND:
+                const += (face.section_of[slot] + 1) << shift
+                per_node += 1 << shift
+        out += [const, per_node]
+    return out[0], out[1], out[2], out[3]
+
+
+def _touch(face: Face) -> tuple[tuple[int, int], ...]:
+    """What a card of this face placed at ``key`` adds to the context of each open position
+    around it, as (key offset, context bits): the edge slots it turns towards that position.
+
+    A context holds six 2-bit slot types: what faces a card's T0, T1, B0, B1, S0, S1 there.
+    A card covers the half-columns ``key`` and ``key + 1``; the position below-left of it
+    (``key + 255``) sees its B0 over that position's T1, and so on round the card. Cells are
+    never removed, so an open position's context only gains bits: it is updated by OR."""
+    sl = face.slots
+    return (
+        (ROW - 1, sl[B0] << 2),  # below-left: its T1 faces my B0
+        (ROW, sl[B0] | sl[B1] << 2),  # below: its T0, T1 face my B0, B1
+        (ROW + 1, sl[B1]),  # below-right: its T0 faces my B1
+        (-ROW - 1, sl[T0] << 6),  # above-left: its B1 faces my T0
+        (-ROW, sl[T0] << 4 | sl[T1] << 6),  # above: its B0, B1 face my T0, T1
+        (-ROW + 1, sl[T1] << 4),  # above-right: its B0 faces my T1
+        (-2, sl[S0] << 10),  # left: its S1 faces my S0
+        (2, sl[S1] << 8),  # right: its S0 faces my S1
+    )
+
+
 class Rules:
     """The deck plus the rule options that matter to the board; caches legal-face masks."""
 
@@ -61,11 +109,18 @@ class Rules:
                     )
                 )
             self.section_init.append(init)
-        # Per face: what each land or mountain slot faces, as (key offset, type shift, slot base, section).
-        # The facing slot is ``base + half`` of the cell found (T0/B0/S0 + 0 or 1); river slots never
+        # Per face: what each land or mountain slot faces, as (key offset of the cell it faces,
+        # shift of that cell's land node, my section or -1 for a mountain). River slots never
         # matter here, since river may not face land (RW-1).
-        geo = ((-256, 2, B0), (-255, 2, B0), (256, 0, T0), (257, 0, T0), (-1, 4, S0), (2, 4, S0))
-        self.plan: list[tuple[tuple[int, int, int, int], ...]] = [
+        geo = (
+            (-ROW, B_NODE),  # T0
+            (-ROW + 1, B_NODE),  # T1
+            (ROW, T_NODE),  # B0
+            (ROW + 1, T_NODE),  # B1
+            (-1, S_NODE),  # S0
+            (2, S_NODE),  # S1
+        )
+        self.plan: list[tuple[tuple[int, int, int], ...]] = [
             tuple(
                 (*geo[s], face.section_of[s] if face.slots[s] == LAND else -1)
                 for s in range(6)
@@ -73,7 +128,8 @@ class Rules:
             )
             for face in self.faces
         ]
-        self.secof: list[tuple[int, ...]] = [face.section_of for face in self.faces]
+        self.cellcode: list[tuple[int, int, int, int]] = [_cellcode(face) for face in self.faces]
+        self.touch: list[tuple[tuple[int, int], ...]] = [_touch(face) for face in self.faces]
 
     def mask(self, ctx: int) -> int:
         """Bit ``fi`` set iff face ``fi`` may be placed at a position with context ``ctx``."""
@@ -116,45 +172,81 @@ class Rules:
 class Board:
     """The Source Card and the River Cards placed so far (see module docstring)."""
 
-    __slots__ = ("base", "cands", "cells", "lands", "opn", "parent", "placed", "reg", "rules")
+    __slots__ = ("base", "cands", "cells", "fits", "lands", "opn", "parent", "placed", "reg", "rules")
 
     rules: Rules
     placed: list[tuple[int, int]]  # (face index, key) in placement order; index 0 is the Source
     cells: dict[int, int]
     cands: dict[int, int]  # open position key -> context
+    fits: dict[int, int]  # open position key -> the faces that may go there (Rules.mask of its context)
     parent: list[int]  # union-find over land sections
     base: list[int]  # first section node of each placement
     opn: list[int]  # at roots: land slots facing empty table (-1 once protected)
     reg: list[tuple[int, tuple[int, int, int, int], tuple, int]]  # at roots: cards, animals, goals, runes
     lands: list[tuple[int, int, int, int, int]]  # Protected Lands: size, first, second, cards bitmask, root
 
-    @classmethod
-    def new(cls, rules: Rules) -> Board:
-        b = cls()  # no __init__: the fields are set below (a compiled class has no __new__ to call)
-        b.rules = rules
-        b.placed = []
-        b.cells = {}
-        b.cands = {}
-        b.parent = []
-        b.base = []
-        b.reg = []
-        b.opn = []
-        b.lands = []
+    def __init__(
+        self,
+        rules: Rules,
+        placed: list[tuple[int, int]],
+        cells: dict[int, int],
+        cands: dict[int, int],
+        fits: dict[int, int],
+        parent: list[int],
+        base: list[int],
+        reg: list[tuple[int, tuple[int, int, int, int], tuple, int]],
+        opn: list[int],
+        lands: list[tuple[int, int, int, int, int]],
+    ) -> None:
+        """The parts as given (``new`` and ``copy`` build them; nothing is checked here)."""
+        self.rules = rules
+        self.placed = placed
+        self.cells = cells
+        self.cands = cands
+        self.fits = fits
+        self.parent = parent
+        self.base = base
+        self.reg = reg
+        self.opn = opn
+        self.lands = lands
+
+    @staticmethod
+    def new(rules: Rules) -> Board:
+        """The table at the start: the Source Card alone."""
+        b = Board(rules, [], {}, {}, {}, [], [], [], [], [])
         b.place(rules.source_index, pos_key(0, 0))
         return b
 
     def copy(self) -> Board:
-        b = Board()
-        b.rules = self.rules
-        b.placed = self.placed.copy()
-        b.cells = self.cells.copy()
-        b.cands = self.cands.copy()
-        b.parent = self.parent.copy()
-        b.base = self.base.copy()
-        b.reg = self.reg.copy()
-        b.opn = self.opn.copy()
-        b.lands = self.lands.copy()
-        return b
+        return Board(
+            self.rules,
+            self.placed.copy(),
+            self.cells.copy(),
+            self.cands.copy(),
+            self.fits.copy(),
+            self.parent.copy(),
+            self.base.copy(),
+            self.reg.copy(),
+            self.opn.copy(),
+            self.lands.copy(),
+        )
+
+    # -- JSON -------------------------------------------------------------------------------
+    def to_json(self) -> list[list[int]]:
+        """The River Cards in placement order as ``[face index, position key]`` (the Source is implied)."""
+        return [[fi, key] for fi, key in self.placed[1:]]
+
+    @staticmethod
+    def of_layout(rules: Rules, layout: list[tuple[int, int]]) -> Board:
+        """The board after placing ``layout`` in order, each placement checked against the rules."""
+        board = Board.new(rules)
+        for fi, key in layout:
+            if any(f // 2 == fi // 2 for f, _ in board.placed[1:]):
+                raise ValueError(f"the layout places card index {fi // 2} twice")
+            if not 0 <= fi < rules.source_index or not board.fits.get(key, 0) >> fi & 1:
+                raise ValueError(f"the layout's placement {[fi, key]} breaks the placement rules")
+            board.place(fi, key)
+        return board
 
     # -- legality ---------------------------------------------------------------------------
     def context(self, key: int) -> int:
@@ -172,57 +264,59 @@ class Board:
         """True if a card at ``key`` would overlap a card already in its row."""
         return key in self.cells or key + 1 in self.cells
 
-    def legal(self, faces: list[int]) -> list[tuple[int, int]]:
-        """(face index, key) of every legal placement of the given faces, by position."""
-        rules = self.rules
-        masks = rules.masks
+    def legal(self, faces: list[int]) -> list[int]:
+        """Every legal placement of the given faces, as ``face index << 16 | key``: by position,
+        then in the order of ``faces``. Read from what ``place`` keeps: nothing is recomputed."""
         want = 0
         for fi in faces:
             want |= 1 << fi
         out = []
-        cands = self.cands
-        for key in sorted(cands):
-            ctx = cands[key]
-            m = masks.get(ctx)
-            if m is None:
-                m = rules.mask(ctx)
-            if m & want:
+        fits = self.fits
+        for key in sorted(fits):
+            m = fits[key] & want
+            if m:
                 for fi in faces:
                     if m >> fi & 1:
-                        out.append((fi, key))
+                        out.append(fi << 16 | key)
         return out
-
-    def any_legal(self, faces: list[int]) -> bool:
-        rules = self.rules
-        want = 0
-        for fi in faces:
-            want |= 1 << fi
-        return any(rules.mask(ctx) & want for ctx in self.cands.values())
 
     # -- placing ----------------------------------------------------------------------------
     def place(self, fi: int, key: int, track: bool = True) -> None:
         """Put face ``fi`` at ``key`` (assumed legal). ``track=False`` skips the upkeep of open
         positions, for bots that only want the score afterwards."""
-        rules = self.rules
-        face = rules.faces[fi]
-        sl = face.slots
         p = len(self.placed)
         self.placed.append((fi, key))
-        cells = self.cells
-        tag = (p + 1) << 7
-        cells[key] = sl[T0] | sl[B0] << 2 | sl[S0] << 4 | tag
-        cells[key + 1] = sl[T1] | sl[B1] << 2 | sl[S1] << 4 | 64 | tag
+        nb = len(self.parent)
+        lconst, lnode, rconst, rnode = self.rules.cellcode[fi]
+        self.cells[key] = lconst + nb * lnode
+        self.cells[key + 1] = rconst + nb * rnode
         self._join(p, fi, key)
         if track:
-            cands = self.cands
-            for k in (key - 1, key, key + 1):
-                cands.pop(k, None)
-            for k in (key + 255, key + 256, key + 257):
-                if k not in cands and k not in cells and k + 1 not in cells:
-                    cands[k] = 0
-            for k in (key + 255, key + 256, key + 257, key - 257, key - 256, key - 255, key - 2, key + 2):
-                if k in cands:
-                    cands[k] = self.context(k)
+            self._open(fi, key)
+
+    def _open(self, fi: int, key: int) -> None:
+        """Keep the open positions and what fits each (``Rules.mask``) after face ``fi`` went to
+        ``key``: the positions it overlaps close, the neighbours it faces gain its edge slots,
+        and the positions below it open (a card goes below another, directly or half offset)."""
+        cands, fits, cells, rules = self.cands, self.fits, self.cells, self.rules
+        masks = rules.masks
+        for k in (key - 1, key, key + 1):
+            if k in cands:
+                del cands[k], fits[k]
+        for dk, bits in rules.touch[fi]:
+            k = key + dk
+            ctx = cands.get(k)
+            if ctx is not None:
+                ctx |= bits
+                cands[k] = ctx
+                m = masks.get(ctx)
+                fits[k] = rules.mask(ctx) if m is None else m
+        for k in (key + ROW - 1, key + ROW, key + ROW + 1):
+            if k not in cands and k not in cells and k + 1 not in cells:
+                ctx = self.context(k)
+                cands[k] = ctx
+                m = masks.get(ctx)
+                fits[k] = rules.mask(ctx) if m is None else m
 
     def _find(self, x: int) -> int:
         parent = self.parent
@@ -234,10 +328,9 @@ class Board:
     def _join(self, p: int, fi: int, key: int) -> None:
         """Union the new card's land sections with the land they meet; count open land slots."""
         parent, reg, opn, cells = self.parent, self.reg, self.opn, self.cells
-        placed, base = self.placed, self.base
         rules = self.rules
         nb = len(parent)
-        base.append(nb)
+        self.base.append(nb)
         bit = 1 << p
         runes = bit if rules.faces[fi].runestone else 0
         for k, (animals, goals) in enumerate(rules.section_init[fi]):
@@ -245,18 +338,16 @@ class Board:
             opn.append(0)
             reg.append((bit, animals, goals, runes))
         touched = []
-        secof = rules.secof
         find = self._find
-        for dkey, shift, obase, section in rules.plan[fi]:
+        for dkey, shift, section in rules.plan[fi]:
             v = cells.get(key + dkey, 0)
+            node = v >> shift & 0xFFFF  # the facing slot's land node + 1; 0: no card, river or mountain
             if section >= 0:  # a land slot
                 me = find(nb + section)
                 if not v:
                     opn[me] += 1
-                    touched.append(me)
-                elif v >> shift & 3 == LAND:
-                    q = (v >> 7) - 1
-                    them = find(base[q] + secof[placed[q][0]][obase + (v >> 6 & 1)])
+                elif node:
+                    them = find(node - 1)
                     if them == me:
                         opn[me] -= 1
                     else:
@@ -270,12 +361,9 @@ class Board:
                             g1 + g2,
                             r1 | r2,
                         )
-                    touched.append(me)
-                else:
-                    touched.append(me)
-            elif v and v >> shift & 3 == LAND:  # a mountain closes a land slot that faced empty table
-                q = (v >> 7) - 1
-                them = find(base[q] + secof[placed[q][0]][obase + (v >> 6 & 1)])
+                touched.append(me)
+            elif node:  # a mountain closes a land slot that faced empty table
+                them = find(node - 1)
                 opn[them] -= 1
                 touched.append(them)
         if touched:
@@ -288,9 +376,10 @@ class Board:
                     opn[root] = -1  # sealed for good
 
     # -- score ------------------------------------------------------------------------------
-    def score(self) -> int:
-        """The score of the layout (rulebook Scoring; RW-7 for a tie for largest)."""
-        lands = self.lands
+    def score(self, n: int | None = None) -> int:
+        """The score of the layout (rulebook Scoring; RW-7 for a tie for largest); with
+        ``n``, the score the first ``n`` Protected Lands gave (before later ones)."""
+        lands = self.lands if n is None else self.lands[:n]
         if not lands:
             return 0
         total = POINTS_PER_LAND * len(lands)

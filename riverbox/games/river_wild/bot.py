@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from riverbox.core import Action, Rng, State
 from riverbox.core.choose import choose_best
 from riverbox.games.river_wild.actions import Place
-from riverbox.games.river_wild.board import Board, pos_key
+from riverbox.games.river_wild.board import Board, pos_key, unpack
 
 if TYPE_CHECKING:
     from riverbox.games.river_wild import RiverWild
@@ -62,7 +62,7 @@ def greedy_choice(board: Board, hand: list[int]) -> tuple[int, int] | None:
     faces = []
     for ci in hand:
         faces += [2 * ci, 2 * ci + 1]
-    for fi, key in board.legal(faces):
+    for fi, key in map(unpack, board.legal(faces)):
         value = evaluate(board, fi, key)
         if best_value is None or value > best_value:
             best, best_value = (fi, key), value

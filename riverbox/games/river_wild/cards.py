@@ -14,18 +14,36 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from enum import IntEnum
 from functools import cache
 from pathlib import Path
 from typing import Any
 
-# Slot types. EMPTY is "no card faces this slot" (empty table) and never appears on a face.
-EMPTY, LAND, RIVER, MOUNTAIN = 0, 1, 2, 3
-TYPE_LETTER = ("-", "L", "R", "M")
-TYPE_NAME = ("empty table", "land", "river", "mountain")
-_LETTER_TYPE = {"L": LAND, "R": RIVER, "M": MOUNTAIN}
 
-# Slot indices.
-T0, T1, B0, B1, S0, S1 = range(6)
+class Terrain(IntEnum):
+    """What an edge slot shows. EMPTY is "no card faces this slot" (empty table), never on a face.
+    Two bits each: the board packs six of them into a position's context."""
+
+    EMPTY = 0
+    LAND = 1
+    RIVER = 2
+    MOUNTAIN = 3
+
+
+class Slot(IntEnum):
+    """The six edge slots of a face: halves of the top and bottom edges, and the two sides."""
+
+    T0 = 0
+    T1 = 1
+    B0 = 2
+    B1 = 3
+    S0 = 4
+    S1 = 5
+
+
+EMPTY, LAND, RIVER, MOUNTAIN = Terrain.EMPTY, Terrain.LAND, Terrain.RIVER, Terrain.MOUNTAIN
+T0, T1, B0, B1, S0, S1 = Slot.T0, Slot.T1, Slot.B0, Slot.B1, Slot.S0, Slot.S1
+_LETTER_TYPE = {"L": LAND, "R": RIVER, "M": MOUNTAIN}
 SLOT_NAMES = ("T0", "T1", "B0", "B1", "S0", "S1")
 MIRROR_SLOT = (T1, T0, B1, B0, S1, S0)
 """The slot a slot becomes on the mirrored (back) face."""

@@ -82,7 +82,7 @@ LAND_STYLES = (
 OPEN_LAND = "grey70 on dark_green"
 RIVER_STYLE = "bold bright_white on blue"
 MOUNTAIN_STYLE = "bold white on grey42"
-SLOT_CHAR = {LAND: " ", RIVER: "~", MOUNTAIN: "^"}
+SLOT_CHAR: dict[int, str] = {LAND: " ", RIVER: "~", MOUNTAIN: "^"}
 
 
 def _paint_face(face: Face, sc: Scale = FULL) -> list[list[tuple[int, int]]]:

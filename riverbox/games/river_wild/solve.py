@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from riverbox.core import Action, Rng, State
-from riverbox.games.river_wild.board import Board, pos_key
+from riverbox.games.river_wild.board import Board, pos_key, unpack
 from riverbox.games.river_wild.bot import board_from_view, greedy_choice
 
 if TYPE_CHECKING:
@@ -82,7 +82,7 @@ def solve(board: Board, hand: list[int], deck: list[int], beam: int) -> Solution
     while layer:
         children: list[tuple[int, Board, list[int], list[int], list[Move]]] = []
         for b, h, d, line in layer:
-            for move in b.legal(_faces(h)) if h else []:
+            for move in map(unpack, b.legal(_faces(h))) if h else []:
                 child, ch, cd = b.copy(), list(h), list(d)
                 _play(child, ch, cd, move)
                 score, rest = greedy_line(child.copy(), list(ch), list(cd))

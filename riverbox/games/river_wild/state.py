@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from riverbox.core import Action, Rng, State
+from riverbox.core.checks import describe
+from riverbox.core.fields import CUSTOM, LIST, TUPLE, Field, declare
 from riverbox.games.river_wild.actions import Place
 from riverbox.games.river_wild.board import Board, key_pos, pos_key
 from riverbox.games.river_wild.cards import ANIMALS, SIDES
+from riverbox.games.river_wild.events import goal_words
 from riverbox.games.river_wild.scoring import POINTS_PER_LAND, rank_name
 
 if TYPE_CHECKING:
@@ -16,9 +19,27 @@ if TYPE_CHECKING:
 HAND_SIZE = 3
 
 
+def _layout_from_json(data: Any) -> Any:
+    """The board's JSON checked for shape, ``[[face index, position key], ...]``.
+
+    Placing the cards needs the game's rules, which a field loader does not see: the state's
+    ``_after_load`` builds the Board from this list (and checks every placement)."""
+    if not isinstance(data, list) or not all(
+        isinstance(item, list) and len(item) == 2 and all(x.__class__ is int for x in item) for item in data
+    ):
+        raise ValueError(f"state field 'board' is {describe(data)}, not a list of [face, position] pairs")
+    return [(fi, key) for fi, key in data]
+
+
 class RiverWildState(State["RiverWild"]):
     """Hand, deck (the top is the last element, face up: RW-13) and the layout (a Board)."""
 
+    FIELDS = declare(
+        hand=Field(LIST, of=int),  # card indices, in the order drawn
+        deck=Field(LIST, of=int),  # card indices; deck[-1] is the face-up top card
+        board=Field(CUSTOM, copy=Board.copy, dump=Board.to_json, load=_layout_from_json),
+        to_move=Field(TUPLE, of=int),
+    )
     hand: list[int]  # card indices
     deck: list[int]  # card indices; deck[-1] is the visible top card
     board: Board
@@ -38,15 +59,19 @@ class RiverWildState(State["RiverWild"]):
         if deck:
             text += f", top {game.label(deck[-1])}"
         self.chance(text)
+        # The hand lies face up on the table and the top card of the deck too (RW-13): public.
+        self.emit("dealt", cards=[game.label(i) for i in self.hand], top=self._top_label())
         self.board = Board.new(game.rules)
         self._settle()
+        if not self.to_move:
+            self._emit_final()
+
+    def _top_label(self) -> str | None:
+        return self.game.label(self.deck[-1]) if self.deck else None
 
     def _hand_faces(self) -> list[int]:
-        out = []
-        for ci in self.hand:
-            out.append(2 * ci)
-            out.append(2 * ci + 1)
-        return out
+        """Both faces of every card in hand, in hand order (face ``2i`` is card ``i``'s front)."""
+        return [fi for ci in self.hand for fi in (2 * ci, 2 * ci + 1)]
 
     def _settle(self) -> None:
         """RW-12: the game ends when the hand is empty or no card in it can be placed."""
@@ -64,22 +89,77 @@ class RiverWildState(State["RiverWild"]):
     # -- rules ------------------------------------------------------------------------------
     def _legal(self, seat: int) -> list[Action]:
         table = self.game._by_face_key
-        return [table[fi << 16 | key] for fi, key in self.board.legal(self._hand_faces())]
+        return [table[packed] for packed in self.board.legal(self._hand_faces())]
 
     def _apply(self, action: Action, seat: int) -> None:
+        game = self.game
+        fi, key = game.face_key[action]
+        hand = self.hand
+        hand.remove(fi >> 1)
+        board = self.board
+        known = len(board.lands)
+        board.place(fi, key)
+        self._emit_placed(action, fi, known)
+        deck = self.deck
+        if deck:
+            labels = game.labels
+            card = deck.pop()
+            hand.append(card)
+            top = labels[deck[-1]] if deck else None
+            self.chance(f"draw {labels[card]}" if top is None else f"draw {labels[card]}, top {top}")
+            self.emit("drawn", card=labels[card], top=top)
+        self._settle()
+        if not self.to_move:
+            self._emit_final()
+
+    def _emit_placed(self, action: Action, fi: int, known: int) -> None:
+        """The placement; if it protected lands (RW-5), each of them and the new score."""
         assert isinstance(action, Place)
         game = self.game
-        ci = game.deck.index_of(action.card)
-        self.hand.remove(ci)
-        self.board.place(2 * ci + action.side, pos_key(action.row, action.col))
-        if self.deck:
-            card = self.deck.pop()
-            self.hand.append(card)
-            text = f"draw {game.label(card)}"
-            if self.deck:
-                text += f", top {game.label(self.deck[-1])}"
-            self.chance(text)
-        self._settle()
+        self.emit(
+            "placed",
+            card=game.labels[fi >> 1],
+            side=SIDES[action.side],
+            row=action.row,
+            col=action.col,
+            shows=game.face_words[fi],
+        )
+        board = self.board
+        if len(board.lands) > known:
+            for land in board.lands[known:]:
+                self._emit_land(land)
+            self.emit("scored", before=board.score(known), score=board.score())
+
+    def _emit_land(self, land: tuple[int, int, int, int, int]) -> None:
+        """A newly Protected Land: its cards and animals, the goals it reaches, its runestones."""
+        size, first, second, cards, root = land
+        game = self.game
+        placed = self.board.placed
+        _, animals, goals, runes = self.board.reg[root]
+        self.emit(
+            "protected",
+            size=size,
+            cards=[
+                game.label(placed[p][0] // 2) if p else "the Source Card"
+                for p in range(len(placed))
+                if cards >> p & 1
+            ],
+            animals=[ANIMALS[t] for t in range(4) for _ in range(animals[t])],
+        )
+        if first or second:
+            self.emit("goals", goals=[goal_words(g) for g in goals], first=first, second=second)
+        if runes:
+            self.emit("runestones", count=runes.bit_count())
+
+    def _emit_final(self) -> None:
+        """RW-12: the final score, its rank and the cards left unplaced."""
+        score = self.board.score()
+        self.emit(
+            "final",
+            score=score,
+            rank=rank_name(score),
+            unplaced=[self.game.label(ci) for ci in self.hand],
+        )
 
     def explain_illegal(self, action: Action, seat: int) -> str:
         """Name the rule an illegal placement breaks (from visible information only)."""
@@ -182,14 +262,7 @@ class RiverWildState(State["RiverWild"]):
         cards = " ".join(f"c{d['card']}{d['side'][0]}@{d['row']},{d['col']}" for d in self.layout()[1:])
         return f"river-wild score {self.board.score()} | hand {self.view(0)['hand']} | layout {cards}"
 
-    # -- copies -------------------------------------------------------------------------------
-    def _copy_body(self, other: State) -> None:
-        assert isinstance(other, RiverWildState)
-        other.hand = self.hand.copy()
-        other.deck = self.deck.copy()
-        other.board = self.board.copy()
-        other.to_move = self.to_move
-
+    # -- copies and JSON ---------------------------------------------------------------------
     def _determinize_body(self, seat: int | None, rng: Rng) -> None:
         """Reshuffle the face-down part of the deck; the face-up top card stays (RW-13)."""
         if len(self.deck) > 2:
@@ -197,41 +270,29 @@ class RiverWildState(State["RiverWild"]):
             rng.shuffle(unseen)
             self.deck[:-1] = unseen
 
-    def _body_to_json(self) -> Any:
-        ids = self.game.deck.ids
-        return {
-            "hand": [ids[i] for i in self.hand],
-            "deck": [ids[i] for i in self.deck],
-            "layout": [[f, k] for f, k in self.board.placed[1:]],
-            "over": self.is_over,
-        }
-
-    def _body_from_json(self, body: Any) -> None:
-        deck = self.game.deck
-        self.hand = [deck.index_of(int(x)) for x in body["hand"]]
-        self.deck = [deck.index_of(int(x)) for x in body["deck"]]
-        self.board = Board.new(self.game.rules)
-        for fi, key in body["layout"]:
-            self.board.place(int(fi), int(key))
-        self.to_move = () if body["over"] else (0,)
+    def _after_load(self) -> None:
+        """Place the loaded layout (rules checked), then check that no card is in two places."""
+        self.board = Board.of_layout(self.game.rules, cast(list[tuple[int, int]], self.board))
+        n = self.game.deck.size
+        where = self.hand + self.deck + [fi // 2 for fi, _ in self.board.placed[1:]]
+        if len(set(where)) != len(where) or not all(0 <= ci < n for ci in where):
+            raise ValueError("state JSON body: a card is in two places (hand, deck, layout) or is no card")
+        if len(self.hand) > HAND_SIZE:
+            raise ValueError(f"state JSON body: a hand holds at most {HAND_SIZE} cards")
+        expected = self.to_move
+        self._settle()
+        if self.to_move != expected:
+            raise ValueError(f"state JSON body: to_move {describe(expected)} does not fit the position")
 
 
 def describe_placement(game: RiverWild, action: Place, state: RiverWildState | None = None) -> str:
     """A friendly description of a placement; with ``state``, what it does to the score."""
-    face = game.rules.faces[2 * game.deck.index_of(action.card) + action.side]
-    parts = []
-    for sec in face.sections:
-        if sec.animal is not None:
-            parts.append(ANIMALS[sec.animal])
-        elif sec.goal is not None:
-            parts.append(f"goal {sec.goal.label()} {sec.goal.first}/{sec.goal.second}")
-    if face.runestone:
-        parts.append("runestone")
-    text = f"c{action.card} {SIDES[action.side]} at {action.row},{action.col} ({', '.join(parts)})"
+    fi = 2 * game.deck.index_of(action.card) + action.side
+    text = f"c{action.card} {SIDES[action.side]} at {action.row},{action.col} ({game.face_words[fi]})"
     if state is not None and not state.is_over:
         before = state.board.score()
         board = state.board.copy()
-        board.place(2 * game.deck.index_of(action.card) + action.side, pos_key(action.row, action.col), False)
+        board.place(fi, pos_key(action.row, action.col), False)
         after = board.score()
         closed = len(board.lands) - len(state.board.lands)
         if closed:

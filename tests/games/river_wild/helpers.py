@@ -39,27 +39,32 @@ def board(g: RiverWild, moves: Sequence[Move]) -> Board:
 def rigged(
     g: RiverWild, hand: Sequence[int], moves: Sequence[Move] = (), deck: Sequence[int] | None = None
 ) -> RiverWildState:
-    """A state with the given layout (placed with the rules checked), hand and deck (top last)."""
-    state = g.new_state(0)
-    state.board = Board.new(g.rules)
-    state.hand = [g.deck.index_of(c) for c, _, _, _ in moves]
-    for c, s, r, col in moves:
-        action = g.parse_action(f"place c{c} {s} at {r},{col}")
-        state._lkey = None
-        state.to_move = (0,)
-        assert action in state.legal_actions(0), f"{action} is not legal in this setup"
-        state.hand.remove(g.deck.index_of(c))
-        state.board.place(2 * g.deck.index_of(c) + (s == "back"), pos_key(r, col))
-    state.hand = [g.deck.index_of(c) for c in hand]
-    rest = [
-        i
-        for i in range(g.deck.size)
-        if g.deck.ids[i] not in hand and i not in {p // 2 for p, _ in state.board.placed[1:]}
-    ]
-    state.deck = [g.deck.index_of(c) for c in deck] if deck is not None else rest
-    state._lkey = None
-    state._settle()
-    return state
+    """A position with the given layout, hand and deck (top last), read through the public
+    ``state_from_json``, which places the layout with the placement rules checked.
+
+    No seed deals such a position, so the document is marked determinized (not replayed)."""
+    layout = [[2 * g.deck.index_of(c) + (s == "back"), pos_key(r, col)] for c, s, r, col in moves]
+    placed = {fi // 2 for fi, _ in layout}
+    in_hand = [g.deck.index_of(c) for c in hand]
+    rest = [i for i in range(g.deck.size) if i not in placed and i not in in_hand]
+    doc = g.new_state(0).to_json()
+    doc.update(determinized=True, history=[], events=[])
+    for to_move in ([0], []):  # the one that fits the position (the game may be over)
+        doc["body"] = {
+            "hand": in_hand,
+            "deck": [g.deck.index_of(c) for c in deck] if deck is not None else rest,
+            "board": layout,
+            "to_move": to_move,
+        }
+        try:
+            state = g.state_from_json(doc)
+        except ValueError as exc:
+            if "to_move" not in str(exc):
+                raise
+            continue
+        assert isinstance(state, RiverWildState)
+        return state
+    raise AssertionError("unreachable: one of the two fits")
 
 
 def custom_game(source: dict[str, Any], cards: list[dict[str, Any]], **options: Any) -> RiverWild:

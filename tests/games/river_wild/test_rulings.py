@@ -65,7 +65,7 @@ def test_rw_1_land_river_contact_rejected_on_all_four_sides() -> None:
 # -- RW-2 the river must extend from river or mountain above ----------------------------------
 def test_rw_2_river_must_meet_river_or_mountain_above() -> None:
     g = game()
-    s = rigged(g, hand=[1, 3, 9], moves=[(1, "back", 1, -1), (3, "front", 1, 1)])
+    s = rigged(g, hand=[9, 2, 4], moves=[(1, "back", 1, -1), (3, "front", 1, 1)])
     # Spec check step 3: (2,0) has land above both halves: nothing can go there.
     assert not any(a.row == 2 and a.col == 0 for a in s.legal_actions(0))
     msg = s.explain_illegal(g.parse_action("place c9 front at 2,0"), 0)
