@@ -16,7 +16,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, ClassVar
 
-from riverbox.core import CHANCE, Action, Game, GameInfo, OptionSpec, State
+from riverbox.core import CHANCE, Action, Game, GameInfo, OptionSpec, Rng, State
 from riverbox.core.events import EventText
 from riverbox.core.game import Policy
 from riverbox.games.river_wild.actions import Place, parse_place, position_of, positions
