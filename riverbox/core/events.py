@@ -22,8 +22,7 @@ An event never carries what its audience may not know: the rule that emits it ch
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from riverbox.core.checks import describe, is_seat
 
@@ -32,9 +31,13 @@ EventText = str | Callable[[dict[str, Any]], str]
 function of the event dict for sentences that need more than filling in fields."""
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
-    """One thing that happened, for one audience. Immutable once emitted."""
+class Event(NamedTuple):
+    """One thing that happened, for one audience. Immutable once emitted.
+
+    A named tuple rather than a frozen dataclass: rules emit several per round and some per
+    step, and a tuple is built in half the time (a frozen dataclass sets each field through
+    ``object.__setattr__``); equality, hashing and pickling are the same.
+    """
 
     kind: str
     args: tuple[tuple[str, Any], ...]

@@ -56,10 +56,19 @@ class Op(IntEnum):
     KEEP = 16
 
 
-# Module-level names of the members: reading ``Op.LOOK`` costs a class lookup in the hot loop.
-LOOK, PLACE, RETURN, MOVE, DISCARD, PLAY = Op.LOOK, Op.PLACE, Op.RETURN, Op.MOVE, Op.DISCARD, Op.PLAY
-SAIL, SINK, CAPSIZE, WAVES, CROSS = Op.SAIL, Op.SINK, Op.CAPSIZE, Op.WAVES, Op.CROSS
-WASH, PEEK, REVEAL, SKIP, VOTE, KEEP = Op.WASH, Op.PEEK, Op.REVEAL, Op.SKIP, Op.VOTE, Op.KEEP
+# The values as plain ints, as actions hold them: the rules compare ``action.op`` several times
+# per step, and an int compares faster than an IntEnum member (its name: ``Op(action.op)``).
+LOOK, PLACE, RETURN, MOVE, DISCARD, PLAY = (
+    int(Op.LOOK),
+    int(Op.PLACE),
+    int(Op.RETURN),
+    int(Op.MOVE),
+    int(Op.DISCARD),
+    int(Op.PLAY),
+)
+SAIL, SINK, CAPSIZE, WAVES, CROSS = int(Op.SAIL), int(Op.SINK), int(Op.CAPSIZE), int(Op.WAVES), int(Op.CROSS)
+WASH, PEEK, REVEAL, SKIP = int(Op.WASH), int(Op.PEEK), int(Op.REVEAL), int(Op.SKIP)
+VOTE, KEEP = int(Op.VOTE), int(Op.KEEP)
 
 DESTS = ("bank", "boat1", "boat2")
 """Destinations of Place and Move: 0 is the bank, 1 and 2 the boats (boat index + 1)."""
@@ -83,7 +92,8 @@ class Action:
 
     __slots__ = ("animal", "boat", "card", "dest", "end", "id", "op", "other", "slot", "slot2", "text")
     id: int
-    op: Op
+    op: int
+    """An ``Op`` value."""
     text: str
     slot: int
     slot2: int
@@ -94,9 +104,9 @@ class Action:
     boat: int
     end: int
 
-    def __init__(self, id: int, op: Op, text: str, **fields: int) -> None:
+    def __init__(self, id: int, op: int, text: str, **fields: int) -> None:
         object.__setattr__(self, "id", id)
-        object.__setattr__(self, "op", op)
+        object.__setattr__(self, "op", int(Op(op)))
         object.__setattr__(self, "text", text)
         for name in _FIELDS:
             object.__setattr__(self, name, fields.pop(name, -1))
@@ -125,7 +135,7 @@ class Action:
 ACTIONS: list[Action] = []
 
 
-def _new(op: Op, text: str, **fields: int) -> Action:
+def _new(op: int, text: str, **fields: int) -> Action:
     act = Action(len(ACTIONS), op, text, **fields)
     ACTIONS.append(act)
     return act

@@ -33,7 +33,6 @@ from riverbox.games.ravenous_river.actions import (
     WAVES,
     WAVES_A,
     Action,
-    Op,
 )
 from riverbox.games.ravenous_river.board import IN_PLAY, SAILED, SUNK, RiverBoard
 from riverbox.games.ravenous_river.scoring import ANIMALS
@@ -51,7 +50,7 @@ class Effect(NamedTuple):
     targets: Callable[[RiverBoard, int], list[Action]]
     resolve: Callable[[RiverBoard, int, Action], bool]
     prompt: str
-    ops: frozenset[Op]
+    ops: frozenset[int]
     needs: str
 
 
@@ -280,7 +279,7 @@ EFFECTS: dict[str, Effect] = {
 }
 """Card name -> effect. A card in the data file whose name is missing here can only be discarded."""
 
-TARGET_OPS: frozenset[Op] = frozenset().union(*(e.ops for e in EFFECTS.values()))
+TARGET_OPS: frozenset[int] = frozenset().union(*(e.ops for e in EFFECTS.values()))
 """Every kind of choice an action card's pending decision can offer."""
 
 

@@ -391,16 +391,25 @@ class RavenousRiverState(RiverBoard):
             status=[BOAT_STATUS[b] for b in self.bstate],
             row=row,
         )
-        for step in ("bank", "boat1", "boat2", "home"):
-            eaten = [[a, ANIMALS[v]] for (s, k, a, v) in steps if s == step and k == "eats"]
-            if eaten:
-                points = [[a, v, owner.get(a)] for (s, k, a, v) in steps if s == step and k == "chain"]
-                self.emit("predation", step=step, eaten=eaten, points=points)
+        # one pass over the scoring steps (bank, boat 1, boat 2, home, then the survivors)
+        eaten: dict[str, list[list[Any]]] = {}
+        points: dict[str, list[list[Any]]] = {}
+        alive: tuple[list[list[Any]], list[list[Any]], list[list[Any]]] = ([], [], [])
+        stayed: list[list[Any]] = []
+        for step, kind, animal, value in steps:
+            if kind == "eats":
+                eaten.setdefault(step, []).append([animal, ANIMALS[value]])
+            elif kind == "chain":
+                points.setdefault(step, []).append([animal, value, owner.get(animal)])
+            elif kind == "row":
+                stayed.append([animal, owner.get(animal)])
+            else:
+                alive[value].append([animal, owner.get(animal)])
+        for step, pairs in eaten.items():
+            self.emit("predation", step=step, eaten=pairs, points=points[step])
         for value in (1, 2):
-            alive = [[a, owner.get(a)] for (s, k, a, v) in steps if k == "survives" and v == value]
-            if alive:
-                self.emit("survivors", vp=value, animals=alive)
-        stayed = [[a, owner.get(a)] for (s, k, a, v) in steps if k == "row"]
+            if alive[value]:
+                self.emit("survivors", vp=value, animals=alive[value])
         if stayed:
             self.emit("row_points", animals=stayed)
         self.emit("scored", round=self.rnd, gains=gains, scores=list(self.score))
