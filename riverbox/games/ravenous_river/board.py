@@ -70,6 +70,11 @@ _FACT = {k: factorial(k) for k in range(1, 15)}
 _SPAN = 1 << 64
 
 
+def public_show(slot: int, animal: int) -> Chance:
+    """The public chance outcome that ``animal`` lies face up in ``slot`` (built once, shared)."""
+    return _PUBLIC_SHOW[slot][animal]
+
+
 def shuffle(rng: Rng, seq: list[int]) -> None:
     """Uniform Fisher-Yates shuffle drawing one 64-bit number (mixed-radix digits of it).
 

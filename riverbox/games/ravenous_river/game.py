@@ -106,7 +106,7 @@ class RavenousRiver(Game):
         events = state.log(seat)
         if start > 0:
             events = events[len(self._replay_to(state, start).log(seat)) :]
-        return [self.describe_event(e) for e in events]
+        return [line for e in events for line in self.describe_event(e).split("\n")]
 
     def _replay_to(self, state: State, end: int) -> State:
         """The game after the players' actions of ``state.history[:end]`` (not determinized)."""

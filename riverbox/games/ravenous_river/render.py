@@ -122,7 +122,7 @@ def render(view: dict[str, Any], log: list[dict[str, Any]]) -> Any:
     if view["discard"]:
         parts.append(Text("Discarded: ").append_text(Text(", ").join(card(c) for c in view["discard"])))
     pending = view["pending"]
-    report = next((e for e in reversed(log) if e["kind"] == "scored"), None)
+    report = next((e for e in reversed(log) if e["kind"] == "round_scored"), None)
     if pending:
         if pending["kind"] == "place" and pending["seat"] == seat:
             x = view["row"][pending["slot"]]

@@ -26,12 +26,13 @@ from riverbox.games.ravenous_river.board import (
     TURN,
     VOTE,
     RiverBoard,
+    public_show,
     shuffle,
 )
 from riverbox.games.ravenous_river.cards import CARD_NAMES, DECK, NUM_KINDS
 from riverbox.games.ravenous_river.effects import effect_for
 from riverbox.games.ravenous_river.explain import why_illegal
-from riverbox.games.ravenous_river.scoring import ANIMALS, ScoreStep, score_round
+from riverbox.games.ravenous_river.scoring import ANIMALS, score_round
 from riverbox.games.ravenous_river.view import build_view
 
 EFFECTS = [effect_for(name) for name in CARD_NAMES]
@@ -45,7 +46,6 @@ _PLACE_CHOICES = [
 ]
 """Choices after a look, by (mask of boats with room, mask of card kinds in hand) (RR-13, RR-17)."""
 KINDS_IN = [tuple(k for k in range(NUM_KINDS) if m >> k & 1) for m in range(1 << NUM_KINDS)]
-_PUBLIC_SHOW = [[Chance(f"row{i + 1} is {ANIMALS[x]}") for x in range(7)] for i in range(7)]
 _PASS = [Chance(f"seat {s} cannot act: no cards and an empty row (RR-16)") for s in range(7)]
 
 
@@ -234,7 +234,7 @@ class RavenousRiverState(RiverBoard):
         elif op == A.PLACE:
             slot = self.look
             x = self.row[slot]
-            self.history.append((CHANCE, _PUBLIC_SHOW[slot][x]))  # now face up for all
+            self.history.append((CHANCE, public_show(slot, x)))  # now face up for all
             self.events.append(_PLACED[seat][x][action.dest])
             self.row[slot] = -1
             bit = 1 << slot
@@ -360,13 +360,12 @@ class RavenousRiverState(RiverBoard):
         bank = [ANIMALS[x] for x in self.bank]
         crossing = [None if self.bstate[b] == SUNK else [ANIMALS[x] for x in self.boats[b]] for b in (0, 1)]
         row = [ANIMALS[x] for x in self.row if x >= 0]
-        steps: list[ScoreStep] = []
-        vp = score_round(bank, crossing, row, steps)
+        vp = score_round(bank, crossing, row)
         gains = [sum(vp[ANIMALS[t]] for t in self.totems[s]) for s in range(n)]
         score = self.score
         for s in range(n):
             score[s] += gains[s]
-        self._report(how, bank, row, steps, gains)
+        self._report(how, bank, row, gains)
         best = max(score)
         if best >= self.target and score.count(best) == 1:
             self.emit("won", seat=score.index(best), vp=best, target=self.target)
@@ -377,42 +376,25 @@ class RavenousRiverState(RiverBoard):
         self.emit("no_winner", target=self.target)
         self._setup_round(self.last_turn)
 
-    def _report(
-        self, how: str, bank: list[str], row: list[str], steps: list[ScoreStep], gains: list[int]
-    ) -> None:
-        """The end-of-round report as public events: the totems are revealed now (RR-21)."""
-        owner = {ANIMALS[t]: s for s, ts in enumerate(self.totems) for t in ts}
-        self.emit("round_over", round=self.rnd, how=how)
-        self.emit("totems", totems=[[ANIMALS[t] for t in ts] for ts in self.totems])
+    def _report(self, how: str, bank: list[str], row: list[str], gains: list[int]) -> None:
+        """The end-of-round report as one public event: the totems are revealed now (RR-21).
+
+        It carries where every animal stood, the totems and the points; the sentences of each
+        scoring step (bank, each boat, home, survivors) are worked out from it when it is told,
+        so ending a round, which random playouts do every couple of dozen steps, stays cheap.
+        """
         self.emit(
-            "positions",
+            "round_scored",
+            round=self.rnd,
+            how=how,
+            totems=[[ANIMALS[t] for t in ts] for ts in self.totems],
             bank=bank,
             boats=[[ANIMALS[x] for x in b] for b in self.boats],
             status=[BOAT_STATUS[b] for b in self.bstate],
             row=row,
+            gains=gains,
+            scores=list(self.score),
         )
-        # one pass over the scoring steps (bank, boat 1, boat 2, home, then the survivors)
-        eaten: dict[str, list[list[Any]]] = {}
-        points: dict[str, list[list[Any]]] = {}
-        alive: tuple[list[list[Any]], list[list[Any]], list[list[Any]]] = ([], [], [])
-        stayed: list[list[Any]] = []
-        for step, kind, animal, value in steps:
-            if kind == "eats":
-                eaten.setdefault(step, []).append([animal, ANIMALS[value]])
-            elif kind == "chain":
-                points.setdefault(step, []).append([animal, value, owner.get(animal)])
-            elif kind == "row":
-                stayed.append([animal, owner.get(animal)])
-            else:
-                alive[value].append([animal, owner.get(animal)])
-        for step, pairs in eaten.items():
-            self.emit("predation", step=step, eaten=pairs, points=points[step])
-        for value in (1, 2):
-            if alive[value]:
-                self.emit("survivors", vp=value, animals=alive[value])
-        if stayed:
-            self.emit("row_points", animals=stayed)
-        self.emit("scored", round=self.rnd, gains=gains, scores=list(self.score))
 
     # -- results -----------------------------------------------------------------------------
     def scores(self) -> list[float]:

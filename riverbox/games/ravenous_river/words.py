@@ -13,6 +13,8 @@ from collections.abc import Callable
 from typing import Any
 
 from riverbox.games.ravenous_river.cards import CARD_INDEX, CARDS
+from riverbox.games.ravenous_river.scoring import ANIMALS as _ANIMALS
+from riverbox.games.ravenous_river.scoring import ScoreStep, score_round
 
 _TITLE = {k.name: k.title + ("*" if k.placeholder else "") for k in CARDS}
 """Card titles for menus and logs; ``*`` marks a PLACEHOLDER card (not the published list)."""
@@ -82,22 +84,39 @@ _WHY_ENDED = {"hands": "every hand is empty", "vote": "the vote to end passed"}
 _STEP = {"bank": "On the bank", "boat1": "In boat 1", "boat2": "In boat 2", "home": "At home"}
 
 
-def _predation(e: dict[str, Any]) -> str:
-    eaten = ", ".join(f"{a} eats {b}" for a, b in e["eaten"])
-    points = ", ".join(f"{_owned(a, s)} +{v}" for a, v, s in e["points"])
-    return f"{_STEP[e['step']]}: {eaten}; {points}."
+def _round_scored(e: dict[str, Any]) -> str:
+    """The end-of-round report, one sentence a line: why it ended, the totems, where the animals
+    stood, who ate whom at each step with the points, the survivors, and what each seat scored."""
+    owner = {a: s for s, ts in enumerate(e["totems"]) for a in ts}
 
+    def who(animal: str) -> str:
+        return _owned(animal, owner.get(animal))
 
-def _survivors(e: dict[str, Any]) -> str:
-    place = "on the bank" if e["vp"] == 1 else "at home"
-    return f"Survivors {place}, +{e['vp']} each: " + ", ".join(_owned(a, s) for a, s in e["animals"]) + "."
-
-
-def _scored(e: dict[str, Any]) -> str:
+    crossing = [None if e["status"][b] == "sunk" else e["boats"][b] for b in (0, 1)]
+    steps: list[ScoreStep] = []
+    score_round(e["bank"], crossing, e["row"], steps)
+    lines = [
+        f"Round {e['round']} ends: {_WHY_ENDED[e['how']]}.",
+        "Totems: " + ", ".join(f"seat {s} {' + '.join(ts)}" for s, ts in enumerate(e["totems"])) + ".",
+        _positions(e),
+    ]
+    for step, title in _STEP.items():
+        eaten = [f"{a} eats {_ANIMALS[v]}" for (s, k, a, v) in steps if s == step and k == "eats"]
+        if eaten:
+            points = [f"{who(a)} +{v}" for (s, k, a, v) in steps if s == step and k == "chain"]
+            lines.append(f"{title}: {', '.join(eaten)}; {', '.join(points)}.")
+    for value, place in ((1, "on the bank"), (2, "at home")):
+        alive = [who(a) for (s, k, a, v) in steps if k == "survives" and v == value]
+        if alive:
+            lines.append(f"Survivors {place}, +{value} each: " + ", ".join(alive) + ".")
+    stayed = [f"{who(a)} +1" for (s, k, a, v) in steps if k == "row"]
+    if stayed:
+        lines.append("Still in the row (out of the food chain): " + ", ".join(stayed) + ".")
     each = (
         f"seat {s} +{g} (total {t})" for s, (g, t) in enumerate(zip(e["gains"], e["scores"], strict=True))
     )
-    return "Scored: " + ", ".join(each) + "."
+    lines.append("Scored: " + ", ".join(each) + ".")
+    return "\n".join(lines)
 
 
 EVENT_TEXTS: dict[str, str | Callable[[dict[str, Any]], str]] = {
@@ -135,19 +154,7 @@ EVENT_TEXTS: dict[str, str | Callable[[dict[str, Any]], str]] = {
     "voted": "seat {seat} has voted in secret.",
     "voted_own": lambda e: f"You (seat {e['seat']}) vote {'END' if e['end'] else 'CONTINUE'}.",
     "vote_result": _vote_result,
-    "round_over": lambda e: f"Round {e['round']} ends: {_WHY_ENDED[e['how']]}.",
-    "totems": lambda e: (
-        "Totems: " + ", ".join(f"seat {s} {' + '.join(ts)}" for s, ts in enumerate(e["totems"])) + "."
-    ),
-    "positions": _positions,
-    "predation": _predation,
-    "survivors": _survivors,
-    "row_points": lambda e: (
-        "Still in the row (out of the food chain): "
-        + ", ".join(f"{_owned(a, s)} +1" for a, s in e["animals"])
-        + "."
-    ),
-    "scored": _scored,
+    "round_scored": _round_scored,
     "won": "Seat {seat} wins with {vp} VP: {target}+ and strictly the most.",
     "no_winner": "Nobody has {target}+ VP and strictly the most: a new round starts.",
 }

@@ -101,19 +101,8 @@ def screen(state: riverbox.State, seat: int | None, width: int = 200) -> str:
 
 
 def report(st: RavenousRiverState, seat: int | None = None) -> dict[str, Any]:
-    """The last round report in ``st.log(seat)``: each event kind -> its event (predation and
-    survivors: the list of their events)."""
-    log = st.log(seat)
-    start = max(i for i, e in enumerate(log) if e["kind"] == "round_over")
-    out: dict[str, Any] = {"predation": [], "survivors": []}
-    for e in log[start:]:
-        if e["kind"] in ("predation", "survivors"):
-            out[e["kind"]].append(e)
-        else:
-            out[e["kind"]] = e
-        if e["kind"] == "scored":
-            break
-    return out
+    """The last end-of-round report in ``st.log(seat)`` (the ``round_scored`` event)."""
+    return next(e for e in reversed(st.log(seat)) if e["kind"] == "round_scored")
 
 
 def act(st: RavenousRiverState, text: str, seat: int | None = None) -> None:
@@ -129,8 +118,8 @@ def names(xs: list[int]) -> list[str]:
 
 
 def said(st: RavenousRiverState, seat: int | None = None, since: int = 0) -> list[str]:
-    """The sentences of ``st.log(seat)`` from event ``since`` on."""
-    return [st.game.describe_event(e) for e in st.log(seat)[since:]]
+    """The sentences of ``st.log(seat)`` from event ``since`` on, one a line."""
+    return [line for e in st.log(seat)[since:] for line in st.game.describe_event(e).split("\n")]
 
 
 __all__ = ["act", "legal", "names", "play_random", "play_until", "position", "report", "said", "screen"]

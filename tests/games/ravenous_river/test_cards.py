@@ -22,9 +22,9 @@ def test_rr_1_ride_across_sails_a_full_boat_which_is_then_scored_on_board() -> N
     act(st, "sail boat1")
     # the last card was used: the round ended (RR-21) and was scored
     done = report(st)
-    assert done["positions"]["status"] == ["sailed", "in play"]
+    assert done["status"] == ["sailed", "in play"]
     # boat 1: horse eats hound (+1); home: bull eats horse (+1), bull survives at home (+2)
-    assert done["scored"]["gains"] == [3, 1, 0, 1]  # lion stayed in the row: 1 VP (RR-4)
+    assert done["gains"] == [3, 1, 0, 1]  # lion stayed in the row: 1 VP (RR-4)
 
 
 def test_rr_1_ride_across_needs_a_full_boat() -> None:

@@ -11,7 +11,7 @@ from riverbox.core import Chance
 from riverbox.games.ravenous_river import actions as A
 from riverbox.games.ravenous_river.board import Phase
 
-from .helpers import play_random
+from .helpers import play_random, said
 
 
 def test_action_visibility_marks_votes_and_keeps_only() -> None:
@@ -93,7 +93,7 @@ def test_narrate_from_a_history_position_tells_only_what_followed() -> None:
     game = st.game
     for seat in (0, 2, None):
         whole = game.narrate(st, seat, 0)
-        assert whole == [game.describe_event(e) for e in st.log(seat)]
+        assert whole == said(st, seat)
         for start in (1, 17, len(st.history) - 5, len(st.history)):
             tail = game.narrate(st, seat, start)
             assert tail == whole[len(whole) - len(tail) :]

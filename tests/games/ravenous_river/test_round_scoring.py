@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import pytest
 
@@ -22,7 +21,7 @@ def test_rr_21_round_ends_when_every_hand_is_empty_even_with_animals_in_the_row(
     rnd = st.rnd
     act(st, "discard lookout")
     assert st.rnd == rnd + 1
-    assert len(report(st)["positions"]["row"]) == 7  # all seven animals were still in the row (RR-4)
+    assert len(report(st)["row"]) == 7  # all seven animals were still in the row (RR-4)
     assert "reveal" in " ".join(str(a) for _, a in st.history[-12:])
 
 
@@ -31,7 +30,7 @@ def test_rr_21_round_end_beats_the_vote_when_the_last_card_is_used() -> None:
     st = position(boats=(("lion", "bull"), ("horse", "hound")), hands=[["lookout"], [], [], []])
     rnd = st.rnd
     act(st, "discard lookout")
-    assert st.rnd == rnd + 1 and report(st)["round_over"]["how"] == "hands"
+    assert st.rnd == rnd + 1 and report(st)["how"] == "hands"
 
 
 def test_rr_4_row_animals_score_one_at_round_end() -> None:
@@ -42,14 +41,14 @@ def test_rr_4_row_animals_score_one_at_round_end() -> None:
         totems=[["fox"], ["cat"], ["mouse"], ["lion"]],
     )
     act(st, "discard lookout")
-    assert report(st)["scored"]["gains"] == [1, 1, 1, 1]  # fox in the row does not eat the cat on the bank
+    assert report(st)["gains"] == [1, 1, 1, 1]  # fox in the row does not eat the cat on the bank
 
 
 def test_rr_5_all_seven_on_the_bank_score_nothing_in_game() -> None:
     # RR-5 in a whole round: every animal is eaten
     st = position(row=[None] * 7, bank=tuple(SEVEN), hands=[["lookout"], [], [], []])
     act(st, "discard lookout")
-    assert report(st)["scored"]["gains"] == [0, 0, 0, 0]
+    assert report(st)["gains"] == [0, 0, 0, 0]
 
 
 def test_rr_8_and_check_5_unowned_animals_pay_nobody() -> None:
@@ -65,7 +64,7 @@ def test_rr_8_and_check_5_unowned_animals_pay_nobody() -> None:
     act(st, "discard lookout")
     # bank: lion eats bull..fox (+4) and survives (+1) but nobody holds the lion
     # boats: cat and mouse alone; home: cat eats mouse (+1) and survives (+2)
-    assert report(st)["scored"]["gains"] == [0, 3, 0]
+    assert report(st)["gains"] == [0, 3, 0]
 
 
 def test_rr_12_vp_supply_is_unlimited() -> None:
@@ -94,8 +93,8 @@ def test_rr_22_rr_25_game_pays_the_rulebook_example_to_totem_owners() -> None:
         totems=[["cat"], ["bull"], ["hound"], ["horse"], ["lion"], ["fox"], ["mouse"]],
     )
     act(st, "discard lookout")
-    assert report(st)["scored"]["gains"] == [2, 1, 1, 3, 2, 0, 0]
-    assert report(st)["scored"]["gains"][3] == 3  # seat 3 holds the horse
+    assert report(st)["gains"] == [2, 1, 1, 3, 2, 0, 0]
+    assert report(st)["gains"][3] == 3  # seat 3 holds the horse
     assert any("horse eats hound" in line for line in said(st))
 
 
@@ -107,7 +106,7 @@ def test_rr_23_chain_in_game_lion_scores_the_chain() -> None:
         totems=[["lion"], ["bull"], ["horse"], ["mouse"]],
     )
     act(st, "discard lookout")
-    assert report(st)["scored"]["gains"] == [3, 0, 0, 1]
+    assert report(st)["gains"] == [3, 0, 0, 1]
 
 
 def test_rr_24_boat_points_kept_in_game() -> None:
@@ -118,7 +117,7 @@ def test_rr_24_boat_points_kept_in_game() -> None:
         totems=[["fox"], ["hound"], ["cat"], ["lion"]],
     )
     act(st, "discard lookout")
-    assert report(st)["scored"]["gains"] == [1, 3, 0, 1]
+    assert report(st)["gains"] == [1, 3, 0, 1]
 
 
 def test_round_report_says_where_animals_stood_and_splits_survivors() -> None:
@@ -146,12 +145,12 @@ def test_the_round_report_is_public_and_stays_in_every_log() -> None:
     )
     act(st, "discard lookout")
     done = report(st, 2)
-    assert done["totems"]["totems"] == [["cat"], ["mouse"], ["lion"], ["fox"]]  # revealed to all (RR-21)
-    assert done["scored"]["gains"] == [2, 0, 1, 1]
+    assert done["totems"] == [["cat"], ["mouse"], ["lion"], ["fox"]]  # revealed to all (RR-21)
+    assert done["gains"] == [2, 0, 1, 1]
     assert "On the bank: cat eats mouse; cat (seat 0) +1." in said(st, 2)
     act(st, "look row1")  # the report stays in every log during the next round
     for seat in (0, None):
-        assert report(st, seat)["scored"]["gains"] == [2, 0, 1, 1]
+        assert report(st, seat)["gains"] == [2, 0, 1, 1]
 
 
 def test_rr_3_sunk_boat_1_keeps_boat_2_its_number_in_scoring_events() -> None:
@@ -186,11 +185,11 @@ def test_rr_22_rr_25_every_round_of_random_games_pays_the_reference_score(player
         while not st.is_over:
             seat = r.choice(st.to_move)
             st.apply(r.choice(st.legal_actions(seat)), seat)
-        ends = _round_ends(st.log(None))
-        for where, totems, scored in ends:
-            bank, boats, row = where["bank"], where["boats"], where["row"]
-            crossing = [boats[b] for b in (0, 1) if where["status"][b] != "sunk"]
-            assert all(not boats[b] for b in (0, 1) if where["status"][b] == "sunk")  # only empty boats sink
+        ends = [e for e in st.log(None) if e["kind"] == "round_scored"]
+        for scored in ends:
+            bank, boats, row, totems = scored["bank"], scored["boats"], scored["row"], scored["totems"]
+            crossing = [boats[b] for b in (0, 1) if scored["status"][b] != "sunk"]
+            assert all(not boats[b] for b in (0, 1) if scored["status"][b] == "sunk")  # only empty boats sink
             vp = ref_round(bank, crossing, row)
             assert (
                 len({t for ts in totems for t in ts})
@@ -204,7 +203,7 @@ def test_rr_22_rr_25_every_round_of_random_games_pays_the_reference_score(player
             rounds += 1
         best = max(st.score)
         assert best >= 6 and st.score.count(best) == 1 and st.winners() == [st.score.index(best)]
-        for _, _, scored in ends[:-1]:  # RR-29: no earlier round ended the game
+        for scored in ends[:-1]:  # RR-29: no earlier round ended the game
             prior = scored["scores"]
             assert max(prior) < 6 or prior.count(max(prior)) > 1
     assert rounds >= 6
@@ -236,16 +235,3 @@ def test_rr_29_check_13_win_needs_target_and_a_unique_top_score() -> None:
     assert st.is_over and st.winners() == [1] and st.score[:2] == [6, 7]
     with pytest.raises(riverbox.GameOver):
         act(st, "look row1")
-
-
-def _round_ends(log: list[dict[str, Any]]) -> list[tuple[dict[str, Any], list[list[str]], dict[str, Any]]]:
-    """(positions, totems, scored) of every round report in a public log."""
-    out = []
-    for i, e in enumerate(log):
-        if e["kind"] == "round_over":
-            parts: dict[str, dict[str, Any]] = {}
-            for x in log[i:]:
-                if x["kind"] in ("positions", "totems", "scored"):
-                    parts.setdefault(x["kind"], x)
-            out.append((parts["positions"], parts["totems"]["totems"], parts["scored"]))
-    return out

@@ -40,7 +40,7 @@ def test_final_screen_does_not_repeat_the_game_over_lines_of_the_log() -> None:
     st = play_until(3, 5, lambda s: False)
     assert st.is_over
     log = said(st, 0)
-    start = max(i for i, e in enumerate(st.log(0)) if e["kind"] == "round_over")
+    start = max(i for i, e in enumerate(st.log(0)) if e["kind"] == "round_scored")
     report = said(st, 0, start)
     text = screen(st, 0)
     winner_line = log[-1]

@@ -142,7 +142,7 @@ def test_rr_26_check_6_two_players_keep_two_and_totem_eats_totem() -> None:
     )
     act(st, "discard lookout")
     # seat 0: fox 1 (chain) + 1 (survives), cat 0; seat 1: lion 1 + bull 1 still in the row
-    assert report(st)["scored"]["gains"] == [2, 2]
+    assert report(st)["gains"] == [2, 2]
 
 
 def test_rr_26_keep_is_refused_outside_setup_and_for_undrawn_totems() -> None:

@@ -69,7 +69,7 @@ def test_rr_19_check_10_majority_ends_tie_continues_votes_secret() -> None:
     act(st, "discard lookout")
     for s, v in enumerate(["end", "end", "continue", "end"]):
         act(st, f"vote {v}", s)
-    assert st.rnd == rnd + 1 and report(st)["round_over"]["how"] == "vote"
+    assert st.rnd == rnd + 1 and report(st)["how"] == "vote"
     assert st.to_move == (0,)  # RR-10: the seat whose turn triggered the vote took the last turn
 
 
