@@ -77,6 +77,11 @@ _PAID = {
 }
 _RETURNED, _DISCARDED, _PLAYED = _PAID["returned"], _PAID["discarded"], _PAID["played"]
 _PASSED = [_event("passed", seat=s) for s in _SEATS]
+_KEPT = [_event("kept", but=s, seat=s) for s in _SEATS]
+_KEPT_OWN = [
+    [[_event("kept_own", to=s, seat=s, totems=[ANIMALS[x], ANIMALS[y]]) for y in range(7)] for x in range(7)]
+    for s in _SEATS
+]
 _VOTED = [_event("voted", but=s, seat=s) for s in _SEATS]
 _VOTED_OWN = [[_event("voted_own", to=s, seat=s, end=bool(v)) for v in (0, 1)] for s in _SEATS]
 
@@ -284,8 +289,8 @@ class RavenousRiverState(RiverBoard):
             self._vote(action.end, seat)
         elif op == A.KEEP:
             self.totems[seat] = [action.animal, action.other]
-            self.emit("kept", but=seat, seat=seat)
-            self.emit("kept_own", to=seat, seat=seat, totems=[ANIMALS[action.animal], ANIMALS[action.other]])
+            self.events.append(_KEPT[seat])
+            self.events.append(_KEPT_OWN[seat][action.animal][action.other])
             self.to_move = tuple(s for s in self.to_move if s != seat)
             if not self.to_move:
                 self.phase = TURN
