@@ -26,39 +26,92 @@ hot loop allocates nothing and ``in`` checks succeed on identity.
 
 from __future__ import annotations
 
+from enum import IntEnum
 from typing import Any
 
 from riverbox.games.ravenous_river.cards import CARD_INDEX, CARD_NAMES, NUM_KINDS
 from riverbox.games.ravenous_river.scoring import ANIMALS, INDEX
 
-# operation codes
-LOOK, PLACE, RETURN, MOVE, DISCARD, PLAY = 0, 1, 2, 3, 4, 5
-SAIL, SINK, CAPSIZE, WAVES, CROSS, WASH, PEEK, REVEAL, SKIP = 6, 7, 8, 9, 10, 11, 12, 13, 14
-VOTE, KEEP = 15, 16
+
+class Op(IntEnum):
+    """What an action does. The order is part of the rules' fast paths: ``op <= MOVE`` are the
+    moves that change the zones, and the effects' choices run from ``SAIL`` to ``SKIP``."""
+
+    LOOK = 0
+    PLACE = 1
+    RETURN = 2
+    MOVE = 3
+    DISCARD = 4
+    PLAY = 5
+    SAIL = 6
+    SINK = 7
+    CAPSIZE = 8
+    WAVES = 9
+    CROSS = 10
+    WASH = 11
+    PEEK = 12
+    REVEAL = 13
+    SKIP = 14
+    VOTE = 15
+    KEEP = 16
+
+
+# The values as plain ints, as actions hold them: the rules compare ``action.op`` several times
+# per step, and an int compares faster than an IntEnum member (its name: ``Op(action.op)``).
+LOOK, PLACE, RETURN, MOVE, DISCARD, PLAY = (
+    int(Op.LOOK),
+    int(Op.PLACE),
+    int(Op.RETURN),
+    int(Op.MOVE),
+    int(Op.DISCARD),
+    int(Op.PLAY),
+)
+SAIL, SINK, CAPSIZE, WAVES, CROSS = int(Op.SAIL), int(Op.SINK), int(Op.CAPSIZE), int(Op.WAVES), int(Op.CROSS)
+WASH, PEEK, REVEAL, SKIP = int(Op.WASH), int(Op.PEEK), int(Op.REVEAL), int(Op.SKIP)
+VOTE, KEEP = int(Op.VOTE), int(Op.KEEP)
 
 DESTS = ("bank", "boat1", "boat2")
 """Destinations of Place and Move: 0 is the bank, 1 and 2 the boats (boat index + 1)."""
 
+_FIELDS = ("slot", "slot2", "dest", "card", "animal", "other", "boat", "end")
+
 
 class Action:
     """One Ravenous River action. Immutable; ``str`` is its notation.
+
+    Named fields, ``-1`` where an action has none: ``slot`` (row slot 0-6: look, peek, reveal,
+    Making Waves), ``slot2`` (a second peeked slot), ``dest`` (0 bank, 1-2 boats: place, move),
+    ``card`` (card kind paid or played), ``animal`` (move, swap, wash, keep), ``other`` (the
+    second animal of a swap or a keep), ``boat`` (0-1: sail, sink, capsize), ``end`` (a vote:
+    1 to end the round, 0 to continue).
 
     There is exactly one object per action id (parsing, ``action_from_id``, copying and
     unpickling all return it), so equality and hashing are identity: the C default, which keeps
     ``action in legal_actions`` fast.
     """
 
-    __slots__ = ("a", "b", "c", "id", "op", "text")
+    __slots__ = ("animal", "boat", "card", "dest", "end", "id", "op", "other", "slot", "slot2", "text")
     id: int
     op: int
-    a: int
-    b: int
-    c: int
+    """An ``Op`` value."""
     text: str
+    slot: int
+    slot2: int
+    dest: int
+    card: int
+    animal: int
+    other: int
+    boat: int
+    end: int
 
-    def __init__(self, id: int, op: int, text: str, a: int = -1, b: int = -1, c: int = -1) -> None:
-        for k, v in (("id", id), ("op", op), ("text", text), ("a", a), ("b", b), ("c", c)):
-            object.__setattr__(self, k, v)
+    def __init__(self, id: int, op: int, text: str, **fields: int) -> None:
+        object.__setattr__(self, "id", id)
+        object.__setattr__(self, "op", int(Op(op)))
+        object.__setattr__(self, "text", text)
+        for name in _FIELDS:
+            object.__setattr__(self, name, fields.pop(name, -1))
+        if fields:
+            raise TypeError(f"unknown action fields {sorted(fields)}")
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("Ravenous River actions are immutable")
@@ -82,8 +135,8 @@ class Action:
 ACTIONS: list[Action] = []
 
 
-def _new(op: int, text: str, a: int = -1, b: int = -1, c: int = -1) -> Action:
-    act = Action(len(ACTIONS), op, text, a, b, c)
+def _new(op: int, text: str, **fields: int) -> Action:
+    act = Action(len(ACTIONS), op, text, **fields)
     ACTIONS.append(act)
     return act
 
@@ -92,38 +145,44 @@ def _row(slot: int) -> str:
     return f"row{slot + 1}"
 
 
-LOOK_A = [_new(LOOK, f"look {_row(i)}", i) for i in range(7)]
-PLACE_A = [_new(PLACE, f"place {d}", i) for i, d in enumerate(DESTS)]
-RETURN_A = [_new(RETURN, f"return {CARD_NAMES[k]}", k) for k in range(NUM_KINDS)]
+LOOK_A = [_new(LOOK, f"look {_row(i)}", slot=i) for i in range(7)]
+PLACE_A = [_new(PLACE, f"place {d}", dest=i) for i, d in enumerate(DESTS)]
+RETURN_A = [_new(RETURN, f"return {CARD_NAMES[k]}", card=k) for k in range(NUM_KINDS)]
 MOVE_A = [
     [
-        [_new(MOVE, f"move {ANIMALS[x]} {d} {CARD_NAMES[k]}", x, di, k) for k in range(NUM_KINDS)]
+        [
+            _new(MOVE, f"move {ANIMALS[x]} {d} {CARD_NAMES[k]}", animal=x, dest=di, card=k)
+            for k in range(NUM_KINDS)
+        ]
         for di, d in enumerate(DESTS)
     ]
     for x in range(7)
 ]
-DISCARD_A = [_new(DISCARD, f"discard {CARD_NAMES[k]}", k) for k in range(NUM_KINDS)]
-PLAY_A = [_new(PLAY, f"play {CARD_NAMES[k]}", k) for k in range(NUM_KINDS)]
-SAIL_A = [_new(SAIL, f"sail boat{b + 1}", b) for b in range(2)]
-SINK_A = [_new(SINK, f"sink boat{b + 1}", b) for b in range(2)]
-CAPSIZE_A = [_new(CAPSIZE, f"capsize boat{b + 1}", b) for b in range(2)]
-WAVES_A = [[_new(WAVES, f"swap {ANIMALS[x]} {_row(i)}", x, i) for i in range(7)] for x in range(7)]
+DISCARD_A = [_new(DISCARD, f"discard {CARD_NAMES[k]}", card=k) for k in range(NUM_KINDS)]
+PLAY_A = [_new(PLAY, f"play {CARD_NAMES[k]}", card=k) for k in range(NUM_KINDS)]
+SAIL_A = [_new(SAIL, f"sail boat{b + 1}", boat=b) for b in range(2)]
+SINK_A = [_new(SINK, f"sink boat{b + 1}", boat=b) for b in range(2)]
+CAPSIZE_A = [_new(CAPSIZE, f"capsize boat{b + 1}", boat=b) for b in range(2)]
+WAVES_A = [
+    [_new(WAVES, f"swap {ANIMALS[x]} {_row(i)}", animal=x, slot=i) for i in range(7)] for x in range(7)
+]
 CROSS_A: list[list[Action | None]] = [
-    [None if x == y else _new(CROSS, f"swap {ANIMALS[x]} {ANIMALS[y]}", x, y) for y in range(7)]
+    [None if x == y else _new(CROSS, f"swap {ANIMALS[x]} {ANIMALS[y]}", animal=x, other=y) for y in range(7)]
     for x in range(7)
 ]
-WASH_A = [_new(WASH, f"wash {ANIMALS[x]}", x) for x in range(7)]
-PEEK1_A = [_new(PEEK, f"peek {_row(i)}", i) for i in range(7)]
+WASH_A = [_new(WASH, f"wash {ANIMALS[x]}", animal=x) for x in range(7)]
+PEEK1_A = [_new(PEEK, f"peek {_row(i)}", slot=i) for i in range(7)]
 PEEK2_A: list[list[Action | None]] = [
-    [_new(PEEK, f"peek {_row(i)} {_row(j)}", i, j) if i < j else None for j in range(7)] for i in range(7)
+    [_new(PEEK, f"peek {_row(i)} {_row(j)}", slot=i, slot2=j) if i < j else None for j in range(7)]
+    for i in range(7)
 ]
-REVEAL_A = [_new(REVEAL, f"reveal {_row(i)}", i) for i in range(7)]
+REVEAL_A = [_new(REVEAL, f"reveal {_row(i)}", slot=i) for i in range(7)]
 SKIP_A = _new(SKIP, "skip")
-VOTE_CONTINUE = _new(VOTE, "vote continue", 0)
-VOTE_END = _new(VOTE, "vote end", 1)
+VOTE_CONTINUE = _new(VOTE, "vote continue", end=0)
+VOTE_END = _new(VOTE, "vote end", end=1)
 VOTES: list[Action] = [VOTE_END, VOTE_CONTINUE]
 KEEP_A: list[list[Action | None]] = [
-    [_new(KEEP, f"keep {ANIMALS[x]} {ANIMALS[y]}", x, y) if x < y else None for y in range(7)]
+    [_new(KEEP, f"keep {ANIMALS[x]} {ANIMALS[y]}", animal=x, other=y) if x < y else None for y in range(7)]
     for x in range(7)
 ]
 

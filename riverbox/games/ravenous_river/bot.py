@@ -107,7 +107,7 @@ class HeuristicBot:
         op = act.op
         hand = view["hand"] or []
         if op == A.LOOK:
-            x = m.row[act.a]
+            x = m.row[act.slot]
             can_return = bool(hand)
             if x not in (None, "?"):
                 return m.best_place(x, can_return)
@@ -116,21 +116,21 @@ class HeuristicBot:
             return sum(m.best_place(u, can_return) for u in m.unknown) / len(m.unknown)
         if op == A.PLACE:
             x = m.row[view["pending"]["slot"]]
-            return m.placed(x, act.a) if x not in (None, "?") else m.now()
+            return m.placed(x, act.dest) if x not in (None, "?") else m.now()
         if op == A.RETURN:
             return m.now() - CARD_COST
         if op == A.MOVE:
-            return m.moved(ANIMALS[act.a], act.b) - CARD_COST
+            return m.moved(ANIMALS[act.animal], act.dest) - CARD_COST
         if op == A.DISCARD:
             return m.now() - CARD_COST
         if op == A.PLAY:
-            return self._play_value(CARD_NAMES[act.a], m) - CARD_COST
+            return self._play_value(CARD_NAMES[act.card], m) - CARD_COST
         if op == A.VOTE:
             ahead = m.now() > 0
-            return 1.0 if (act.a == 1) == ahead else 0.0
+            return 1.0 if (act.end == 1) == ahead else 0.0
         if op == A.KEEP:
             # prefer two totems that do not hunt each other (they rarely both survive together)
-            return 0.0 if (act.b - act.a) % 7 in (1, 6) else 1.0
+            return 0.0 if (act.other - act.animal) % 7 in (1, 6) else 1.0
         return self._target_value(act, m)
 
     def _play_value(self, name: str, m: _Model) -> float:
@@ -163,29 +163,29 @@ class HeuristicBot:
         op = act.op
         bank, boats, status = list(m.bank), [list(m.boats[0]), list(m.boats[1])], list(m.status)
         if op == A.SAIL:
-            status[act.a] = "sailed"
+            status[act.boat] = "sailed"
             # a sailed boat is safe from later changes: worth a little if it helps us
             v = m.value(bank, boats, status)
             return v + 0.1 * max(0.0, v - m.now() + 0.5)
         if op == A.SINK:
-            status[act.a] = "sunk"
+            status[act.boat] = "sunk"
         elif op == A.CAPSIZE:
-            bank.extend(boats[act.a])
-            boats[act.a] = []
+            bank.extend(boats[act.boat])
+            boats[act.boat] = []
         elif op == A.WASH:
-            bank.remove(ANIMALS[act.a])
+            bank.remove(ANIMALS[act.animal])
         elif op == A.CROSS:
-            x, y = ANIMALS[act.a], ANIMALS[act.b]
+            x, y = ANIMALS[act.animal], ANIMALS[act.other]
             boats[0][boats[0].index(x)] = y
             boats[1][boats[1].index(y)] = x
         elif op == A.WAVES:
-            x, y = ANIMALS[act.a], m.row[act.b]
+            x, y = ANIMALS[act.animal], m.row[act.slot]
             if y in (None, "?"):
                 return m.now()
             b = 0 if x in boats[0] else 1
             boats[b][boats[b].index(x)] = y
         elif op == A.PEEK:
-            return m.now() + (0.05 if act.b >= 0 else 0.0)
+            return m.now() + (0.05 if act.slot2 >= 0 else 0.0)
         elif op in (A.REVEAL, A.SKIP):
             return m.now() + (0.01 if op == A.SKIP else 0.0)
         return m.value(bank, boats, status)

@@ -6,21 +6,16 @@ so they read the same in every determinization of the seat's information (the te
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from riverbox.games.ravenous_river import actions as A
+from riverbox.games.ravenous_river.board import CARD, IN_PLAY, KEEP, PLACE, SAILED, VOTE, RiverBoard
 from riverbox.games.ravenous_river.cards import CARD_NAMES
-from riverbox.games.ravenous_river.effects import IN_PLAY, SAILED
+from riverbox.games.ravenous_river.effects import TARGET_OPS, effect_for
 from riverbox.games.ravenous_river.scoring import ANIMALS
 
-if TYPE_CHECKING:
-    from riverbox.games.ravenous_river.state import RavenousRiverState
 
-KEEP, TURN, PLACE, CARD, VOTE, OVER = 0, 1, 2, 3, 4, 5
-_TARGET_OPS = {A.SAIL, A.SINK, A.CAPSIZE, A.WAVES, A.CROSS, A.WASH, A.PEEK, A.REVEAL, A.SKIP}
-
-
-def _boat(st: RavenousRiverState, b: int) -> str | None:
+def _boat(st: RiverBoard, b: int) -> str | None:
     """Why boat ``b`` takes no animal now, or None when it has room."""
     if st.bstate[b] != IN_PLAY:
         gone = "sailed home" if st.bstate[b] == SAILED else "sunk"
@@ -30,7 +25,7 @@ def _boat(st: RavenousRiverState, b: int) -> str | None:
     return None
 
 
-def why_illegal(st: RavenousRiverState, act: Any, seat: int) -> str:
+def why_illegal(st: RiverBoard, act: Any, seat: int) -> str:
     op = act.op
     ph = st.phase
     hand = st.hands[seat]
@@ -53,39 +48,39 @@ def why_illegal(st: RavenousRiverState, act: Any, seat: int) -> str:
         )
     if ph == PLACE:
         if op == A.PLACE:
-            why = _boat(st, act.a - 1) if act.a else None
+            why = _boat(st, act.dest - 1) if act.dest else None
             return why or "that place is not available"  # RR-13
         if op == A.RETURN:
             if not hand:
                 return "returning the animal costs a discard and your hand is empty"  # RR-13, RR-16
-            return f"you hold no {CARD_NAMES[act.a]} to discard"  # RR-13
+            return f"you hold no {CARD_NAMES[act.card]} to discard"  # RR-13
         return (
             f"you are looking at row{st.look + 1}: place it on the bank or in a boat with room, or discard"
             " a card to return it face down"  # RR-13
         )
     if ph == CARD:
         name = CARD_NAMES[st.card]
-        if op not in _TARGET_OPS:
+        if op not in TARGET_OPS:
             return f"finish resolving {name} first: choose one of its targets"  # RR-15
         return _target_reason(st, act, name)
     # a normal turn
     if op in (A.PLACE, A.RETURN):
         return "look at a row animal first ('look rowN'), then place or return it"  # RR-13
-    if op in _TARGET_OPS:
+    if op in TARGET_OPS:
         return "that is the choice of an action card; play the card first"  # RR-15
     if op == A.LOOK:
-        return f"row{act.a + 1} is empty; Place takes an animal still in the row"  # RR-13
-    if op in (A.DISCARD, A.PLAY) and act.a not in hand:
-        return f"you hold no {CARD_NAMES[act.a]}"  # RR-15
+        return f"row{act.slot + 1} is empty; Place takes an animal still in the row"  # RR-13
+    if op in (A.DISCARD, A.PLAY) and act.card not in hand:
+        return f"you hold no {CARD_NAMES[act.card]}"  # RR-15
     if op == A.PLAY:
-        name = CARD_NAMES[act.a]
-        need = _NEEDS.get(name, "a legal target")
+        name = CARD_NAMES[act.card]
+        need = effect_for(name).needs
         return (
             f"{name} has no legal target now: it needs {need}; a sailed or sunk boat is never a target"
             "; you may still discard it"  # RR-28, RR-15
         )
     if op == A.MOVE:
-        x, dest, kind = act.a, act.b, act.c
+        x, dest, kind = act.animal, act.dest, act.card
         if not hand:
             return "moving costs a discard and your hand is empty"  # RR-14, RR-16
         if kind not in hand:
@@ -103,30 +98,9 @@ def why_illegal(st: RavenousRiverState, act: Any, seat: int) -> str:
     return "that action is not available now"
 
 
-_NEEDS = {
-    "ride-across-the-river": "a full boat still in play",  # RR-1
-    "making-waves": "an animal in a boat in play and a face-up row animal",  # RR-2
-    "sinking-options": "an empty boat still in play",  # RR-3
-    "lookout": "a face-down animal in the row",
-    "capsize": "a boat in play with animals in it",
-    "crosscurrent": "animals in both boats, both still in play",
-    "wash-ashore": "an animal on the bank",
-}
-
-_CARD_OPS = {
-    "ride-across-the-river": {A.SAIL},
-    "making-waves": {A.WAVES},
-    "sinking-options": {A.SINK},
-    "lookout": {A.PEEK, A.REVEAL, A.SKIP},
-    "capsize": {A.CAPSIZE},
-    "crosscurrent": {A.CROSS},
-    "wash-ashore": {A.WASH},
-}
-
-
-def _target_reason(st: RavenousRiverState, act: Any, name: str) -> str:
+def _target_reason(st: RiverBoard, act: Any, name: str) -> str:
     op = act.op
-    if op not in _CARD_OPS.get(name, set()):
+    if op not in effect_for(name).ops:
         return f"{name} is being resolved and {act} is not one of its choices"  # RR-15
     if op == A.SAIL:
         return "Ride Across the River needs a full boat still in play"  # RR-1, RR-28
@@ -135,14 +109,14 @@ def _target_reason(st: RavenousRiverState, act: Any, name: str) -> str:
     if op == A.CAPSIZE:
         return "Capsize needs a boat in play with animals in it"
     if op == A.WAVES:
-        slot = act.b
+        slot = act.slot
         if st.row[slot] < 0 or not st.up >> slot & 1:
             return f"Making Waves needs a face-up row animal; row{slot + 1} is not one"  # RR-2
-        return f"Making Waves swaps an animal in a boat in play; {ANIMALS[act.a]} is not in one"  # RR-2
+        return f"Making Waves swaps an animal in a boat in play; {ANIMALS[act.animal]} is not in one"  # RR-2
     if op == A.CROSS:
         return "Crosscurrent swaps an animal of boat 1 with an animal of boat 2, both boats in play"
     if op == A.WASH:
-        return f"Wash Ashore takes an animal from the bank; {ANIMALS[act.a]} is not on the bank"
+        return f"Wash Ashore takes an animal from the bank; {ANIMALS[act.animal]} is not on the bank"
     if op == A.PEEK:
         return "Lookout looks at one or two face-down animals still in the row"
     if op in (A.REVEAL, A.SKIP):

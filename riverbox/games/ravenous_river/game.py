@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
-from riverbox.core import Game, GameInfo, OptionSpec, Rng, State
+from riverbox.core import CHANCE, Chance, Game, GameInfo, OptionSpec, Rng, State
+from riverbox.core.events import EventText
 from riverbox.core.game import Policy
 from riverbox.games.ravenous_river import actions as A
 from riverbox.games.ravenous_river.observe import OBSERVATION_SIZE
 from riverbox.games.ravenous_river.state import RavenousRiverState
+from riverbox.games.ravenous_river.words import EVENT_TEXTS
 
 RULES_FILE = Path(__file__).parent / "rules.md"
 
@@ -53,26 +56,17 @@ class RavenousRiver(Game):
                 " or -1 for a random first player"
             )
 
-    def new_state(self, seed: int = 0) -> RavenousRiverState:
-        st = RavenousRiverState()
-        st._init_common(self, seed)
-        st._setup_game()
-        return st
-
-    def _blank_state(self) -> RavenousRiverState:
-        return RavenousRiverState()
+    state_class = RavenousRiverState
+    action_types = (A.Action,)
+    event_texts: ClassVar[Mapping[str, EventText]] = EVENT_TEXTS
 
     # -- actions ------------------------------------------------------------------------------
+    def all_actions(self) -> Sequence[A.Action]:
+        return A.ACTIONS
+
     def parse_action(self, text: str, state: State | None = None) -> A.Action:
+        """Notation with aliases: any case and spacing, and ``keep``/``peek`` in either order."""
         return A.parse(text)
-
-    def action_id(self, action: Any) -> int:
-        if not isinstance(action, A.Action):
-            raise ValueError(f"ravenous-river: {action!r} is not a Ravenous River action")
-        return action.id
-
-    def action_from_id(self, action_id: int) -> A.Action:
-        return A.action_from_id(action_id)
 
     def action_visibility(self, action: Any, seat: int) -> frozenset[int] | None:
         """Votes (RR-19: secret until all are revealed together) and the two totems a player keeps
@@ -80,7 +74,7 @@ class RavenousRiver(Game):
         ``determinize`` hides them from every other seat's history. Everything else is public:
         ``look rowN`` and ``peek rowN`` name slots, never animals (what is seen is a private chance
         outcome of its own)."""
-        op = getattr(action, "op", -1)
+        op = getattr(action, "op", None)
         return frozenset((seat,)) if op == A.VOTE or op == A.KEEP else None
 
     # -- presentation -------------------------------------------------------------------------
@@ -90,22 +84,40 @@ class RavenousRiver(Game):
     def render(self, state: State, seat: int | None) -> Any:
         from riverbox.games.ravenous_river.render import render
 
-        return render(state.view(seat))
+        return render(state.view(seat), state.log(seat))
 
     def describe_action(self, action: Any, state: State) -> str:
-        from riverbox.games.ravenous_river.narrate import describe
+        from riverbox.games.ravenous_river.menu import describe
 
+        assert isinstance(state, RavenousRiverState)
         return describe(action, state)
 
     def menu_group(self, action: Any, state: State) -> tuple[str, str] | None:
         from riverbox.games.ravenous_river.menu import menu_group
 
+        assert isinstance(state, RavenousRiverState)
         return menu_group(action, state)
 
     def narrate(self, state: State, seat: int | None, start: int) -> list[str]:
-        from riverbox.games.ravenous_river.narrate import narrate
+        """The sentences of the events ``seat`` was told since ``state.history[start]``.
 
-        return narrate(state, seat, start)
+        Kept while interfaces move to ``state.log`` (events carry no history position, so
+        the events before ``start`` are counted on a replay of the actions before it).
+        """
+        events = state.log(seat)
+        if start > 0:
+            events = events[len(self._replay_to(state, start).log(seat)) :]
+        return [line for e in events for line in self.describe_event(e).split("\n")]
+
+    def _replay_to(self, state: State, end: int) -> State:
+        """The game after the players' actions of ``state.history[:end]`` (not determinized)."""
+        if state.determinized:
+            raise ValueError("ravenous-river: a determinized state has no replay; narrate it from 0")
+        replayed = self.new_state(state.seed)
+        for seat, action in state.history[:end]:
+            if seat != CHANCE and not isinstance(action, Chance):
+                replayed.apply(action, seat)
+        return replayed
 
     def heuristic_bot(self, seed: int = 0) -> Any:
         from riverbox.games.ravenous_river.bot import HeuristicBot

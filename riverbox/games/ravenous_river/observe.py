@@ -4,11 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from riverbox.games.ravenous_river.board import BOAT_STATUS, PHASE_NAMES
 from riverbox.games.ravenous_river.cards import CARD_INDEX, NUM_KINDS
 from riverbox.games.ravenous_river.scoring import INDEX
-
-_PHASES = ("keep", "turn", "place", "card", "vote", "over")
-_STATUS = ("in play", "sailed", "sunk")
 
 OBSERVATION_SIZE = (
     7  # my seat
@@ -60,7 +58,7 @@ def observation(view: dict[str, Any]) -> list[float]:
 
     onehot(view["seat"], 7)
     onehot(view["players"] - 2, 6)
-    onehot(_PHASES.index(view["phase"]), 6)
+    onehot(PHASE_NAMES.index(view["phase"]), len(PHASE_NAMES))
     onehot(7 if view["turn"] is None else view["turn"], 8)
     for i, x in enumerate(view["row"]):
         block = [0.0] * 10
@@ -76,7 +74,7 @@ def observation(view: dict[str, Any]) -> list[float]:
     animals(view["bank"])
     for b in range(2):
         animals(view["boats"][b])
-        onehot(_STATUS.index(view["boat_status"][b]), 3)
+        onehot(BOAT_STATUS.index(view["boat_status"][b]), len(BOAT_STATUS))
     animals(view["totems"])
     animals(view["drawn"])
     cards(view["hand"], 0.5)

@@ -28,9 +28,8 @@ def playout_policy(rng: Rng) -> Policy:
     """
     # Imported here, as before the move: the closures below read them as fast local cells.
     from riverbox.games.ravenous_river import actions as A
-    from riverbox.games.ravenous_river.effects import SUNK
+    from riverbox.games.ravenous_river.board import KEEP, PLACE, SUNK, TURN, VOTE
     from riverbox.games.ravenous_river.scoring import _score_masks  # mask form: no name lookups
-    from riverbox.games.ravenous_river.state import KEEP, PLACE, TURN, VOTE
 
     def weights(s: Any, seat: int) -> list[float]:
         other = -1.0 / (s.n - 1)
@@ -69,7 +68,7 @@ def playout_policy(rng: Rng) -> Policy:
             w = weights(s, seat)
             best, top = legal[0], -1e9
             for a in legal:
-                v = value(s, w, x, a.a) if a.op == A.PLACE else value(s, w) - RETURN_COST
+                v = value(s, w, x, a.dest) if a.op == A.PLACE else value(s, w) - RETURN_COST
                 if v > top:
                     best, top = a, v
             return best
@@ -80,10 +79,10 @@ def playout_policy(rng: Rng) -> Policy:
             return rng.choice(legal)
         if phase == VOTE:
             ahead = value(s, weights(s, seat)) > 0
-            return next((a for a in legal if (a.a == 1) == ahead), legal[0])
+            return next((a for a in legal if (a.end == 1) == ahead), legal[0])
         if phase == KEEP:
             # two totems that do not hunt each other (as the heuristic prefers)
-            calm = [a for a in legal if (a.b - a.a) % 7 not in (1, 6)]
+            calm = [a for a in legal if (a.other - a.animal) % 7 not in (1, 6)]
             return rng.choice(calm or legal)
         return rng.choice(legal)
 

@@ -10,8 +10,8 @@ from rich.table import Table
 from rich.text import Text
 
 from riverbox.games.ravenous_river.cards import CARDS
-from riverbox.games.ravenous_river.narrate import card_text
 from riverbox.games.ravenous_river.scoring import ANIMALS, predator, prey
+from riverbox.games.ravenous_river.words import card_text
 
 COLOURS = {
     "lion": "bold yellow",
@@ -44,8 +44,8 @@ def card(name: str) -> Text:
     return t
 
 
-def render(view: dict[str, Any]) -> Any:
-    """A rich renderable of ``view`` (what its seat may see)."""
+def render(view: dict[str, Any], log: list[dict[str, Any]]) -> Any:
+    """A rich renderable of ``view`` and ``log`` (what its seat may see and was told)."""
     seat = view["seat"]
     who = "spectator" if seat is None else f"seat {seat}"
     over = view["phase"] == "over"
@@ -122,7 +122,7 @@ def render(view: dict[str, Any]) -> Any:
     if view["discard"]:
         parts.append(Text("Discarded: ").append_text(Text(", ").join(card(c) for c in view["discard"])))
     pending = view["pending"]
-    report = view["last_round"]
+    report = next((e for e in reversed(log) if e["kind"] == "round_scored"), None)
     if pending:
         if pending["kind"] == "place" and pending["seat"] == seat:
             x = view["row"][pending["slot"]]

@@ -25,7 +25,7 @@ INDEX: dict[str, int] = {a: i for i, a in enumerate(ANIMALS)}
 
 ALL = (1 << 7) - 1
 
-Event = tuple[str, str, str, int]
+ScoreStep = tuple[str, str, str, int]
 """A scoring event ``(step, kind, animal, value)``; kinds: ``eats`` (value: index of the prey),
 ``chain`` (VP for the run of prey), ``survives`` (survivor VP), ``row`` (VP for staying in the row)."""
 
@@ -96,7 +96,7 @@ def predation(animals: Iterable[str]) -> tuple[dict[str, int], list[str]]:
     return {ANIMALS[i]: vp for i, vp in points}, [a for i, a in enumerate(ANIMALS) if survivors >> i & 1]
 
 
-def _step(mask: int, step: str, vp: list[int], events: list[Event] | None) -> int:
+def _step(mask: int, step: str, vp: list[int], events: list[ScoreStep] | None) -> int:
     survivors, points = _TABLE[mask]
     for i, run in points:
         vp[i] += run
@@ -143,7 +143,7 @@ def score_round(
     bank: Iterable[str],
     boats: Sequence[Iterable[str] | None] = (),
     row: Iterable[str] = (),
-    events: list[Event] | None = None,
+    events: list[ScoreStep] | None = None,
 ) -> dict[str, int]:
     """The VP each of the seven animals earns in one round (0 where it earns nothing).
 
@@ -177,7 +177,7 @@ def score_round(
 
 
 def _score_masks(
-    bank: int, boats: Sequence[int | None], row: int, events: list[Event] | None
+    bank: int, boats: Sequence[int | None], row: int, events: list[ScoreStep] | None
 ) -> dict[str, int]:
     vp = [0] * 7
     bank_alive = _step(bank, "bank", vp, events)

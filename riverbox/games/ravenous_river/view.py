@@ -7,27 +7,33 @@ and parts that did not change are shared with the previous step's views.
 A view shows the public zones (bank, boats, face-up row cards, discard pile, scores, hand sizes,
 who has voted, which seats have seen which face-down row card) plus the seat's own secrets: its
 hand, its totem(s), the face-down row cards it has looked at, its own vote. ``seat=None`` is
-the spectator view. The last round's report is public once the totems are revealed.
+the spectator view. What happened (the end-of-round reports among it) is told by the events
+(``state.log(seat)``), not by the view.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from riverbox.games.ravenous_river.board import (
+    BOAT_STATUS,
+    CARD,
+    KEEP,
+    OVER,
+    PHASE_NAMES,
+    PLACE,
+    VOTE,
+    RiverBoard,
+)
 from riverbox.games.ravenous_river.cards import CARD_NAMES
-from riverbox.games.ravenous_river.scoring import ANIMALS, Event, score_round
+from riverbox.games.ravenous_river.scoring import ANIMALS
 
-if TYPE_CHECKING:
-    from riverbox.games.ravenous_river.state import RavenousRiverState
-
-PHASES = ("keep", "turn", "place", "card", "vote", "over")
-BOAT_STATUS = ("in play", "sailed", "sunk")
 _SEATS_BY_MASK = [[s for s in range(7) if m >> s & 1] for m in range(1 << 7)]
 _NAMES = ANIMALS
 _CARDS = CARD_NAMES
 
 
-def build_view(st: RavenousRiverState, seat: int | None) -> dict[str, Any]:
+def build_view(st: RiverBoard, seat: int | None) -> dict[str, Any]:
     """``st.view(seat)``. The public part is built once per step and shared by every seat's view
     of that step (so treat views as read-only snapshots); only the seat's secrets are added."""
     key = len(st.history)
@@ -65,12 +71,12 @@ def build_view(st: RavenousRiverState, seat: int | None) -> dict[str, Any]:
     v["hand"] = mine[1]
     v["totems"] = mine[2]
     v["drawn"] = mine[3]
-    if st.phase == 4 and st.votes[seat] >= 0:
+    if st.phase == VOTE and st.votes[seat] >= 0:
         v["my_vote"] = "end" if st.votes[seat] == 1 else "continue"
     return v
 
 
-def _zones(st: RavenousRiverState) -> tuple[Any, ...]:
+def _zones(st: RiverBoard) -> tuple[Any, ...]:
     """(version, row, row_seen_by, bank, boats, boat_status) as a spectator sees them."""
     row = st.row
     known = st.known
@@ -93,7 +99,7 @@ def _zones(st: RavenousRiverState) -> tuple[Any, ...]:
     )
 
 
-def _public(st: RavenousRiverState) -> dict[str, Any]:
+def _public(st: RiverBoard) -> dict[str, Any]:
     """Everything a spectator sees (seats' secrets left as None). Starts from the previous step's
     public dict and replaces only the parts whose inputs changed (the zones, the cards, the round)."""
     prev = st._vpub
@@ -119,14 +125,13 @@ def _public(st: RavenousRiverState) -> dict[str, Any]:
         pub["bank"] = zones[3]
         pub["boats"] = zones[4]
         pub["boat_status"] = zones[5]
-    rkey = (st.rnd, len(st.round_log), phase == 5)
+    rkey = (st.rnd, phase == OVER)
     cache = st._vparts
     if cache is None or cache[0] != rkey or cache[1] is not st.last_vote:
-        st._vparts = (rkey, st.last_vote)  # holding the list keeps its identity unique
+        st._vparts = (rkey, st.last_vote)  # holding the tuple keeps its identity unique
         pub["round"] = st.rnd
         pub["scores"] = st.score[:]
         pub["last_vote"] = _vote_view(st.last_vote, st.vote_round)
-        pub["last_round"] = cached_report(st.round_log[-1]) if st.round_log else None
         pub["winners"] = st.winners()
     ckey = (st.rnd, st.cards_left, len(st.discard))
     cards = st._vcards
@@ -135,12 +140,12 @@ def _public(st: RavenousRiverState) -> dict[str, Any]:
         pub["hand_sizes"] = [len(h) for h in st.hands]
         pub["discard"] = [_CARDS[k] for k in st.discard]
         pub["deck_size"] = len(st.deck)
-    pub["phase"] = PHASES[phase]
-    pub["turn"] = None if phase == 5 or phase == 0 else st.turn
+    pub["phase"] = PHASE_NAMES[phase]
+    pub["turn"] = None if phase in (OVER, KEEP) else st.turn
     pub["to_move"] = list(st.to_move)
-    if phase == 2:
+    if phase == PLACE:
         pub["pending"] = {"kind": "place", "seat": st.turn, "slot": st.look}
-    elif phase == 3:
+    elif phase == CARD:
         pub["pending"] = {
             "kind": "card",
             "seat": st.turn,
@@ -150,14 +155,14 @@ def _public(st: RavenousRiverState) -> dict[str, Any]:
         }
     else:
         pub["pending"] = None
-    pub["voted"] = [v >= 0 for v in st.votes] if phase == 4 else None
+    pub["voted"] = [v >= 0 for v in st.votes] if phase == VOTE else None
     pub["kept"] = [bool(t) for t in st.totems] if st.n == 2 else None
     return pub
 
 
-def _vote_view(last: list[int] | None, rnd: int) -> dict[str, Any] | None:
+def _vote_view(last: tuple[int, ...], rnd: int) -> dict[str, Any] | None:
     """The last revealed vote and the round it was held in (a new vote may be under way)."""
-    if last is None:
+    if not last:
         return None
     votes = last[:-1]
     return {
@@ -167,99 +172,3 @@ def _vote_view(last: list[int] | None, rnd: int) -> dict[str, Any] | None:
         "continue": votes.count(0),
         "round_ended": bool(last[-1]),
     }
-
-
-_CACHE: dict[int, tuple[list[Any], dict[str, Any]]] = {}
-
-
-def cached_report(entry: list[Any]) -> dict[str, Any]:
-    """``round_report(entry)``, computed once per log entry (shared: treat it as read-only)."""
-    hit = _CACHE.get(id(entry))
-    if hit is None or hit[0] is not entry:
-        if len(_CACHE) > 512:
-            _CACHE.clear()
-        hit = (entry, round_report(entry))
-        _CACHE[id(entry)] = hit
-    return hit[1]
-
-
-def round_report(entry: list[Any]) -> dict[str, Any]:
-    """A JSON report of one finished round from its log entry (public: totems are revealed)."""
-    rnd, how, bank, boats, bstate, row, totems, gains, score = entry
-    # a sunk boat (status 2) does not cross but keeps its number in the events (boat 2 stays boat 2)
-    crossing = [None if bstate[b] == 2 else [ANIMALS[x] for x in boats[b]] for b in (0, 1)]
-    events: list[Event] = []
-    vp = score_round([ANIMALS[x] for x in bank], crossing, [ANIMALS[x] for x in row], events)
-    return {
-        "round": rnd,
-        "ended_by": how,
-        "totems": [[ANIMALS[t] for t in ts] for ts in totems],
-        "bank": [ANIMALS[x] for x in bank],
-        "boats": [[ANIMALS[x] for x in b] for b in boats],
-        "boat_status": [BOAT_STATUS[b] for b in bstate],
-        "row": [ANIMALS[x] for x in row],
-        "animal_vp": vp,
-        "gains": list(gains),
-        "scores": list(score),
-        "lines": report_lines(rnd, how, totems, events, vp, gains, score, _where(bank, boats, bstate, row)),
-    }
-
-
-def _where(bank: list[int], boats: list[list[int]], bstate: list[int], row: list[int]) -> str:
-    """Where every animal stood when the round ended, in one line."""
-
-    def group(xs: list[int]) -> str:
-        return " ".join(ANIMALS[x] for x in xs) if xs else "nothing"
-
-    parts = [f"bank {group(bank)}"]
-    for b in (0, 1):
-        state = {1: " (sailed early)", 2: " (sunk)"}.get(bstate[b], "")
-        parts.append(f"boat {b + 1}{state} {group(boats[b])}")
-    if row:
-        parts.append(f"still in the row {group(row)}")
-    return "; ".join(parts)
-
-
-def report_lines(
-    rnd: int,
-    how: str,
-    totems: list[list[int]],
-    events: list[Event],
-    vp: dict[str, int],
-    gains: list[int],
-    score: list[int],
-    where: str = "",
-) -> list[str]:
-    """Plain sentences: where the animals stood, who ate whom at each step, who scored what."""
-    owner = {ANIMALS[t]: s for s, ts in enumerate(totems) for t in ts}
-
-    def who(animal: str) -> str:
-        s = owner.get(animal)
-        return f"{animal} (seat {s})" if s is not None else f"{animal} (nobody's)"
-
-    why = "every hand is empty" if how == "hands" else "the vote to end passed"
-    lines = [f"Round {rnd} ends: {why}."]
-    lines.append(
-        "Totems: "
-        + ", ".join(f"seat {s} {' + '.join(ANIMALS[t] for t in ts)}" for s, ts in enumerate(totems))
-        + "."
-    )
-    if where:
-        lines.append(f"At the end: {where}.")
-    titles = {"bank": "On the bank", "boat1": "In boat 1", "boat2": "In boat 2", "home": "At home"}
-    for step in ("bank", "boat1", "boat2", "home"):
-        eaten = [f"{a} eats {ANIMALS[v]}" for (s, k, a, v) in events if s == step and k == "eats"]
-        chains = [f"{who(a)} +{v}" for (s, k, a, v) in events if s == step and k == "chain"]
-        if eaten:
-            lines.append(f"{titles[step]}: {', '.join(eaten)}; {', '.join(chains)}.")
-    for value, place in ((1, "on the bank"), (2, "at home")):
-        surv = [who(a) for (s, k, a, v) in events if k == "survives" and v == value]
-        if surv:
-            lines.append(f"Survivors {place}, +{value} each: " + ", ".join(surv) + ".")
-    rowv = [f"{who(a)} +1" for (s, k, a, v) in events if k == "row"]
-    if rowv:
-        lines.append("Still in the row (out of the food chain): " + ", ".join(rowv) + ".")
-    lines.append(
-        "Scored: " + ", ".join(f"seat {s} +{g} (total {score[s]})" for s, g in enumerate(gains)) + "."
-    )
-    return lines

@@ -1,11 +1,22 @@
-"""Build Ravenous River positions by hand for rule tests."""
+"""Build Ravenous River positions by hand for rule tests, through ``state_from_json``.
+
+A hand-built position is not what its seed and history give, so it is loaded as the core
+loads any such state (``determinized``: checked field by field and probed, not replayed).
+"""
 
 from __future__ import annotations
 
+import io
+import random
+from typing import Any
+
+from rich.console import Console
+
 import riverbox
+from riverbox.games.ravenous_river.board import Phase
 from riverbox.games.ravenous_river.cards import CARD_INDEX
-from riverbox.games.ravenous_river.scoring import INDEX
-from riverbox.games.ravenous_river.state import CARD, PLACE, TURN, VOTE, RavenousRiverState
+from riverbox.games.ravenous_river.scoring import ANIMALS, INDEX
+from riverbox.games.ravenous_river.state import RavenousRiverState
 
 A = INDEX
 C = CARD_INDEX
@@ -28,37 +39,70 @@ def position(
 ) -> RavenousRiverState:
     """A state in the middle of a round with exactly these zones (row slots 1..7, None = empty)."""
     game = riverbox.load("ravenous-river", players=players, target=target)
-    st = game.new_state(seed)
-    assert isinstance(st, RavenousRiverState)
+    doc = game.new_state(seed).to_json()
+    body: dict[str, Any] = doc["body"]
     if players == 2 and totems is None:
         totems = [["lion", "bull"], ["horse", "hound"]]
     placed = set(bank) | {a for b in boats for a in b}
     if row is None:
-        rest = [a for a in ("lion", "bull", "horse", "hound", "fox", "cat", "mouse") if a not in placed]
+        rest = [a for a in ANIMALS if a not in placed]
         row = [*rest, *([None] * (7 - len(rest)))]
-    st.row = [-1 if a is None else A[a] for a in row]
-    st.rmask = sum(1 << i for i, a in enumerate(row) if a is not None)
-    st.up = sum(1 << i for i in up)
-    st.known = [0] * 7
-    st.bank = [A[a] for a in bank]
-    st.boats = [[A[a] for a in b] for b in boats]
-    st.bstate = list(bstate)
+    body["row"] = [-1 if a is None else A[a] for a in row]
+    body["up"] = sum(1 << i for i in up)
+    body["known"] = [0] * 7
+    body["bank"] = [A[a] for a in bank]
+    body["boats"] = [[A[a] for a in b] for b in boats]
+    body["bstate"] = list(bstate)
     if hands is not None:
-        st.hands = [sorted(C[c] for c in h) for h in hands]
-        st.cards_left = sum(len(h) for h in st.hands)
+        body["hands"] = [sorted(C[c] for c in h) for h in hands]
     if totems is not None:
-        st.totems = [[A[t] for t in ts] for ts in totems]
+        body["totems"] = [[A[t] for t in ts] for ts in totems]
         if players == 2:
-            st.drawn = [sorted([*st.totems[s], *([A["mouse"]] if s == 0 else [A["fox"]])]) for s in range(2)]
+            extra = [A["mouse"], A["fox"]]
+            body["drawn"] = [sorted([*body["totems"][s], extra[s]]) for s in range(2)]
     if scores is not None:
-        st.score = list(scores)
-    st.phase = TURN
-    st.turn = turn
-    st.last_turn = turn
-    st.to_move = (turn,)
-    st.look = st.card = -1
-    st._lkey = None
+        body["score"] = list(scores)
+    body.update(phase=int(Phase.TURN), turn=turn, last_turn=turn, to_move=[turn], look=-1, card=-1)
+    doc["determinized"] = True
+    st = game.state_from_json(doc)
+    assert isinstance(st, RavenousRiverState)
     return st
+
+
+def play_random(players: int, seed: int, steps: int | None = None) -> RavenousRiverState:
+    """A game of random moves from ``seed``, stopped after ``steps`` moves or at the end."""
+    st = riverbox.load("ravenous-river", players=players).new_state(seed)
+    assert isinstance(st, RavenousRiverState)
+    r = random.Random(seed)
+    k = 0
+    while not st.is_over and (steps is None or k < steps):
+        seat = r.choice(st.to_move)
+        st.apply(r.choice(st.legal_actions(seat)), seat)
+        k += 1
+    return st
+
+
+def play_until(players: int, seed: int, stop: Any) -> RavenousRiverState:
+    """Random play from ``seed`` until ``stop(state)`` holds or the game ends."""
+    st = riverbox.load("ravenous-river", players=players).new_state(seed)
+    assert isinstance(st, RavenousRiverState)
+    r = random.Random(seed)
+    while not st.is_over and not stop(st):
+        seat = r.choice(st.to_move)
+        st.apply(r.choice(st.legal_actions(seat)), seat)
+    return st
+
+
+def screen(state: riverbox.State, seat: int | None, width: int = 200) -> str:
+    """The terminal drawing of ``state`` for ``seat``, as plain text."""
+    out = io.StringIO()
+    Console(file=out, width=width, color_system=None).print(state.game.render(state, seat))
+    return out.getvalue()
+
+
+def report(st: RavenousRiverState, seat: int | None = None) -> dict[str, Any]:
+    """The last end-of-round report in ``st.log(seat)`` (the ``round_scored`` event)."""
+    return next(e for e in reversed(st.log(seat)) if e["kind"] == "round_scored")
 
 
 def act(st: RavenousRiverState, text: str, seat: int | None = None) -> None:
@@ -70,9 +114,12 @@ def legal(st: RavenousRiverState, seat: int | None = None) -> list[str]:
 
 
 def names(xs: list[int]) -> list[str]:
-    from riverbox.games.ravenous_river.scoring import ANIMALS
-
     return [ANIMALS[x] for x in xs]
 
 
-__all__ = ["CARD", "PLACE", "TURN", "VOTE", "act", "legal", "names", "position"]
+def said(st: RavenousRiverState, seat: int | None = None, since: int = 0) -> list[str]:
+    """The sentences of ``st.log(seat)`` from event ``since`` on, one a line."""
+    return [line for e in st.log(seat)[since:] for line in st.game.describe_event(e).split("\n")]
+
+
+__all__ = ["act", "legal", "names", "play_random", "play_until", "position", "report", "said", "screen"]

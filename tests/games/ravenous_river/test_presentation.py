@@ -10,6 +10,7 @@ from rich.console import Console
 
 import riverbox
 from riverbox.bots.base import RandomBot
+from riverbox.games.ravenous_river import actions as A
 
 from .helpers import act, position
 
@@ -59,53 +60,6 @@ def test_describe_action_for_every_legal_action() -> None:
             seen.add(a.op)  # type: ignore[attr-defined]
         st.apply(r.choice(st.legal_actions(seat)), seat)
     assert len(seen) >= 8
-
-
-def test_narrate_reports_rounds_and_leaks_nothing() -> None:
-    game = riverbox.load("ravenous-river", players=4)
-    st = play_random(4, 12)
-    lines = game.narrate(st, 0, 0)
-    assert any(line.startswith("Round 1 ends") for line in lines)
-    assert any(line.startswith("Scored:") for line in lines)
-    # narration for a seat is the same in every world consistent with what it knows
-    mid = play_random(4, 5, steps=40)
-    for seat in range(4):
-        mine = game.narrate(mid, seat, 0)
-        for k in range(5):
-            assert game.narrate(mid.determinize(seat, k), seat, 0) == mine
-
-
-def test_narrate_hides_votes_until_all_are_in() -> None:
-    game = riverbox.load("ravenous-river", players=4)
-    st = position(boats=(("lion", "bull"), ("horse", "hound")), hands=[["lookout"], ["capsize"], [], []])
-    act(st, "discard lookout")
-    act(st, "vote end", 2)
-    start = len(st.history) - 1
-    assert game.narrate(st, 1, start) == ["seat 2 has voted in secret."]
-    assert game.narrate(st, 2, start) == ["You (seat 2) vote END."]
-    for s in (0, 1, 3):
-        act(st, "vote continue", s)
-    # RR-19: the votes are revealed together, in one line naming every seat's choice
-    assert game.narrate(st, 1, start)[-1] == (
-        "Votes revealed: seat 0 CONTINUE, seat 1 CONTINUE, seat 2 END, seat 3 CONTINUE."
-        " 1 end, 3 continue: play continues."
-    )
-    assert game.narrate(st, 1, start)[0] == "seat 2 has voted in secret."
-    # the same lines from seat 1's determinized history, where seat 2's vote is hidden
-    assert game.narrate(st.determinize(1, 3), 1, start) == game.narrate(st, 1, start)
-
-
-def test_last_round_report_is_kept_in_the_view() -> None:
-    st = position(
-        bank=("cat", "mouse"), hands=[["lookout"], [], [], []], totems=[["cat"], ["mouse"], ["lion"], ["fox"]]
-    )
-    act(st, "discard lookout")
-    report = st.view(2)["last_round"]
-    assert report["totems"] == [["cat"], ["mouse"], ["lion"], ["fox"]]
-    assert report["gains"] == [2, 0, 1, 1]
-    assert "On the bank: cat eats mouse; cat (seat 0) +1." in report["lines"]
-    act(st, "look row1")  # the report stays in the view during the next round
-    assert st.view(0)["last_round"]["gains"] == [2, 0, 1, 1]
 
 
 def test_heuristic_bot_reads_only_its_view() -> None:
@@ -163,3 +117,64 @@ def test_heuristic_self_play_every_player_count() -> None:
                 seat = st.to_move[-1]
                 st.apply(bots[seat].act(st, seat), seat)
             assert len(st.winners()) == 1
+
+
+def _text(st: riverbox.State, seat: int | None) -> str:
+    import io
+
+    from rich.console import Console
+
+    out = io.StringIO()
+    Console(file=out, width=160, color_system=None).print(st.game.render(st, seat))
+    return out.getvalue()
+
+
+def test_table_shows_turn_food_chain_home_and_own_look() -> None:
+    st = position(hands=[["lookout"], ["lookout", "capsize"], [], []])
+    text = _text(st, 0)
+    assert "seat 0 (you): 0 VP, 1 card  <- to move" in text and "seat 1: 0 VP, 2 cards" in text
+    assert "lion > bull > horse > hound > fox > cat > mouse > lion" in text and "Home:" in text
+    act(st, "look row2")
+    assert "You are looking at the bull from row slot 2" in _text(st, 0)
+    assert "seat 0 is looking at row slot 2" in _text(st, 1) and "bull" not in _text(st, 1).split("Row:")[1]
+
+
+def test_menus_and_log_use_card_titles_without_ruling_ids() -> None:
+    game = riverbox.load("ravenous-river", players=3)
+    st = game.new_state(3)
+    play = A.PLAY_A[2]  # Sinking Options
+    assert "RR-" not in game.describe_action(play, st)
+    dealt = [line for line in game.narrate(st, 0, 0) if line.startswith("You (seat 0) get the")]
+    assert (
+        len(dealt) == 1 and "as your totem; cards: " in dealt[0] and "-" not in dealt[0].split("cards: ")[1]
+    )
+
+
+def test_bot_render_and_tensor_leave_shared_views_untouched() -> None:
+    # views are shared between calls (cached): readers must never change them
+    import copy
+
+    game = riverbox.load("ravenous-river", players=3)
+    st = game.new_state(6)
+    bot = game.heuristic_bot(1)
+    r = random.Random(6)
+    while not st.is_over:
+        seat = r.choice(st.to_move)
+        views = {s: st.view(s) for s in (0, 1, 2, None)}
+        frozen = copy.deepcopy(views)
+        action = bot.act(st, seat)
+        for s in (0, 1, 2, None):
+            _text(st, s)
+            if s is not None:
+                game.observation_tensor(st.view(s))
+        assert views == frozen and {s: st.view(s) for s in views} == frozen
+        st.apply(action, seat)
+
+
+def test_two_player_keep_menu_warns_when_one_totem_eats_the_other() -> None:
+    # RR-26: a totem can eat the other totem; the keep menu says so
+    game = riverbox.load("ravenous-river", players=2)
+    st = game.new_state(4)
+    assert game.describe_action(A.KEEP_A[0][6], st).endswith("(the mouse eats the lion wherever they meet)")
+    assert game.describe_action(A.KEEP_A[0][4], st) == "Keep the lion and the fox as your totems"
+    assert "Your totems: choose two of" in _text(st, 0)

@@ -1,70 +1,12 @@
-"""What a Ravenous River player reads: round reports, the last vote, the returned totem, the hand."""
+"""What a Ravenous River player reads on the board: the returned totem, the hand, the final screen."""
 
 from __future__ import annotations
 
-import io
-import random
-from typing import Any
-
-from rich.console import Console
-
 import riverbox
 from riverbox.games.ravenous_river.cards import CARDS
-from riverbox.games.ravenous_river.narrate import card_text
-from riverbox.games.ravenous_river.scoring import Event, score_round
+from riverbox.games.ravenous_river.words import card_text
 
-from .helpers import position
-
-
-def screen(state: riverbox.State, seat: int | None) -> str:
-    out = io.StringIO()
-    Console(file=out, width=200, color_system=None).print(state.game.render(state, seat))
-    return out.getvalue()
-
-
-def play_until(players: int, seed: int, stop: Any) -> riverbox.State:
-    """Random play from ``seed`` until ``stop(state)`` holds or the game ends."""
-    st = riverbox.load("ravenous-river", players=players).new_state(seed)
-    r = random.Random(seed)
-    while not st.is_over and not stop(st):
-        seat = r.choice(st.to_move)
-        st.apply(r.choice(st.legal_actions(seat)), seat)
-    return st
-
-
-def test_rr_3_sunk_boat_1_keeps_boat_2_its_number_in_scoring_events() -> None:
-    events: list[Event] = []
-    score_round([], [None, ["mouse", "lion"]], events=events)
-    steps = {e[0] for e in events if e[1] == "eats"}
-    assert steps == {"boat2"}
-
-
-def test_rr_3_round_report_names_boat_2_after_boat_1_sank() -> None:
-    st = position(4, boats=((), ("mouse", "lion")), bstate=(2, 0), hands=[[], [], [], []])
-    st._end_round("hands")
-    lines = st.view(None)["last_round"]["lines"]
-    assert "In boat 2: mouse eats lion; mouse (nobody's) +1." in lines or any(
-        x.startswith("In boat 2: mouse eats lion") for x in lines
-    )
-    assert not any(x.startswith("In boat 1") for x in lines)
-    assert not any(x.startswith("In boat 1") for x in st.game.narrate(st, None, 0))
-
-
-def test_rr_19_last_vote_from_an_earlier_round_is_labelled_with_its_round() -> None:
-    def earlier_vote(s: riverbox.State) -> bool:
-        v = s.view(None)
-        return bool(v["last_vote"]) and v["last_vote"]["round"] < v["round"]
-
-    for seed in range(40):
-        st = play_until(4, seed, earlier_vote)
-        if earlier_vote(st):
-            break
-    else:
-        raise AssertionError("no game in 40 seeds had a vote in an earlier round")
-    v = st.view(0)
-    text = screen(st, 0)
-    assert f"Earlier vote (round {v['last_vote']['round']}, revealed)" in text
-    assert "Last vote:" not in text
+from .helpers import play_until, position, said, screen
 
 
 def test_rr_26_two_players_returned_third_totem_stays_on_screen() -> None:
@@ -97,8 +39,9 @@ def test_every_card_text_readable_in_the_hand_even_when_not_playable() -> None:
 def test_final_screen_does_not_repeat_the_game_over_lines_of_the_log() -> None:
     st = play_until(3, 5, lambda s: False)
     assert st.is_over
-    log = st.game.narrate(st, 0, 0)
-    report = st.view(0)["last_round"]["lines"]
+    log = said(st, 0)
+    start = max(i for i, e in enumerate(st.log(0)) if e["kind"] == "round_scored")
+    report = said(st, 0, start)
     text = screen(st, 0)
     winner_line = log[-1]
     assert "wins" in winner_line
