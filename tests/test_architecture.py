@@ -28,16 +28,17 @@ PACKAGE = Path(__file__).resolve().parents[1] / "riverbox"
 ALLOWED: dict[str, set[str]] = {
     "core": set(),
     "home": set(),  # where data lives: one answer for the terminal and the server
+    "buildinfo": {"core"},  # which build runs: it asks where the core was loaded from
     "games": {"core", "registry"},  # the package's __init__: ``riverbox.games()`` asks the registry, lazily
     "registry": {"core"},  # it loads games by name (importlib), never by import
     "bots": {"core", "registry"},
-    "lab": {"core", "registry", "bots"},
+    "lab": {"core", "registry", "bots", "buildinfo"},
     "store": {"core", "registry"},
     "integrations": {"core", "registry", "bots", "lab"},
     "server": {"core", "registry", "bots", "lab", "store", "web", "home"},
     "web": set(),
     "cli": {"core", "registry", "bots", "lab", "store", "integrations", "server", "riverbox", "home"},
-    "riverbox": {"core", "registry", "games"},  # the package's own __init__: the public names
+    "riverbox": {"core", "registry", "games", "buildinfo"},  # the package's own __init__: the public names
     "__main__": {"cli"},
 }
 

@@ -14,10 +14,10 @@ from riverbox.games.river_wild.actions import Place
 from riverbox.games.river_wild.board import Board, pos_key, unpack
 
 if TYPE_CHECKING:
-    from riverbox.games.river_wild import RiverWild
+    from riverbox.games.river_wild.parts import WildGame
 
 
-def board_from_view(game: RiverWild, view: dict[str, Any]) -> Board:
+def board_from_view(game: WildGame, view: dict[str, Any]) -> Board:
     """The layout of a view as a Board (the bots' fast scratch pad)."""
     board = Board.new(game.rules)
     for item in view["layout"][1:]:
@@ -33,7 +33,7 @@ def evaluate(board: Board, fi: int, key: int) -> tuple[int, int]:
     return b.score(), -b.open_land_slots()
 
 
-def _face_key(game: RiverWild, action: Action) -> tuple[int, int]:
+def _face_key(game: WildGame, action: Action) -> tuple[int, int]:
     assert isinstance(action, Place)
     return 2 * game.deck.index_of(action.card) + action.side, pos_key(action.row, action.col)
 
@@ -47,7 +47,7 @@ class GreedyBot:
         self.rng = Rng(seed)
 
     def act(self, state: State, seat: int) -> Action:
-        game: RiverWild = state.game  # type: ignore[assignment]
+        game: WildGame = state.game  # type: ignore[assignment]
         legal = state.legal_actions(seat)
         if len(legal) == 1:
             return legal[0]
@@ -96,7 +96,7 @@ class LookaheadBot:
         self.width = width
 
     def act(self, state: State, seat: int) -> Action:
-        game: RiverWild = state.game  # type: ignore[assignment]
+        game: WildGame = state.game  # type: ignore[assignment]
         legal = state.legal_actions(seat)
         if len(legal) == 1:
             return legal[0]
@@ -128,7 +128,7 @@ class LookaheadBot:
         return best
 
 
-def play(game: RiverWild, bot: Any, seed: int) -> State:
+def play(game: WildGame, bot: Any, seed: int) -> State:
     """A whole game of ``bot`` from ``seed`` (for reports and tests)."""
     state = game.new_state(seed)
     while not state.is_over:

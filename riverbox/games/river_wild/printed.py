@@ -9,13 +9,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from riverbox.games.river_wild.cards import Terrain
+
+_LETTER = {Terrain.EMPTY: "-", Terrain.LAND: "L", Terrain.RIVER: "R", Terrain.MOUNTAIN: "M"}
+
 
 def _face(face: Any) -> dict[str, Any]:
     """One River Wild face as the drawing needs it: six slot letters, land sections, runestone."""
-    from riverbox.games.river_wild.cards import ANIMALS, SLOT_NAMES, TYPE_LETTER
+    from riverbox.games.river_wild.cards import ANIMALS, SLOT_NAMES, Terrain
 
     return {
-        "slots": [TYPE_LETTER[t] for t in face.slots],
+        "slots": [_LETTER[Terrain(t)] for t in face.slots],
         "sections": [
             {
                 "slots": [SLOT_NAMES[s] for s in sec.slots],

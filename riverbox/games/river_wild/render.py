@@ -26,6 +26,7 @@ from riverbox.games.river_wild.cards import ANIMALS, LAND, MOUNTAIN, RIVER, SIDE
 from riverbox.games.river_wild.scoring import POINTS_PER_LAND, RANKS, rank_name
 
 if TYPE_CHECKING:
+    from riverbox.games.river_wild.parts import WildGame
     from riverbox.games.river_wild.state import RiverWildState
 
 
@@ -283,7 +284,7 @@ def draw_layout(
     """The layout as a picture, with legal positions marked when ``marks``; drawn at the small
     scale when the full one is wider than ``width``."""
     sc = FULL if width is None or layout_width(state, FULL) <= width else SMALL
-    game = state.game
+    game: WildGame = state.game  # type: ignore[assignment]
     board = state.board
     placed = [(game.rules.faces[fi], *key_pos(key)) for fi, key in board.placed]
     legal_pos = (
@@ -330,7 +331,7 @@ def _draw_candidate(canvas: _Canvas, x0: int, y0: int, r: int, c: int, sc: Scale
 
 
 def _card_line(state: RiverWildState, card_index: int) -> Text:
-    game = state.game
+    game: WildGame = state.game  # type: ignore[assignment]
     front = game.rules.faces[2 * card_index]
     parts = [_section_label(front, k) for k in range(len(front.sections))]
     slots = "".join("LRM"[t - 1] for t in front.slots)
@@ -344,7 +345,7 @@ def _card_line(state: RiverWildState, card_index: int) -> Text:
 
 def _fits(state: RiverWildState, card_index: int) -> Text:
     """Where a card in hand may go now, per side (the positions of its legal placements)."""
-    cid = state.game.deck.ids[card_index]
+    cid = state.wild.deck.ids[card_index]
     where: dict[int, list[str]] = {0: [], 1: []}
     for a in state.legal_actions(0):
         if isinstance(a, Place) and a.card == cid:
@@ -405,7 +406,7 @@ def render_state(state: RiverWildState, seat: int | None, width: int | None = No
     if width is None:
         return Screen(state, seat)
     inner = max(20, width - PANEL_MARGIN)
-    game = state.game
+    game: WildGame = state.game  # type: ignore[assignment]
     view = state.view(seat)
     parts: list[Any] = [draw_layout(state, seat, width=inner)]
     lands = view["lands"]

@@ -26,7 +26,7 @@ from riverbox.games.river_wild.board import Board, pos_key, unpack
 from riverbox.games.river_wild.bot import board_from_view, greedy_choice
 
 if TYPE_CHECKING:
-    from riverbox.games.river_wild import RiverWild
+    from riverbox.games.river_wild.parts import WildGame
 
 Move = tuple[int, int]
 """(face index, position key) of a placement."""
@@ -98,7 +98,7 @@ def solve(board: Board, hand: list[int], deck: list[int], beam: int) -> Solution
     return Solution(best_score, best_line, firsts)
 
 
-def _move_of(game: RiverWild, action: Action) -> Move:
+def _move_of(game: WildGame, action: Action) -> Move:
     card: Any = action
     return 2 * game.deck.index_of(card.card) + card.side, pos_key(card.row, card.col)
 
@@ -123,7 +123,7 @@ class HindsightBot:
 
     def analyse(self, state: State, seat: int) -> list[tuple[Action, float, int]]:
         """(action, mean final score over the sampled decks, samples) per legal action, best first."""
-        game: RiverWild = state.game  # type: ignore[assignment]
+        game: WildGame = state.game  # type: ignore[assignment]
         legal = state.legal_actions(seat)
         if len(legal) == 1:
             return [(legal[0], 0.0, 0)]
@@ -161,7 +161,7 @@ class OracleBot:
         self._at: tuple[int, int] | None = None
 
     def act(self, state: State, seat: int) -> Action:
-        game: RiverWild = state.game  # type: ignore[assignment]
+        game: WildGame = state.game  # type: ignore[assignment]
         s: Any = state
         here = (state.seed, len(state.history))
         if self._at != here or not self._plan:

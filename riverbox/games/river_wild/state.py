@@ -14,7 +14,7 @@ from riverbox.games.river_wild.events import goal_words
 from riverbox.games.river_wild.scoring import POINTS_PER_LAND, rank_name
 
 if TYPE_CHECKING:
-    from riverbox.games.river_wild import RiverWild
+    from riverbox.games.river_wild.parts import WildGame
 
 HAND_SIZE = 3
 
@@ -31,8 +31,13 @@ def _layout_from_json(data: Any) -> Any:
     return [(fi, key) for fi, key in data]
 
 
-class RiverWildState(State["RiverWild"]):
+class RiverWildState(State):
     """Hand, deck (the top is the last element, face up: RW-13) and the layout (a Board)."""
+
+    @property
+    def wild(self) -> WildGame:
+        """The game as River Wild's rules see it (rules, deck, action tables)."""
+        return cast("WildGame", self.game)
 
     FIELDS = declare(
         hand=Field(LIST, of=int),  # card indices, in the order drawn
@@ -46,7 +51,7 @@ class RiverWildState(State["RiverWild"]):
 
     # -- setup ------------------------------------------------------------------------------
     def _setup(self) -> None:
-        game = self.game
+        game = self.wild
         deck = list(range(game.deck.size))
         self.rng.shuffle(deck)
         # The shuffled order is nobody's knowledge; only each card turned up is seen.
@@ -67,7 +72,7 @@ class RiverWildState(State["RiverWild"]):
             self._emit_final()
 
     def _top_label(self) -> str | None:
-        return self.game.label(self.deck[-1]) if self.deck else None
+        return self.wild.label(self.deck[-1]) if self.deck else None
 
     def _hand_faces(self) -> list[int]:
         """Both faces of every card in hand, in hand order (face ``2i`` is card ``i``'s front)."""
@@ -88,11 +93,11 @@ class RiverWildState(State["RiverWild"]):
 
     # -- rules ------------------------------------------------------------------------------
     def _legal(self, seat: int) -> list[Action]:
-        table = self.game._by_face_key
+        table = self.wild._by_face_key
         return [table[packed] for packed in self.board.legal(self._hand_faces())]
 
     def _apply(self, action: Action, seat: int) -> None:
-        game = self.game
+        game = self.wild
         fi, key = game.face_key[action]
         hand = self.hand
         hand.remove(fi >> 1)
@@ -115,7 +120,7 @@ class RiverWildState(State["RiverWild"]):
     def _emit_placed(self, action: Action, fi: int, known: int) -> None:
         """The placement; if it protected lands (RW-5), each of them and the new score."""
         assert isinstance(action, Place)
-        game = self.game
+        game = self.wild
         self.emit(
             "placed",
             card=game.labels[fi >> 1],
@@ -133,7 +138,7 @@ class RiverWildState(State["RiverWild"]):
     def _emit_land(self, land: tuple[int, int, int, int, int]) -> None:
         """A newly Protected Land: its cards and animals, the goals it reaches, its runestones."""
         size, first, second, cards, root = land
-        game = self.game
+        game = self.wild
         placed = self.board.placed
         _, animals, goals, runes = self.board.reg[root]
         self.emit(
@@ -158,12 +163,12 @@ class RiverWildState(State["RiverWild"]):
             "final",
             score=score,
             rank=rank_name(score),
-            unplaced=[self.game.label(ci) for ci in self.hand],
+            unplaced=[self.wild.label(ci) for ci in self.hand],
         )
 
     def explain_illegal(self, action: Action, seat: int) -> str:
         """Name the rule an illegal placement breaks (from visible information only)."""
-        game = self.game
+        game = self.wild
         if not isinstance(action, Place):
             return f"river-wild: {action!r} is not a River Wild action"
         try:
@@ -212,7 +217,7 @@ class RiverWildState(State["RiverWild"]):
     # -- information --------------------------------------------------------------------------
     def layout(self) -> list[dict[str, Any]]:
         """The cards on the table, Source Card first, as JSON-ready dicts."""
-        rules = self.game.rules
+        rules = self.wild.rules
         out: list[dict[str, Any]] = []
         for fi, key in self.board.placed:
             r, c = key_pos(key)
@@ -243,7 +248,7 @@ class RiverWildState(State["RiverWild"]):
 
         The hand sits face up on the table (rulebook Setup), so the public view is the same.
         Only the order of the face-down part of the deck is hidden."""
-        game = self.game
+        game = self.wild
         score = self.board.score()
         return {
             "deck_name": game.deck.name,
@@ -272,8 +277,8 @@ class RiverWildState(State["RiverWild"]):
 
     def _after_load(self) -> None:
         """Place the loaded layout (rules checked), then check that no card is in two places."""
-        self.board = Board.of_layout(self.game.rules, cast(list[tuple[int, int]], self.board))
-        n = self.game.deck.size
+        self.board = Board.of_layout(self.wild.rules, cast(list[tuple[int, int]], self.board))
+        n = self.wild.deck.size
         where = self.hand + self.deck + [fi // 2 for fi, _ in self.board.placed[1:]]
         if len(set(where)) != len(where) or not all(0 <= ci < n for ci in where):
             raise ValueError("state JSON body: a card is in two places (hand, deck, layout) or is no card")
@@ -285,7 +290,7 @@ class RiverWildState(State["RiverWild"]):
             raise ValueError(f"state JSON body: to_move {describe(expected)} does not fit the position")
 
 
-def describe_placement(game: RiverWild, action: Place, state: RiverWildState | None = None) -> str:
+def describe_placement(game: WildGame, action: Place, state: RiverWildState | None = None) -> str:
     """A friendly description of a placement; with ``state``, what it does to the score."""
     fi = 2 * game.deck.index_of(action.card) + action.side
     text = f"c{action.card} {SIDES[action.side]} at {action.row},{action.col} ({game.face_words[fi]})"

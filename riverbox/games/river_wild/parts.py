@@ -1,0 +1,36 @@
+"""What River Wild's rules and helpers read from the configured game, as a protocol.
+
+The state, the bots and the drawing need the game's rules, deck and action tables, but the game
+class imports them: naming the class in their type hints would tie the modules into an import
+circle. They name this protocol instead, which the game class satisfies.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from riverbox.games.river_wild.actions import Place
+from riverbox.games.river_wild.board import Rules
+from riverbox.games.river_wild.cards import Deck
+
+
+class WildGame(Protocol):
+    """A configured River Wild game, as its rules modules see it."""
+
+    players: int
+    options: dict[str, Any]
+    deck: Deck
+    rules: Rules
+    labels: list[str]
+    face_words: list[str]
+    _by_face_key: dict[int, Place]
+    face_key: dict[Any, tuple[int, int]]
+
+    def label(self, card_index: int) -> str: ...
+
+    def describe_event(self, event: Any, lang: str = "en") -> str: ...
+
+    def new_state(self, seed: int = 0) -> Any: ...
+
+
+__all__ = ["WildGame"]
