@@ -41,8 +41,18 @@ class Slot(IntEnum):
     S1 = 5
 
 
-EMPTY, LAND, RIVER, MOUNTAIN = Terrain.EMPTY, Terrain.LAND, Terrain.RIVER, Terrain.MOUNTAIN
-T0, T1, B0, B1, S0, S1 = Slot.T0, Slot.T1, Slot.B0, Slot.B1, Slot.S0, Slot.S1
+# Plain ints for the hot loops: faces and contexts hold ints (read from data and bit fields), and
+# the compiled build checks that a name typed as the enum only ever holds the enum.
+EMPTY: int = Terrain.EMPTY.value
+LAND: int = Terrain.LAND.value
+RIVER: int = Terrain.RIVER.value
+MOUNTAIN: int = Terrain.MOUNTAIN.value
+T0: int = Slot.T0.value
+T1: int = Slot.T1.value
+B0: int = Slot.B0.value
+B1: int = Slot.B1.value
+S0: int = Slot.S0.value
+S1: int = Slot.S1.value
 _LETTER_TYPE = {"L": LAND, "R": RIVER, "M": MOUNTAIN}
 SLOT_NAMES = ("T0", "T1", "B0", "B1", "S0", "S1")
 MIRROR_SLOT = (T1, T0, B1, B0, S1, S0)
