@@ -65,6 +65,9 @@ class Field:
     dump: Callable[[Any], Any] | None = None
     load: Callable[[Any], Any] | None = None
     name: str = ""
+    load_in: Callable[[Any, Any], Any] | None = None
+    """A CUSTOM loader that needs the state being loaded (its game's rules): ``load_in(state, json)``.
+    The game is set before any field loads, so such a loader may read ``state.game``."""
 
 
 def declare(**fields: Kind | Field) -> tuple[Field, ...]:
@@ -72,9 +75,10 @@ def declare(**fields: Kind | Field) -> tuple[Field, ...]:
     out = []
     for name, spec in fields.items():
         f = spec if isinstance(spec, Field) else Field(spec)
-        if f.kind is CUSTOM and (f.copy is None or (f.stored and (f.dump is None or f.load is None))):
+        loader = f.load if f.load is not None else f.load_in
+        if f.kind is CUSTOM and (f.copy is None or (f.stored and (f.dump is None or loader is None))):
             raise TypeError(f"field {name}: a CUSTOM field needs copy, dump and load functions")
-        out.append(Field(f.kind, f.of, f.stored, f.copy, f.dump, f.load, name))
+        out.append(Field(f.kind, f.of, f.stored, f.copy, f.dump, f.load, name, f.load_in))
     return tuple(out)
 
 

@@ -763,7 +763,8 @@ class State(ABC, Generic[GameT]):
             raise ValueError("state JSON body " + "; ".join(problems))
         for f in fields:
             if f.stored:
-                setattr(self, f.name, load_field(f, body[f.name]))
+                value = body[f.name]
+                setattr(self, f.name, f.load_in(self, value) if f.load_in else load_field(f, value))
         self._after_load()
 
     def _after_load(self) -> None:

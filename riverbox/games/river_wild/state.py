@@ -20,15 +20,18 @@ HAND_SIZE = 3
 
 
 def _layout_from_json(data: Any) -> Any:
-    """The board's JSON checked for shape, ``[[face index, position key], ...]``.
-
-    Placing the cards needs the game's rules, which a field loader does not see: the state's
-    ``_after_load`` builds the Board from this list (and checks every placement)."""
+    """The board's JSON checked for shape, ``[[face index, position key], ...]``."""
     if not isinstance(data, list) or not all(
         isinstance(item, list) and len(item) == 2 and all(x.__class__ is int for x in item) for item in data
     ):
         raise ValueError(f"state field 'board' is {describe(data)}, not a list of [face, position] pairs")
     return [(fi, key) for fi, key in data]
+
+
+def _load_board(state: Any, data: Any) -> Board:
+    """The layout placed card by card on a new board, with the game's rules checked (RW-1, RW-2)."""
+    rules = cast("WildGame", state.game).rules
+    return Board.of_layout(rules, _layout_from_json(data))
 
 
 class RiverWildState(State):
@@ -42,7 +45,7 @@ class RiverWildState(State):
     FIELDS = declare(
         hand=Field(LIST, of=int),  # card indices, in the order drawn
         deck=Field(LIST, of=int),  # card indices; deck[-1] is the face-up top card
-        board=Field(CUSTOM, copy=Board.copy, dump=Board.to_json, load=_layout_from_json),
+        board=Field(CUSTOM, copy=Board.copy, dump=Board.to_json, load_in=_load_board),
         to_move=Field(TUPLE, of=int),
     )
     hand: list[int]  # card indices
@@ -276,8 +279,7 @@ class RiverWildState(State):
             self.deck[:-1] = unseen
 
     def _after_load(self) -> None:
-        """Place the loaded layout (rules checked), then check that no card is in two places."""
-        self.board = Board.of_layout(self.wild.rules, cast(list[tuple[int, int]], self.board))
+        """Check that no card is in two places and that ``to_move`` fits the loaded position."""
         n = self.wild.deck.size
         where = self.hand + self.deck + [fi // 2 for fi, _ in self.board.placed[1:]]
         if len(set(where)) != len(where) or not all(0 <= ci < n for ci in where):
