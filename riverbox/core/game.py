@@ -170,7 +170,7 @@ class Game(ABC):
             body = _json_text(data["body"])
             state._body_from_json(data["body"])
             again = _json_text(state._body_to_json())
-        except (KeyError, TypeError, IndexError, AttributeError, ValueError) as exc:
+        except (KeyError, TypeError, IndexError, AttributeError, ValueError, OverflowError) as exc:
             raise ValueError(f"state JSON body is malformed: {type(exc).__name__} {str(exc)[:100]}") from None
         if again != body:
             raise ValueError("state JSON body holds values of the wrong type or shape")
@@ -465,7 +465,7 @@ def _probe(state: State) -> None:
             state.view(v)
         if state.is_over:
             state.scores()
-    except (KeyError, TypeError, IndexError, AttributeError, ValueError) as exc:
+    except (KeyError, TypeError, IndexError, AttributeError, ValueError, OverflowError) as exc:
         raise ValueError(f"state JSON body is malformed: {type(exc).__name__} {str(exc)[:100]}") from None
 
 
@@ -601,7 +601,7 @@ class State(ABC, Generic[GameT]):
         game = self.game
         try:
             own = game.action_from_id(game.action_id(action)) == action
-        except (KeyError, TypeError, IndexError, AttributeError, ValueError):
+        except (KeyError, TypeError, IndexError, AttributeError, ValueError, OverflowError):
             own = False
         if not own:
             return f"{game.name}: {describe(action)} is not a {game.info.title} action"

@@ -482,6 +482,9 @@ class Position(State):
 
     def _after_load(self) -> None:
         """``mechs`` follows from ``equipment``; refuse codes outside the card tables."""
+        # Checked before any lookup: the compiled build turns a huge index into OverflowError.
+        if any(not 0 <= i < len(_MECH_OF) for side in self.equipment for i in side):
+            raise ValueError("state JSON: an equipment code is outside the equipment table")
         self.mechs = _mechs(self.equipment)
         n = 2 * K
         for place in (*self.hands, *self.piles, *self.removed):
