@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import functools
 import logging
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import asynccontextmanager
@@ -32,6 +33,8 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from riverbox.server import worker
 from riverbox.server.live import BotDriver, Client, Hub, PgListener, json_message, listen_url, state_message
 from riverbox.server.service import SeatSpec, Tables
+from riverbox.server.stages import STAGES
+from riverbox.server.stages import enabled as stages_enabled
 from riverbox.server.table import Refused
 from riverbox.store.db import Store, WriterLock
 
@@ -148,6 +151,7 @@ class BodyLimit:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        scope["riverbox.start"] = time.perf_counter()
         for name, value in scope.get("headers", []):
             if name == b"content-length":
                 try:
@@ -200,7 +204,7 @@ def _bearer(authorization: str | None) -> str | None:
 
 def create_app(settings: Settings) -> FastAPI:
     """The server for one database. Its lifespan starts the bot worker and (PostgreSQL) LISTEN."""
-    store = Store(settings.db_url)
+    store = Store(settings.db_url, STAGES.add)
     state: dict[str, Any] = {}
 
     def on_change(table_id: str) -> None:
@@ -240,9 +244,12 @@ def create_app(settings: Settings) -> FastAPI:
             await run_in_threadpool(listener.start)
         for row in await run_in_threadpool(store.tables, ("open", "running"), 1000):
             driver.changed(row.id)
+        lag = asyncio.get_running_loop().create_task(_loop_lag()) if stages_enabled() else None
         try:
             yield
         finally:
+            if lag is not None:
+                lag.cancel()
             driver.stop()
             if listener is not None:
                 await run_in_threadpool(listener.stop)
@@ -324,9 +331,19 @@ def create_app(settings: Settings) -> FastAPI:
         return Response(tables.state_texts(table_id, [seat])[seat], media_type="application/json")
 
     @app.post("/api/tables/{table_id}/actions", response_model=SeqOut, responses=ERRORS)
-    def act(table_id: str, body: ActionIn, authorization: Auth = None) -> SeqOut:
+    async def act(table_id: str, body: ActionIn, request: Request, authorization: Auth = None) -> SeqOut:
         """Play ``action`` at move ``seq``: 409 if stale, 422 if illegal, 403 if not this seat's turn."""
-        return SeqOut(seq=tables.act(table_id, _bearer(authorization), body.action, body.seq))
+        called = time.perf_counter()
+        STAGES.add("http.parse", called - request.scope.get("riverbox.start", called))
+        token = _bearer(authorization)
+
+        def play() -> int:
+            STAGES.since("act.thread_wait", called)
+            return tables.act(table_id, token, body.action, body.seq)
+
+        seq = await run_in_threadpool(play)
+        STAGES.since("act.total", called)
+        return SeqOut(seq=seq)
 
     @app.post("/api/tables/{table_id}/undo", response_model=SeqOut, responses=ERRORS)
     def undo(table_id: str, authorization: Auth = None) -> SeqOut:
@@ -354,6 +371,18 @@ def create_app(settings: Settings) -> FastAPI:
         except ValueError as exc:
             raise Refused(422, str(exc)) from None
 
+    if stages_enabled():
+
+        @app.get("/api/stages", include_in_schema=False)
+        def stages() -> dict[str, Any]:
+            """Where the server's time went (ms per stage), for serve-bench."""
+            return STAGES.report()
+
+        @app.delete("/api/stages", include_in_schema=False)
+        def clear_stages() -> dict[str, Any]:
+            STAGES.clear()
+            return {}
+
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(ws: WebSocket, table_id: str) -> None:
         await _socket(ws, table_id, tables, hub, settings)
@@ -379,6 +408,14 @@ def create_app(settings: Settings) -> FastAPI:
         return templates.TemplateResponse(request, "replay.html", context)
 
     return app
+
+
+async def _loop_lag(period: float = 0.05) -> None:
+    """Record how late the event loop wakes a sleeper: the wait every callback on it sees."""
+    while True:
+        start = time.perf_counter()
+        await asyncio.sleep(period)
+        STAGES.add("loop.lag", time.perf_counter() - start - period)
 
 
 @functools.cache

@@ -34,6 +34,8 @@ from typing import Any
 import httpx
 import websockets
 
+from riverbox.server.stages import ENV as STAGES_ENV
+
 GAME = "river-rivals"
 
 
@@ -49,12 +51,18 @@ class Result:
     games_over: int = 0
     refused: int = 0
     errors: int = 0
+    ack_ms: list[float] = field(default_factory=list)
     server_cpu_s: float | None = None
+    worker_cpu_s: float | None = None
     client_cpu_s: float | None = None
+    load: tuple[float, float] | None = None
+    """The machine's 1-minute load average at the start and at the end."""
+    stages: dict[str, Any] | None = None
 
     def to_json(self) -> dict[str, Any]:
         lat = sorted(self.latencies_ms)
-        return {
+        ack = sorted(self.ack_ms)
+        out: dict[str, Any] = {
             "tables": self.tables,
             "spectators": self.spectators,
             "think_s": self.think,
@@ -65,12 +73,20 @@ class Result:
             "p50_ms": round(_quantile(lat, 0.50), 1),
             "p99_ms": round(_quantile(lat, 0.99), 1),
             "max_ms": round(lat[-1], 1) if lat else 0.0,
+            "ack_p50_ms": round(_quantile(ack, 0.50), 1),
+            "ack_p99_ms": round(_quantile(ack, 0.99), 1),
             "games_over": self.games_over,
             "refused": self.refused,
             "transport_errors": self.errors,
             "server_cpu_ms_per_move": _per_move(self.server_cpu_s, self.moves),
+            "bot_worker_cpu_ms_per_move": _per_move(self.worker_cpu_s, self.moves),
             "bench_cpu_ms_per_move": _per_move(self.client_cpu_s, self.moves),
+            "load_average": None if self.load is None else [round(x, 2) for x in self.load],
+            "cores": os.cpu_count(),
         }
+        if self.stages is not None:
+            out["stages_ms"] = self.stages
+        return out
 
 
 def _per_move(cpu_s: float | None, moves: int) -> float | None:
@@ -169,8 +185,10 @@ async def _player(
             if r.status_code != 200:
                 result.refused += 1
                 continue
+            acked = time.perf_counter()
             done = await asyncio.wait_for(table.until_all_see(r.json()["seq"]), 30)
             result.latencies_ms.append((done - sent) * 1000)
+            result.ack_ms.append((acked - sent) * 1000)
             result.human_moves += 1
     finally:
         watcher.cancel()
@@ -202,6 +220,7 @@ async def run(
             asyncio.create_task(_watch(base, t, c, None, None)) for t in made for c in range(1, t.clients)
         ]
         await asyncio.sleep(1.0)  # let every socket connect before the clock starts
+        stages = (await http.delete(f"{base}/api/stages")).status_code == 200
         result = Result(tables, spectators, 0.0, think, 0, 0)
         began = time.perf_counter()
         stop = began + seconds
@@ -209,6 +228,8 @@ async def run(
         result.seconds = time.perf_counter() - began
         for w in watchers:
             w.cancel()
+        if stages:  # the server's stage timings (only a server started with RIVERBOX_STAGE_TIMES=1)
+            result.stages = (await http.get(f"{base}/api/stages")).json()
         for t in made:
             summary = (await http.get(f"{base}/api/tables/{t.id}")).json()
             result.moves += summary["seq"] - start_seq[t.id]
@@ -231,8 +252,23 @@ class Running:
 
     def cpu_seconds(self) -> float:
         """CPU time the server process has used so far (user + system, Linux /proc)."""
-        fields = Path(f"/proc/{self.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        return _cpu_seconds(self.pid)
+
+    def worker_cpu_seconds(self) -> float:
+        """CPU time of the server's child processes (the bot worker) so far."""
+        total = 0.0
+        for task in Path(f"/proc/{self.pid}/task").iterdir():
+            for child in (task / "children").read_text().split():
+                try:
+                    total += _cpu_seconds(int(child))
+                except OSError:  # it ended meanwhile
+                    continue
+        return total
+
+
+def _cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 @contextmanager
@@ -245,7 +281,7 @@ def running_server(home: Path, db: str | None = None, stop: int = signal.SIGTERM
     cmd = [sys.executable, "-m", "riverbox", "serve", "--port", str(port)]
     if db is not None:
         cmd += ["--db", db]
-    env = {**os.environ, "RIVERBOX_HOME": str(home)}
+    env = {**os.environ, "RIVERBOX_HOME": str(home), STAGES_ENV: "1"}
     proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     base = f"http://127.0.0.1:{port}"
     try:
@@ -285,7 +321,10 @@ def serve_and_run(
         return asyncio.run(run(url, tables, spectators, seconds, think))
     with running_server(Path(tempfile.mkdtemp(prefix="riverbox-bench-")), db) as server:
         before, mine = server.cpu_seconds(), time.process_time()
+        worker_before, load = server.worker_cpu_seconds(), os.getloadavg()[0]
         result = asyncio.run(run(server.base, tables, spectators, seconds, think))
         result.server_cpu_s = server.cpu_seconds() - before
+        result.worker_cpu_s = server.worker_cpu_seconds() - worker_before
         result.client_cpu_s = time.process_time() - mine
+        result.load = (load, os.getloadavg()[0])
         return result

@@ -12,6 +12,7 @@ import contextlib
 import json
 import logging
 import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
@@ -22,6 +23,7 @@ from starlette.concurrency import run_in_threadpool
 
 from riverbox.server import worker
 from riverbox.server.service import BotJob, Tables
+from riverbox.server.stages import STAGES
 from riverbox.server.table import Refused
 
 log = logging.getLogger("riverbox.server")
@@ -43,7 +45,8 @@ class Hub:
     def __init__(self, tables: Tables) -> None:
         self.tables = tables
         self.clients: dict[str, set[Client]] = {}
-        self._dirty: set[str] = set()
+        self._dirty: dict[str, float] = {}
+        """Tables whose clients need an update, with when the oldest unsent change came."""
         self._running: set[str] = set()
         self._tasks: set[asyncio.Task[None]] = set()
 
@@ -72,7 +75,7 @@ class Hub:
         """Schedule an update of this table's clients (call on the loop)."""
         if table_id not in self.clients:
             return
-        self._dirty.add(table_id)
+        self._dirty.setdefault(table_id, time.perf_counter())
         if table_id not in self._running:
             self._running.add(table_id)
             task = asyncio.get_running_loop().create_task(self._flush(table_id))
@@ -82,17 +85,24 @@ class Hub:
     async def _flush(self, table_id: str) -> None:
         try:
             while table_id in self._dirty:
-                self._dirty.discard(table_id)
+                since = self._dirty.pop(table_id)
+                start = time.perf_counter()
+                STAGES.add("fanout.wait", start - since)
                 clients = list(self.clients.get(table_id, ()))
                 seats = {c.seat for c in clients}
                 try:
                     bodies = self.tables.state_texts_at_once(table_id, seats)
                     if bodies is None:
+                        STAGES.add("fanout.in_thread_count", 1)
                         bodies = await run_in_threadpool(self.tables.state_texts, table_id, seats)
                 except Refused:
                     continue
+                sending = time.perf_counter()
+                STAGES.add("fanout.encode", sending - start)
                 texts = {seat: state_message(body) for seat, body in bodies.items()}
                 await asyncio.gather(*(self.send(c, texts[c.seat]) for c in clients))
+                STAGES.since("fanout.send", sending)
+                STAGES.since("fanout.total", since)
         finally:
             self._running.discard(table_id)
 
@@ -125,8 +135,10 @@ class BotDriver:
         task.add_done_callback(self._tasks.discard)
 
     async def _check(self, table_id: str, timeout: bool = False) -> None:
+        start = time.perf_counter()
         try:
             jobs, clock = await run_in_threadpool(self._look, table_id, timeout)
+            STAGES.since("bot.look", start)
         except Refused:
             return
         if not timeout:
@@ -151,14 +163,20 @@ class BotDriver:
         seq = None
         try:
             try:
+                start = time.perf_counter()
                 async with self._slots:
+                    thinking = time.perf_counter()
+                    STAGES.add("bot.slot_wait", thinking - start)
                     text = await asyncio.wait_for(
                         loop.run_in_executor(self.executor, worker.choose, job), timeout=job.seconds * 4 + 20
                     )
+                    STAGES.since("bot.worker", thinking)
             except Exception as exc:  # a broken or stuck bot must not stop the table
                 log.warning("bot %s failed on table %s: %s", job.bot, job.table, type(exc).__name__)
                 return
+            acting = time.perf_counter()
             seq = await run_in_threadpool(self.tables.bot_act, job, text)
+            STAGES.since("bot.act", acting)
         finally:
             self._busy.discard(key)
         # a committed move already announced itself (the store's change callback looks again)

@@ -22,6 +22,7 @@ from typing import Any
 from riverbox.bots.base import bot_names, make_bot
 from riverbox.core.game import Game
 from riverbox.server.jsontext import dumps
+from riverbox.server.stages import STAGES
 from riverbox.server.table import MOVE_KINDS, SEAT_KINDS, Refused, Table, make_game
 from riverbox.store.db import EventRow, SeatRow, Stale, Store, TableRow
 
@@ -118,7 +119,12 @@ class Tables:
     @contextmanager
     def locked(self, table_id: str) -> Iterator[Table]:
         """The table, caught up with the store, held for exclusive use; 404 if unknown."""
-        with self._lock(table_id):
+        lock = self._lock(table_id)
+        if not lock.acquire(False):
+            start = time.perf_counter()
+            lock.acquire()
+            STAGES.since("table.lock_wait", start)
+        try:
             table = self._cache.get(table_id)
             if table is None:
                 row = self.store.table(table_id)
@@ -135,6 +141,8 @@ class Tables:
                     old, _ = self._cache.popitem(last=False)
                     self._seats.pop(old, None)
             yield table
+        finally:
+            lock.release()
 
     @contextmanager
     def at_once(self, table_id: str) -> Iterator[tuple[Table, list[SeatRow]] | None]:
@@ -320,10 +328,14 @@ class Tables:
         for seat in seats:
             cached = table.rendered.get(seat)
             if cached is None or cached[0] != key:
+                start = time.perf_counter()
                 body = table.payload(seat, rows)
                 for s, on in zip(body["seats"], connected, strict=True):
                     s["connected"] = on
+                encoded = time.perf_counter()
                 cached = table.rendered[seat] = (key, dumps(body))
+                STAGES.add("encode.payload", encoded - start)
+                STAGES.since("encode.json", encoded)
             out[seat] = cached[1]
         return out
 
@@ -331,10 +343,12 @@ class Tables:
         """A seat's move; returns the new seq once committed. Refused (403/409/422) changes nothing."""
         seat = self._require_seat(table_id, token)
         with self.locked(table_id) as table:
+            start = time.perf_counter()
             table.check_seq(seq)
             if seat in table.bot_seats(self.seats(table_id)):
                 raise Refused(403, f"player {seat} has resigned; a bot plays this seat")
             action = table.check_move(seat, text)
+            STAGES.since("act.check", start)
             return self._append(table, "move", seat, str(action))
 
     def bot_act(self, job: BotJob, text: str) -> int | None:
@@ -396,10 +410,13 @@ class Tables:
         """Commit event ``table.seq``, then apply it to the cached table (the caller holds the lock)."""
         seq = table.seq
         probe = None
+        start = time.perf_counter()
         if kind in MOVE_KINDS and action is not None:
             probe = table.state.clone()
             table.replay_into(probe, seat, action)
         over_after = probe is not None and probe.is_over
+        committing = time.perf_counter()
+        STAGES.add("act.apply", committing - start)
         try:
             at = self.store.append(
                 table.row.id,
@@ -413,7 +430,10 @@ class Tables:
         except Stale:
             self._catch_up(table)
             raise Refused(409, f"the table moved on to move {table.seq}; reload and choose again") from None
+        replaying = time.perf_counter()
+        STAGES.add("commit.total", replaying - committing)
         table.replay(EventRow(seq, kind, seat, action, at), probe)
+        STAGES.since("act.rebuild", replaying)
         self._changed(table.row.id)
         return table.seq
 

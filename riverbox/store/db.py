@@ -20,6 +20,7 @@ import queue
 import re
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -39,7 +40,7 @@ class Stale(Exception):
 class _Append:
     """One append waiting for the writer thread: its row, and then its outcome."""
 
-    __slots__ = ("done", "error", "row", "seat_bot", "status")
+    __slots__ = ("done", "error", "queued", "row", "seat_bot", "status")
 
     def __init__(self, row: dict[str, Any], status: str | None, seat_bot: tuple[int, str] | None) -> None:
         self.row = row
@@ -47,6 +48,7 @@ class _Append:
         self.seat_bot = seat_bot
         self.done = threading.Event()
         self.error: Exception | None = None
+        self.queued = time.perf_counter()
 
 
 GROUP_LIMIT = 256
@@ -125,8 +127,10 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
 class Store:
     """One database (SQLite or PostgreSQL) holding every table's record."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, timing: Callable[[str, float], None] | None = None) -> None:
         self.url = normalise_url(url)
+        self.timing = timing
+        """Called with (stage, seconds) for the commit path's stages (the server's timings)."""
         sqlite = self.url.startswith("sqlite")
         self.engine: Engine = sa.create_engine(self.url, future=True, pool_pre_ping=not sqlite)
         self.is_postgres = self.engine.dialect.name == "postgresql"
@@ -244,6 +248,11 @@ class Store:
             self._commit(group)
 
     def _commit(self, group: list[_Append]) -> None:
+        start = time.perf_counter()
+        if self.timing is not None:
+            for item in group:
+                self.timing("commit.queue", start - item.queued)
+            self.timing("commit.group_count", len(group))
         try:
             with self.engine.begin() as conn:
                 for item in group:
@@ -251,6 +260,8 @@ class Store:
         except Exception as exc:  # nothing of the group was committed: every one of them fails
             for item in group:
                 item.error = item.error or exc
+        if self.timing is not None:
+            self.timing("commit.transaction", time.perf_counter() - start)
         for item in group:
             item.done.set()
 
