@@ -690,6 +690,7 @@ def serve(
         str | None, typer.Option(help="Database URL (default: SQLite in the data dir; or postgresql://...).")
     ] = None,
     open_browser: Annotated[bool, typer.Option("--open", help="Open the lobby in a web browser.")] = False,
+    access_log: Annotated[bool, typer.Option(help="Log a line per HTTP request.")] = False,
 ) -> None:
     """Host tables for play over the network: lobby, seats, bots and spectators (needs riverbox[web])."""
     try:
@@ -698,7 +699,7 @@ def serve(
         _fail(f"the server needs the web extra: pip install 'riverbox[web]' ({exc.name} is missing)")
         return
     try:
-        run_server(host, port, db, open_browser)
+        run_server(host, port, db, open_browser, access_log)
     except ValueError as exc:
         _fail(str(exc))
 

@@ -235,7 +235,9 @@ def create_app(settings: Settings) -> FastAPI:
         tables.sole_writer = "writer" in state
         await run_in_threadpool(store.upgrade)
         state["loop"] = asyncio.get_running_loop()
-        executor = ProcessPoolExecutor(max_workers=settings.bot_workers, mp_context=get_context("spawn"))
+        executor = ProcessPoolExecutor(
+            max_workers=settings.bot_workers, mp_context=get_context("spawn"), initializer=worker.start
+        )
         executor.submit(worker.warm)  # the worker starts importing while the server starts
         driver = state["driver"] = BotDriver(tables, executor, settings.bot_workers)
         listener = None

@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import orjson
 import websockets
 
 from riverbox.server.stages import ENV as STAGES_ENV
@@ -138,7 +139,7 @@ async def _watch(
     async with websockets.connect(url, max_size=2**22) as ws:
         await ws.send(json.dumps({"token": token}))
         async for raw in ws:
-            msg = json.loads(raw)
+            msg = orjson.loads(raw)
             if msg.get("type") != "state":
                 continue
             table.saw(index, msg["seq"])

@@ -137,7 +137,8 @@ class BotDriver:
     async def _check(self, table_id: str, timeout: bool = False) -> None:
         start = time.perf_counter()
         try:
-            jobs, clock = await run_in_threadpool(self._look, table_id, timeout)
+            held = None if timeout else self.tables.bot_jobs_at_once(table_id)
+            jobs, clock = held if held is not None else await run_in_threadpool(self._look, table_id, timeout)
             STAGES.since("bot.look", start)
         except Refused:
             return

@@ -12,8 +12,12 @@ from riverbox.server.app import MESSAGE_LIMIT, Settings, create_app
 from riverbox.store.db import default_url
 
 
-def serve(host: str, port: int, db: str | None, open_browser: bool = False) -> None:
-    """Serve until interrupted; with ``open_browser`` the lobby opens once the server is up."""
+def serve(host: str, port: int, db: str | None, open_browser: bool = False, access_log: bool = False) -> None:
+    """Serve until interrupted; with ``open_browser`` the lobby opens once the server is up.
+
+    ``access_log``: a line per HTTP request (off by default: at a few hundred moves a second,
+    formatting and writing them costs the event loop more than parsing the requests).
+    """
     url = db or default_url(data_dir())
     if not url.startswith(("sqlite", "postgresql", "postgres")):
         raise ValueError(f"--db must be an sqlite:/// or postgresql:// URL, not {url.split(':')[0]!r}")
@@ -21,7 +25,13 @@ def serve(host: str, port: int, db: str | None, open_browser: bool = False) -> N
     # no per-message compression: state messages are a few kilobytes, and compressing each one
     # for every client costs more CPU than anything else a move does on a small machine
     config = uvicorn.Config(
-        app, host=host, port=port, ws_max_size=MESSAGE_LIMIT, ws_per_message_deflate=False, log_level="info"
+        app,
+        host=host,
+        port=port,
+        ws_max_size=MESSAGE_LIMIT,
+        ws_per_message_deflate=False,
+        log_level="info",
+        access_log=access_log,
     )
     server = uvicorn.Server(config)
     if open_browser:

@@ -449,44 +449,60 @@ class Tables:
     def bot_jobs(self, table_id: str, timeout: bool = False) -> list[BotJob]:
         """Moves bots must choose now: seats of bots (or, on a clock expiry, humans) to move."""
         with self.locked(table_id) as table:
-            if table.state.is_over:
-                return []
-            seats = self.seats(table_id)
-            bots = table.bot_seats(seats)
-            fallback = stand_in_bot(table.game)
-            jobs = []
-            for seat in table.state.to_move:
-                if timeout == (seat in bots):
-                    continue
-                if timeout and any(s.seat == seat and s.kind == "open" and not s.claimed for s in seats):
-                    continue
-                jobs.append(
-                    BotJob(
-                        table_id,
-                        table.row.game,
-                        table.row.options,
-                        table.row.seed,
-                        tuple((s, a) for s, a, _ in table.moves),
-                        seat,
-                        bots.get(seat, fallback),
-                        (table.row.seed * 1_000_003 + table.seq * 101 + seat) % 2**31,
-                        float(table.row.table_options.get("bot_seconds") or DEFAULT_BOT_SECONDS),
-                        table.seq,
-                        "timeout" if timeout else "move",
-                    )
-                )
-            return jobs
+            return _jobs(table, self.seats(table_id), timeout)
+
+    def bot_jobs_at_once(self, table_id: str) -> tuple[list[BotJob], tuple[int, float] | None] | None:
+        """:meth:`bot_jobs` and :meth:`clock` if the table is at hand now (see :meth:`at_once`), else None.
+
+        Every change of a table asks this; on the loop it costs microseconds, a trip to a
+        thread costs more than the look itself.
+        """
+        with self.at_once(table_id) as held:
+            return None if held is None else (_jobs(*held, False), _clock(*held))
 
     def clock(self, table_id: str) -> tuple[int, float] | None:
         """(seq, deadline) when the turn clock runs for a human seat to move, else None."""
         with self.locked(table_id) as table:
-            limit = table.row.table_options.get("clock")
-            if not limit or table.state.is_over:
-                return None
-            bots = table.bot_seats(self.seats(table_id))
-            if all(s in bots for s in table.state.to_move):
-                return None
-            return table.seq, table.changed_at + float(limit)
+            return _clock(table, self.seats(table_id))
+
+
+def _clock(table: Table, seats: list[SeatRow]) -> tuple[int, float] | None:
+    limit = table.row.table_options.get("clock")
+    if not limit or table.state.is_over:
+        return None
+    bots = table.bot_seats(seats)
+    if all(s in bots for s in table.state.to_move):
+        return None
+    return table.seq, table.changed_at + float(limit)
+
+
+def _jobs(table: Table, seats: list[SeatRow], timeout: bool) -> list[BotJob]:
+    if table.state.is_over:
+        return []
+    bots = table.bot_seats(seats)
+    fallback = stand_in_bot(table.game)
+    jobs = []
+    for seat in table.state.to_move:
+        if timeout == (seat in bots):
+            continue
+        if timeout and any(s.seat == seat and s.kind == "open" and not s.claimed for s in seats):
+            continue
+        jobs.append(
+            BotJob(
+                table.row.id,
+                table.row.game,
+                table.row.options,
+                table.row.seed,
+                tuple((s, a) for s, a, _ in table.moves),
+                seat,
+                bots.get(seat, fallback),
+                (table.row.seed * 1_000_003 + table.seq * 101 + seat) % 2**31,
+                float(table.row.table_options.get("bot_seconds") or DEFAULT_BOT_SECONDS),
+                table.seq,
+                "timeout" if timeout else "move",
+            )
+        )
+    return jobs
 
 
 def _status(table: Table, seats: list[SeatRow]) -> str:

@@ -6,6 +6,8 @@ game applies only the new ones, so a bot's turn costs its thinking, not a replay
 
 from __future__ import annotations
 
+import contextlib
+import os
 from collections import OrderedDict
 from typing import Any
 
@@ -42,6 +44,21 @@ def choose(job: BotJob) -> str:
     if hasattr(bot, "seconds"):
         bot.seconds = min(float(bot.seconds), job.seconds)
     return str(bot.act(state.clone(), job.seat))
+
+
+BOT_NICENESS = 10
+"""How much lower the bot worker's CPU priority is than the server's (see :func:`start`)."""
+
+
+def start() -> None:
+    """The worker's initializer: run at a lower CPU priority than the server process.
+
+    On a small machine the worker and the server's event loop compete for the same cores; a
+    bot may think for its whole budget, a person's move must be answered at once. The kernel
+    then lets the loop run first whenever both are ready, and bots use the time left over.
+    """
+    with contextlib.suppress(OSError):  # not permitted here: run at the server's priority
+        os.nice(BOT_NICENESS)
 
 
 def warm() -> bool:
