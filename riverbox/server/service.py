@@ -346,7 +346,8 @@ class Tables:
             start = time.perf_counter()
             table.check_seq(seq)
             if seat in table.bot_seats(self.seats(table_id)):
-                raise Refused(403, f"player {seat} has resigned; a bot plays this seat")
+                why = "timed out" if seat in table.timed_out else "has resigned"
+                raise Refused(403, f"player {seat} {why}; a bot plays this seat")
             action = table.check_move(seat, text)
             STAGES.since("act.check", start)
             return self._append(table, "move", seat, str(action))
@@ -385,6 +386,8 @@ class Tables:
         with self.locked(table_id) as table:
             if table.state.is_over:
                 raise Refused(409, "the game is over")
+            if seat in table.timed_out:
+                raise Refused(409, f"player {seat} timed out; a bot already plays this seat")
             if seat in table.resigned:
                 raise Refused(409, f"player {seat} has already resigned")
             bot = stand_in_bot(table.game)

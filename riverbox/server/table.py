@@ -27,7 +27,7 @@ SEAT_KINDS = ("timeout", "resign", "join")
 """Events after which the seats (who sits where, which bot plays) must be read again."""
 
 TABLE_TEXTS = {
-    "timeout": "{name} ran out of time; a bot plays their seat from now on.",
+    "timeout": "{name} timed out; a bot plays their seat from now on.",
     "resign": "{name} resigned; a bot plays their seat from now on.",
     "undo": "{name} took back their last move.",
     "join": "{name} sat down at seat {seat}.",
@@ -81,6 +81,9 @@ class Table:
     moves: list[tuple[int, str, str]] = field(default_factory=list)  # (seat, notation, kind)
     notices: list[_Notice] = field(default_factory=list)
     resigned: set[int] = field(default_factory=set)
+    """Seats a bot took over: their player resigned or timed out."""
+    timed_out: set[int] = field(default_factory=set)
+    """Of those, the seats taken over because the turn clock ran out."""
     last: EventRow | None = None
     changed_at: float = 0.0
     rendered: dict[int | None, tuple[Any, str]] = field(default_factory=dict)
@@ -108,6 +111,7 @@ class Table:
             self.moves.append((event.seat, event.action, event.kind))
             if event.kind == "timeout":
                 self.resigned.add(event.seat)
+                self.timed_out.add(event.seat)
                 self._notice(event)
         elif event.kind == "undo" and self.moves:
             self.moves.pop()
@@ -257,7 +261,9 @@ class Table:
             "kind": s.kind,
             "name": self.seat_name(s),
             "bot": s.bot,
-            "resigned": s.seat in self.resigned,
+            "resigned": s.seat in self.resigned and s.seat not in self.timed_out,
+            "timed_out": s.seat in self.timed_out,
+            "bot_plays": s.seat in self.resigned,
             "claimed": s.claimed or s.kind != "open",
             "connected": connected,
         }

@@ -205,6 +205,10 @@ def test_resign_hands_the_seat_to_a_bot_announced_in_the_log(client: TestClient)
     assert "resigned; a bot plays their seat" in body["story"][-1]["text"]
     summary = client.get(f"/api/tables/{tid}").json()
     assert summary["seats"][seat]["resigned"] is True
+    assert summary["seats"][seat]["bot_plays"] is True
+    assert summary["seats"][seat]["timed_out"] is False  # a resignation is not a timeout
+    assert summary["seats"][1 - seat]["bot_plays"] is False
+    assert "timed out" not in body["story"][-1]["text"]
     legal = state(client, tid, tok[seat])["legal"]
     if legal:
         r = client.post(

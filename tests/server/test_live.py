@@ -114,15 +114,27 @@ def test_the_turn_clock_lets_a_bot_move_and_says_so(lite: TestClient) -> None:
     body = state(lite, tid)
     assert body["seq"] >= 1
     first = body["table_log"][0]
-    assert first["kind"] == "timeout" and "ran out of time" in first["text"]
+    assert first["kind"] == "timeout"
+    assert first["text"].endswith("timed out; a bot plays their seat from now on.")
+    assert "resigned" not in first["text"]
+    story = [e["text"] for e in body["story"] if e["source"] == "table"]
+    assert story[0] == first["text"]
+    # the public summary says the seat timed out (not that its player resigned) and a bot plays on
     summary = lite.get(f"/api/tables/{tid}").json()
-    assert summary["seats"][first["seat"]]["resigned"]  # the bot keeps the seat from then on
+    out = summary["seats"][first["seat"]]
+    assert out["timed_out"] is True and out["bot_plays"] is True and out["resigned"] is False
+    token = t["seats"][first["seat"]]["token"]
+    again = lite.post(f"/api/tables/{tid}/resign", headers=bearer(token))
+    assert again.status_code == 409 and "timed out" in again.json()["detail"]
+    now = state(lite, tid, token)
     r = lite.post(
         f"/api/tables/{tid}/actions",
-        json={"action": "pass", "seq": body["seq"]},
-        headers=bearer(t["seats"][first["seat"]]["token"]),
+        json={"action": "pass", "seq": now["seq"]},
+        headers=bearer(token),
     )
     assert r.status_code in (403, 409)
+    if r.status_code == 403:
+        assert "timed out" in r.json()["detail"] or "not to move" in r.json()["detail"]
 
 
 def test_a_private_event_reaches_only_its_seat_over_rest_and_socket(lite: TestClient, toy: str) -> None:

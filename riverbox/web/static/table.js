@@ -25,6 +25,7 @@ const TEXT = {
   lost: "Connection lost; reconnecting…",
   resign: "Resign? A bot will play your seat for the rest of the game.",
   resigned: " (resigned; a bot plays)",
+  timedOut: " (timed out; a bot plays on)",
   free: " (free seat)",
   winner: "winner",
   player: (seat) => `player ${seat}`,
@@ -236,11 +237,11 @@ function show(state) {
     : TEXT.toMove(state.to_move.map((s) => (s === state.seat ? TEXT.you : seatName(state, s))).join(", "));
   $("actions-card").hidden = state.seat === null;
   $("undo").hidden = !state.can_undo;
-  $("resign").hidden = state.seat === null || state.over || state.seats[state.seat]?.resigned;
+  $("resign").hidden = state.seat === null || state.over || state.seats[state.seat]?.bot_plays;
   drawMoves();
   $("seats").replaceChildren(...state.seats.map((s) => el("li", { class: s.connected || s.kind === "bot" ? "on" : "off" },
     `${s.seat}: ${s.name} — ${s.kind === "bot" ? TEXT.bot : s.connected ? TEXT.online : TEXT.offline}`,
-    s.resigned ? TEXT.resigned : "", s.kind === "open" && !s.claimed ? TEXT.free : "")));
+    s.timed_out ? TEXT.timedOut : s.resigned ? TEXT.resigned : "", s.kind === "open" && !s.claimed ? TEXT.free : "")));
   const log = $("log");
   log.replaceChildren(...state.story.map((e) => el("li", { class: e.source === "table" ? "notice" : "" }, e.text)));
   log.scrollTop = log.scrollHeight;
