@@ -11,9 +11,12 @@ import asyncio
 import contextlib
 import functools
 import logging
+import os
+import secrets
+import socket
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from multiprocessing import get_context
@@ -32,7 +35,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from riverbox.server import worker
 from riverbox.server.live import BotDriver, Client, Hub, PgListener, json_message, listen_url, state_message
-from riverbox.server.service import SeatSpec, Tables
+from riverbox.server.service import PRESENCE_HEARTBEAT, PRESENCE_STALE, SeatSpec, Tables
 from riverbox.server.stages import STAGES
 from riverbox.server.stages import enabled as stages_enabled
 from riverbox.server.table import Refused
@@ -222,7 +225,14 @@ def create_app(settings: Settings) -> FastAPI:
         on_change(table_id)  # the next look at the table catches up with the store
 
     tables = Tables(store, on_change)
-    hub = Hub(tables)
+    presence: dict[str, ThreadPoolExecutor] = {}
+
+    def on_presence(table_id: str, seat: int, clients: int) -> None:
+        pool = presence.get("pool")
+        if pool is not None and tables.process is not None:
+            pool.submit(_write_presence, store, tables.process, table_id, seat, clients)
+
+    hub = Hub(tables, on_presence)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -244,6 +254,11 @@ def create_app(settings: Settings) -> FastAPI:
         if store.is_postgres:
             listener = PgListener(listen_url(store.url), store.channel, on_notice)
             await run_in_threadpool(listener.start)
+        beat = None
+        if store.is_postgres:  # several processes may share it: say which seats are connected here
+            tables.process = f"{socket.gethostname()[:40]}:{os.getpid()}:{secrets.token_hex(4)}"
+            pool = presence["pool"] = ThreadPoolExecutor(1, thread_name_prefix="riverbox-presence")
+            beat = asyncio.get_running_loop().create_task(_heartbeat(store, tables.process, pool))
         for row in await run_in_threadpool(store.tables, ("open", "running"), 1000):
             driver.changed(row.id)
         lag = asyncio.get_running_loop().create_task(_loop_lag()) if stages_enabled() else None
@@ -252,6 +267,12 @@ def create_app(settings: Settings) -> FastAPI:
         finally:
             if lag is not None:
                 lag.cancel()
+            if beat is not None:
+                beat.cancel()
+            if "pool" in presence and tables.process is not None:
+                done = presence.pop("pool")
+                done.submit(_write_presence, store, tables.process, None, 0, 0)
+                await asyncio.get_running_loop().run_in_executor(None, functools.partial(done.shutdown, True))
             driver.stop()
             if listener is not None:
                 await run_in_threadpool(listener.stop)
@@ -410,6 +431,33 @@ def create_app(settings: Settings) -> FastAPI:
         return templates.TemplateResponse(request, "replay.html", context)
 
     return app
+
+
+def _write_presence(store: Store, process: str, table_id: str | None, seat: int, clients: int) -> None:
+    """One presence change (``table_id`` None: forget all of this process's), never raising.
+
+    A lost database connection must not break a socket's life; the heartbeat and the expiry
+    of stale rows put presence right again.
+    """
+    try:
+        if table_id is None:
+            store.clear_presence(process)
+        else:
+            store.set_presence(process, table_id, seat, clients, time.time())
+    except Exception as exc:
+        log.warning("presence not written (%s)", type(exc).__name__)
+
+
+async def _heartbeat(store: Store, process: str, pool: ThreadPoolExecutor) -> None:
+    """Refresh this process's presence rows and drop those of processes that died."""
+    loop = asyncio.get_running_loop()
+    while True:
+        await asyncio.sleep(PRESENCE_HEARTBEAT)
+        now = time.time()
+        try:
+            await loop.run_in_executor(pool, store.heartbeat, process, now, now - PRESENCE_STALE)
+        except Exception as exc:
+            log.warning("presence heartbeat failed (%s)", type(exc).__name__)
 
 
 async def _loop_lag(period: float = 0.05) -> None:

@@ -42,8 +42,10 @@ class Client:
 class Hub:
     """Who watches which table; sends each one its own state after every change."""
 
-    def __init__(self, tables: Tables) -> None:
+    def __init__(self, tables: Tables, on_presence: Callable[[str, int, int], None] | None = None) -> None:
         self.tables = tables
+        self.on_presence = on_presence
+        """Called with (table, seat, sockets open here) when a seat's count changes (several processes)."""
         self.clients: dict[str, set[Client]] = {}
         self._dirty: dict[str, float] = {}
         """Tables whose clients need an update, with when the oldest unsent change came."""
@@ -66,9 +68,11 @@ class Hub:
         if seat is None:
             return
         key = (table_id, seat)
-        self.tables.connected[key] = self.tables.connected.get(key, 0) + delta
-        if self.tables.connected[key] <= 0:
+        count = self.tables.connected[key] = self.tables.connected.get(key, 0) + delta
+        if count <= 0:
             del self.tables.connected[key]
+        if self.on_presence is not None and (count == 0 or (count == 1 and delta > 0)):
+            self.on_presence(table_id, seat, max(count, 0))
         self.changed(table_id)
 
     def changed(self, table_id: str) -> None:

@@ -87,6 +87,11 @@ TOKEN_CACHE = 65536
 RETRIES = 5
 """Attempts at a join while other processes keep appending to the same table."""
 
+PRESENCE_HEARTBEAT = 5.0
+"""Seconds between a process's refreshes of its presence rows (several processes)."""
+PRESENCE_STALE = 3 * PRESENCE_HEARTBEAT
+"""A presence row not refreshed for this long belongs to a dead process and is ignored, then dropped."""
+
 DEFAULT_BOT_SECONDS = 1.0
 MAX_BOT_SECONDS = 10.0
 
@@ -107,6 +112,10 @@ class Tables:
         self._locks: dict[str, threading.Lock] = {}
         self._guard = threading.Lock()
         self.connected: dict[tuple[str, int], int] = {}
+        """Sockets open in this process per (table, seat)."""
+        self.process: str | None = None
+        """This process's name in the store's presence rows, when several processes share the
+        store (PostgreSQL); then a seat connected to another process counts as connected too."""
 
     # -- plumbing -------------------------------------------------------------------------
     def _lock(self, table_id: str) -> threading.Lock:
@@ -289,7 +298,8 @@ class Tables:
                 "options": table.row.options,
                 "clock": table.row.table_options.get("clock"),
                 "seats": [
-                    table.seat_summary(s, self.connected.get((table_id, s.seat), 0) > 0) for s in seats
+                    table.seat_summary(s, on)
+                    for s, on in zip(seats, self._connected(table_id, seats), strict=True)
                 ],
                 "status": _status(table, seats),
                 "seq": table.seq,
@@ -321,8 +331,13 @@ class Tables:
         with self.at_once(table_id) as held:
             return None if held is None else self._texts(*held, seats)
 
+    def _connected(self, table_id: str, rows: list[SeatRow]) -> tuple[bool, ...]:
+        """Per seat: has it a socket open here or (several processes) in another live process?"""
+        remote = set() if self.process is None else self.store.present(table_id, time.time() - PRESENCE_STALE)
+        return tuple(self.connected.get((table_id, s.seat), 0) > 0 or s.seat in remote for s in rows)
+
     def _texts(self, table: Table, rows: list[SeatRow], seats: Iterable[int | None]) -> dict[int | None, str]:
-        connected = tuple(self.connected.get((table.row.id, s.seat), 0) > 0 for s in rows)
+        connected = self._connected(table.row.id, rows)
         key = (table.seq, tuple(rows), connected)
         out = {}
         for seat in seats:

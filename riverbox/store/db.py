@@ -343,6 +343,62 @@ class Store:
                 sa.text("SELECT pg_notify(:ch, :msg)"), {"ch": self.channel, "msg": f"{table_id} {seq}"}
             )
 
+    # -- presence (several processes on one database) -------------------------------------
+    def set_presence(self, process: str, table_id: str, seat: int, clients: int, now: float) -> None:
+        """Record that ``process`` has ``clients`` sockets open for ``seat`` (0 forgets it); NOTIFY.
+
+        Each process writes only its own rows, from one thread, so the delete-then-insert
+        never races; the notice (seq -1) tells the other processes to tell their clients.
+        """
+        p = schema.presence.c
+        with self.engine.begin() as conn:
+            conn.execute(
+                schema.presence.delete().where(p.process == process, p.game_id == table_id, p.seat == seat)
+            )
+            if clients > 0:
+                conn.execute(
+                    schema.presence.insert().values(
+                        process=process, game_id=table_id, seat=seat, clients=clients, heartbeat=now
+                    )
+                )
+            self._notify(conn, table_id, -1)
+
+    def heartbeat(self, process: str, now: float, stale_before: float) -> list[str]:
+        """Refresh ``process``'s rows; drop every row not refreshed since ``stale_before``.
+
+        Rows go stale when their process died without saying goodbye (SIGKILL, a lost
+        machine). Returns the tables whose presence changed that way (already NOTIFYed).
+        """
+        p = schema.presence.c
+        with self.engine.begin() as conn:
+            conn.execute(schema.presence.update().where(p.process == process).values(heartbeat=now))
+            gone = list(
+                conn.execute(sa.select(p.game_id).where(p.heartbeat < stale_before).distinct()).scalars()
+            )
+            if gone:
+                conn.execute(schema.presence.delete().where(p.heartbeat < stale_before))
+                for table_id in gone:
+                    self._notify(conn, table_id, -1)
+        return gone
+
+    def clear_presence(self, process: str) -> None:
+        """Forget every seat ``process`` had connected (it is shutting down)."""
+        p = schema.presence.c
+        with self.engine.begin() as conn:
+            tables = list(conn.execute(sa.select(p.game_id).where(p.process == process).distinct()).scalars())
+            conn.execute(schema.presence.delete().where(p.process == process))
+            for table_id in tables:
+                self._notify(conn, table_id, -1)
+
+    def present(self, table_id: str, fresh_after: float) -> set[int]:
+        """Seats of ``table_id`` some live process has a socket open for (heartbeat after ``fresh_after``)."""
+        p = schema.presence.c
+        with self.engine.connect() as conn:
+            seats = conn.execute(
+                sa.select(p.seat).where(p.game_id == table_id, p.clients > 0, p.heartbeat >= fresh_after)
+            ).scalars()
+            return {int(s) for s in seats}
+
     # -- reads ----------------------------------------------------------------------------
     def table(self, table_id: str) -> TableRow | None:
         with self.engine.connect() as conn:

@@ -1,8 +1,8 @@
 """Table definitions (SQLAlchemy Core). Migrations in ``migrations/versions`` create the same.
 
 ``games`` holds a table's fixed set-up, ``events`` its append-only log (unique per game and
-seq, so two writers can never both append the same move), ``seats`` who sits where; a seat's
-token is stored only as its SHA-256 hash.
+seq, so two writers can never both append the same move), ``seats`` who sits where (a seat's
+token is stored only as its SHA-256 hash), ``presence`` which process has which seat connected.
 """
 
 from __future__ import annotations
@@ -47,3 +47,20 @@ seats = sa.Table(
     sa.Column("bot", sa.String(128), nullable=True),
     sa.PrimaryKeyConstraint("game_id", "seat", name="seats_game_seat"),
 )
+
+presence = sa.Table(
+    "presence",
+    metadata,
+    sa.Column("process", sa.String(64), nullable=False),
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), nullable=False),
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("clients", sa.Integer, nullable=False),
+    sa.Column("heartbeat", sa.Float, nullable=False),
+    sa.PrimaryKeyConstraint("process", "game_id", "seat", name="presence_process_game_seat"),
+    sa.Index("presence_game", "game_id"),
+)
+"""Which server process has sockets open for which seat (several processes on one database).
+
+Each process writes its own rows and refreshes their ``heartbeat`` (epoch seconds) while it
+lives; rows whose heartbeat is too old belong to a process that died and count for nothing.
+"""

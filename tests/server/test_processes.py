@@ -125,3 +125,66 @@ def test_two_processes_racing_for_one_seq_one_wins_one_gets_409(pg_pair: tuple[s
         mine = httpx.get(f"{b}/api/tables/{t['id']}/state", headers=bearer(tokens[seat])).json()
         assert sorted(_race(pg_pair, t["id"], tokens[seat], mine["legal"][0]["action"])) == [200, 409]
         assert httpx.get(f"{b}/api/tables/{t['id']}").json()["seq"] == 1
+
+
+def _connected(base: str, tid: str) -> list[bool]:
+    return [s["connected"] for s in httpx.get(f"{base}/api/tables/{tid}").json()["seats"]]
+
+
+def test_a_seat_connected_to_one_process_shows_connected_on_the_other(pg_pair: tuple[str, str]) -> None:
+    a, b = pg_pair
+    t = _create(a)
+    tid = t["id"]
+    tokens = [s["token"] for s in t["seats"]]
+
+    async def sit_at_b() -> tuple[list[bool], list[bool], bool]:
+        async with websockets.connect(f"ws://{b[len('http://') :]}/ws/tables/{tid}") as ws:
+            await ws.send(json.dumps({"token": tokens[1]}))
+            assert json.loads(await ws.recv())["type"] == "state"
+            deadline = time.monotonic() + 5
+            seen = await asyncio.to_thread(_connected, a, tid)
+            while seen != [False, True] and time.monotonic() < deadline:
+                await asyncio.sleep(0.05)
+                seen = await asyncio.to_thread(_connected, a, tid)
+            # process A's own clients are told too (the presence change is NOTIFYed)
+            async with websockets.connect(f"ws://{a[len('http://') :]}/ws/tables/{tid}") as watcher:
+                await watcher.send(json.dumps({"token": None}))
+                first = json.loads(await watcher.recv())
+                told = [s["connected"] for s in first["seats"]] == [False, True]
+            return seen, await asyncio.to_thread(_connected, b, tid), told
+
+    on_a, on_b, told = asyncio.run(sit_at_b())
+    assert on_a == [False, True], "process A does not see the seat connected to process B"
+    assert on_b == [False, True] and told
+    deadline = time.monotonic() + 5  # the socket closed: both processes see the seat leave
+    while _connected(a, tid) != [False, False] and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert _connected(a, tid) == [False, False]
+    assert _connected(b, tid) == [False, False]
+
+
+def test_a_seat_of_a_killed_process_stops_counting_as_connected(tmp_path: Path, pg_url: str) -> None:
+    from riverbox.server.service import PRESENCE_HEARTBEAT, PRESENCE_STALE
+
+    with serve(tmp_path / "a", pg_url) as a:
+        t = _create(a)
+        tid = t["id"]
+        with serve(tmp_path / "b", pg_url) as b:  # killed with SIGKILL, its socket still open
+
+            async def sit() -> None:
+                ws = await websockets.connect(f"ws://{b[len('http://') :]}/ws/tables/{tid}")
+                await ws.send(json.dumps({"token": t["seats"][0]["token"]}))
+                await ws.recv()
+
+            asyncio.run(sit())
+            deadline = time.monotonic() + 5
+            while _connected(a, tid) != [True, False] and time.monotonic() < deadline:
+                time.sleep(0.05)
+            assert _connected(a, tid) == [True, False]
+        killed = time.monotonic()
+        # B left its row behind; once stale, A's summary no longer counts it
+        deadline = killed + PRESENCE_STALE + 2 * PRESENCE_HEARTBEAT
+        while _connected(a, tid) != [False, False] and time.monotonic() < deadline:
+            time.sleep(0.25)
+        assert _connected(a, tid) == [False, False]
+        assert time.monotonic() - killed > PRESENCE_STALE - PRESENCE_HEARTBEAT - 1

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 import threading
 
 import pytest
@@ -121,3 +122,33 @@ def test_one_process_at_a_time_writes_an_sqlite_file(sqlite_url: str) -> None:
         WriterLock(sqlite_url)
     first.release()
     WriterLock(sqlite_url).release()  # free again once the first one stopped
+
+
+def test_presence_rows_say_which_seats_a_live_process_has_connected_and_go_stale(db_url: str) -> None:
+    store = _store(db_url)
+    here, there = (f"{name}-{secrets.token_hex(4)}" for name in ("here", "there"))
+    for tid in (here, there):  # the PostgreSQL schema is shared by the session: fresh ids and hashes
+        store.create_table(
+            TableRow(tid, "river-rivals", {"players": 2}, 1, "running", {}, 0.0),
+            [
+                (SeatRow(0, "human", None, None, True), tid + "0"),
+                (SeatRow(1, "human", None, None, True), tid + "1"),
+            ],
+        )
+    store.set_presence("a", here, 0, 2, now=100.0)
+    store.set_presence("b", here, 1, 1, now=100.0)
+    store.set_presence("b", there, 0, 1, now=100.0)
+    assert store.present(here, fresh_after=90.0) == {0, 1}
+    assert store.present(there, fresh_after=90.0) == {0}
+    store.set_presence("a", here, 0, 0, now=101.0)  # a's last socket for seat 0 closed
+    assert store.present(here, fresh_after=90.0) == {1}
+    store.set_presence("a", here, 0, 1, now=101.0)
+    # a keeps beating; b died without a word: at first its rows still count, then they are stale
+    assert store.heartbeat("a", now=110.0, stale_before=95.0) == []
+    assert store.present(here, fresh_after=95.0) == {0, 1}
+    assert sorted(store.heartbeat("a", now=120.0, stale_before=105.0)) == sorted([here, there])
+    assert store.present(here, fresh_after=0.0) == {0}  # b's rows were dropped, a's refreshed
+    assert store.present(there, fresh_after=0.0) == set()
+    store.clear_presence("a")  # a shuts down
+    assert store.present(here, fresh_after=0.0) == set()
+    store.close()
