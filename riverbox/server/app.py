@@ -364,7 +364,9 @@ def create_app(settings: Settings) -> FastAPI:
             STAGES.since("act.thread_wait", called)
             return tables.act(table_id, token, body.action, body.seq)
 
-        seq = await run_in_threadpool(play)
+        seq = await tables.act_at_once(table_id, token, body.action, body.seq)
+        if seq is None:
+            seq = await run_in_threadpool(play)
         STAGES.since("act.total", called)
         return SeqOut(seq=seq)
 
@@ -526,9 +528,7 @@ async def _socket(ws: WebSocket, table_id: str, tables: Tables, hub: Hub, settin
 async def _answer(raw: str, table_id: str, token: str | None, tables: Tables) -> dict[str, Any]:
     """One client message answered like the REST call it stands for."""
     handlers: dict[str, Callable[[dict[str, Any]], Awaitable[int]]] = {
-        "action": lambda m: run_in_threadpool(
-            tables.act, table_id, token, _text(m, "action"), _int(m, "seq")
-        ),
+        "action": lambda m: _act(tables, table_id, token, _text(m, "action"), _int(m, "seq")),
         "undo": lambda m: run_in_threadpool(tables.undo, table_id, token),
         "resign": lambda m: run_in_threadpool(tables.resign, table_id, token),
     }
@@ -541,6 +541,12 @@ async def _answer(raw: str, table_id: str, token: str | None, tables: Tables) ->
         return {"type": "ok", "of": kind, "seq": await handler(message)}
     except Refused as exc:
         return {"type": "error", "status": exc.status, "detail": exc.message}
+
+
+async def _act(tables: Tables, table_id: str, token: str | None, text: str, seq: int) -> int:
+    """A move from a socket: on the loop when the table is at hand, else in a thread."""
+    done = await tables.act_at_once(table_id, token, text, seq)
+    return done if done is not None else await run_in_threadpool(tables.act, table_id, token, text, seq)
 
 
 def _text(message: dict[str, Any], key: str) -> str:

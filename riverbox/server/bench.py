@@ -199,7 +199,10 @@ async def run(
     base: str, tables: int, spectators: int, seconds: float, think: float = 0.0, bot: str = "random"
 ) -> Result:
     """Drive ``tables`` live tables and ``spectators`` sockets against the server at ``base``."""
-    limits = httpx.Limits(max_connections=64)
+    # one keep-alive connection per player, as each person has their own: with fewer, a move
+    # would queue in this program for a free connection, and that wait would be counted as the
+    # server's latency
+    limits = httpx.Limits(max_connections=tables + 8, max_keepalive_connections=tables + 8)
     async with httpx.AsyncClient(timeout=60, limits=limits) as http:
         made: list[_Table] = []
         for _ in range(tables):

@@ -180,7 +180,9 @@ class BotDriver:
                 log.warning("bot %s failed on table %s: %s", job.bot, job.table, type(exc).__name__)
                 return
             acting = time.perf_counter()
-            seq = await run_in_threadpool(self.tables.bot_act, job, text)
+            done, seq = await self.tables.bot_act_at_once(job, text)
+            if not done:
+                seq = await run_in_threadpool(self.tables.bot_act, job, text)
             STAGES.since("bot.act", acting)
         finally:
             self._busy.discard(key)

@@ -9,6 +9,7 @@ committed it. What a seat is told is rendered to JSON text once per table change
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import secrets
 import threading
@@ -20,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from riverbox.bots.base import bot_names, make_bot
-from riverbox.core.game import Game
+from riverbox.core.game import Game, State
 from riverbox.server.jsontext import dumps
 from riverbox.server.stages import STAGES
 from riverbox.server.table import MOVE_KINDS, SEAT_KINDS, Refused, Table, make_game
@@ -170,6 +171,14 @@ class Tables:
             yield table, seats
         finally:
             lock.release()
+
+    def _hold_at_once(self, table_id: str) -> tuple[Table, list[SeatRow]] | None:
+        """Like :meth:`at_once`, for a caller that releases the table's lock itself (across an await)."""
+        table = self._cache.get(table_id)
+        seats = self._seats.get(table_id)
+        if not self.sole_writer or table is None or seats is None or not self._lock(table_id).acquire(False):
+            return None
+        return table, seats
 
     def seats(self, table_id: str) -> list[SeatRow]:
         seats = self._seats.get(table_id)
@@ -367,21 +376,72 @@ class Tables:
             STAGES.since("act.check", start)
             return self._append(table, "move", seat, str(action))
 
+    async def act_at_once(self, table_id: str, token: str | None, text: str, seq: int) -> int | None:
+        """:meth:`act` on the event loop, with no trip to a thread, when the table is at hand.
+
+        None (nothing done) unless this process is the store's only writer and the table, its
+        seats and the token are cached and nobody holds the table: then :meth:`act` in a
+        thread does it. The loop holds the table while the commit is awaited, never blocking.
+        """
+        seat = None if token is None else self._tokens.get((table_id, token_hash(token)))
+        held = None if seat is None else self._hold_at_once(table_id)
+        if seat is None or held is None:
+            return None
+        table, seats = held
+        try:
+            start = time.perf_counter()
+            table.check_seq(seq)
+            if seat in table.bot_seats(seats):
+                why = "timed out" if seat in table.timed_out else "has resigned"
+                raise Refused(403, f"player {seat} {why}; a bot plays this seat")
+            action = table.check_move(seat, text)
+            STAGES.since("act.check", start)
+            return await self._append_on_loop(table, "move", seat, str(action))
+        finally:
+            self._lock(table_id).release()
+
+    async def bot_act_at_once(self, job: BotJob, text: str) -> tuple[bool, int | None]:
+        """:meth:`bot_act` on the loop if the table is at hand: (True, its answer); else (False, None)."""
+        held = self._hold_at_once(job.table)
+        if held is None:
+            return False, None
+        table = held[0]
+        try:
+            move = self._bot_move(table, job, text)
+            if move is None:
+                return True, None
+            seat_bot = (job.seat, job.bot) if job.kind == "timeout" else None
+            try:
+                seq = await self._append_on_loop(table, job.kind, job.seat, move, seat_bot=seat_bot)
+            except Refused:
+                return True, None
+        finally:
+            self._lock(job.table).release()
+        if seat_bot is not None:
+            self.forget_seats(job.table)
+        return True, seq
+
+    def _bot_move(self, table: Table, job: BotJob, text: str) -> str | None:
+        """The bot's move in notation if it is still due and legal, else None (the moment passed)."""
+        if job.kind == "timeout" and table.seq != job.seq:
+            return None
+        if job.seat not in table.state.to_move:
+            return None
+        try:
+            return str(table.check_move(job.seat, text))
+        except Refused:
+            return None
+
     def bot_act(self, job: BotJob, text: str) -> int | None:
         """A bot's (or the clock's) move; None when the moment has passed (the seat no longer to move)."""
         with self.locked(job.table) as table:
-            if job.kind == "timeout" and table.seq != job.seq:
-                return None
-            if job.seat not in table.state.to_move:
-                return None
-            try:
-                action = table.check_move(job.seat, text)
-            except Refused:
+            move = self._bot_move(table, job, text)
+            if move is None:
                 return None
             # a clock expiry hands the seat to the bot for good (announced as a table event)
             seat_bot = (job.seat, job.bot) if job.kind == "timeout" else None
             try:
-                seq = self._append(table, job.kind, job.seat, str(action), seat_bot=seat_bot)
+                seq = self._append(table, job.kind, job.seat, move, seat_bot=seat_bot)
             except Refused:
                 return None
         if seat_bot is not None:
@@ -422,19 +482,46 @@ class Tables:
             raise Refused(403, "this needs a seat token (Authorization: Bearer TOKEN)")
         return seat
 
+    async def _append_on_loop(
+        self, table: Table, kind: str, seat: int, action: str | None, seat_bot: tuple[int, str] | None = None
+    ) -> int:
+        """:meth:`_append` for the event loop: the commit is awaited, not waited for in a thread."""
+        seq = table.seq
+        probe = _probe(table, kind, seat, action)
+        loop = asyncio.get_running_loop()
+        outcome: asyncio.Future[None] = loop.create_future()
+        committing = time.perf_counter()
+        pending = self.store.submit(
+            table.row.id,
+            seq,
+            kind,
+            seat,
+            action,
+            status="over" if probe is not None and probe.is_over else None,
+            seat_bot=seat_bot,
+            then=lambda _: _settle_from_thread(loop, outcome),
+        )
+        await outcome
+        if isinstance(pending.error, Stale):  # never while this process is the only writer
+            self._cache.pop(table.row.id, None)  # rebuilt from the store at the next look
+            raise Refused(409, "the table moved on; reload and choose again")
+        if pending.error is not None:
+            raise pending.error
+        replaying = time.perf_counter()
+        STAGES.add("commit.total", replaying - committing)
+        table.replay(EventRow(seq, kind, seat, action, float(pending.row["at"])), probe)
+        STAGES.since("act.rebuild", replaying)
+        self._changed(table.row.id)
+        return table.seq
+
     def _append(
         self, table: Table, kind: str, seat: int, action: str | None, seat_bot: tuple[int, str] | None = None
     ) -> int:
         """Commit event ``table.seq``, then apply it to the cached table (the caller holds the lock)."""
         seq = table.seq
-        probe = None
-        start = time.perf_counter()
-        if kind in MOVE_KINDS and action is not None:
-            probe = table.state.clone()
-            table.replay_into(probe, seat, action)
+        probe = _probe(table, kind, seat, action)
         over_after = probe is not None and probe.is_over
         committing = time.perf_counter()
-        STAGES.add("act.apply", committing - start)
         try:
             at = self.store.append(
                 table.row.id,
@@ -492,6 +579,26 @@ def _clock(table: Table, seats: list[SeatRow]) -> tuple[int, float] | None:
     if all(s in bots for s in table.state.to_move):
         return None
     return table.seq, table.changed_at + float(limit)
+
+
+def _probe(table: Table, kind: str, seat: int, action: str | None) -> State | None:
+    """The state after a move (to store whether it ends the game, then adopt); None for other events."""
+    if kind not in MOVE_KINDS or action is None:
+        return None
+    start = time.perf_counter()
+    probe = table.state.clone()
+    table.replay_into(probe, seat, action)
+    STAGES.since("act.apply", start)
+    return probe
+
+
+def _settle_from_thread(loop: asyncio.AbstractEventLoop, outcome: asyncio.Future[None]) -> None:
+    loop.call_soon_threadsafe(_settle, outcome)
+
+
+def _settle(outcome: asyncio.Future[None]) -> None:
+    if not outcome.done():
+        outcome.set_result(None)
 
 
 def _jobs(table: Table, seats: list[SeatRow], timeout: bool) -> list[BotJob]:

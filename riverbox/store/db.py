@@ -40,16 +40,26 @@ class Stale(Exception):
 class _Append:
     """One append waiting for the writer thread: its row, and then its outcome."""
 
-    __slots__ = ("done", "error", "queued", "row", "seat_bot", "status")
+    __slots__ = ("done", "error", "queued", "row", "seat_bot", "status", "then")
 
-    def __init__(self, row: dict[str, Any], status: str | None, seat_bot: tuple[int, str] | None) -> None:
+    def __init__(
+        self,
+        row: dict[str, Any],
+        status: str | None,
+        seat_bot: tuple[int, str] | None,
+        then: Callable[[Pending], None] | None = None,
+    ) -> None:
         self.row = row
+        self.then = then
         self.status = status
         self.seat_bot = seat_bot
         self.done = threading.Event()
         self.error: Exception | None = None
         self.queued = time.perf_counter()
 
+
+Pending = _Append
+"""An append handed to the writer thread (see :meth:`Store.submit`): ``error`` tells its outcome."""
 
 GROUP_LIMIT = 256
 """Most appends one commit carries (a bound on how long the first of them waits)."""
@@ -210,15 +220,40 @@ class Store:
         ``status`` and ``seat_bot`` (a seat handed to a bot) change in the same transaction.
         Returns the event's time. Blocks until the commit that carries it is done.
         """
-        at = time.time()
-        row = {"game_id": table_id, "seq": seq, "kind": kind, "seat": seat, "action": action, "at": at}
-        pending = _Append(row, status, seat_bot)
-        self._start_writer()
-        self._queue.put(pending)
+        pending = self.submit(table_id, seq, kind, seat, action, status, seat_bot)
         pending.done.wait()
         if pending.error is not None:
             raise pending.error
-        return at
+        return float(pending.row["at"])
+
+    def submit(
+        self,
+        table_id: str,
+        seq: int,
+        kind: str,
+        seat: int | None,
+        action: str | None,
+        status: str | None = None,
+        seat_bot: tuple[int, str] | None = None,
+        then: Callable[[Pending], None] | None = None,
+    ) -> Pending:
+        """:meth:`append` without waiting: ``then(pending)`` runs in the writer thread after the commit.
+
+        For an event loop, which must not block: ``then`` hands the outcome back to it. The
+        event's time is ``pending.row["at"]``; ``pending.error`` is :class:`Stale` or the failure.
+        """
+        row = {
+            "game_id": table_id,
+            "seq": seq,
+            "kind": kind,
+            "seat": seat,
+            "action": action,
+            "at": time.time(),
+        }
+        pending = _Append(row, status, seat_bot, then)
+        self._start_writer()
+        self._queue.put(pending)
+        return pending
 
     def _start_writer(self) -> None:
         if self._writer is None:
@@ -264,6 +299,11 @@ class Store:
             self.timing("commit.transaction", time.perf_counter() - start)
         for item in group:
             item.done.set()
+            if item.then is not None:
+                try:
+                    item.then(item)
+                except Exception:  # e.g. the loop that waited has closed: the writer goes on
+                    continue
 
     def _write(self, conn: Connection, item: _Append) -> None:
         table_id, seq = item.row["game_id"], item.row["seq"]
