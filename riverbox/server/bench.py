@@ -25,7 +25,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -196,9 +196,18 @@ async def _player(
 
 
 async def run(
-    base: str, tables: int, spectators: int, seconds: float, think: float = 0.0, bot: str = "random"
+    base: str,
+    tables: int,
+    spectators: int,
+    seconds: float,
+    think: float = 0.0,
+    bot: str = "random",
+    on_start: Callable[[], None] | None = None,
 ) -> Result:
-    """Drive ``tables`` live tables and ``spectators`` sockets against the server at ``base``."""
+    """Drive ``tables`` live tables and ``spectators`` sockets against the server at ``base``.
+
+    ``on_start`` is called when the measured time begins (tables made, sockets connected).
+    """
     # one keep-alive connection per player, as each person has their own: with fewer, a move
     # would queue in this program for a free connection, and that wait would be counted as the
     # server's latency
@@ -226,6 +235,8 @@ async def run(
         await asyncio.sleep(1.0)  # let every socket connect before the clock starts
         stages = (await http.delete(f"{base}/api/stages")).status_code == 200
         result = Result(tables, spectators, 0.0, think, 0, 0)
+        if on_start is not None:
+            on_start()
         began = time.perf_counter()
         stop = began + seconds
         await asyncio.gather(*(_player(base, http, t, result, stop, think) for t in made))
@@ -324,11 +335,15 @@ def serve_and_run(
     if url is not None:
         return asyncio.run(run(url, tables, spectators, seconds, think))
     with running_server(Path(tempfile.mkdtemp(prefix="riverbox-bench-")), db) as server:
-        before, mine = server.cpu_seconds(), time.process_time()
-        worker_before, load = server.worker_cpu_seconds(), os.getloadavg()[0]
-        result = asyncio.run(run(server.base, tables, spectators, seconds, think))
-        result.server_cpu_s = server.cpu_seconds() - before
-        result.worker_cpu_s = server.worker_cpu_seconds() - worker_before
-        result.client_cpu_s = time.process_time() - mine
+        marks: list[float] = []
+
+        def start() -> None:  # CPU from here on: making tables and connecting sockets is not a move
+            marks.extend((server.cpu_seconds(), server.worker_cpu_seconds(), time.process_time()))
+
+        load = os.getloadavg()[0]
+        result = asyncio.run(run(server.base, tables, spectators, seconds, think, on_start=start))
+        result.server_cpu_s = server.cpu_seconds() - marks[0]
+        result.worker_cpu_s = server.worker_cpu_seconds() - marks[1]
+        result.client_cpu_s = time.process_time() - marks[2]
         result.load = (load, os.getloadavg()[0])
         return result
