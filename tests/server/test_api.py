@@ -306,3 +306,31 @@ def test_a_finished_game_tells_every_seat_and_spectators_what_happened_in_words(
             e["text"] == engine.game.describe_event(g)
             for e, g in zip(body["story"], body["log"], strict=True)
         )
+
+
+def test_stage_timings_show_only_when_asked_for(sqlite_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    from riverbox.server.app import Settings, create_app
+    from riverbox.server.stages import ENV, STAGES
+
+    with TestClient(create_app(Settings(sqlite_url))) as c:
+        assert c.get("/api/stages").status_code == 404  # a server not asked to shows nothing
+    monkeypatch.setenv(ENV, "1")
+    with TestClient(create_app(Settings(sqlite_url))) as c:
+        t = new_table(c, "river-rivals", seats=[{"kind": "human"}, {"kind": "human"}])
+        tokens = [s["token"] for s in t["seats"]]
+        assert c.delete("/api/stages").status_code == 200
+        assert "act.total" not in STAGES.report()  # cleared
+        body = state(c, t["id"], tokens[0])
+        seat = _mover(state(c, t["id"]))
+        mine = state(c, t["id"], tokens[seat])
+        r = c.post(
+            f"/api/tables/{t['id']}/actions",
+            json={"action": mine["legal"][0]["action"], "seq": body["seq"]},
+            headers=bearer(tokens[seat]),
+        )
+        assert r.status_code == 200
+        stages = c.get("/api/stages").json()
+    for stage in ("http.parse", "act.check", "act.apply", "commit.queue", "commit.transaction", "act.total"):
+        assert stages[stage]["n"] >= 1, stage
+        assert 0 <= stages[stage]["p50"] <= stages[stage]["max"]
+    assert stages["commit.group_count"]["max"] >= 1  # a count, not milliseconds
