@@ -174,14 +174,18 @@ async def _player(
                     continue
             action = rng.choice(msg["legal"])["action"]
             sent = time.perf_counter()
-            try:
-                r = await http.post(
-                    f"{base}/api/tables/{table.id}/actions",
-                    json={"action": action, "seq": msg["seq"]},
-                    headers={"Authorization": f"Bearer {table.token}"},
-                )
-            except httpx.TransportError:
-                result.errors += 1  # a dropped keep-alive connection: the next state decides
+            r = None
+            for _ in range(2):  # once more on a dropped keep-alive connection (the seq makes it safe)
+                try:
+                    r = await http.post(
+                        f"{base}/api/tables/{table.id}/actions",
+                        json={"action": action, "seq": msg["seq"]},
+                        headers={"Authorization": f"Bearer {table.token}"},
+                    )
+                    break
+                except httpx.TransportError:
+                    result.errors += 1
+            if r is None:
                 continue
             if r.status_code != 200:
                 result.refused += 1

@@ -11,6 +11,11 @@ from riverbox.home import data_dir
 from riverbox.server.app import MESSAGE_LIMIT, Settings, create_app
 from riverbox.store.db import default_url
 
+KEEP_ALIVE = 75
+"""Seconds an idle HTTP connection stays open. A player posts a move every few seconds to a
+minute; uvicorn's default (5 s) would close most connections between two moves, and every
+move would then pay for a new connection (and a client reusing a closing one sees an error)."""
+
 
 def serve(host: str, port: int, db: str | None, open_browser: bool = False, access_log: bool = False) -> None:
     """Serve until interrupted; with ``open_browser`` the lobby opens once the server is up.
@@ -32,6 +37,7 @@ def serve(host: str, port: int, db: str | None, open_browser: bool = False, acce
         ws_per_message_deflate=False,
         log_level="info",
         access_log=access_log,
+        timeout_keep_alive=KEEP_ALIVE,
     )
     server = uvicorn.Server(config)
     if open_browser:
