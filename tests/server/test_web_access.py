@@ -67,6 +67,16 @@ def test_axe_finds_nothing_serious_on_the_lobby_and_every_table(live_server: str
     assert not found, "\n".join(f"{k}: {line}" for k, v in found.items() for line in v)
 
 
+def tab_to(page: Any, focused: str, missing: str) -> None:
+    """Press Tab until the JavaScript test ``focused`` holds for the element with the focus (60 tries
+    at most: a keyboard user must reach it); fail saying what is ``missing`` otherwise."""
+    for _ in range(60):
+        page.keyboard.press("Tab")
+        if page.evaluate(focused):
+            return
+    pytest.fail(f"{missing} is reachable with Tab")
+
+
 def test_number_keys_and_tab_enter_play_moves(live_server: str, browser: Any) -> None:
     table = new_table(live_server, "river-wild")
     page = browser.new_page()
@@ -76,20 +86,10 @@ def test_number_keys_and_tab_enter_play_moves(live_server: str, browser: Any) ->
     page.keyboard.press("1")
     page.wait_for_selector("body[data-seq='1']")
     # Tab through the page until a drawn hand card (a step of a move) has the focus, then Enter
-    for _ in range(60):
-        page.keyboard.press("Tab")
-        if page.evaluate("document.activeElement.classList.contains('pickable')"):
-            break
-    else:
-        pytest.fail("no drawn step of a move is reachable with Tab")
+    tab_to(page, "document.activeElement.classList.contains('pickable')", "no drawn step of a move")
     page.keyboard.press("Enter")
     page.wait_for_selector("#prompt button.cancel")
-    for _ in range(60):
-        page.keyboard.press("Tab")
-        if page.evaluate("!!document.activeElement.dataset.action"):
-            break
-    else:
-        pytest.fail("no move is reachable with Tab after the first step")
+    tab_to(page, "!!document.activeElement.dataset.action", "no move after the first step")
     page.keyboard.press("Enter")
     page.wait_for_selector("body[data-seq='2']")
 

@@ -445,10 +445,18 @@ def test_binoculars_take_is_hidden_from_the_opponent_in_determinized_history() -
     take = A.A_TAKE[0]
     assert game.action_visibility(take, 1) == frozenset({1})
     assert game.action_visibility(A.A_TAKE[1], 0) == frozenset({0})
-    state = game.new_state(0)
-    state.history.append((1, take))
-    assert str(state.determinize(0, 3).history[-1][1]) == "hidden"
-    assert state.determinize(1, 3).history[-1][1] == take
+    state = make(
+        "advanced",
+        active=1,
+        hands=([], ["otter"]),
+        piles=(["otter"], ["heron", "polar-bear", "lynx"]),
+        equipment=([], ["binoculars"]),
+    )
+    act(state, "use binoculars", "take polar-bear")
+    at = next(i for i, (_, a) in enumerate(state.history) if str(a) == "take polar-bear")
+    assert state.history[at][0] == 1
+    assert str(state.determinize(0, 3).history[at][1]) == "hidden"
+    assert str(state.determinize(1, 3).history[at][1]) == "take polar-bear"
 
 
 def test_cached_board_views_always_match_a_fresh_build() -> None:
@@ -466,10 +474,9 @@ def test_cached_board_views_always_match_a_fresh_build() -> None:
                 s.apply(rng.choice(s.legal_actions()))
     t = make(hands=(["otter"], []), board={(0, 0): ["heron"]})
     assert t.view(0)["board"][0][0][0]["animal"] == "heron"
-    t.board[0] = t.board[0] + ((code("lynx"), 1, 0),)  # a side replaced directly (as tests do)
-    assert [c["animal"] for c in t.view(0)["board"][0][0]] == ["heron", "lynx"] and t.view(0)["strength"][0][
-        0
-    ] == 4
+    act(t, "play otter col1")  # the move replaces the side: its cached part is built again
+    assert [c["animal"] for c in t.view(0)["board"][0][0]] == ["heron", "otter"]
+    assert t.view(0) == t.clone().view(0) and t.view(1) == t.clone().view(1)
 
 
 def test_no_import_circle_inside_the_game_folder() -> None:

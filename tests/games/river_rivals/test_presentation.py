@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import io
+import random
 import re
 
 from rich.console import Console
 
 import riverbox
+from riverbox.games.river_rivals.content import EQUIPMENT
 from riverbox.games.river_rivals.render import prompt
 
 from .helpers import act, make
@@ -17,6 +19,12 @@ def _text(renderable: object) -> str:
     console = Console(width=160, file=io.StringIO(), record=True, color_system=None)
     console.print(renderable)
     return console.export_text()
+
+
+def screen(state: riverbox.State, seat: int | None) -> str:
+    out = io.StringIO()
+    Console(file=out, width=140, color_system=None).print(state.game.render(state, seat))
+    return out.getvalue()
 
 
 def test_render_marks_card_numbers_column_status_and_the_prompt() -> None:
@@ -73,3 +81,41 @@ def test_play_log_tells_the_victim_how_many_cards_peek_a_scope_took_but_not_whic
         "You take Raccoon, Heron, Beaver from the top of seat 1's draw pile (Peek-a-Scope)."
         in game.narrate(s, 0, start)
     )
+
+
+def test_header_names_the_pending_decision() -> None:
+    """The header names the decision frame waiting for an answer (found in random play)."""
+    game = riverbox.load("river-rivals", mode="advanced")
+    wanted = {
+        "copy": "Copy Animal",
+        "claw": "Claw Attack",
+        "movement": "Movement",
+        "quick-catch": "Quick Catch",
+    }
+    found: dict[str, str] = {}
+    for seed in range(40):
+        s = game.new_state(seed)
+        r = random.Random(seed)
+        while not s.is_over and len(found) < len(wanted):
+            pend = s.view(None)["pending"]
+            if pend and pend["type"] in wanted and pend["type"] not in found:
+                found[pend["type"]] = screen(s, s.to_move[0]).splitlines()[0]
+            seat = s.to_move[0]
+            s.apply(r.choice(s.legal_actions(seat)), seat)
+    assert set(found) == set(wanted)
+    for kind, header in found.items():
+        assert f"({wanted[kind]} decision)" in header and "choose an action" not in header
+
+
+def test_placeholder_equipment_is_marked_card_by_card() -> None:
+    """Placeholder equipment (spec: not the published cards) is starred card by card on the screen."""
+    game = riverbox.load("river-rivals", mode="advanced")
+    for seed in range(20):
+        s = game.new_state(seed)
+        offer = [EQUIPMENT[e] for e in s.offer]
+        if any(e.placeholder for e in offer) and not all(e.placeholder for e in offer):
+            break
+    text = screen(s, 0)
+    for e in offer:
+        assert (f"{e.name}*" in text) == e.placeholder, e.name
+    assert "* placeholder equipment" in text

@@ -236,8 +236,7 @@ def test_rv_7_rv_8_copy_offers_only_effects_that_can_act_from_the_raccoon() -> N
     s = make(hands=(["raccoon"], []), board={(0, 0): ["brown-bear", "lynx"], (1, 1): ["otter"]})
     act(s, "play raccoon col1")  # third card: no room for Lightning, no opposing card for Claw
     assert s.view(0)["pending"] == {"type": "catch", "column": 1}  # straight on to the fish check
-    t = make(hands=(["raccoon", "otter"], []), board={(0, 0): ["brown-bear", "lynx"]})
-    t.board[0] = t.board[0][1:]  # only the lynx: Lightning can act, the column has room
+    t = make(hands=(["raccoon", "otter"], []), board={(0, 0): ["lynx"]})  # Lightning can act: room left
     act(t, "play raccoon col1")
     assert legal(t) == ["copy col1 card1", "skip"]
 

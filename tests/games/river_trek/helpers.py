@@ -12,11 +12,15 @@ Animal tiles (RT-18, forward) sit on 6, 8, 11, 13 in the order the animals are l
 
 from __future__ import annotations
 
-from typing import Any
+import random
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import riverbox
 from riverbox.games.river_trek.actions import parse
 from riverbox.games.river_trek.state import TrekState
+
+T = TypeVar("T")
 
 G, O, P, B = 0, 1, 2, 3  # noqa: E741 - green, orange, purple, blue
 STANLEY = 2
@@ -93,3 +97,20 @@ def play_first_legal_until_over(s: TrekState, current: bool = False) -> list[int
         choice = next((a for a in lg if str(a) in ("skip", "end", "drop", "done")), lg[0])
         s.apply(choice)
     return actors
+
+
+def first_found(
+    game: riverbox.Game, seeds: int, pick: Callable[[TrekState, int], T | None]
+) -> tuple[TrekState, T]:
+    """The first state of random play (seeds 0..``seeds``-1) where ``pick(state, seat)`` finds something."""
+    for seed in range(seeds):
+        st = game.new_state(seed)
+        assert isinstance(st, TrekState)
+        r = random.Random(seed)
+        while not st.is_over:
+            seat = st.to_move[0]
+            found = pick(st, seat)
+            if found is not None:
+                return st, found
+            st.apply(r.choice(st.legal_actions(seat)), seat)
+    raise AssertionError(f"nothing found in {seeds} seeds")

@@ -3,6 +3,7 @@ and spec §3.4's expected game length with the project's own engine and bot."""
 
 from __future__ import annotations
 
+import io
 import statistics
 
 import pytest
@@ -12,6 +13,7 @@ import riverbox
 from riverbox.bots.base import RandomBot
 from riverbox.core import Rng
 from riverbox.games.river_trek.position import Phase
+from riverbox.games.river_trek.render import _LEGEND
 
 from .helpers import B, G, O, P, act, make
 
@@ -234,3 +236,12 @@ def test_post_menu_names_the_area_and_posts_already_there() -> None:
     text = s.game.describe_action(s.game.parse_action("post 3"), s)
     assert text == "put a trading post in #3 M1A-a (large; pays spaces 8, 9; posts there: GPP)"
     assert "posts there" not in s.game.describe_action(s.game.parse_action("post 0"), s)
+
+
+def test_legend_lines_fit_80_columns_so_no_word_wraps_alone() -> None:
+    """The legend under the picture fits an 80-column terminal, so no word wraps onto a line alone."""
+    assert all(len(line) <= 78 for line in _LEGEND.splitlines())
+    game = riverbox.load("river-trek", players=3)
+    out = io.StringIO()
+    Console(file=out, width=80, color_system=None).print(game.render(game.new_state(1), 0))
+    assert not any(line.strip() in {"2", "others 2"} for line in out.getvalue().splitlines())

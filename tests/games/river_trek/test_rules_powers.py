@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import pytest
 
+import riverbox
 from riverbox.core import IllegalAction
 from riverbox.games.river_trek.position import Phase
+from riverbox.games.river_trek.state import TrekState
 
-from .helpers import B, G, O, P, act, legal, make
+from .helpers import B, G, O, P, act, first_found, legal, make
 
 
 def test_rt_21_boa_second_drop_sees_n_plus_1() -> None:
@@ -267,3 +269,37 @@ def test_rt_25_bush_dog_again_on_the_holders_next_turn() -> None:
     act(s, "skip")
     act(s, "move 13")
     assert "dog 14 up" in legal(s)  # the once-per-turn flag was reset
+
+
+# -- the Boa / Tree Frog question, answered once per move (found in random play) ----------------------
+def _boa_or_frog_prompt() -> TrekState:
+    game = riverbox.load("river-trek", players=2)
+    st, _ = first_found(
+        game, 80, lambda st, seat: True if st.phase == Phase.DROP and len(st.mv_stack) >= 3 else None
+    )
+    return st
+
+
+def test_rt_21_rt_22_drop_all_answers_the_boa_frog_question_once_per_move() -> None:
+    """RT-21, RT-22: "drop all" answers the Boa / Tree Frog question once for the whole move, with
+    the same result as dropping one explorer at a time."""
+    st = _boa_or_frog_prompt()
+    game = st.game
+    assert "drop all" in [str(a) for a in st.legal_actions()]
+    one_by_one = st.clone()
+    prompts = 0
+    while one_by_one.phase == Phase.DROP:
+        one_by_one.apply(game.parse_action("drop", one_by_one))
+        prompts += 1
+    st.apply(game.parse_action("drop all", st))
+    assert prompts >= 2 and st.phase != Phase.DROP  # one answer instead of one prompt per drop
+    assert st.stacks == one_by_one.stacks and st.money == one_by_one.money
+    assert st.holder == one_by_one.holder
+
+
+def test_old_drop_notation_still_replays() -> None:
+    """RT-21, RT-22: a record answering each drop one by one (the older notation) still replays."""
+    st = _boa_or_frog_prompt()
+    st.apply(st.game.parse_action("drop", st))
+    again = riverbox.replay(st.record())
+    assert again.record() == st.record()

@@ -9,10 +9,13 @@ from __future__ import annotations
 
 import pytest
 
+import riverbox
 from riverbox.core import IllegalAction
+from riverbox.games.river_trek.actions import Kind, TrekAction
 from riverbox.games.river_trek.position import Phase
+from riverbox.games.river_trek.state import TrekState
 
-from .helpers import B, G, O, act, legal, make
+from .helpers import B, G, O, act, first_found, legal, make
 
 
 def test_rt_10_animal_tile_pays_then_gives_token_without_post() -> None:
@@ -174,3 +177,57 @@ def test_rt_15_option_bush_dog_emptying_a_tile_returns_the_token() -> None:
     )
     act(s, "dog 6 up")
     assert s.holder == [-1, G]
+
+
+# -- RT-15 option caravan-move, in positions found in random play ---------------------------------------
+def _jaguar_off_a_held_tile(st: TrekState, seat: int) -> tuple[str, int] | None:
+    """A Jaguar move lifting the lone explorer off another animal's held tile, with the
+    trading-post step still to come (so 'skip' and an unrelated caravan move follow)."""
+    legal = [str(a) for a in st.legal_actions(seat)]
+    tiles = {space: s for s, space in enumerate(st.tiles)}
+    for text in legal:
+        if text.startswith("jaguar ") and "skip" in legal:
+            src = int(text.split()[1])
+            s = tiles.get(src, -1)
+            if s >= 0 and len(st.stacks[src]) == 1 and st.holder[s] >= 0 and st.animals[s] != "jaguar":
+                return text, s
+    return None
+
+
+def test_rt_15_caravan_move_returns_only_tokens_whose_tile_the_move_emptied() -> None:
+    """RT-15 option ``empty_tile_check=caravan-move``: a Jaguar emptying a held tile does not take the
+    token back, nor does a later caravan move elsewhere (positions found in random play)."""
+    game = riverbox.load("river-trek", players=3, empty_tile_check="caravan-move")
+    st, (jaguar, s) = first_found(game, 60, _jaguar_off_a_held_tile)
+    holder = st.holder[s]
+    st.apply(game.parse_action(jaguar, st))
+    st.apply(game.parse_action("skip", st))
+    assert not st.stacks[st.tiles[s]] and st.holder[s] == holder  # the Jaguar emptied it: kept
+    move = next(a for a in st.legal_actions() if str(a).startswith("move ") and a.at != st.tiles[s])
+    st.apply(move)
+    while st.phase == Phase.DROP:
+        st.apply(game.parse_action("drop all", st))
+    assert st.holder[s] == holder  # an unrelated caravan move does not take it back
+
+
+def _move_off_a_held_tile(st: TrekState, seat: int) -> TrekAction | None:
+    return next(
+        (
+            a
+            for a in st.legal_actions(seat)
+            if a.kind == Kind.MOVE and a.at in st.tiles and st.holder[st.tiles.index(a.at)] >= 0
+        ),
+        None,
+    )
+
+
+def test_rt_15_caravan_move_still_returns_a_token_when_the_move_empties_its_tile() -> None:
+    """RT-15 option ``empty_tile_check=caravan-move``: the caravan move that empties a held tile
+    takes its token back."""
+    game = riverbox.load("river-trek", players=3, empty_tile_check="caravan-move")
+    st, move = first_found(game, 60, _move_off_a_held_tile)
+    s = st.tiles.index(move.at)
+    st.apply(move)
+    while st.phase == Phase.DROP:
+        st.apply(game.parse_action("drop all", st))
+    assert st.holder[s] == -1

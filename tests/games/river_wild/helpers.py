@@ -13,6 +13,9 @@ from riverbox.games.river_wild.scoring import Placement
 
 Move = tuple[int, str, int, int]  # (card id, "front"|"back", row, col)
 
+WORKED: list[Move] = [(1, "back", 1, -1), (3, "front", 1, 1), (9, "front", 2, -1), (10, "back", 2, 1)]
+"""The spec's worked example (section 3): cards 1, 3, 9 and 10 around the Source Card, total 6."""
+
 
 def game(**options: Any) -> RiverWild:
     g = riverbox.load("river-wild", **options)
@@ -65,6 +68,26 @@ def rigged(
         assert isinstance(state, RiverWildState)
         return state
     raise AssertionError("unreachable: one of the two fits")
+
+
+def layout_moves(state: RiverWildState) -> list[Move]:
+    """The River Cards on the table, in placement order, as moves."""
+    return [(d["card"], d["side"], d["row"], d["col"]) for d in state.layout()[1:]]
+
+
+def legal_texts(state: RiverWildState) -> set[str]:
+    return {str(a) for a in state.legal_actions(0)}
+
+
+def reloaded(state: RiverWildState, **body: Any) -> RiverWildState:
+    """The state with some body fields replaced (e.g. another face-down deck order), read back
+    through the public ``state_from_json`` as a determinized document (no history leads to it)."""
+    doc = state.to_json()
+    doc["body"].update(body)
+    doc["determinized"] = True
+    back = state.game.state_from_json(doc)
+    assert isinstance(back, RiverWildState)
+    return back
 
 
 def custom_game(source: dict[str, Any], cards: list[dict[str, Any]], **options: Any) -> RiverWild:

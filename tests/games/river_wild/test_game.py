@@ -16,7 +16,7 @@ from riverbox.games.river_wild import GreedyBot, LookaheadBot, Place, RiverWild
 from riverbox.games.river_wild.bot import play
 from riverbox.games.river_wild.scoring import rank_name
 
-from .helpers import game, rigged
+from .helpers import game, reloaded, rigged
 
 
 def test_testkit_default_options() -> None:
@@ -149,8 +149,8 @@ def test_determinize_reshuffles_only_the_face_down_deck() -> None:
         orders.add(tuple(d.deck))
     assert len(orders) > 10
     # The view never shows the face-down order: two deals differing only there look the same.
-    other = s.clone()
-    other.deck[:-1] = list(reversed(other.deck[:-1]))
+    other = reloaded(s, deck=[*reversed(s.deck[:-1]), s.deck[-1]])
+    assert other.deck != s.deck
     assert other.view(0) == s.view(0) and other.view(None) == s.view(None)
     assert g.observation_tensor(other.view(0)) == g.observation_tensor(s.view(0))
 
@@ -230,8 +230,8 @@ def test_lookahead_bot_reads_only_what_the_player_knows() -> None:
     g = game()
     s = g.new_state(17)
     s.apply(s.legal_actions()[0])
-    other = s.clone()
-    other.deck[:-1] = list(reversed(other.deck[:-1]))
+    other = reloaded(s, deck=[*reversed(s.deck[:-1]), s.deck[-1]])
+    assert other.deck != s.deck
     assert LookaheadBot(5, samples=2, width=4).act(s, 0) is LookaheadBot(5, samples=2, width=4).act(other, 0)
     assert GreedyBot(5).act(s, 0) is GreedyBot(5).act(other, 0)
 

@@ -1,6 +1,7 @@
 """River Wild on screen: the picture fits the width it is given, card boundaries show, labels of
-neighbouring cards stay apart, overlapping open positions are told apart, plain refusals, and the
-game-over line is told once."""
+neighbouring cards stay apart, overlapping open positions are told apart, plain refusals, the
+game-over line is told once, each Protected Land explained, the final rank, and goal labels that
+shrink without changing meaning."""
 
 from __future__ import annotations
 
@@ -15,6 +16,8 @@ from riverbox.games.river_wild import RiverWildState
 from riverbox.games.river_wild.actions import Place
 from riverbox.games.river_wild.board import key_pos
 from riverbox.games.river_wild.render import FULL, SMALL, draw_cards, draw_layout, render_state
+
+from .helpers import WORKED, card, custom_game, game, rigged
 
 
 def played(seed: int, moves: int) -> RiverWildState:
@@ -125,3 +128,59 @@ def test_game_over_is_told_once_when_narrated_step_by_step() -> None:
         shown = i
     told += game.narrate(st, 0, shown)  # the final call of replay, with nothing new
     assert sum(line.startswith("Game over") for line in told) == 1
+
+
+# -- what the picture explains ----------------------------------------------------------------------------
+def _text(g, s) -> str:  # type: ignore[no-untyped-def]
+    console = Console(width=200, record=True, color_system=None)
+    console.print(g.render(s, 0))
+    return console.export_text()
+
+
+def test_render_explains_each_protected_land_and_where_cards_fit() -> None:
+    """Each Protected Land with its size, goals, runestones and points (RW-6, RW-7, RW-10), the rank
+    so far, and where each card in hand fits, in the short notation a player may type."""
+    g = game()
+    s = rigged(g, hand=[2, 4, 5], moves=WORKED, deck=[6, 7, 8])
+    out = _text(g, s)
+    # Worked example: land A (c1, c3) holds only card 1's runestone; land B (c9, c10) a Jackalope and
+    # card 10's runestone. B is the largest by the RW-7 tie rule.
+    assert "c1 c3 (size 2): 2 + 2 goal points = 4  [second numbers]" in out
+    assert "holds 1 runestone ◆; goals: F 1/2, U 1/2" in out
+    assert "c9 c10 (size 2): 2 + 0 goal points = 2  [largest land: first numbers]" in out
+    assert "holds Jackalope, 1 runestone ◆; goals: D+D+D 3/6" in out
+    assert "Score so far 6  (rank now: Embarrassing Environment; next: Decent Domicile at 30)" in out
+    # Where each card fits, in the short notation a player may type.
+    assert "fits: c2 front at 3,1   c2' back at 3,-1" in out
+    for a in s.legal_actions():
+        short = f"c{a.card}{chr(39) if a.side else ''} {a.row},{a.col}"
+        assert g.parse_action(short) is a
+    assert "Goals: F Frog, J Jackalope, U Unicorn, D Dragon" in out
+
+
+def test_render_final_score_names_rank_next_rank_and_unplaced_cards() -> None:
+    """At the end (RW-12): the final score, its rank and the next, and the cards left unplaced."""
+    dry = [
+        card(i, "LL", "LL", "LL", [{"slots": ["T0", "T1", "B0", "B1", "S0", "S1"], "animal": "Frog"}])
+        for i in (2, 3, 4)
+    ]
+    cg = custom_game({"top": "MM", "bottom": "RR", "sides": "MM"}, [card(1, "RM", "MM", "MM"), *dry])
+    s = rigged(cg, hand=[1, 2, 3], deck=[4])
+    s.apply(cg.parse_action("c1 1,0"))
+    assert s.is_over
+    out = _text(cg, s)
+    assert "Final score 0  — Embarrassing Environment  (next rank: Decent Domicile at 30)" in out
+    assert "No card in hand fits anywhere; unplaced: c2 c3 c4." in out
+
+
+def test_goal_labels_shrink_without_changing_meaning() -> None:
+    """A goal's label on a card keeps its icons and numbers as it shrinks to fit."""
+    from riverbox.games.river_wild.render import _label_forms
+
+    g = game()
+    f11 = g.rules.faces[2 * g.deck.index_of(11)]
+    goal_section = next(k for k, sec in enumerate(f11.sections) if sec.goal is not None)
+    assert _label_forms(f11, goal_section) == [["F+J+U+D 4/8"], ["FJUD 4/8"], ["FJUD4/8"], ["FJUD"]]
+    f13 = g.rules.faces[2 * g.deck.index_of(13)]
+    goal_section = next(k for k, sec in enumerate(f13.sections) if sec.goal is not None)
+    assert _label_forms(f13, goal_section)[0] == ["any3 1/3"]
