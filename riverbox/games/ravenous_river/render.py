@@ -110,12 +110,12 @@ def render(view: dict[str, Any], log: list[dict[str, Any]], lang: str = "en") ->
             "sunk": _("sunk for this round"),
             "in play": _("in play"),
         }.get(status, status)
-        line = Text(
+        boat = Text(
             _("Boat {boat} [{status}]: ").format(boat=b + 1, status=shown),
             style="bold blue" if status == "in play" else "dim",
         )
-        line.append_text(animals(view["boats"][b], lang=lang))
-        parts.append(line)
+        boat.append_text(animals(view["boats"][b], lang=lang))
+        parts.append(boat)
     parts.append(
         Text(
             _("Home:  (the boats unload here at scoring; survivors +2 VP; animals left in the row +1)"),
