@@ -66,6 +66,26 @@ SeedOpt = Annotated[int, typer.Option(help="Master seed (results are reproducibl
 WorkersOpt = Annotated[int, typer.Option(help="Processes to use.", min=1)]
 RayOpt = Annotated[str | None, typer.Option(help="Run on a Ray cluster at this address.")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")]
+LangOpt = Annotated[
+    str,
+    typer.Option(
+        "--lang",
+        help="Language of the game's texts: en or zh (Simplified Chinese).",
+        callback=lambda value: _checked_lang(value),
+    ),
+]
+
+
+def _checked_lang(value: str) -> str:
+    """``--lang`` if riverbox speaks it, else a usage error naming the choices."""
+    from riverbox.core.i18n import check_lang
+
+    try:
+        return check_lang(value)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc)) from None
+
+
 ThinkOpt = Annotated[
     float | None,
     typer.Option(help="CPU seconds per decision for every bot that takes a thinking time.", min=0.001),
@@ -145,14 +165,14 @@ def games(as_json: Annotated[bool, typer.Option("--json", help="Machine-readable
 
 
 @app.command()
-def rules(game: GameArg) -> None:
+def rules(game: GameArg, lang: LangOpt = "en") -> None:
     """Show the rules of a game, in riverbox's own words (placeholder content marked)."""
     try:
         g = load_game(game, None, None)
     except ValueError as exc:
         _fail(str(exc))
         return
-    console.print(Markdown(g.rules_text()))
+    console.print(Markdown(g.rules_text(lang)))
 
 
 @app.command()
@@ -181,6 +201,7 @@ def play(
         bool, typer.Option("--plain", help="Line mode, not the full-screen app (pipes, screen readers).")
     ] = False,
     think: ThinkOpt = None,
+    lang: LangOpt = "en",
 ) -> None:
     """Play a game in the terminal against bots, or pass the screen between humans."""
     from riverbox.cli.play import AppRunner, GameTable, PlayRequest, open_game, wants_app
@@ -200,7 +221,7 @@ def play(
         from riverbox.cli.tui import run_app
 
         screen = run_app
-    code = run_play(GameTable(g, seat_bots, state, path), names, screen, console, err)
+    code = run_play(GameTable(g, seat_bots, state, path, lang), names, screen, console, err)
     if code:
         raise typer.Exit(code)
 

@@ -31,6 +31,7 @@ from rich.table import Table
 from riverbox.cli.common import save_record
 from riverbox.core.errors import IllegalAction
 from riverbox.core.game import CHANCE, Action, Game, State
+from riverbox.core.i18n import gettext
 from riverbox.core.undo import reveals
 
 HELP = """\
@@ -92,7 +93,7 @@ class MenuEntry:
         return len(self.actions) == 1
 
 
-def build_menu(game: Game, state: State, legal: list[Action]) -> list[MenuEntry]:
+def build_menu(game: Game, state: State, legal: list[Action], lang: str = "en") -> list[MenuEntry]:
     """The legal actions as a player thinks of them (``Game.menu_group``), in the game's order.
 
     A group with a single member is shown as that action's own description.
@@ -100,7 +101,7 @@ def build_menu(game: Game, state: State, legal: list[Action]) -> list[MenuEntry]
     order: list[str | Action] = []
     groups: dict[str, list[tuple[Action, str]]] = {}
     for action in legal:
-        where = game.menu_group(action, state)
+        where = game.menu_group(action, state, lang)
         if where is None:
             order.append(action)
             continue
@@ -114,11 +115,11 @@ def build_menu(game: Game, state: State, legal: list[Action]) -> list[MenuEntry]
         if isinstance(item, str) and item in groups:
             members = groups[item]
             if len(members) == 1:
-                menu.append(MenuEntry(game.describe_action(members[0][0], state), (members[0][0],)))
+                menu.append(MenuEntry(game.describe_action(members[0][0], state, lang), (members[0][0],)))
             else:
                 menu.append(MenuEntry(item, tuple(a for a, _ in members), tuple(d for _, d in members)))
         else:
-            menu.append(MenuEntry(game.describe_action(item, state), (item,)))
+            menu.append(MenuEntry(game.describe_action(item, state, lang), (item,)))
     return menu
 
 
@@ -136,8 +137,12 @@ class GameTable:
     written there atomically before it counts, so a killed process loses nothing.
     """
 
-    def __init__(self, game: Game, bots: dict[int, Any], state: State, record_path: Path) -> None:
+    def __init__(
+        self, game: Game, bots: dict[int, Any], state: State, record_path: Path, lang: str = "en"
+    ) -> None:
         self.game = game
+        self.lang = game.lang_for(lang)
+        """The players' language: the game's texts, the log and refusals are written in it."""
         self.bots = bots
         self.humans = [s for s in range(game.players) if s not in bots]
         self.state = state
@@ -192,7 +197,7 @@ class GameTable:
             try:
                 self.state.clone().apply(action, seat)
             except IllegalAction as exc:
-                raise ValueError(str(exc)) from None
+                raise ValueError(exc.text(self.lang)) from None
             raise ValueError(f"{answer} is not one of your choices now.")
         return action
 
@@ -217,7 +222,7 @@ class GameTable:
         if analyse is None:
             return bot.act(state, seat), []
         rows = analyse(state, seat)
-        return rows[0][0], explain(rows, lambda a: self.game.describe_action(a, self.state))
+        return rows[0][0], explain(rows, lambda a: self.game.describe_action(a, self.state, self.lang))
 
     def undo(self, seat: int) -> None:
         """Take back ``seat``'s last move, or raise ``CannotUndo`` saying why not."""
@@ -254,7 +259,7 @@ class GameTable:
         """
         events = self.state.log(seat)
         start = self.seen.get(seat, 0)
-        lines = [self.game.describe_event(event) for event in events[start:]]
+        lines = [self.game.describe_event(event, self.lang) for event in events[start:]]
         self.seen[seat] = len(events)
         self._log.setdefault(seat, []).extend(lines)
         return lines
@@ -405,13 +410,15 @@ class PlaySession:
 
     def _human_turn(self, seat: int) -> None:
         self._pass_screen(seat)
-        self.console.print(self.game.render(self.state, seat))
+        self.console.print(self.game.render(self.state, seat, self.table.lang))
         for line in self.table.news(seat):
             self.console.print(f"  [dim]·[/dim] {escape(line)}")
         while True:
             legal = self.state.legal_actions(seat)
             self._menu(legal)
-            answer = self.ask(f"player {seat}> ").strip()
+            answer = self.ask(
+                gettext("riverbox", self.table.lang, "player {seat}> ").format(seat=seat)
+            ).strip()
             if not answer:
                 continue
             action = self._interpret(answer, legal, seat)
@@ -427,7 +434,7 @@ class PlaySession:
     def _menu(self, legal: list[Action]) -> None:
         table = Table(show_header=False, box=None, padding=(0, 1))
         for i, a in enumerate(legal, 1):
-            text = self.game.describe_action(a, self.state)
+            text = self.game.describe_action(a, self.state, self.table.lang)
             note = "" if text == str(a) else f"[dim]{a}[/dim]"
             table.add_row(f"[bold cyan]{i:>3}[/bold cyan]", text, note)
         self.console.print(table)
@@ -440,7 +447,7 @@ class PlaySession:
         if word in ("quit", "exit", "q"):
             raise QuitGame
         if word == "rules":
-            self.console.print(Markdown(self.game.rules_text()))
+            self.console.print(Markdown(self.game.rules_text(self.table.lang)))
             return None
         if word == "log":
             for line in self.table.log(seat):
@@ -464,8 +471,9 @@ class PlaySession:
         except ValueError as exc:
             self.console.print(f"[yellow]{escape(str(exc))}[/yellow]")
             return
-        described = escape(self.game.describe_action(action, self.state))
-        self.console.print(f"The strongest bot would play: [bold]{described}[/bold]")
+        described = escape(self.game.describe_action(action, self.state, self.table.lang))
+        said = gettext("riverbox", self.table.lang, "The strongest bot would play: {action}")
+        self.console.print(said.format(action=f"[bold]{described}[/bold]"))
         for line in why:
             self.console.print(f"  {escape(line)}", highlight=False)
 
@@ -475,14 +483,14 @@ class PlaySession:
         except CannotUndo as exc:
             self.console.print(f"[yellow]{escape(str(exc))}[/yellow]")
             return
-        self.console.print("Move taken back.")
-        self.console.print(self.game.render(self.state, seat))
+        self.console.print(gettext("riverbox", self.table.lang, "Move taken back."))
+        self.console.print(self.game.render(self.state, seat, self.table.lang))
 
     def _finish(self) -> None:
         viewer = self.table.viewer()
         for line in self.table.news(viewer):
             self.console.print(f"  [dim]·[/dim] {escape(line)}")
-        self.console.print(self.game.render(self.state, viewer))
+        self.console.print(self.game.render(self.state, viewer, self.table.lang))
         self.console.print(self.table.scores_table())
         self.saved = self.table.save()
         say(self.console, saved_message(self.game, self.saved))
@@ -555,10 +563,18 @@ def wants_app(plain: bool) -> bool:
 
 def greeting(table: GameTable, names: dict[int, str]) -> str:
     game = table.game
-    seats = ", ".join(map(str, table.humans)) or "none"
-    bots = ", ".join(f"{s}={n}" for s, n in names.items()) or "none"
-    plural = "player" if game.players == 1 else "players"
-    return f"{game.info.title}, {game.players} {plural}. You: seat {seats}; bots: {bots}."
+    lang = table.lang
+    none = gettext("riverbox", lang, "none")
+    seats = ", ".join(map(str, table.humans)) or none
+    bots = ", ".join(f"{s}={n}" for s, n in names.items()) or none
+    title = gettext(game.domain, lang, game.info.title)
+    if game.players == 1:
+        return gettext("riverbox", lang, "{title}, 1 player. You: seat {seats}; bots: {bots}.").format(
+            title=title, seats=seats, bots=bots
+        )
+    return gettext("riverbox", lang, "{title}, {n} players. You: seat {seats}; bots: {bots}.").format(
+        title=title, n=game.players, seats=seats, bots=bots
+    )
 
 
 AppRunner = Callable[[GameTable, Console, Console], int]
@@ -583,7 +599,10 @@ def run(
     if screen is not None:
         return screen(table, console, err)
     enable_line_editing()
-    console.print(greeting(table, names) + " Type [bold]help[/bold] for commands.", highlight=False)
+    console.print(
+        greeting(table, names) + gettext("riverbox", table.lang, " Type [bold]help[/bold] for commands."),
+        highlight=False,
+    )
     session = PlaySession(table.game, table.bots, table.state.seed, console=console, table=table)
     with stop_signals():
         try:

@@ -35,6 +35,7 @@ class Client:
 
     ws: WebSocket
     seat: int | None
+    lang: str = "en"
     last: str = ""
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
@@ -93,18 +94,18 @@ class Hub:
                 start = time.perf_counter()
                 STAGES.add("fanout.wait", start - since)
                 clients = list(self.clients.get(table_id, ()))
-                seats = {c.seat for c in clients}
+                viewers = {(c.seat, c.lang) for c in clients}
                 try:
-                    bodies = self.tables.state_texts_at_once(table_id, seats)
+                    bodies = self.tables.state_texts_at_once(table_id, viewers)
                     if bodies is None:
                         STAGES.add("fanout.in_thread_count", 1)
-                        bodies = await run_in_threadpool(self.tables.state_texts, table_id, seats)
+                        bodies = await run_in_threadpool(self.tables.state_texts, table_id, viewers)
                 except Refused:
                     continue
                 sending = time.perf_counter()
                 STAGES.add("fanout.encode", sending - start)
-                texts = {seat: state_message(body) for seat, body in bodies.items()}
-                await asyncio.gather(*(self.send(c, texts[c.seat]) for c in clients))
+                texts = {viewer: state_message(body) for viewer, body in bodies.items()}
+                await asyncio.gather(*(self.send(c, texts[c.seat, c.lang]) for c in clients))
                 STAGES.since("fanout.send", sending)
                 STAGES.since("fanout.total", since)
         finally:

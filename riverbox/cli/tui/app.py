@@ -39,6 +39,7 @@ from riverbox.cli.play import (
     menu_number,
 )
 from riverbox.core.game import Action
+from riverbox.core.i18n import gettext
 
 KEYS_HELP = """\
 # How to play here
@@ -161,8 +162,9 @@ class PlayApp(App[Outcome]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#log", RichLog).border_title = "Log"
-        self.query_one("#board-pane").border_title = "Table"
+        lang = self.table.lang
+        self.query_one("#log", RichLog).border_title = gettext("riverbox", lang, "Log")
+        self.query_one("#board-pane").border_title = gettext("riverbox", lang, "Table")
         self.query_one("#command", Input).cursor_blink = False  # steady, and the same in every screenshot
         for pane in ("#board-pane", "#menu", "#log"):  # typing always reaches the answer line
             self.query_one(pane).can_focus = False
@@ -226,7 +228,11 @@ class PlayApp(App[Outcome]):
         self.screen_seat = seat
         self.turn = seat
         self.group = None
-        self.sub_title = "Your move" if len(self.table.humans) == 1 else f"Player {seat} to move"
+        lang = self.table.lang
+        if len(self.table.humans) == 1:
+            self.sub_title = gettext("riverbox", lang, "Your move")
+        else:
+            self.sub_title = gettext("riverbox", lang, "Player {seat} to move").format(seat=seat)
         self.show_board(seat)
         self.show_log(seat)
         self.show_menu()
@@ -235,7 +241,11 @@ class PlayApp(App[Outcome]):
         legal = [str(a) for a in self.table.state.legal_actions(seat)]
         command.suggester = SuggestFromList([*legal, *COMMANDS], case_sensitive=False)
         command.focus()
-        self.say(f"Player {seat}: choose by number, arrows, mouse or notation. F1 for help.")
+        self.say(
+            gettext(
+                "riverbox", lang, "Player {seat}: choose by number, arrows, mouse or notation. F1 for help."
+            ).format(seat=seat)
+        )
 
     def blank(self) -> None:
         """Wipe everything the previous seat saw (before a cover goes up)."""
@@ -260,13 +270,14 @@ class PlayApp(App[Outcome]):
         self.screen_seat = viewer
         self.group = None
         self.entries = []
-        self.sub_title = "Game over"
+        lang = self.table.lang
+        self.sub_title = gettext("riverbox", lang, "Game over")
         self.show_board(viewer, self.table.scores_table())
         self.show_log(viewer)
         menu = self.query_one("#menu", OptionList)
         menu.clear_options()
-        menu.border_title = "Game over"
-        self.say("Game over; the record is saved. Ctrl+Q leaves.")
+        menu.border_title = gettext("riverbox", lang, "Game over")
+        self.say(gettext("riverbox", lang, "Game over; the record is saved. Ctrl+Q leaves."))
 
     # -- panes ----------------------------------------------------------------------------
     def show_board(self, seat: int | None, extra: Any = None) -> None:
@@ -275,7 +286,7 @@ class PlayApp(App[Outcome]):
         if key == self.board_key and self.board is not None:
             return
         self.board_key = key
-        board = self.game.render(self.table.state, seat)
+        board = self.game.render(self.table.state, seat, self.table.lang)
         self.board = board if extra is None else Group(board, extra)
         self.call_after_refresh(self.draw_board)
 
@@ -321,8 +332,10 @@ class PlayApp(App[Outcome]):
             return
         state = self.table.state
         if self.group is None:
-            self.entries = build_menu(self.game, state, state.legal_actions(self.turn))
-            menu.border_title = f"Your choices ({len(self.entries)})"
+            self.entries = build_menu(self.game, state, state.legal_actions(self.turn), self.table.lang)
+            menu.border_title = gettext("riverbox", self.table.lang, "Your choices ({n})").format(
+                n=len(self.entries)
+            )
             labels = [(e.label + ("…" if not e.single else ""), e.actions[0], e.single) for e in self.entries]
         else:
             menu.border_title = f"{self.group.label}: which one? (Escape: back)"
@@ -410,7 +423,8 @@ class PlayApp(App[Outcome]):
         self.query_one("#menu", OptionList).clear_options()
         self.show_board(seat)
         self.show_news(seat)
-        self.say(f"You played: {self.game.describe_action(action, self.table.state)}")
+        described = self.game.describe_action(action, self.table.state, self.table.lang)
+        self.say(gettext("riverbox", self.table.lang, "You played: {action}").format(action=described))
         self.advance()
 
     # -- keys -----------------------------------------------------------------------------
@@ -441,13 +455,13 @@ class PlayApp(App[Outcome]):
         self.push_screen(TextPage(KEYS_HELP))
 
     def action_rules(self) -> None:
-        self.push_screen(TextPage(self.game.rules_text()))
+        self.push_screen(TextPage(self.game.rules_text(self.table.lang)))
 
     def action_hint(self) -> None:
         seat = self.turn
         if seat is None:
             return
-        self.say("Asking the strongest bot…")
+        self.say(gettext("riverbox", self.table.lang, "Asking the strongest bot…"))
         moment = len(self.table.state.history)
         self.run_worker(lambda: self._hint(seat, moment), thread=True, group="hint")
 
@@ -463,7 +477,12 @@ class PlayApp(App[Outcome]):
         """Show the hint (and the values of the top choices in the log) if the table has not moved on."""
         if self.turn != seat or len(self.table.state.history) != moment:
             return
-        self.say(f"Hint: the strongest bot would play {self.game.describe_action(action, self.table.state)}")
+        described = self.game.describe_action(action, self.table.state, self.table.lang)
+        self.say(
+            gettext("riverbox", self.table.lang, "Hint: the strongest bot would play {action}").format(
+                action=described
+            )
+        )
         log = self.query_one("#log", RichLog)
         for line in why:
             log.write(f"Hint: {line}")

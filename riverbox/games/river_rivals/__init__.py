@@ -17,6 +17,7 @@ from typing import Any, ClassVar
 
 from riverbox.core import Game, GameInfo, OptionSpec, State
 from riverbox.core.events import EventText
+from riverbox.core.i18n import localized_file
 from riverbox.games.river_rivals import actions as A
 from riverbox.games.river_rivals.content import EQUIPMENT, KINDS
 from riverbox.games.river_rivals.observe import OBSERVATION_SIZE, encode
@@ -84,25 +85,28 @@ class RiverRivals(Game):
         return A.parse(text)
 
     # -- presentation ----------------------------------------------------------------------------
-    def rules_text(self) -> str:
-        text = (Path(__file__).with_name("rules.md")).read_text(encoding="utf-8")
+    def rules_text(self, lang: str = "en") -> str:
+        text = localized_file(Path(__file__).with_name("rules.md"), self.lang_for(lang)).read_text(
+            encoding="utf-8"
+        )
         return text + "\n" + placeholder_table()
 
-    def render(self, state: State, seat: int | None) -> Any:
+    def render(self, state: State, seat: int | None, lang: str = "en") -> Any:
         from riverbox.games.river_rivals.render import render
 
         return render(state, seat)
 
-    def describe_action(self, action: Any, state: State) -> str:
+    def describe_action(self, action: Any, state: State, lang: str = "en") -> str:
         from riverbox.games.river_rivals.render import describe
 
         return describe(action, state)
 
     event_texts: ClassVar[dict[str, EventText]] = EVENT_TEXTS
+    domain: ClassVar[str] = "river_rivals"
 
-    def narrate(self, state: State, seat: int | None, start: int) -> list[str]:
+    def narrate(self, state: State, seat: int | None, start: int, lang: str = "en") -> list[str]:
         """The play log from ``state.log(seat)``: what ``seat`` was told since history entry ``start``."""
-        return narrate(state, seat, start, self.describe_event)
+        return narrate(state, seat, start, lambda e: self.describe_event(e, lang))
 
     def action_visibility(self, action: Any, seat: int) -> frozenset[int] | None:
         """Which card Binoculars takes from the draw pile is known only to its taker."""

@@ -12,7 +12,7 @@ from typing import Any
 from riverbox.core.text import player_text
 
 
-def content() -> dict[str, Any]:
+def content(lang: str = "en") -> dict[str, Any]:
     from riverbox.games.river_rivals.content import EQUIPMENT, KINDS, RAW
 
     effects = {k: v["name"] for k, v in RAW.get("effects", {}).items()}

@@ -70,12 +70,12 @@ def _count(n: int, word: str = "card") -> str:
     return f"{'no' if n == 0 else n} {word}{'' if n == 1 else 's'}"
 
 
-def _played(e: dict[str, Any]) -> str:
+def _played(e: dict[str, Any], lang: str = "en") -> str:
     how = " as the extra card of a Lightning Animal" if e["lightning"] else ""
     return f"Seat {e['seat']} plays {an(animal(e['animal']))} into column {e['column']}{how}."
 
 
-def _draws(e: dict[str, Any]) -> str:
+def _draws(e: dict[str, Any], lang: str = "en") -> str:
     if e["count"] == 0:
         return f"Seat {e['seat']} draws nothing (hand limit)."
     extra = f" with {equipment('card-clapper')}" if e["extra"] else ""
@@ -102,12 +102,12 @@ _FISH_WHY = {
 }
 
 
-def _fish(e: dict[str, Any]) -> str:
+def _fish(e: dict[str, Any], lang: str = "en") -> str:
     why = _FISH_WHY.get(e["why"], "fish")
     return f"Seat {e['seat']} places a fish on their {animal(e['animal'])} in column {e['column']} ({why})."
 
 
-def _moved(e: dict[str, Any]) -> str:
+def _moved(e: dict[str, Any], lang: str = "en") -> str:
     name = animal(e["animal"])
     where = f"from column {e['column']} to column {e['to_column']}"
     if e["how"] == "undertow":
@@ -116,7 +116,7 @@ def _moved(e: dict[str, Any]) -> str:
     return f"Seat {e['seat']} moves their {name} {where}{how}."
 
 
-def _clawed(e: dict[str, Any]) -> str:
+def _clawed(e: dict[str, Any], lang: str = "en") -> str:
     if e["shield"]:
         result = "a shield absorbs it and goes back to the supply"
     else:
@@ -128,7 +128,7 @@ def _clawed(e: dict[str, Any]) -> str:
     )
 
 
-def _won(e: dict[str, Any]) -> str:
+def _won(e: dict[str, Any], lang: str = "en") -> str:
     win = e["winners"]
     if len(win) != 1:
         return "The game ends in a shared win on fish caught."
@@ -144,54 +144,56 @@ def _won(e: dict[str, Any]) -> str:
 
 EVENT_TEXTS: dict[str, EventText] = {
     "dealt": "Seat {seat} is dealt {count} cards.",
-    "drew": lambda e: f"You draw {_cards(e['cards'])}.",
-    "offer": lambda e: "Equipment on offer: " + ", ".join(equipment(x) for x in e["equipment"]) + ".",
-    "picked": lambda e: f"Seat {e['seat']} picks {equipment(e['equipment'])}.",
-    "received": lambda e: f"Seat {e['seat']} receives the last card, {equipment(e['equipment'])}.",
+    "drew": lambda e, lang: f"You draw {_cards(e['cards'])}.",
+    "offer": lambda e, lang: "Equipment on offer: " + ", ".join(equipment(x) for x in e["equipment"]) + ".",
+    "picked": lambda e, lang: f"Seat {e['seat']} picks {equipment(e['equipment'])}.",
+    "received": lambda e, lang: f"Seat {e['seat']} receives the last card, {equipment(e['equipment'])}.",
     "played": _played,
     "draws": _draws,
     "passed": "Seat {seat} passes (no card can be played or drawn).",
     "ended": "Seat {seat} ends the action phase.",
-    "declined": lambda e: f"Seat {e['seat']} declines {_SKIPPED.get(e['decision'], 'the choice')}.",
+    "declined": lambda e, lang: f"Seat {e['seat']} declines {_SKIPPED.get(e['decision'], 'the choice')}.",
     "fish": _fish,
-    "caught": lambda e: (
+    "caught": lambda e, lang: (
         f"Seat {e['seat']} catches a fish in column {e['column']}; it goes on their "
         f"{animal(e['animal'])} (fish check)."
     ),
     "moved": _moved,
-    "shielded": lambda e: (
+    "shielded": lambda e, lang: (
         f"Seat {e['seat']} puts a shield on their {animal(e['animal'])} in column {e['column']}."
     ),
     "clawed": _clawed,
-    "copied": lambda e: (
+    "copied": lambda e, lang: (
         f"Seat {e['seat']} copies the {effect(e['animal'])} of their {animal(e['animal'])} "
         f"in column {e['column']}."
     ),
-    "encored": lambda e: (
+    "encored": lambda e, lang: (
         f"Seat {e['seat']} resolves the {effect(e['animal'])} of their "
         f"{animal(e['animal'])} in column {e['column']} again ({equipment('encore')})."
     ),
-    "used": lambda e: f"Seat {e['seat']} uses {equipment(e['equipment'])}.",
-    "bonus-draw": lambda e: f"Seat {e['seat']} draws {_count(e['count'])} ({equipment(e['equipment'])}).",
-    "took": lambda e: f"You take {an(animal(e['animal']))} from your draw pile.",
+    "used": lambda e, lang: f"Seat {e['seat']} uses {equipment(e['equipment'])}.",
+    "bonus-draw": lambda e, lang: (
+        f"Seat {e['seat']} draws {_count(e['count'])} ({equipment(e['equipment'])})."
+    ),
+    "took": lambda e, lang: f"You take {an(animal(e['animal']))} from your draw pile.",
     "took-card": "Seat {seat} takes a card from their draw pile.",
-    "pile-seen": lambda e: f"You look through your draw pile: {_cards(e['cards'])}.",
-    "recalled": lambda e: (
+    "pile-seen": lambda e, lang: f"You look through your draw pile: {_cards(e['cards'])}.",
+    "recalled": lambda e, lang: (
         f"Seat {e['seat']} shuffles the removed {animal(e['animal'])} back into their draw pile."
     ),
     "bear": "Seat {seat} puts a polar bear from their {source} into column {column}.",
-    "peeked": lambda e: (
+    "peeked": lambda e, lang: (
         f"You take {_cards(e['cards'])} from the top of seat {e['owner']}'s draw pile "
         f"({equipment('peek-a-scope')})."
     ),
-    "peeked-count": lambda e: (
+    "peeked-count": lambda e, lang: (
         f"Seat {e['seat']} takes {_count(e['count'])} from the top of seat {e['owner']}'s "
         f"draw pile ({equipment('peek-a-scope')})."
     ),
-    "poisoned": lambda e: (
+    "poisoned": lambda e, lang: (
         f"Poison removes {an(animal(e['animal']))} from the top of seat {e['seat']}'s draw pile."
     ),
-    "poisoned-shield": lambda e: (
+    "poisoned-shield": lambda e, lang: (
         f"Poison takes a shield off seat {e['seat']}'s {animal(e['animal'])} in column {e['column']}."
     ),
     "won": _won,

@@ -11,11 +11,12 @@
 
 from __future__ import annotations
 
-from importlib import resources
+from pathlib import Path
 from typing import Any, ClassVar
 
 from riverbox.core import Game, GameInfo, OptionSpec, State
 from riverbox.core.events import EventText
+from riverbox.core.i18n import localized_file
 from riverbox.games.river_trek import scoring
 from riverbox.games.river_trek.actions import ALL_ACTIONS, NUM_ACTION_IDS, Kind, TrekAction, parse
 from riverbox.games.river_trek.bot import TrekBot
@@ -75,6 +76,7 @@ class RiverTrek(Game):
     num_action_ids = NUM_ACTION_IDS
     action_types = (TrekAction,)
     event_texts: ClassVar[dict[str, EventText]] = EVENT_TEXTS
+    domain: ClassVar[str] = "river_trek"
     state_class = TrekState
     observation_size = SIZE
 
@@ -95,15 +97,17 @@ class RiverTrek(Game):
         return state
 
     # -- presentation -------------------------------------------------------------------
-    def rules_text(self) -> str:
-        return resources.files(__package__).joinpath("rules.md").read_text(encoding="utf-8")
+    def rules_text(self, lang: str = "en") -> str:
+        return localized_file(Path(__file__).parent / "rules.md", self.lang_for(lang)).read_text(
+            encoding="utf-8"
+        )
 
-    def render(self, state: State, seat: int | None) -> Any:
+    def render(self, state: State, seat: int | None, lang: str = "en") -> Any:
         from riverbox.games.river_trek.render import render  # rich is loaded only to draw
 
         return render(state.view(seat))
 
-    def describe_action(self, action: Any, state: State) -> str:
+    def describe_action(self, action: Any, state: State, lang: str = "en") -> str:
         from riverbox.games.river_trek.render import describe, move_preview
 
         preview = ""
@@ -116,8 +120,8 @@ class RiverTrek(Game):
             preview = move_preview(state, action)
         return describe(action, state.view(None), preview)
 
-    def narrate(self, state: State, seat: int | None, start: int) -> list[str]:
-        return narrate(state, seat, start)
+    def narrate(self, state: State, seat: int | None, start: int, lang: str = "en") -> list[str]:
+        return narrate(state, seat, start, lang)
 
     def heuristic_bot(self, seed: int = 0) -> Any:
         return TrekBot(seed)

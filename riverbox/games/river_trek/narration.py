@@ -20,10 +20,10 @@ if TYPE_CHECKING:
     from riverbox.core.game import State
 
 
-def _say(template: str) -> Callable[[dict[str, Any]], str]:
+def _say(template: str) -> Callable[[dict[str, Any], str], str]:
     """A template whose sentence starts with a capital (colour names are written in lower case)."""
 
-    def text(event: dict[str, Any]) -> str:
+    def text(event: dict[str, Any], lang: str) -> str:
         line = template.format(**event)
         return line[:1].upper() + line[1:]
 
@@ -38,26 +38,26 @@ def _paid(event: dict[str, Any]) -> str:
     return f" (+${paid})" if paid else ""
 
 
-def _with_paid(template: str) -> Callable[[dict[str, Any]], str]:
+def _with_paid(template: str) -> Callable[[dict[str, Any], str], str]:
     say = _say(template)
 
-    def text(event: dict[str, Any]) -> str:
-        return say(event)[:-1] + _paid(event) + "."
+    def text(event: dict[str, Any], lang: str) -> str:
+        return say(event, lang)[:-1] + _paid(event) + "."
 
     return text
 
 
-def _setup_place(e: dict[str, Any]) -> str:
+def _setup_place(e: dict[str, Any], lang: str = "en") -> str:
     whose = "a" if e["colour"] == e["who"] else f"{e['colour']}'s"
-    return _say("{who} places " + whose + " starting explorer on space {space}.")(e)
+    return _say("{who} places " + whose + " starting explorer on space {space}.")(e, lang)
 
 
-def _move(e: dict[str, Any]) -> str:
+def _move(e: dict[str, Any], lang: str = "en") -> str:
     way = " downstream with the Peccary" if e["downstream"] else ""
-    return _say("{who} moves the caravan of {size} on space {space}" + way + ".")(e)
+    return _say("{who} moves the caravan of {size} on space {space}" + way + ".")(e, lang)
 
 
-def _animals(e: dict[str, Any]) -> str:
+def _animals(e: dict[str, Any], lang: str = "en") -> str:
     spaces = e["spaces"]
     if spaces is None:
         return "Animals in play: " + ", ".join(e["animals"]) + "; seat 0 places their tiles."
@@ -68,19 +68,19 @@ def _animals(e: dict[str, Any]) -> str:
     )
 
 
-def _drop_dock(e: dict[str, Any]) -> str:
+def _drop_dock(e: dict[str, Any], lang: str = "en") -> str:
     where = "Bridge" if e["bridge"] else "Dock"
-    return _say("{who} drops on the " + where + " ({space}).")(e)
+    return _say("{who} drops on the " + where + " ({space}).")(e, lang)
 
 
-def _game_over(e: dict[str, Any]) -> str:
+def _game_over(e: dict[str, Any], lang: str = "en") -> str:
     money = ", ".join(f"{n} ${m}" for n, m in zip(e["names"], e["money"], strict=True))
     return f"Game over. Money: {money}. Winner: {' and '.join(e['winners'])}."
 
 
 EVENT_TEXTS: dict[str, EventText] = {
     # set-up
-    "boards": lambda e: "The path is laid out with boards " + ", ".join(e["boards"]) + ".",
+    "boards": lambda e, lang: "The path is laid out with boards " + ", ".join(e["boards"]) + ".",
     "animals": _animals,
     "tile": _say("{who} puts the {animal} tile on space {space}."),
     "setup_place": _setup_place,
@@ -157,7 +157,7 @@ HEADLINES = frozenset(
 """The kinds a player action opens with, one per action (``narrate`` counts them)."""
 
 
-def narrate(state: State, seat: int | None, start: int) -> list[str]:
+def narrate(state: State, seat: int | None, start: int, lang: str = "en") -> list[str]:
     """Sentences for what happened from ``state.history[start]`` on, as ``seat`` may know it.
 
     Headline events are public, so every seat's log holds one per player action: the events of
@@ -169,4 +169,4 @@ def narrate(state: State, seat: int | None, start: int) -> list[str]:
     if actions:
         heads = [i for i, event in enumerate(log) if event["kind"] in HEADLINES]
         begin = heads[actions] if actions < len(heads) else len(log)
-    return [state.game.describe_event(event) for event in log[begin:]]
+    return [state.game.describe_event(event, lang) for event in log[begin:]]

@@ -19,6 +19,7 @@ from typing import Any, ClassVar
 from riverbox.core import CHANCE, Action, Game, GameInfo, OptionSpec, Rng, State
 from riverbox.core.events import EventText
 from riverbox.core.game import Policy
+from riverbox.core.i18n import localized_file
 from riverbox.games.river_wild.actions import Place, parse_place, position_of, positions
 from riverbox.games.river_wild.board import Board, Rules, pos_key
 from riverbox.games.river_wild.cards import ANIMALS, Deck, Face, Goal, load_deck, parse_deck
@@ -156,6 +157,7 @@ class RiverWild(Game):
 
     state_class = RiverWildState
     event_texts: ClassVar[dict[str, EventText]] = EVENT_TEXTS
+    domain: ClassVar[str] = "river_wild"
 
     # -- actions ------------------------------------------------------------------------------
     def parse_action(self, text: str, state: State | None = None) -> Place:
@@ -178,21 +180,23 @@ class RiverWild(Game):
         return self._by_id
 
     # -- presentation -------------------------------------------------------------------------
-    def rules_text(self) -> str:
-        return (Path(__file__).parent / "rules.md").read_text(encoding="utf-8")
+    def rules_text(self, lang: str = "en") -> str:
+        return localized_file(Path(__file__).parent / "rules.md", self.lang_for(lang)).read_text(
+            encoding="utf-8"
+        )
 
-    def render(self, state: State, seat: int | None) -> Any:
+    def render(self, state: State, seat: int | None, lang: str = "en") -> Any:
         from riverbox.games.river_wild.render import render_state
 
         assert isinstance(state, RiverWildState)
         return render_state(state, seat)
 
-    def describe_action(self, action: Action, state: State) -> str:
+    def describe_action(self, action: Action, state: State, lang: str = "en") -> str:
         if isinstance(action, Place):
             return describe_placement(self, action, state if isinstance(state, RiverWildState) else None)
         return str(action)
 
-    def narrate(self, state: State, seat: int | None, start: int) -> list[str]:
+    def narrate(self, state: State, seat: int | None, start: int, lang: str = "en") -> list[str]:
         """The sentences of ``state.log(seat)`` for ``state.history[start:]``.
 
         The setup's events come first, then each placement's events begin with its ``placed``
@@ -205,7 +209,7 @@ class RiverWild(Game):
         else:
             starts = [i for i, e in enumerate(log) if e["kind"] == "placed"]
             first = starts[done] if done < len(starts) else len(log)
-        return [self.describe_event(e) for e in log[first:]]
+        return [self.describe_event(e, lang) for e in log[first:]]
 
     def heuristic_bot(self, seed: int = 0) -> Any:
         from riverbox.games.river_wild.bot import GreedyBot

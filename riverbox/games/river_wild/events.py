@@ -56,25 +56,25 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
-def _dealt(e: dict[str, Any]) -> str:
+def _dealt(e: dict[str, Any], lang: str = "en") -> str:
     top = f"; the top card of the deck shows {e['top']}" if e["top"] else ""
     return f"You draw {_listed(e['cards'])}{top}."
 
 
-def _drawn(e: dict[str, Any]) -> str:
+def _drawn(e: dict[str, Any], lang: str = "en") -> str:
     top = f"the next card on top is {e['top']}" if e["top"] else "the deck is empty"
     return f"You draw {e['card']}; {top}."
 
 
-def _placed(e: dict[str, Any]) -> str:
+def _placed(e: dict[str, Any], lang: str = "en") -> str:
     return f"You place {e['card']} {e['side']} at {e['row']},{e['col']} ({e['shows']})."
 
 
-def _scored(e: dict[str, Any]) -> str:
+def _scored(e: dict[str, Any], lang: str = "en") -> str:
     return f"Your score goes from {e['before']} to {e['score']}."
 
 
-def _protected(e: dict[str, Any]) -> str:
+def _protected(e: dict[str, Any], lang: str = "en") -> str:
     names: list[str] = e["animals"]
     counted = [
         name if names.count(name) == 1 else f"{names.count(name)} {name}s" for name in dict.fromkeys(names)
@@ -83,18 +83,18 @@ def _protected(e: dict[str, Any]) -> str:
     return f"New Protected Land of {_plural(e['size'], 'card')} ({_listed(e['cards'])}), holding {animals}."
 
 
-def _goals(e: dict[str, Any]) -> str:
+def _goals(e: dict[str, Any], lang: str = "en") -> str:
     goals, worth = ", ".join(e["goals"]), _plural(e["first"], "point")
     return f"Its goals ({goals}) are worth {worth} if it is your largest land, {e['second']} otherwise."
 
 
-def _runestones(e: dict[str, Any]) -> str:
+def _runestones(e: dict[str, Any], lang: str = "en") -> str:
     count = e["count"]
     which = "Its runestone adds" if count == 1 else f"Its {count} runestones each add"
     return f"{which} one animal of your choice."
 
 
-def _final(e: dict[str, Any]) -> str:
+def _final(e: dict[str, Any], lang: str = "en") -> str:
     text = f"Game over: {e['score']} points, rank {e['rank']}."
     if e["unplaced"]:
         text += f" No card left in hand fits anywhere: {_listed(e['unplaced'])} stay unplaced."

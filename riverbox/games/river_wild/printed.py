@@ -34,7 +34,7 @@ def _face(face: Any) -> dict[str, Any]:
     }
 
 
-def content() -> dict[str, Any]:
+def content(lang: str = "en") -> dict[str, Any]:
     from riverbox.games.river_wild.cards import load_deck
     from riverbox.games.river_wild.scoring import RANKS
 
