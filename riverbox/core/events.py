@@ -17,6 +17,13 @@ Why a separate stream next to ``history``: the history is what replays the game 
 and chance outcomes in notation); events are what players are told, in plain words and with
 the audience decided by the rule that produced them, where the rule knows who saw what.
 An event never carries what its audience may not know: the rule that emits it chooses.
+
+How a state stores them (a hot path: one to three events per step of every playout): ``emit``
+keeps the plain tuple ``(kind, args, to, but)`` with its keyword dict as ``args`` and builds
+nothing else; an :class:`Event` (a named tuple of the same four fields, ``args`` as pairs) is
+stored as it is. Both are a :data:`Stored` event, read by the functions below, and an
+:class:`Event` is made only for the rare caller that asks (``state.events``, equality checks).
+A stored event is never changed in place: clones share them.
 """
 
 from __future__ import annotations
@@ -47,25 +54,51 @@ class Event(NamedTuple):
 
     def seen_by(self, seat: int | None) -> bool:
         """Whether ``seat`` (``None``: a spectator) may be told this event."""
-        if self.to is not None:
-            return seat == self.to
-        if self.but is not None:
-            return seat != self.but
-        return True
+        return stored_seen_by(self, seat)
 
     def as_dict(self) -> dict[str, Any]:
         """The event as the log gives it: ``{"kind": ..., **args}`` (a fresh dict)."""
-        out: dict[str, Any] = {"kind": self.kind}
-        for key, value in self.args:
-            out[key] = value
-        return out
+        return stored_as_dict(self)
 
     def to_json(self) -> list[Any]:
-        return [self.kind, dict(self.args), self.to, self.but]
+        return stored_to_json(self)
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         # Pickled by its fields: the compiled class cannot be rebuilt field by field (it is frozen).
         return Event, (self.kind, self.args, self.to, self.but)
+
+
+Stored = tuple[str, Any, int | None, int | None]
+"""An event as a state keeps it: ``(kind, args, to, but)``, ``args`` a dict or ``(name, value)`` pairs."""
+
+
+def stored_seen_by(event: Stored, seat: int | None) -> bool:
+    """Whether ``seat`` (``None``: a spectator) may be told the stored ``event`` (as ``Event.seen_by``)."""
+    to = event[2]
+    if to is not None:
+        return seat == to
+    but = event[3]
+    return but is None or seat != but
+
+
+def stored_as_dict(event: Stored) -> dict[str, Any]:
+    """The stored ``event`` as the log gives it: ``{"kind": ..., **args}`` (a fresh dict)."""
+    out: dict[str, Any] = {"kind": event[0]}
+    out.update(event[1])  # a dict, or (name, value) pairs: ``update`` takes both
+    return out
+
+
+def stored_to_json(event: Stored) -> list[Any]:
+    """The stored ``event`` as JSON ``[kind, args, to, but]`` (``args`` a fresh dict)."""
+    return [event[0], dict(event[1]), event[2], event[3]]
+
+
+def as_event(event: Stored) -> Event:
+    """The stored ``event`` as an :class:`Event` (itself when it is one)."""
+    if isinstance(event, Event):
+        return event
+    args = event[1]
+    return Event(event[0], tuple(args.items()) if isinstance(args, dict) else tuple(args), event[2], event[3])
 
 
 def event_from_json(item: Any, players: int) -> Event:
@@ -108,4 +141,14 @@ def describe_with(
         raise ValueError(f"{game_name}: event {kind!r} lacks a field its sentence needs ({exc})") from None
 
 
-__all__ = ["Event", "EventText", "describe_with", "event_from_json"]
+__all__ = [
+    "Event",
+    "EventText",
+    "Stored",
+    "as_event",
+    "describe_with",
+    "event_from_json",
+    "stored_as_dict",
+    "stored_seen_by",
+    "stored_to_json",
+]

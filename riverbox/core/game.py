@@ -42,7 +42,17 @@ from riverbox.core.checks import (
     seat_error,
 )
 from riverbox.core.errors import GameOver, IllegalAction
-from riverbox.core.events import Event, EventText, describe_with, event_from_json
+from riverbox.core.events import (
+    Event,
+    EventText,
+    Stored,
+    as_event,
+    describe_with,
+    event_from_json,
+    stored_as_dict,
+    stored_seen_by,
+    stored_to_json,
+)
 from riverbox.core.fields import Field, copier, dump_field, load_field
 from riverbox.core.i18n import Message, check_lang, message
 from riverbox.core.options import GameInfo
@@ -74,6 +84,8 @@ class Chance:
 
 Action = Hashable
 """Any hashable, immutable value whose ``str`` is its notation (each game defines its own)."""
+
+_History = list[tuple[int, Action]]
 
 Policy = Callable[["State", int], Action]
 """A move chooser ``policy(state, seat) -> action`` (see ``Game.playout_policy``)."""
@@ -166,7 +178,8 @@ class Game(ABC):
         state.rng.state = rng
         state.determinized = determinized
         state.history = self._history_from_json(data["history"])
-        state.events = self._events_from_json(data.get("events"))
+        state._shared_events = ()
+        state._own_events = list(self._events_from_json(data.get("events")))
         try:
             body = _json_text(data["body"])
             state._body_from_json(data["body"])
@@ -182,7 +195,7 @@ class Game(ABC):
             if replayed.rng.state != rng or _json_text(replayed._body_to_json()) != body:
                 raise ValueError("state JSON body does not match what its seed and history give")
             if "events" not in data:  # written before events were stored: they follow from the history
-                state.events = list(replayed.events)
+                state._shared_events, state._own_events = (), list(replayed._stored_events())
             elif state.events != replayed.events:
                 raise ValueError("state JSON events do not match what its seed and history give")
         return state
@@ -272,11 +285,11 @@ class Game(ABC):
     _found_types: tuple[type, ...] = ()
 
     def _action_types(self) -> tuple[type, ...]:
-        # Found once per game object and kept on it, not on the class: a compiled class
-        # cannot be changed after it is created.
-        types = self.action_types or self._found_types
+        # Found once per game object and kept on it (``_found_types``, which ``apply`` reads
+        # first), not on the class: a compiled class cannot be changed after it is created.
+        types = self._found_types
         if not types:
-            types = self._found_types = (type(self.action_from_id(0)),)
+            types = self._found_types = self.action_types or (type(self.action_from_id(0)),)
         return types
 
     def all_actions(self) -> Sequence[Action]:
@@ -497,13 +510,19 @@ class State(ABC, Generic[GameT]):
     history: list[tuple[int, Action]]
     determinized: bool
     to_move: tuple[int, ...]
-    events: list[Event]
+    # The events, in two parts so that ``clone`` copies nothing: a tuple shared with clones
+    # (never changed) and this state's own list since; ``emit`` appends to the list.
+    _shared_events: tuple[Stored, ...]
+    _own_events: list[Stored]
     FIELDS: ClassVar[tuple[Field, ...]] = ()
     """The game's own state fields (``riverbox.core.fields.declare``): copy and JSON follow."""
     # Legal actions are computed once per (history length, seat): ``legal_actions`` followed by
     # ``apply`` is the hot loop of every bot, and ``apply`` must check legality.
     _lkey: tuple[int, int] | None = None
     _lval: list[Action] = []  # noqa: RUF012 - replaced per instance before use
+    # ``_seen_by``'s last answer: ((history length, event count, seat), the history list it read,
+    # the redacted history, the events seen); the list's identity guards against a new history.
+    _seen_key: tuple[tuple[int, int, int | None], _History, _History, tuple[Stored, ...]] | None = None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """A plain-Python subclass written the old way (overriding ``view``) still gets the check.
@@ -522,7 +541,8 @@ class State(ABC, Generic[GameT]):
         self.seed = check_seed(seed)
         self.rng = Rng(seed)
         self.history = []
-        self.events = []
+        self._shared_events = ()
+        self._own_events = []
         self.determinized = False
 
     def _setup(self) -> None:
@@ -534,14 +554,39 @@ class State(ABC, Generic[GameT]):
         """Tell what just happened: ``to`` one seat only, ``but`` everyone except one, else all.
 
         Arguments must be JSON-ready and must hold nothing the audience may not know.
+        The keyword dict is kept as it is (each call gets its own), so emitting builds one tuple;
+        ``log`` makes the dicts it hands out.
         """
-        self.events.append(Event(kind, tuple(args.items()), to, but))
+        self._own_events.append((kind, args, to, but))
+
+    def emit_event(self, event: Event) -> None:
+        """Tell an :class:`Event` built beforehand (a game's table of the events its hot loop repeats)."""
+        self._own_events.append(event)
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """Every event so far, for every audience, in order, as :class:`Event` values.
+
+        A tuple, made on each read: rules tell events through ``emit``/``emit_event``, and code
+        that still appends to ``state.events`` fails loudly rather than losing the event.
+        """
+        return tuple([as_event(e) for e in self._stored_events()])
+
+    @events.setter
+    def events(self, events: Sequence[Event]) -> None:
+        self._shared_events = ()
+        self._own_events = list(events)
+        self._seen_key = None
+
+    def _stored_events(self) -> tuple[Stored, ...]:
+        own = self._own_events
+        return self._shared_events + tuple(own) if own else self._shared_events
 
     def log(self, seat: Unchecked) -> list[dict[str, Any]]:
         """The events ``seat`` may see, in order (``None``: the public ones), as dicts."""
         if seat is not None and (seat.__class__ is not int or not 0 <= seat < self.game.players):
             raise ValueError(f"{self.game.name}: {seat_error(seat, self.game.players)}")
-        return [e.as_dict() for e in self.events if e.seen_by(seat)]
+        return [stored_as_dict(e) for e in self._stored_events() if stored_seen_by(e, seat)]
 
     # -- turn -----------------------------------------------------------------------------
     @property
@@ -572,13 +617,27 @@ class State(ABC, Generic[GameT]):
         return seat
 
     def legal_actions(self, seat: Unchecked = None) -> list[Action]:
-        """The actions ``seat`` may take now ([] for a seat that is not to move or when over)."""
-        if seat is None and not self.to_move:
-            return []
-        s = self._seat(seat)
-        if s not in self.to_move:
-            return []
-        return list(self._legal_cached(s))
+        """The actions ``seat`` may take now ([] for a seat that is not to move or when over).
+
+        A fresh list each call (callers may change it); the first lines are the hot path of
+        every playout: a plain-int seat that is to move is a valid seat, no more checks needed.
+        """
+        to_move = self.to_move
+        if seat.__class__ is int and seat in to_move:
+            s: int = seat
+        elif seat is None and len(to_move) == 1:
+            s = to_move[0]
+        else:
+            if seat is None and not to_move:
+                return []
+            s = self._seat(seat)
+            if s not in to_move:
+                return []
+        key = (len(self.history), s)  # _legal_cached, inlined: hot path
+        if self._lkey != key:
+            self._lval = self._legal(s)
+            self._lkey = key
+        return self._lval[:]
 
     def _legal_cached(self, seat: int) -> list[Action]:
         key = (len(self.history), seat)
@@ -588,8 +647,34 @@ class State(ABC, Generic[GameT]):
         return self._lval
 
     def apply(self, action: Action, seat: Unchecked = None) -> None:
-        """Take ``action`` for ``seat``; raise ``IllegalAction`` (state unchanged) if not allowed."""
-        if action.__class__ not in (self.game.action_types or self.game._action_types()):
+        """Take ``action`` for ``seat``; raise ``IllegalAction`` (state unchanged) if not allowed.
+
+        The hot path first: a seat to move (a plain int, or ``None`` with one seat to move) and
+        a legal action of the game's own class. Anything else takes ``_checked_apply``, which
+        makes every check in order, so errors and their messages do not depend on the path.
+        """
+        to_move = self.to_move
+        if seat.__class__ is int and seat in to_move:
+            s: int = seat
+        elif seat is None and len(to_move) == 1:
+            s = to_move[0]
+        else:
+            self._checked_apply(action, seat)
+            return
+        game = self.game
+        key = (len(self.history), s)  # _legal_cached, inlined: hot path
+        if self._lkey != key:
+            self._lval = self._legal(s)
+            self._lkey = key
+        if action.__class__ in (game._found_types or game._action_types()) and action in self._lval:
+            self.history.append((s, action))
+            self._apply(action, s)
+        else:
+            self._checked_apply(action, seat)
+
+    def _checked_apply(self, action: Action, seat: Unchecked) -> None:
+        """``apply`` with every check in order: the action's class, game over, the seat, legality."""
+        if action.__class__ not in self.game._action_types():
             raise IllegalAction(
                 f"{self.game.name}: {describe(action)} is not a {self.game.info.title} action"
                 " (game.parse_action turns notation into one)"
@@ -698,15 +783,27 @@ class State(ABC, Generic[GameT]):
 
     def clone(self) -> State:
         """An independent copy (cheap: games copy only their mutable containers)."""
+        return self._copy(list(self.history), self._share_events())
+
+    def _copy(self, history: list[tuple[int, Action]], events: tuple[Stored, ...]) -> State:
+        """A copy of this state with the given history and events (``clone``, ``determinize``)."""
         other = self.game._blank_state()
         other.game = self.game
         other.seed = self.seed
         other.rng = self.rng.copy()
-        other.history = list(self.history)
-        other.events = list(self.events)
+        other.history = history
+        other._shared_events = events
+        other._own_events = []
         other.determinized = self.determinized
         self._copy_body(other)
         return other
+
+    def _share_events(self) -> tuple[Stored, ...]:
+        """All events as one tuple a clone may share (this state's own list starts afresh)."""
+        if self._own_events:
+            self._shared_events += tuple(self._own_events)
+            self._own_events = []
+        return self._shared_events
 
     def determinize(self, seat: Unchecked, rng: Unchecked = None) -> State:
         """A copy in which everything ``seat`` (an int seat or ``None``) cannot see is re-dealt at random.
@@ -726,13 +823,28 @@ class State(ABC, Generic[GameT]):
             r = Rng(rng.getrandbits(64))
         else:
             r = Rng(check_seed(rng))
-        other = self.clone()
+        history, events = self._seen_by(seat)
+        other = self._copy(history[:], events)
         other.rng = Rng(r.next64())
         other.determinized = True
-        other.history = [_redact(self.game, entry, seat) for entry in other.history]
-        other.events = [e for e in other.events if e.seen_by(seat)]
         other._determinize_body(seat, r)
         return other
+
+    def _seen_by(self, seat: int | None) -> tuple[_History, tuple[Stored, ...]]:
+        """The history and the events as ``seat`` knows them (for ``determinize``; do not change).
+
+        Kept for the last seat asked until the state moves on: a search determinizes the same
+        state for the same seat at every iteration.
+        """
+        key = (len(self.history), len(self._shared_events) + len(self._own_events), seat)
+        found = self._seen_key
+        if found is not None and found[0] == key and found[1] is self.history:
+            return found[2], found[3]
+        game = self.game
+        history = [_redact(game, entry, seat) for entry in self.history]
+        events = tuple([e for e in self._stored_events() if stored_seen_by(e, seat)])
+        self._seen_key = (key, self.history, history, events)
+        return history, events
 
     # -- records and JSON -------------------------------------------------------------------
     def record(self) -> dict[str, Any]:
@@ -761,7 +873,7 @@ class State(ABC, Generic[GameT]):
             "rng": self.rng.state,
             "determinized": self.determinized,
             "history": hist,
-            "events": [e.to_json() for e in self.events],
+            "events": [stored_to_json(e) for e in self._stored_events()],
             "body": self._body_to_json(),
         }
 

@@ -153,3 +153,52 @@ def test_an_event_is_an_immutable_named_tuple_that_pickles() -> None:
     assert event.as_dict() == {"kind": "drop", "who": "green", "space": 3}
     with pytest.raises(AttributeError):
         event.kind = "other"  # type: ignore[misc]
+
+
+def test_events_read_back_as_values_and_cannot_be_appended_to() -> None:
+    # emit stores its keywords as they are; state.events gives Event values, log gives dicts.
+    from riverbox.core.events import Event
+
+    state = riverbox.load("toy", players=3).new_state(5)
+    state.emit("bet", but=1, seat=0)
+    state.emit_event(Event("bet", (("seat", 2),), 2))
+    assert state.events[-2:] == (Event("bet", (("seat", 0),), None, 1), Event("bet", (("seat", 2),), 2))
+    assert state.log(2)[-2:] == [{"kind": "bet", "seat": 0}, {"kind": "bet", "seat": 2}]
+    assert state.log(1)[-1]["kind"] == "dealt" and state.log(None)[-1] == {"kind": "bet", "seat": 0}
+    with pytest.raises(AttributeError):
+        state.events.append(Event("lost", ()))  # type: ignore[attr-defined]
+    doc = state.to_json()
+    assert doc["events"][-2:] == [["bet", {"seat": 0}, None, 1], ["bet", {"seat": 2}, 2, None]]
+    state.events = [Event("only", (("n", 1),))]
+    assert state.log(None) == [{"kind": "only", "n": 1}]
+
+
+def test_a_clone_and_its_source_tell_their_own_events_afterwards() -> None:
+    # A clone shares the events told so far; what either tells next is its own.
+    state = riverbox.load("toy", players=3).new_state(5)
+    state.emit("bet", seat=0)
+    first = state.clone()
+    second = state.clone()
+    state.emit("bet", seat=1)
+    first.emit("bet", seat=2)
+    assert [e.get("seat") for e in state.log(None)] == [0, 1]
+    assert [e.get("seat") for e in first.log(None)] == [0, 2]
+    assert [e.get("seat") for e in second.log(None)] == [0]
+    assert [e.get("seat") for e in state.clone().log(None)] == [0, 1]
+
+
+def test_determinizing_again_gives_the_same_knowledge_and_follows_new_moves() -> None:
+    # determinize keeps its redacted history and events for the last seat asked; a move or a
+    # new event must show in the next world, and worlds must not share their history lists.
+    state = riverbox.load("toy", players=3).new_state(5)
+    a, b = state.determinize(0, 1), state.determinize(0, 2)
+    assert a.history == b.history and a.history is not b.history and a.log(0) == state.log(0)
+    a.emit("bet", seat=0)
+    assert state.determinize(0, 3).log(0) == state.log(0) != a.log(0)
+    assert state.determinize(1, 3).log(1) == state.log(1) != state.log(0)
+    seat = state.to_move[0]
+    state.apply(state.legal_actions(seat)[0], seat)
+    after = state.determinize(0, 4)
+    assert len(after.history) == len(state.history) and after.log(0) == state.log(0)
+    state.emit("bet", seat=2)
+    assert state.determinize(0, 4).log(0) == state.log(0)

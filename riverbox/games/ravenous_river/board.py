@@ -189,7 +189,7 @@ class RiverBoard(State):
         self.known[slot] |= 1 << seat
         x = self.row[slot]
         self.history.append((CHANCE, _PRIVATE_LOOK[seat][slot][x]))
-        self.events.append(_SAW[seat][slot][x])
+        self.emit_event(_SAW[seat][slot][x])
 
     def turn_face_up(self, slot: int) -> None:
         """Everyone now sees the animal in ``slot``."""
@@ -197,7 +197,7 @@ class RiverBoard(State):
         self.known[slot] = 0  # ``known`` is about face-down cards only
         x = self.row[slot]
         self.history.append((CHANCE, _PUBLIC_SHOW[slot][x]))
-        self.events.append(_SHOWN[slot][x])
+        self.emit_event(_SHOWN[slot][x])
 
     def put_in_row(self, animal: int) -> None:
         """Put a known animal face up into the first empty row slot (Wash Ashore)."""

@@ -55,7 +55,7 @@ def _event(kind: str, to: int | None = None, but: int | None = None, **args: Any
 
 
 # The events of the hot loop, built once: what ``emit`` would build, shared by every game
-# (events are immutable), so telling what happened costs one list append per step.
+# (events are immutable), so telling what happened builds nothing (``emit_event``).
 _SEATS, _CARDS = range(7), range(NUM_KINDS)
 _LOOKED = [[_event("looked", seat=s, slot=i) for i in range(7)] for s in _SEATS]
 _PLACED = [
@@ -233,7 +233,7 @@ class RavenousRiverState(RiverBoard):
         if op == A.LOOK:
             slot = action.slot
             self.look = slot
-            self.events.append(_LOOKED[seat][slot])
+            self.emit_event(_LOOKED[seat][slot])
             if not self.up >> slot & 1:
                 self.see(seat, slot)
             self.phase = PLACE
@@ -241,7 +241,7 @@ class RavenousRiverState(RiverBoard):
             slot = self.look
             x = self.row[slot]
             self.history.append((CHANCE, public_show(slot, x)))  # now face up for all
-            self.events.append(_PLACED[seat][x][action.dest])
+            self.emit_event(_PLACED[seat][x][action.dest])
             self.row[slot] = -1
             bit = 1 << slot
             self.rmask &= ~bit
@@ -255,7 +255,7 @@ class RavenousRiverState(RiverBoard):
             self._end_turn(seat)
         elif op == A.RETURN:
             self._spend(seat, action.card)
-            self.events.append(_RETURNED[seat][action.card])
+            self.emit_event(_RETURNED[seat][action.card])
             slot = self.look
             if self.up >> slot & 1:  # a face-up card goes back face down: every player saw it
                 self.up &= ~(1 << slot)
@@ -265,7 +265,7 @@ class RavenousRiverState(RiverBoard):
         elif op == A.MOVE:
             self._spend(seat, action.card)
             x = action.animal
-            self.events.append(_MOVED[seat][action.card][x][action.dest])
+            self.emit_event(_MOVED[seat][action.card][x][action.dest])
             if x in self.bank:
                 self.bank.remove(x)
             else:
@@ -277,11 +277,11 @@ class RavenousRiverState(RiverBoard):
             self._end_turn(seat)
         elif op == A.DISCARD:
             self._spend(seat, action.card)
-            self.events.append(_DISCARDED[seat][action.card])
+            self.emit_event(_DISCARDED[seat][action.card])
             self._end_turn(seat)
         elif op == A.PLAY:
             self._spend(seat, action.card)
-            self.events.append(_PLAYED[seat][action.card])
+            self.emit_event(_PLAYED[seat][action.card])
             self.card = action.card
             self.stage = 0
             self.peeks = []
@@ -290,8 +290,8 @@ class RavenousRiverState(RiverBoard):
             self._vote(action.end, seat)
         elif op == A.KEEP:
             self.totems[seat] = [action.animal, action.other]
-            self.events.append(_KEPT[seat])
-            self.events.append(_KEPT_OWN[seat][action.animal][action.other])
+            self.emit_event(_KEPT[seat])
+            self.emit_event(_KEPT_OWN[seat][action.animal][action.other])
             self.to_move = tuple(s for s in self.to_move if s != seat)
             if not self.to_move:
                 self.phase = TURN
@@ -322,7 +322,7 @@ class RavenousRiverState(RiverBoard):
         while not self.hands[s] and not self.rmask:
             # RR-16: no card and nothing to place: the turn passes, but the vote check still runs.
             self.history.append((CHANCE, _PASS[s]))
-            self.events.append(_PASSED[s])
+            self.emit_event(_PASSED[s])
             self.last_turn = s
             if n > 2 and self.boats_full():
                 self._start_vote(s)
@@ -341,8 +341,8 @@ class RavenousRiverState(RiverBoard):
     def _vote(self, choice: int, seat: int) -> None:
         """RR-19: secret simultaneous vote; a strict majority of all players for 'end' ends the round."""
         self.votes[seat] = choice
-        self.events.append(_VOTED[seat])
-        self.events.append(_VOTED_OWN[seat][choice])
+        self.emit_event(_VOTED[seat])
+        self.emit_event(_VOTED_OWN[seat][choice])
         self.to_move = tuple(s for s in self.to_move if s != seat)
         if self.to_move:
             return

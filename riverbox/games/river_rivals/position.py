@@ -21,7 +21,6 @@ from __future__ import annotations
 from typing import Any
 
 from riverbox.core import State
-from riverbox.core.events import Event
 from riverbox.core.fields import CUSTOM, GRID, LIST, TUPLE, VALUE, Field, declare
 from riverbox.games.river_rivals import actions as A
 from riverbox.games.river_rivals.actions import RvAction
@@ -347,13 +346,7 @@ class Position(State):
     def _play(self, s: int, kind: int, col: int) -> None:
         code = self._take_from(self.hands[s], kind, s)
         pos = self._place(s, code, col)
-        # ``emit("played", ...)`` unrolled: this runs at almost every step of a playout
-        self.events.append(
-            Event(
-                "played",
-                (("seat", s), ("animal", _SLUGS[code]), ("column", col + 1), ("lightning", self.chain > 0)),
-            )
-        )
+        self.emit("played", seat=s, animal=_SLUGS[code], column=col + 1, lightning=self.chain > 0)
         self.progress = True
         self._effect(EFFECT[code], s, col, pos)
 
@@ -448,7 +441,7 @@ class Position(State):
         hand.sort()
         names = [_SLUGS[c] for c in reversed(got)]
         self.chance(f"seat {s} draws {', '.join(names)}", visible_to=_SEATS[s])
-        self.events.append(Event("drew", (("seat", s), ("cards", names)), s))  # emit("drew", to=s, ...)
+        self.emit("drew", to=s, seat=s, cards=names)
 
     def _shuffle_pile(self, s: int) -> None:
         self.rng.shuffle(self.piles[s])

@@ -14,7 +14,6 @@ from collections.abc import Callable
 from typing import Any
 
 from riverbox.core import Rng
-from riverbox.core.events import Event
 from riverbox.games.river_rivals import actions as A
 from riverbox.games.river_rivals.actions import Act, RvAction
 from riverbox.games.river_rivals.content import (
@@ -193,10 +192,7 @@ class RiverRivalsState(Position):
                     self.stack.append((Frame.CATCH, c, 0, 0))  # RV-2: the player chooses the card
                     return False
                 self.check_col = c + 1
-                # emit("caught", ...), unrolled: the fish check runs every turn
-                self.events.append(
-                    Event("caught", (("seat", s), ("animal", _SLUGS[own[free[0]][0]]), ("column", c + 1)))
-                )
+                self.emit("caught", seat=s, animal=_SLUGS[own[free[0]][0]], column=c + 1)
                 self._catch(s, c, free[0])
                 if self.phase == Phase.OVER:
                     return True
@@ -303,7 +299,7 @@ class RiverRivalsState(Position):
         self.acted = self.started = True
         extra = a.type == A.DRAWX
         n = self._draw_n(seat, 3 if extra else 2)
-        self.events.append(Event("draws", (("seat", seat), ("count", n), ("extra", extra))))  # emit, unrolled
+        self.emit("draws", seat=seat, count=n, extra=extra)
         self._draw(seat, n)
 
     def _pass_action(self, seat: int, a: RvAction) -> None:
