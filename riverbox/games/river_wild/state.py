@@ -93,15 +93,25 @@ class RiverWildState(State):
     def _apply(self, action: Action, seat: int) -> None:
         game = self.wild
         fi, key = game.face_key[action]
+        assert isinstance(action, Place)
         hand = self.hand
         hand.remove(fi >> 1)
         board = self.board
         known = len(board.lands)
         board.place(fi, key)
-        self._emit_placed(action, fi, known)
+        labels = game.labels
+        self.emit(
+            "placed",
+            card=labels[fi >> 1],
+            side=SIDES[fi & 1],
+            row=action.row,
+            col=action.col,
+            shows=game.face_words[fi],
+        )
+        if len(board.lands) > known:
+            self._emit_lands(known)
         deck = self.deck
         if deck:
-            labels = game.labels
             card = deck.pop()
             hand.append(card)
             top = labels[deck[-1]] if deck else None
@@ -111,23 +121,12 @@ class RiverWildState(State):
         if not self.to_move:
             self._emit_final()
 
-    def _emit_placed(self, action: Action, fi: int, known: int) -> None:
-        """The placement; if it protected lands (RW-5), each of them and the new score."""
-        assert isinstance(action, Place)
-        game = self.wild
-        self.emit(
-            "placed",
-            card=game.labels[fi >> 1],
-            side=SIDES[action.side],
-            row=action.row,
-            col=action.col,
-            shows=game.face_words[fi],
-        )
+    def _emit_lands(self, known: int) -> None:
+        """The Protected Lands (RW-5) a placement closed, each in turn, and the new score."""
         board = self.board
-        if len(board.lands) > known:
-            for land in board.lands[known:]:
-                self._emit_land(land)
-            self.emit("scored", before=board.score(known), score=board.score())
+        for land in board.lands[known:]:
+            self._emit_land(land)
+        self.emit("scored", before=board.score(known), score=board.score())
 
     def _emit_land(self, land: tuple[int, int, int, int, int]) -> None:
         """A newly Protected Land: its cards and animals, the goals it reaches, its runestones."""
