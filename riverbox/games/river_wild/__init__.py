@@ -78,7 +78,7 @@ def _actions(deck: Deck) -> tuple[list[Place], dict[int, Place], dict[Action, tu
                 by_id.append(a)
                 by_face_key[fi << 16 | pos_key(r, c)] = a
                 face_key[a] = (fi, pos_key(r, c))
-    return by_id, by_face_key, face_key, menu(n, lambda fi, key: by_face_key[fi << 16 | key])
+    return by_id, by_face_key, face_key, menu(n, n, lambda fi, key: by_face_key[fi << 16 | key])
 
 
 def _make_game(players: int, options: dict[str, Any], deck: Deck | None) -> RiverWild:

@@ -59,13 +59,13 @@ bits (``m >> 2 * card & 3``: none, the front, the back, both), front before back
 reads its list from one, so it makes no object and no test per face."""
 
 
-def menu(n_cards: int, placement: Callable[[int, int], T]) -> Menu[T]:
-    """The menu of every position of the id space (rows 1..n, columns -row..row), each
-    placement being ``placement(face index, key)``: packed ints for the bots, actions for the game.
-    Positions outside the id space are never asked: only once every card is placed can a card sit
-    in row n, so the row below it never holds a card in hand."""
+def menu(n_cards: int, rows: int, placement: Callable[[int, int], T]) -> Menu[T]:
+    """The menu of every position of rows 1..``rows`` (columns -row..row), each placement being
+    ``placement(face index, key)``: packed ints for the bots, actions for the game. The game's
+    menu covers the id space (rows 1..n): only once every card is placed can a card sit in row n,
+    so the row below it never takes a card in hand; asked for any cards, it may (``packed_menu``)."""
     out: Menu[T] = {}
-    for row in range(1, n_cards + 1):
+    for row in range(1, rows + 1):
         for col in range(-row, row + 1):
             key = pos_key(row, col)
             per_card = []
@@ -79,7 +79,7 @@ def menu(n_cards: int, placement: Callable[[int, int], T]) -> Menu[T]:
 @cache
 def packed_menu(n_cards: int) -> Menu[int]:
     """The menu of packed placements ``face index << 16 | key`` (what the bots and tests read)."""
-    return menu(n_cards, _packed)
+    return menu(n_cards, n_cards + 1, _packed)
 
 
 def _packed(fi: int, key: int) -> int:
