@@ -21,7 +21,7 @@ from riverbox.core.events import EventText
 from riverbox.core.game import Policy
 from riverbox.core.i18n import localized_file
 from riverbox.games.river_wild.actions import Place, parse_place, position_of, positions
-from riverbox.games.river_wild.board import Board, Rules, pos_key
+from riverbox.games.river_wild.board import Board, Menu, Rules, menu, pos_key
 from riverbox.games.river_wild.cards import ANIMALS, Deck, Face, Goal, load_deck, parse_deck
 from riverbox.games.river_wild.events import EVENT_TEXTS, face_words
 from riverbox.games.river_wild.scoring import (
@@ -62,9 +62,9 @@ def _rules(deck: Deck, strict: bool, all_goals: bool, source_counts: bool) -> Ru
 
 
 @cache
-def _actions(deck: Deck) -> tuple[list[Place], dict[int, Place], dict[Action, tuple[int, int]]]:
-    """Every action of the id space: by id, by ``face index << 16 | position key``, and each
-    action's (face index, position key)."""
+def _actions(deck: Deck) -> tuple[list[Place], dict[int, Place], dict[Action, tuple[int, int]], Menu[Action]]:
+    """Every action of the id space: by id, by ``face index << 16 | position key``, each
+    action's (face index, position key), and the menu the legal actions are read from."""
     n = deck.size
     per_face = positions(n)
     by_id: list[Place] = []
@@ -79,7 +79,7 @@ def _actions(deck: Deck) -> tuple[list[Place], dict[int, Place], dict[Action, tu
                 by_id.append(a)
                 by_face_key[fi << 16 | pos_key(r, c)] = a
                 face_key[a] = (fi, pos_key(r, c))
-    return by_id, by_face_key, face_key
+    return by_id, by_face_key, face_key, menu(n, n, lambda fi, key: by_face_key[fi << 16 | key])
 
 
 def _make_game(players: int, options: dict[str, Any], deck: Deck | None) -> RiverWild:
@@ -133,7 +133,7 @@ class RiverWild(Game):
         self.rules = _rules(
             self.deck, o["strict_top_river"], o["runestone_counts_for_all_goals"], o["source_counts_for_size"]
         )
-        self._by_id, self._by_face_key, self.face_key = _actions(self.deck)
+        self._by_id, self._by_face_key, self.face_key, self.menu = _actions(self.deck)
         self.labels = [f"c{cid}" for cid in self.deck.ids]
         self._action_table = None  # the id table of the base class follows the deck
         self.num_action_ids = len(self._by_id)

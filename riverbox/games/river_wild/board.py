@@ -7,8 +7,12 @@ half-column, which half of its card it is, and the card's placement index.
 
 Legality (spec "Placement legality") depends only on the six slot types facing a position (or
 empty table), its **context**; a context is a 12-bit number and the set of legal faces for a
-context is computed once per process (:class:`Rules`). Open positions keep their context up to
-date as cards are placed, so listing legal placements is a few dict lookups per position.
+context is computed once per game (:class:`Rules`, from the one predicate ``Rules.violation``).
+The board never reads the cells to list what is legal: every position some card's edge faces
+keeps its context (``ctxs``), a new card ORs its edge slots into the contexts round it and marks
+the three positions it covers as closed for good, and every position where some face fits keeps
+that set of faces (``fits``). Placing a card touches at most eleven positions; listing the legal
+placements is one bit test per open position and card in hand.
 
 Land regions are kept by union-find over land sections as cards arrive, with each region's
 count of land slots facing empty table. A region reaching zero is a Protected Land (RW-5) and
@@ -17,6 +21,10 @@ from-scratch reference the tests compare against.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache
+from typing import TypeVar
 
 from riverbox.games.river_wild.cards import B0, B1, EMPTY, LAND, MOUNTAIN, RIVER, S0, S1, T0, T1, Deck, Face
 from riverbox.games.river_wild.scoring import POINTS_PER_LAND, land_goal_points
@@ -36,6 +44,46 @@ def key_pos(key: int) -> tuple[int, int]:
 def unpack(placement: int) -> tuple[int, int]:
     """(face index, position key) of a placement packed as ``face << 16 | key`` (``Board.legal``)."""
     return placement >> 16, placement & 0xFFFF
+
+
+CLOSED = -1
+"""The context kept for a position a card overlaps: nothing can ever go there (no overlap)."""
+
+UNKNOWN = -1
+"""A context whose legal faces ``Rules.mask`` has not worked out yet (``Rules.masks``)."""
+
+T = TypeVar("T")
+Menu = dict[int, tuple[tuple[tuple[T, ...], ...], ...]]
+"""Per position key, per card index, the placements of that card there for each pair of fit
+bits (``m >> 2 * card & 3``: none, the front, the back, both), front before back. ``Board.legal``
+reads its list from one, so it makes no object and no test per face."""
+
+
+def menu(n_cards: int, rows: int, placement: Callable[[int, int], T]) -> Menu[T]:
+    """The menu of every position of rows 1..``rows`` (columns -row..row), each placement being
+    ``placement(face index, key)``: packed ints for the bots, actions for the game. The game's
+    menu covers the id space (rows 1..n): only once every card is placed can a card sit in row n,
+    so the row below it never takes a card in hand; asked for any cards, it may (``packed_menu``)."""
+    out: Menu[T] = {}
+    for row in range(1, rows + 1):
+        for col in range(-row, row + 1):
+            key = pos_key(row, col)
+            per_card = []
+            for ci in range(n_cards):
+                front, back = placement(2 * ci, key), placement(2 * ci + 1, key)
+                per_card.append(((), (front,), (back,), (front, back)))
+            out[key] = tuple(per_card)
+    return out
+
+
+@cache
+def packed_menu(n_cards: int) -> Menu[int]:
+    """The menu of packed placements ``face index << 16 | key`` (what the bots and tests read)."""
+    return menu(n_cards, n_cards + 1, _packed)
+
+
+def _packed(fi: int, key: int) -> int:
+    return fi << 16 | key
 
 
 T_NODE, B_NODE, S_NODE = 8, 24, 40
@@ -93,7 +141,7 @@ class Rules:
         self.strict = strict_top_river
         self.all_goals = all_goals
         self.size_mask = -1 if source_counts_for_size else ~1  # placement 0 is the Source Card
-        self.masks: dict[int, int] = {}
+        self.masks: list[int] = [UNKNOWN] * 4096  # per context (12 bits); a list: read at every placement
         # per face: (animals, goals) of each section, for new regions
         self.section_init: list[list[tuple[tuple[int, int, int, int], tuple]]] = []
         for face in self.faces:
@@ -129,12 +177,13 @@ class Rules:
             for face in self.faces
         ]
         self.cellcode: list[tuple[int, int, int, int]] = [_cellcode(face) for face in self.faces]
+        self.runestone: list[bool] = [face.runestone for face in self.faces]
         self.touch: list[tuple[tuple[int, int], ...]] = [_touch(face) for face in self.faces]
 
     def mask(self, ctx: int) -> int:
         """Bit ``fi`` set iff face ``fi`` may be placed at a position with context ``ctx``."""
-        m = self.masks.get(ctx)
-        if m is None:
+        m = self.masks[ctx]
+        if m == UNKNOWN:
             m = 0
             for fi in range(self.source_index):
                 if not self.violation(self.faces[fi], ctx):
@@ -172,13 +221,13 @@ class Rules:
 class Board:
     """The Source Card and the River Cards placed so far (see module docstring)."""
 
-    __slots__ = ("base", "cands", "cells", "fits", "lands", "opn", "parent", "placed", "reg", "rules")
+    __slots__ = ("base", "cells", "ctxs", "fits", "lands", "opn", "parent", "placed", "reg", "rules")
 
     rules: Rules
     placed: list[tuple[int, int]]  # (face index, key) in placement order; index 0 is the Source
     cells: dict[int, int]
-    cands: dict[int, int]  # open position key -> context
-    fits: dict[int, int]  # open position key -> the faces that may go there (Rules.mask of its context)
+    ctxs: dict[int, int]  # position key -> context, for positions a card faces; CLOSED if one covers it
+    fits: dict[int, int]  # position key -> the faces that may go there (Rules.mask of its context), if any
     parent: list[int]  # union-find over land sections
     base: list[int]  # first section node of each placement
     opn: list[int]  # at roots: land slots facing empty table (-1 once protected)
@@ -190,7 +239,7 @@ class Board:
         rules: Rules,
         placed: list[tuple[int, int]],
         cells: dict[int, int],
-        cands: dict[int, int],
+        ctxs: dict[int, int],
         fits: dict[int, int],
         parent: list[int],
         base: list[int],
@@ -202,7 +251,7 @@ class Board:
         self.rules = rules
         self.placed = placed
         self.cells = cells
-        self.cands = cands
+        self.ctxs = ctxs
         self.fits = fits
         self.parent = parent
         self.base = base
@@ -212,17 +261,15 @@ class Board:
 
     @staticmethod
     def new(rules: Rules) -> Board:
-        """The table at the start: the Source Card alone."""
-        b = Board(rules, [], {}, {}, {}, [], [], [], [], [])
-        b.place(rules.source_index, pos_key(0, 0))
-        return b
+        """The table at the start: the Source Card alone (a copy of one placed once per rules)."""
+        return _start(rules).copy()
 
     def copy(self) -> Board:
         return Board(
             self.rules,
             self.placed.copy(),
             self.cells.copy(),
-            self.cands.copy(),
+            self.ctxs.copy(),
             self.fits.copy(),
             self.parent.copy(),
             self.base.copy(),
@@ -264,20 +311,27 @@ class Board:
         """True if a card at ``key`` would overlap a card already in its row."""
         return key in self.cells or key + 1 in self.cells
 
-    def legal(self, faces: list[int]) -> list[int]:
-        """Every legal placement of the given faces, as ``face index << 16 | key``: by position,
-        then in the order of ``faces``. Read from what ``place`` keeps: nothing is recomputed."""
+    def legal(self, cards: list[int]) -> list[int]:
+        """Every legal placement of both faces of the given cards, as ``face index << 16 | key``
+        (:meth:`placements` with packed ints)."""
+        return self.placements(cards, packed_menu(self.rules.deck.size))
+
+    def placements(self, cards: list[int], at: Menu[T]) -> list[T]:
+        """Every legal placement of both faces of the given cards, as ``at`` names them: by
+        position, then card by card in the order given, front before back. Read from what
+        ``place`` keeps (``fits``): nothing is recomputed. Hot path (every step): the
+        placements of a card at a position come from the menu as one tuple."""
         want = 0
-        for fi in faces:
-            want |= 1 << fi
-        out = []
+        for ci in cards:
+            want |= 3 << 2 * ci
+        out: list[T] = []
         fits = self.fits
         for key in sorted(fits):
             m = fits[key] & want
             if m:
-                for fi in faces:
-                    if m >> fi & 1:
-                        out.append(fi << 16 | key)
+                per_card = at[key]
+                for ci in cards:
+                    out += per_card[ci][m >> 2 * ci & 3]
         return out
 
     # -- placing ----------------------------------------------------------------------------
@@ -295,28 +349,33 @@ class Board:
             self._open(fi, key)
 
     def _open(self, fi: int, key: int) -> None:
-        """Keep the open positions and what fits each (``Rules.mask``) after face ``fi`` went to
-        ``key``: the positions it overlaps close, the neighbours it faces gain its edge slots,
-        and the positions below it open (a card goes below another, directly or half offset)."""
-        cands, fits, cells, rules = self.cands, self.fits, self.cells, self.rules
+        """Keep ``ctxs`` and ``fits`` after face ``fi`` went to ``key``: the three positions it
+        overlaps close for good, and the eight positions round it gain its edge slots in their
+        context, so what fits there is looked up again (``Rules.mask``, cached per context).
+
+        No cell is read: a position's context is built by OR from the cards that face it, in
+        whatever order they came (a position below a card gains its top from that card, its
+        sides and bottom from cards placed before or after). Positions nobody faces have the
+        empty context, where nothing fits (a card goes below another), so they need no entry."""
+        ctxs, fits, rules = self.ctxs, self.fits, self.rules
         masks = rules.masks
         for k in (key - 1, key, key + 1):
-            if k in cands:
-                del cands[k], fits[k]
+            ctxs[k] = CLOSED
+            if k in fits:
+                del fits[k]
         for dk, bits in rules.touch[fi]:
             k = key + dk
-            ctx = cands.get(k)
-            if ctx is not None:
+            ctx = ctxs.get(k, 0)
+            if ctx != CLOSED:
                 ctx |= bits
-                cands[k] = ctx
-                m = masks.get(ctx)
-                fits[k] = rules.mask(ctx) if m is None else m
-        for k in (key + ROW - 1, key + ROW, key + ROW + 1):
-            if k not in cands and k not in cells and k + 1 not in cells:
-                ctx = self.context(k)
-                cands[k] = ctx
-                m = masks.get(ctx)
-                fits[k] = rules.mask(ctx) if m is None else m
+                ctxs[k] = ctx
+                m = masks[ctx]
+                if m == UNKNOWN:
+                    m = rules.mask(ctx)
+                if m:
+                    fits[k] = m
+                elif k in fits:
+                    del fits[k]
 
     def _find(self, x: int) -> int:
         parent = self.parent
@@ -326,24 +385,30 @@ class Board:
         return x
 
     def _join(self, p: int, fi: int, key: int) -> None:
-        """Union the new card's land sections with the land they meet; count open land slots."""
+        """Union the new card's land sections with the land they meet; count open land slots.
+
+        Hot path (every placement): the roots of the new card's own sections are found by a
+        plain walk up ``parent`` (only this card's joins have moved them, so the walk is a step
+        or two, not worth a call), older nodes by ``_find``, which also shortens paths."""
         parent, reg, opn, cells = self.parent, self.reg, self.opn, self.cells
         rules = self.rules
         nb = len(parent)
         self.base.append(nb)
         bit = 1 << p
-        runes = bit if rules.faces[fi].runestone else 0
-        for k, (animals, goals) in enumerate(rules.section_init[fi]):
-            parent.append(nb + k)
+        runes = bit if rules.runestone[fi] else 0
+        for animals, goals in rules.section_init[fi]:
+            parent.append(len(parent))
             opn.append(0)
             reg.append((bit, animals, goals, runes))
-        touched = []
+        touched: list[int] = []
         find = self._find
         for dkey, shift, section in rules.plan[fi]:
             v = cells.get(key + dkey, 0)
             node = v >> shift & 0xFFFF  # the facing slot's land node + 1; 0: no card, river or mountain
             if section >= 0:  # a land slot
-                me = find(nb + section)
+                me = nb + section
+                while parent[me] != me:
+                    me = parent[me]
                 if not v:
                     opn[me] += 1
                 elif node:
@@ -415,3 +480,11 @@ class Board:
     def open_land_slots(self) -> int:
         """Land slots facing empty table, over all open regions (a heuristic for bots)."""
         return sum(o for i, o in enumerate(self.opn) if o > 0 and self.parent[i] == i)
+
+
+@cache
+def _start(rules: Rules) -> Board:
+    """The Source Card alone on the table; every game copies it rather than placing it anew."""
+    board = Board(rules, [], {}, {}, {}, [], [], [], [], [])
+    board.place(rules.source_index, pos_key(0, 0))
+    return board

@@ -59,10 +59,7 @@ def greedy_choice(board: Board, hand: list[int]) -> tuple[int, int] | None:
     """The greedy placement (face, key) for a hand of card indices, or None if none is legal."""
     best = None
     best_value: tuple[int, int] | None = None
-    faces = []
-    for ci in hand:
-        faces += [2 * ci, 2 * ci + 1]
-    for fi, key in map(unpack, board.legal(faces)):
+    for fi, key in map(unpack, board.legal(hand)):
         value = evaluate(board, fi, key)
         if best_value is None or value > best_value:
             best, best_value = (fi, key), value

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
+from riverbox.core import Action
 from riverbox.games.river_wild.actions import Place
-from riverbox.games.river_wild.board import Rules
+from riverbox.games.river_wild.board import Menu, Rules
 from riverbox.games.river_wild.cards import Deck
 
 
@@ -25,6 +26,7 @@ class WildGame(Protocol):
     face_words: list[str]
     _by_face_key: dict[int, Place]
     face_key: dict[Any, tuple[int, int]]
+    menu: Menu[Action]
 
     def label(self, card_index: int) -> str: ...
 

@@ -32,10 +32,6 @@ Move = tuple[int, int]
 """(face index, position key) of a placement."""
 
 
-def _faces(hand: list[int]) -> list[int]:
-    return [f for ci in hand for f in (2 * ci, 2 * ci + 1)]
-
-
 def _play(board: Board, hand: list[int], deck: list[int], move: Move) -> None:
     """Place ``move`` and draw the top card, in place (``deck[-1]`` is the top)."""
     fi, key = move
@@ -82,7 +78,7 @@ def solve(board: Board, hand: list[int], deck: list[int], beam: int) -> Solution
     while layer:
         children: list[tuple[int, Board, list[int], list[int], list[Move]]] = []
         for b, h, d, line in layer:
-            for move in map(unpack, b.legal(_faces(h))) if h else []:
+            for move in map(unpack, b.legal(h)) if h else []:
                 child, ch, cd = b.copy(), list(h), list(d)
                 _play(child, ch, cd, move)
                 score, rest = greedy_line(child.copy(), list(ch), list(cd))

@@ -55,31 +55,23 @@ class RiverWildState(State):
     # -- setup ------------------------------------------------------------------------------
     def _setup(self) -> None:
         game = self.wild
+        labels = game.labels
         deck = list(range(game.deck.size))
         self.rng.shuffle(deck)
         # The shuffled order is nobody's knowledge; only each card turned up is seen.
-        self.chance("shuffle " + " ".join(game.label(i) for i in deck), visible_to=())
+        self.chance("shuffle " + " ".join([labels[i] for i in deck]), visible_to=())
         self.deck = deck
-        self.hand = []
-        for _ in range(min(HAND_SIZE, len(deck))):
-            self.hand.append(deck.pop())
-        text = "deal " + " ".join(game.label(i) for i in self.hand)
-        if deck:
-            text += f", top {game.label(deck[-1])}"
-        self.chance(text)
+        self.hand = hand = deck[: -HAND_SIZE - 1 : -1]  # the top cards, drawn one by one
+        del deck[-HAND_SIZE:]
+        cards = [labels[i] for i in hand]
+        top = labels[deck[-1]] if deck else None
+        self.chance("deal " + " ".join(cards) + ("" if top is None else f", top {top}"))
         # The hand lies face up on the table and the top card of the deck too (RW-13): public.
-        self.emit("dealt", cards=[game.label(i) for i in self.hand], top=self._top_label())
+        self.emit("dealt", cards=cards, top=top)
         self.board = Board.new(game.rules)
         self._settle()
         if not self.to_move:
             self._emit_final()
-
-    def _top_label(self) -> str | None:
-        return self.wild.label(self.deck[-1]) if self.deck else None
-
-    def _hand_faces(self) -> list[int]:
-        """Both faces of every card in hand, in hand order (face ``2i`` is card ``i``'s front)."""
-        return [fi for ci in self.hand for fi in (2 * ci, 2 * ci + 1)]
 
     def _settle(self) -> None:
         """RW-12: the game ends when the hand is empty or no card in it can be placed."""
@@ -96,21 +88,30 @@ class RiverWildState(State):
 
     # -- rules ------------------------------------------------------------------------------
     def _legal(self, seat: int) -> list[Action]:
-        table = self.wild._by_face_key
-        return [table[packed] for packed in self.board.legal(self._hand_faces())]
+        return self.board.placements(self.hand, self.wild.menu)
 
     def _apply(self, action: Action, seat: int) -> None:
         game = self.wild
         fi, key = game.face_key[action]
+        assert isinstance(action, Place)
         hand = self.hand
         hand.remove(fi >> 1)
         board = self.board
         known = len(board.lands)
         board.place(fi, key)
-        self._emit_placed(action, fi, known)
+        labels = game.labels
+        self.emit(
+            "placed",
+            card=labels[fi >> 1],
+            side=SIDES[fi & 1],
+            row=action.row,
+            col=action.col,
+            shows=game.face_words[fi],
+        )
+        if len(board.lands) > known:
+            self._emit_lands(known)
         deck = self.deck
         if deck:
-            labels = game.labels
             card = deck.pop()
             hand.append(card)
             top = labels[deck[-1]] if deck else None
@@ -120,23 +121,12 @@ class RiverWildState(State):
         if not self.to_move:
             self._emit_final()
 
-    def _emit_placed(self, action: Action, fi: int, known: int) -> None:
-        """The placement; if it protected lands (RW-5), each of them and the new score."""
-        assert isinstance(action, Place)
-        game = self.wild
-        self.emit(
-            "placed",
-            card=game.labels[fi >> 1],
-            side=SIDES[action.side],
-            row=action.row,
-            col=action.col,
-            shows=game.face_words[fi],
-        )
+    def _emit_lands(self, known: int) -> None:
+        """The Protected Lands (RW-5) a placement closed, each in turn, and the new score."""
         board = self.board
-        if len(board.lands) > known:
-            for land in board.lands[known:]:
-                self._emit_land(land)
-            self.emit("scored", before=board.score(known), score=board.score())
+        for land in board.lands[known:]:
+            self._emit_land(land)
+        self.emit("scored", before=board.score(known), score=board.score())
 
     def _emit_land(self, land: tuple[int, int, int, int, int]) -> None:
         """A newly Protected Land: its cards and animals, the goals it reaches, its runestones."""

@@ -1,8 +1,8 @@
 """The legal placements kept incrementally equal the from-scratch enumeration, always.
 
-``Board`` keeps the open positions, their contexts and the faces that fit each (``fits``) as
-cards are placed, so a step never enumerates the table. ``Rules.violation`` stays the single
-legality predicate (design.md section 6): here every position of the id space is asked anew,
+``Board`` keeps the context of every position a card faces (``ctxs``) and the faces that fit
+each (``fits``) as cards are placed, so a step never enumerates the table. ``Rules.violation``
+stays the single legality predicate (design.md section 6): here every position is asked anew,
 from the cells on the table alone, and the answer must be exactly what the board kept.
 """
 
@@ -14,42 +14,62 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from riverbox.games.river_wild import RiverWildState
-from riverbox.games.river_wild.board import Board, pos_key, unpack
+from riverbox.games.river_wild.board import CLOSED, Board, pos_key, unpack
 
 from .helpers import game
 
 
+def _positions(board: Board) -> list[int]:
+    """Every position a card could ever face: rows -1 (above the Source) to n + 1 (one past the
+    id space: the row below a full column of n cards opens once all are placed), a card wider
+    each way than the cards of that row can reach."""
+    n = board.rules.deck.size
+    return [pos_key(row, col) for row in range(-1, n + 2) for col in range(-row - 2, row + 3)]
+
+
 def scratch_legal(board: Board, faces: list[int]) -> list[int]:
     """Every legal placement of ``faces`` found from nothing but the cells and the predicate:
-    each position that overlaps no card, each face, ``Rules.violation`` asked. Rows go to n + 1,
-    one past the id space: the row below a full column of n cards opens once all are placed."""
+    each position that overlaps no card, each face, ``Rules.violation`` asked."""
     rules = board.rules
     out = []
-    for row in range(1, rules.deck.size + 2):
-        for col in range(-row, row + 1):
-            key = pos_key(row, col)
-            if board.blocked(key):  # no overlap (rulebook placement)
-                continue
-            ctx = board.context(key)
-            out += [fi << 16 | key for fi in faces if not rules.violation(rules.faces[fi], ctx)]
+    for key in _positions(board):
+        if key >> 8 < 1 or board.blocked(key):  # below the Source; no overlap (rulebook placement)
+            continue
+        ctx = board.context(key)
+        out += [fi << 16 | key for fi in faces if not rules.violation(rules.faces[fi], ctx)]
     return out
 
 
-def _faces(state: RiverWildState) -> list[int]:
-    return [fi for ci in state.hand for fi in (2 * ci, 2 * ci + 1)]
+def _faces(cards: list[int]) -> list[int]:
+    return [fi for ci in cards for fi in (2 * ci, 2 * ci + 1)]
 
 
 def _check(state: RiverWildState) -> None:
     board = state.board
-    kept = board.legal(_faces(state))
-    assert kept == scratch_legal(board, _faces(state))  # same placements, same order
-    every = list(range(board.rules.source_index))
-    assert set(board.legal(every)) == set(scratch_legal(board, every))  # also for cards not in hand
-    assert set(board.fits) == set(board.cands)
-    for key, ctx in board.cands.items():
-        assert ctx == board.context(key)  # contexts kept by OR equal the ones read from the cells
+    kept = board.legal(state.hand)
+    assert kept == scratch_legal(board, _faces(state.hand))  # same placements, same order
+    every = list(range(board.rules.deck.size))
+    assert set(board.legal(every)) == set(scratch_legal(board, _faces(every)))  # cards not in hand too
+    _check_kept(board)
     table = state.game._by_face_key
     assert state.legal_actions() == [table[p] for p in kept]
+
+
+def _check_kept(board: Board) -> None:
+    """What the board kept, position by position, equals what the cells and the predicate say."""
+    rules = board.rules
+    kept = set(board.ctxs)
+    for key in _positions(board):
+        kept.discard(key)
+        if board.blocked(key):
+            assert board.ctxs.get(key) == CLOSED
+            assert key not in board.fits
+            continue
+        ctx = board.context(key)
+        assert board.ctxs.get(key, 0) == ctx  # the context kept by OR equals the one read from the cells
+        fit = sum(1 << fi for fi in range(rules.source_index) if not rules.violation(rules.faces[fi], ctx))
+        assert board.fits.get(key, 0) == fit
+    assert not kept, "a position is kept that no card faces"
 
 
 @settings(max_examples=40, deadline=None)
@@ -98,4 +118,4 @@ def test_the_first_step_lists_the_three_positions_below_the_source() -> None:
     g = game()
     board = Board.new(g.rules)
     assert sorted(board.fits) == [pos_key(1, -1), pos_key(1, 0), pos_key(1, 1)]
-    assert {unpack(p)[1] for p in board.legal(list(range(g.rules.source_index)))} <= set(board.fits)
+    assert {unpack(p)[1] for p in board.legal(list(range(g.deck.size)))} <= set(board.fits)
