@@ -45,15 +45,17 @@ from riverbox.games.river_trek.turns import after_move, enter_end, enter_move, f
 
 
 def _open_areas(st: TrekData, seat: int) -> list[int]:
-    """RT-3/RT-4/RT-27: areas where ``seat`` is below its post limit, not wholly below the Bridge."""
+    """RT-3/RT-4/RT-27: areas where ``seat`` is below its post limit, not wholly below the Bridge.
+
+    Hot (every post step): the limits and the areas' top spaces are read from per-path tuples
+    (``TrekData.area_cap``/``area_top``) rather than from each ``Area`` record."""
+    caps = st.area_cap if not st.holds(seat, "tamandua") else st.area_cap_plus  # one more post per area
     posts = st.posts
-    extra = 1 if st.holds(seat, "tamandua") else 0  # one more post per area
     bridge = st.bridge
-    out = []
-    for a, ar in enumerate(st.path.areas):
-        if posts[a][seat] < (1 if ar.small else 2) + extra and (bridge < 0 or ar.spaces[-1] >= bridge):
-            out.append(a)
-    return out
+    if bridge < 0:
+        return [a for a, cap in enumerate(caps) if posts[a][seat] < cap]
+    top = st.area_top
+    return [a for a, cap in enumerate(caps) if posts[a][seat] < cap and top[a] >= bridge]
 
 
 def post_actions(st: TrekData, seat: int) -> list[TrekAction]:
@@ -66,13 +68,12 @@ def post_actions(st: TrekData, seat: int) -> list[TrekAction]:
 
 def movepost_actions(st: TrekData, seat: int) -> list[TrekAction]:
     """RT-4: one of your posts to another open area."""
-    posts = st.posts
     targets = _open_areas(st, seat)
     out: list[TrekAction] = []
-    for a in range(len(posts)):
-        if posts[a][seat]:
-            row = MOVEPOST_FROM[a]
-            out += [row[b] for b in targets if b != a]  # type: ignore[misc]  # None only where b == a
+    for a, row in enumerate(st.posts):
+        if row[seat]:
+            moves = MOVEPOST_FROM[a]
+            out += [moves[b] for b in targets if b != a]  # type: ignore[misc]  # None only where b == a
     return out
 
 

@@ -52,11 +52,12 @@ def begin_turn(st: TrekData, actor: int) -> None:
 
 def enter_move(st: TrekData) -> None:
     seat = st.cur
-    if any(seat in stack for stack in st.stacks):
-        st.phase = IN_MOVE
-    else:  # RT-29: nothing to move
-        st.emit("no_caravan", who=st.names[seat])
-        enter_place(st)
+    for stack in st.stacks:  # a plain loop: any() over a generator costs more, at every turn
+        if seat in stack:
+            st.phase = IN_MOVE
+            return
+    st.emit("no_caravan", who=st.names[seat])  # RT-29: nothing to move
+    enter_place(st)
 
 
 def enter_place(st: TrekData) -> None:
@@ -70,7 +71,7 @@ def enter_place(st: TrekData) -> None:
 def enter_end(st: TrekData) -> None:
     """The END step exists only while the player could still use an animal power (RT-14, RT-25)."""
     seat = st.cur
-    if st.slot and seat in st.holder:
+    if seat in st.holder:
         out: list[TrekAction] = []
         uses(st, seat, ANYTIME, out)
         uses(st, seat, END_STEP, out)
@@ -93,15 +94,17 @@ def after_move(st: TrekData) -> None:
 def finish_turn(st: TrekData) -> None:
     """RT-13: forced moves (furthest downstream first, repeated), then the event, then next turn."""
     stacks = st.stacks
-    for i in range(st.dock, len(stacks)):
-        if len(stacks[i]) >= FORCED_HEIGHT:
-            st.emit("forced", space=i, size=len(stacks[i]))
-            if start_move(st, i, 1, BY_FORCE):
-                after_move(st)
-            return
+    if max(map(len, stacks)) >= FORCED_HEIGHT:  # rare: the scan below runs only when one is due
+        for i in range(st.dock, len(stacks)):
+            if len(stacks[i]) >= FORCED_HEIGHT:
+                st.emit("forced", space=i, size=len(stacks[i]))
+                if start_move(st, i, 1, BY_FORCE):
+                    after_move(st)
+                return
     if st.scout_state == 1:
         civilization_event(st)
-    st.down = [False] * len(st.down)  # RT-16: end of turn, all face up
+    if True in st.down:  # RT-16: end of turn, all face up
+        st.down = [False] * len(st.down)
     next_turn(st)
 
 
