@@ -49,7 +49,8 @@ def _open_areas(st: TrekData, seat: int) -> list[int]:
 
     Hot (every post step): the limits and the areas' top spaces are read from per-path tuples
     (``TrekData.area_cap``/``area_top``) rather than from each ``Area`` record."""
-    caps = st.area_cap if not st.holds(seat, "tamandua") else st.area_cap_plus  # one more post per area
+    tamandua = seat in st.holder and st.holds(seat, "tamandua")  # one more post per area
+    caps = st.area_cap_plus if tamandua else st.area_cap
     posts = st.posts
     bridge = st.bridge
     if bridge < 0:
@@ -80,8 +81,7 @@ def movepost_actions(st: TrekData, seat: int) -> list[TrekAction]:
 def _legal_post(st: TrekData, seat: int) -> list[TrekAction]:
     out = post_actions(st, seat)
     out.append(A_SKIP)
-    if st.slot:
-        uses(st, seat, ANYTIME, out)
+    uses(st, seat, ANYTIME, out)
     return out
 
 
@@ -89,16 +89,17 @@ def _legal_move(st: TrekData, seat: int) -> list[TrekAction]:
     """RT-8/RT-29: any caravan holding one of your explorers (the Peccary may go downstream)."""
     stacks = st.stacks
     out = [A_MOVE[i] for i in range(st.dock, len(stacks)) if seat in stacks[i]]
-    if st.slot:
+    if seat in st.holder:
         uses(st, seat, MOVE_STEP, out)
         uses(st, seat, ANYTIME, out)
     return out
 
 
 def _legal_place(st: TrekData, seat: int) -> list[TrekAction]:
+    if seat not in st.holder:  # the common case: no token, so no Harpy Eagle and no powers
+        return place_actions(st, seat, 2, False)
     out = place_actions(st, seat, 2, st.holds(seat, "harpy"))  # RT-6, the Harpy Eagle
-    if st.slot:
-        uses(st, seat, ANYTIME, out)
+    uses(st, seat, ANYTIME, out)
     return out
 
 

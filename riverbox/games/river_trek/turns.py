@@ -30,9 +30,13 @@ FORCED_HEIGHT = 7
 def place_actions(st: TrekData, seat: int, limit: int, harpy: bool) -> list[TrekAction]:
     """RT-6: a space is open if it holds fewer than ``limit`` explorers; the Dock/Bridge always,
     and any New Explorer space for the Harpy Eagle's holder."""
-    stacks = st.stacks
     dock = st.dock
-    return [A_PLACE[i] for i in st.new_explorer_spaces() if i == dock or harpy or len(stacks[i]) < limit]
+    if harpy:
+        return list(A_PLACE[dock : st.basecamp + 1])
+    stacks = st.stacks
+    out = [A_PLACE[dock]]
+    out += [A_PLACE[i] for i in range(dock + 1, st.basecamp + 1) if len(stacks[i]) < limit]
+    return out
 
 
 def begin_turn(st: TrekData, actor: int) -> None:
@@ -43,7 +47,7 @@ def begin_turn(st: TrekData, actor: int) -> None:
     if actor == st.stanley:
         stanley_turn(st)
         return
-    if st.slot and st.holds(actor, "sloth"):  # RT-25
+    if actor in st.holder and st.holds(actor, "sloth"):  # RT-25
         st.money[actor] += 2
         st.tell("sloth", actor, 2, who=st.names[actor])
     st.phase = IN_POST
