@@ -153,7 +153,7 @@ ON_LANDING: tuple[Callable[[TrekData, int, int], None], ...] = (
     _land_star,  # STAR
 )
 """What landing on a space does, by the space's kind (the Dock/Bridge is handled by ``drop``)."""
-assert (DOCK, NORMAL, CROSSING, NUMBER, STAR) == tuple(range(len(ON_LANDING)))
+assert tuple(range(len(ON_LANDING))) == (DOCK, NORMAL, CROSSING, NUMBER, STAR)  # indexed by kind
 
 
 def finish_move(st: TrekData) -> int:

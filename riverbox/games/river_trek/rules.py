@@ -70,12 +70,14 @@ def post_actions(st: TrekData, seat: int) -> list[TrekAction]:
 def movepost_actions(st: TrekData, seat: int) -> list[TrekAction]:
     """RT-4: one of your posts to another open area."""
     targets = _open_areas(st, seat)
-    out: list[TrekAction] = []
-    for a, row in enumerate(st.posts):
-        if row[seat]:
-            moves = MOVEPOST_FROM[a]
-            out += [moves[b] for b in targets if b != a]  # type: ignore[misc]  # None only where b == a
-    return out
+    # one comprehension, not one per source area: the post step lists dozens of these
+    return [
+        MOVEPOST_FROM[a][b]  # type: ignore[misc]  # None only where b == a
+        for a, row in enumerate(st.posts)
+        if row[seat]
+        for b in targets
+        if b != a
+    ]
 
 
 def _legal_post(st: TrekData, seat: int) -> list[TrekAction]:
