@@ -25,8 +25,8 @@ def start_move(st: TrekData, space: int, direction: int, mover: Mover) -> bool:
     st.mv_dir = direction
     st.mv_ctx = mover
     tools = 0
-    if st.slot and mover != BY_STANLEY:  # RT-13: Boa / Tree Frog only on a player's own turn
-        seat = st.cur
+    seat = st.cur
+    if mover != BY_STANLEY and seat in st.holder:  # RT-13: Boa / Tree Frog only on a player's own turn
         tools = (BOA_TOOL if st.holds(seat, "boa") else 0) | (FROG_TOOL if st.holds(seat, "frog") else 0)
     st.mv_tools = tools
     return run_move(st)
@@ -46,7 +46,8 @@ def run_move(st: TrekData) -> bool:
     """Drop explorers one by one (RT-8), pausing only for a Boa / Tree Frog choice; True when done."""
     last = len(st.stacks) - 1
     tools = st.mv_tools
-    while st.mv_stack:
+    hand = st.mv_stack  # ``drop`` takes from this list; only ``_into_clearing`` replaces it
+    while hand:
         p = st.mv_pos + st.mv_dir
         if p > last:  # RT-12: off the end, into the clearing, $1 each
             _into_clearing(st)
@@ -92,13 +93,17 @@ def _land_normal(st: TrekData, p: int, e: int) -> None:
     size = len(st.stacks[p])
     total = 0
     if e != st.stanley:
-        areas = st.path.areas
-        for a in st.path.space_areas[p]:
+        path = st.path
+        for a in path.space_areas[p]:
             k = st.posts[a][e]
             if k:
-                total += scoring.post_income(size, k, areas[a].plus2)
+                total += scoring.post_income(size, k, path.areas[a].plus2)
         st.money[e] += total
-    st.tell("drop", e, total, who=st.names[e], space=p, size=size)
+    if total and st.hidden_money:
+        st.tell("drop", e, total, who=st.names[e], space=p, size=size)
+    else:  # ``tell``'s public case, emitted directly: the commonest event, and ``tell`` would
+        # pass its arguments on a second time
+        st.emit("drop", paid=total, who=st.names[e], space=p, size=size)
     s = st.tile_at.get(p)
     if s is not None and e != st.stanley and st.holder[s] < 0 and not st.down[s]:  # RT-10
         st.holder[s] = e
@@ -140,24 +145,26 @@ def _land_star(st: TrekData, p: int, e: int) -> None:
     st.tell("star", e, paid, who=st.names[e], space=p)
 
 
-ON_LANDING: dict[int, Callable[[TrekData, int, int], None]] = {
-    NORMAL: _land_normal,
-    CROSSING: _land_crossing,
-    NUMBER: _land_number,
-    STAR: _land_star,
-    DOCK: lambda st, p, e: None,  # only below a Bridge, which holds nothing (RT-27)
-}
+ON_LANDING: tuple[Callable[[TrekData, int, int], None], ...] = (
+    lambda st, p, e: None,  # DOCK: only below a Bridge, which holds nothing (RT-27)
+    _land_normal,  # NORMAL
+    _land_crossing,  # CROSSING
+    _land_number,  # NUMBER
+    _land_star,  # STAR
+)
 """What landing on a space does, by the space's kind (the Dock/Bridge is handled by ``drop``)."""
+assert tuple(range(len(ON_LANDING))) == (DOCK, NORMAL, CROSSING, NUMBER, STAR)  # indexed by kind
 
 
 def finish_move(st: TrekData) -> int:
     """RT-15/RT-16 at the end of a caravan move; returns who moved, for the turn flow."""
     if st.slot:
-        if st.game.options["empty_tile_check"] == "any-move":
+        if st.any_move_check:
             tile_check(st)
         else:  # RT-15 option: only a tile this move emptied; the move lifted its start space
             tile_check(st, (st.mv_from,))
-        st.down = [False] * len(st.down)
+        if True in st.down:
+            st.down = [False] * len(st.down)
     mover = st.mv_ctx  # a Mover
     st.mv_from = st.mv_pos = st.mv_dir = -1
     st.mv_tools = 0
@@ -173,18 +180,17 @@ def tile_check(st: TrekData, spaces: tuple[int, ...] | None = None) -> None:
     A caravan move empties only the space it starts from (drops add explorers; a crossing it
     washes down holds no tile), so that space is all there is to check."""
     stacks = st.stacks
+    holder = st.holder
     for s, t in enumerate(st.tiles):
-        if spaces is not None and t not in spaces:
-            continue
-        if st.holder[s] >= 0 and not stacks[t]:
-            st.emit("token_lost", who=st.names[st.holder[s]], animal=animal_title(st.animals[s]))
-            st.holder[s] = -1
+        if holder[s] >= 0 and not stacks[t] and (spaces is None or t in spaces):
+            st.emit("token_lost", who=st.names[holder[s]], animal=animal_title(st.animals[s]))
+            holder[s] = -1
             st.down[s] = False
 
 
 def tile_check_after_power(st: TrekData) -> None:
     """RT-15 option: a power that moves explorers may empty a tile too (``any-move`` only)."""
-    if st.game.options["empty_tile_check"] == "any-move":
+    if st.any_move_check:
         tile_check(st)
 
 

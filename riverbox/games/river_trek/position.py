@@ -97,6 +97,11 @@ class TrekData(State):
         prev_cross=Field(VALUE, stored=False),
         names=Field(VALUE, stored=False),
         hidden_money=Field(VALUE, stored=False),
+        any_move_check=Field(VALUE, stored=False),
+        area_cap=Field(VALUE, stored=False),
+        area_cap_plus=Field(VALUE, stored=False),
+        area_top=Field(VALUE, stored=False),
+        powers_by_timing=Field(VALUE, stored=False),
         # the position
         stacks=Field(GRID, of=int),
         clearing=Field(LIST, of=int),
@@ -156,6 +161,13 @@ class TrekData(State):
     prev_cross: tuple[int, ...]
     names: tuple[str, ...]  # of each colour, as players read them
     hidden_money: bool  # RT-28 option
+    any_move_check: bool  # RT-15 option: a tile that empties after any move, not only a caravan move
+    area_cap: tuple[int, ...]  # RT-3: the post limit of each area, 1 small, else 2
+    area_cap_plus: tuple[int, ...]  # ... one more for the Tamandua's holder
+    area_top: tuple[int, ...]  # the furthest-upstream space of each area (RT-27: usable above the Bridge)
+    powers_by_timing: tuple[tuple[tuple[int, Any], ...], ...]
+    """``[timing]``: (slot, ``Power``) of the animal powers in play, set by ``TrekState`` (``powers``
+    imports this module, so the records cannot be named here)."""
     # -- the position --
     stacks: list[list[int]]
     clearing: list[int]
@@ -219,6 +231,7 @@ class TrekData(State):
         self.colours = 3 if n == 2 else n
         self.names = tuple(COLOURS[c] if c != self.stanley else "Stanley" for c in range(self.colours))
         self.hidden_money = bool(self.game.options["hidden_money"])
+        self.any_move_check = self.game.options["empty_tile_check"] == "any-move"
         self.path = path = path_for(self.middle)
         self.slot = {a: i for i, a in enumerate(self.animals)}
         self.tile_at = {t: i for i, t in enumerate(self.tiles)}
@@ -231,6 +244,10 @@ class TrekData(State):
             if k in (DOCK, CROSSING):
                 last = i
         self.prev_cross = tuple(prev)
+        self.area_cap = tuple(1 if ar.small else 2 for ar in path.areas)
+        self.area_cap_plus = tuple(cap + 1 for cap in self.area_cap)
+        self.area_top = tuple(max(ar.spaces) for ar in path.areas)
+        self.powers_by_timing = ()
 
     # -- questions --------------------------------------------------------------------------
     def holds(self, seat: int, animal: str) -> bool:

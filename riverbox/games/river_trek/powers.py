@@ -431,22 +431,24 @@ BY_TIMING: dict[Timing, tuple[Power, ...]] = {
 }
 
 
-ANYTIME, AT_DROP, MOVE_STEP, END_STEP = (
-    BY_TIMING[Timing.ANYTIME],
-    BY_TIMING[Timing.AT_DROP],
-    BY_TIMING[Timing.MOVE_STEP],
-    BY_TIMING[Timing.END_STEP],
-)
-"""The powers of each timing, for ``uses``."""
+ANYTIME, AT_DROP, MOVE_STEP, END_STEP = Timing.ANYTIME, Timing.AT_DROP, Timing.MOVE_STEP, Timing.END_STEP
+"""The timings the rules ask ``uses`` about."""
 
 
-def uses(st: TrekData, seat: int, powers: tuple[Power, ...], out: list[TrekAction]) -> None:
-    """Add the uses of ``powers`` (those of one timing) that ``seat`` holds and may use now."""
+def in_play(slot: dict[str, int]) -> tuple[tuple[tuple[int, Power], ...], ...]:
+    """``[timing]``: the token slot and record of each power of that timing in play, in the
+    registry's order (a game's ``TrekData.powers_by_timing``, fixed once the animals are drawn)."""
+    return tuple(tuple((slot[p.animal], p) for p in BY_TIMING[t] if p.animal in slot) for t in Timing)
+
+
+def uses(st: TrekData, seat: int, timing: Timing, out: list[TrekAction]) -> None:
+    """Add the uses of the powers of ``timing`` that ``seat`` holds and may use now.
+
+    Asked at every step of a turn, so it walks only the game's own animals of that timing
+    (``powers_by_timing``), not the whole registry."""
     holder = st.holder
     if seat not in holder:  # the common case: no token at all
         return
-    slot = st.slot
-    for power in powers:
-        s = slot.get(power.animal)
-        if s is not None and holder[s] == seat:
-            out.extend(power.offers(st, seat))
+    for s, power in st.powers_by_timing[timing]:
+        if holder[s] == seat:
+            out += power.offers(st, seat)

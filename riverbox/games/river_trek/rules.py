@@ -45,15 +45,18 @@ from riverbox.games.river_trek.turns import after_move, enter_end, enter_move, f
 
 
 def _open_areas(st: TrekData, seat: int) -> list[int]:
-    """RT-3/RT-4/RT-27: areas where ``seat`` is below its post limit, not wholly below the Bridge."""
+    """RT-3/RT-4/RT-27: areas where ``seat`` is below its post limit, not wholly below the Bridge.
+
+    Hot (every post step): the limits and the areas' top spaces are read from per-path tuples
+    (``TrekData.area_cap``/``area_top``) rather than from each ``Area`` record."""
+    tamandua = seat in st.holder and st.holds(seat, "tamandua")  # one more post per area
+    caps = st.area_cap_plus if tamandua else st.area_cap
     posts = st.posts
-    extra = 1 if st.holds(seat, "tamandua") else 0  # one more post per area
     bridge = st.bridge
-    out = []
-    for a, ar in enumerate(st.path.areas):
-        if posts[a][seat] < (1 if ar.small else 2) + extra and (bridge < 0 or ar.spaces[-1] >= bridge):
-            out.append(a)
-    return out
+    if bridge < 0:
+        return [a for a, cap in enumerate(caps) if posts[a][seat] < cap]
+    top = st.area_top
+    return [a for a, cap in enumerate(caps) if posts[a][seat] < cap and top[a] >= bridge]
 
 
 def post_actions(st: TrekData, seat: int) -> list[TrekAction]:
@@ -66,21 +69,21 @@ def post_actions(st: TrekData, seat: int) -> list[TrekAction]:
 
 def movepost_actions(st: TrekData, seat: int) -> list[TrekAction]:
     """RT-4: one of your posts to another open area."""
-    posts = st.posts
     targets = _open_areas(st, seat)
-    out: list[TrekAction] = []
-    for a in range(len(posts)):
-        if posts[a][seat]:
-            row = MOVEPOST_FROM[a]
-            out += [row[b] for b in targets if b != a]  # type: ignore[misc]  # None only where b == a
-    return out
+    # one comprehension, not one per source area: the post step lists dozens of these
+    return [
+        MOVEPOST_FROM[a][b]  # type: ignore[misc]  # None only where b == a
+        for a, row in enumerate(st.posts)
+        if row[seat]
+        for b in targets
+        if b != a
+    ]
 
 
 def _legal_post(st: TrekData, seat: int) -> list[TrekAction]:
     out = post_actions(st, seat)
     out.append(A_SKIP)
-    if st.slot:
-        uses(st, seat, ANYTIME, out)
+    uses(st, seat, ANYTIME, out)
     return out
 
 
@@ -88,16 +91,17 @@ def _legal_move(st: TrekData, seat: int) -> list[TrekAction]:
     """RT-8/RT-29: any caravan holding one of your explorers (the Peccary may go downstream)."""
     stacks = st.stacks
     out = [A_MOVE[i] for i in range(st.dock, len(stacks)) if seat in stacks[i]]
-    if st.slot:
+    if seat in st.holder:
         uses(st, seat, MOVE_STEP, out)
         uses(st, seat, ANYTIME, out)
     return out
 
 
 def _legal_place(st: TrekData, seat: int) -> list[TrekAction]:
+    if seat not in st.holder:  # the common case: no token, so no Harpy Eagle and no powers
+        return place_actions(st, seat, 2, False)
     out = place_actions(st, seat, 2, st.holds(seat, "harpy"))  # RT-6, the Harpy Eagle
-    if st.slot:
-        uses(st, seat, ANYTIME, out)
+    uses(st, seat, ANYTIME, out)
     return out
 
 

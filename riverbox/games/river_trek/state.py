@@ -12,6 +12,7 @@ from typing import Any
 from riverbox.games.river_trek import scoring
 from riverbox.games.river_trek.explain import explain
 from riverbox.games.river_trek.position import TrekData
+from riverbox.games.river_trek.powers import in_play
 from riverbox.games.river_trek.rules import APPLY, LEGAL
 from riverbox.games.river_trek.setup import setup
 from riverbox.games.river_trek.view import build_view
@@ -22,6 +23,12 @@ class TrekState(TrekData):
 
     def _setup(self) -> None:
         setup(self)
+
+    def derive_fixed(self) -> None:
+        """Also the animal powers in play by timing, from their records in ``powers`` (which
+        imports ``position``, so ``TrekData`` cannot)."""
+        super().derive_fixed()
+        self.powers_by_timing = in_play(self.slot)
 
     def _legal(self, seat: int) -> list[Any]:
         return LEGAL[self.phase](self, seat)

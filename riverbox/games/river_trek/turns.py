@@ -30,9 +30,13 @@ FORCED_HEIGHT = 7
 def place_actions(st: TrekData, seat: int, limit: int, harpy: bool) -> list[TrekAction]:
     """RT-6: a space is open if it holds fewer than ``limit`` explorers; the Dock/Bridge always,
     and any New Explorer space for the Harpy Eagle's holder."""
-    stacks = st.stacks
     dock = st.dock
-    return [A_PLACE[i] for i in st.new_explorer_spaces() if i == dock or harpy or len(stacks[i]) < limit]
+    if harpy:
+        return list(A_PLACE[dock : st.basecamp + 1])
+    stacks = st.stacks
+    out = [A_PLACE[dock]]
+    out += [A_PLACE[i] for i in range(dock + 1, st.basecamp + 1) if len(stacks[i]) < limit]
+    return out
 
 
 def begin_turn(st: TrekData, actor: int) -> None:
@@ -43,7 +47,7 @@ def begin_turn(st: TrekData, actor: int) -> None:
     if actor == st.stanley:
         stanley_turn(st)
         return
-    if st.slot and st.holds(actor, "sloth"):  # RT-25
+    if actor in st.holder and st.holds(actor, "sloth"):  # RT-25
         st.money[actor] += 2
         st.tell("sloth", actor, 2, who=st.names[actor])
     st.phase = IN_POST
@@ -52,11 +56,12 @@ def begin_turn(st: TrekData, actor: int) -> None:
 
 def enter_move(st: TrekData) -> None:
     seat = st.cur
-    if any(seat in stack for stack in st.stacks):
-        st.phase = IN_MOVE
-    else:  # RT-29: nothing to move
-        st.emit("no_caravan", who=st.names[seat])
-        enter_place(st)
+    for stack in st.stacks:  # a plain loop: any() over a generator costs more, at every turn
+        if seat in stack:
+            st.phase = IN_MOVE
+            return
+    st.emit("no_caravan", who=st.names[seat])  # RT-29: nothing to move
+    enter_place(st)
 
 
 def enter_place(st: TrekData) -> None:
@@ -70,7 +75,7 @@ def enter_place(st: TrekData) -> None:
 def enter_end(st: TrekData) -> None:
     """The END step exists only while the player could still use an animal power (RT-14, RT-25)."""
     seat = st.cur
-    if st.slot and seat in st.holder:
+    if seat in st.holder:
         out: list[TrekAction] = []
         uses(st, seat, ANYTIME, out)
         uses(st, seat, END_STEP, out)
@@ -93,15 +98,17 @@ def after_move(st: TrekData) -> None:
 def finish_turn(st: TrekData) -> None:
     """RT-13: forced moves (furthest downstream first, repeated), then the event, then next turn."""
     stacks = st.stacks
-    for i in range(st.dock, len(stacks)):
-        if len(stacks[i]) >= FORCED_HEIGHT:
-            st.emit("forced", space=i, size=len(stacks[i]))
-            if start_move(st, i, 1, BY_FORCE):
-                after_move(st)
-            return
+    if max(map(len, stacks)) >= FORCED_HEIGHT:  # rare: the scan below runs only when one is due
+        for i in range(st.dock, len(stacks)):
+            if len(stacks[i]) >= FORCED_HEIGHT:
+                st.emit("forced", space=i, size=len(stacks[i]))
+                if start_move(st, i, 1, BY_FORCE):
+                    after_move(st)
+                return
     if st.scout_state == 1:
         civilization_event(st)
-    st.down = [False] * len(st.down)  # RT-16: end of turn, all face up
+    if True in st.down:  # RT-16: end of turn, all face up
+        st.down = [False] * len(st.down)
     next_turn(st)
 
 
