@@ -470,7 +470,9 @@ class Tables:
             if table.state.is_over:
                 raise Refused(409, server_text("the game is over"))
             if seat in table.timed_out:
-                raise Refused(409, server_text("player {seat} timed out; a bot already plays this seat", seat=seat))
+                raise Refused(
+                    409, server_text("player {seat} timed out; a bot already plays this seat", seat=seat)
+                )
             if seat in table.resigned:
                 raise Refused(409, server_text("player {seat} has already resigned", seat=seat))
             bot = stand_in_bot(table.game)
