@@ -20,8 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from riverbox.core import State
-from riverbox.core.events import Event
+from riverbox.core import CHANCE, State
 from riverbox.core.fields import CUSTOM, GRID, LIST, TUPLE, VALUE, Field, declare
 from riverbox.games.river_rivals import actions as A
 from riverbox.games.river_rivals.actions import RvAction
@@ -34,7 +33,6 @@ from riverbox.games.river_rivals.content import (
     EQUIPMENT,
     HAND_LIMIT,
     KIND_INDEX,
-    KINDS,
     LIGHTNING,
     MOVE,
     QUICK,
@@ -43,8 +41,18 @@ from riverbox.games.river_rivals.content import (
     K,
     param,
 )
-from riverbox.games.river_rivals.phases import Frame, Phase
+from riverbox.games.river_rivals.phases import (
+    F_CLAW,
+    F_COPY,
+    F_LIGHTNING,
+    F_MOVE,
+    F_NET,
+    F_QUICK,
+    F_SHIELD,
+    OVER,
+)
 from riverbox.games.river_rivals.scoring import side_strength
+from riverbox.games.river_rivals.told import FISHED, MOVED, PLAYED, SHIELDED, SHUFFLED, SLUGS, drew
 
 FrameEntry = tuple[int, int, int, int]
 """A pending decision: ``(frame, col, pos, extra)``."""
@@ -62,7 +70,7 @@ _MECH_OF = tuple(e.mechanic for e in EQUIPMENT)
 
 
 _SEATS = ((0,), (1,))
-_FRAME_OF = (-1, Frame.QUICK, Frame.MOVE, Frame.SHIELD, Frame.CLAW, Frame.LIGHTNING, Frame.COPY)
+_FRAME_OF = (-1, F_QUICK, F_MOVE, F_SHIELD, F_CLAW, F_LIGHTNING, F_COPY)
 """Decision frame per effect number (see ``content.EFFECT``)."""
 _PLAYS_BY_MASK = [
     [tuple(A.A_PLAY[k][c] for c in range(COLUMNS) if (mask >> c) & 1) for k in range(K)]
@@ -80,7 +88,7 @@ _MOVES_BY_MASK = [
     for c in range(COLUMNS)
 ]
 """Movement actions of the card at (col, pos) for each set of columns with room."""
-_SLUGS = tuple(KINDS[c % K].slug for c in range(2 * K))
+_SLUGS = SLUGS
 
 
 def _mechs(equipment: list[list[int]]) -> tuple[frozenset[str], frozenset[str]]:
@@ -130,7 +138,7 @@ class Position(State):
         supply=Field(LIST, of=int),
         shields=Field(VALUE, of=int),
         active=Field(VALUE, of=int),
-        phase=Field(VALUE, of=(int, Phase)),  # a Phase; a plain int once read from JSON
+        phase=Field(VALUE, of=int),  # a ``Phase`` value, held as a plain int (see ``phases``)
         acted=Field(VALUE, of=bool),
         started=Field(VALUE, of=bool),
         progress=Field(VALUE, of=bool),
@@ -207,7 +215,7 @@ class Position(State):
         return [(c, p) for c in range(COLUMNS) for p in range(len(b[s * COLUMNS + c]))]
 
     def _finish(self, winners: list[int], reason: str) -> None:
-        self.phase = Phase.OVER
+        self.phase = OVER
         self.winners_ = winners
         self.emit("won", winners=list(winners), reason=reason)
         self.stack.clear()
@@ -220,7 +228,7 @@ class Position(State):
         own = self.board[s * COLUMNS + c]
         margin = side_strength(own) - side_strength(self.board[(1 - s) * COLUMNS + c])
         if margin >= _NET_MARGIN and any(sl[2] < SPACES[sl[0]] for sl in own):
-            self.stack.append((Frame.NET, c, 0, 0))
+            self.stack.append((F_NET, c, 0, 0))
             return True
         return False
 
@@ -347,13 +355,8 @@ class Position(State):
     def _play(self, s: int, kind: int, col: int) -> None:
         code = self._take_from(self.hands[s], kind, s)
         pos = self._place(s, code, col)
-        # ``emit("played", ...)`` unrolled: this runs at almost every step of a playout
-        self.events.append(
-            Event(
-                "played",
-                (("seat", s), ("animal", _SLUGS[code]), ("column", col + 1), ("lightning", self.chain > 0)),
-            )
-        )
+        # pre-built (``told``): this runs at almost every step of a playout
+        self.events.append(PLAYED[s][code][col][self.chain > 0])
         self.progress = True
         self._effect(EFFECT[code], s, col, pos)
 
@@ -446,13 +449,14 @@ class Position(State):
         hand = self.hands[s]
         hand.extend(got)
         hand.sort()
-        names = [_SLUGS[c] for c in reversed(got)]
-        self.chance(f"seat {s} draws {', '.join(names)}", visible_to=_SEATS[s])
-        self.events.append(Event("drew", (("seat", s), ("cards", names)), s))  # emit("drew", to=s, ...)
+        # what ``chance(...)`` and ``emit("drew", to=s, ...)`` would build, kept per draw (``told``)
+        outcome, told = drew(s, got)
+        self.history.append((CHANCE, outcome))
+        self.events.append(told)
 
     def _shuffle_pile(self, s: int) -> None:
         self.rng.shuffle(self.piles[s])
-        self.chance(f"seat {s} shuffles their draw pile")
+        self.history.append((CHANCE, SHUFFLED[s]))  # chance("seat {s} shuffles their draw pile")
 
     def _reveal_pile(self, s: int) -> None:
         """Seat s looks through its own pile (Binoculars, Polar Bear Surprise) and so knows it again."""
@@ -464,21 +468,22 @@ class Position(State):
             )
             self.emit("pile-seen", to=s, seat=s, cards=kinds)
 
+    # The three events below are pre-built (``told``): what ``emit`` would build, one append.
     def _fish_event(self, s: int, a: RvAction, why: str) -> None:
-        code = self.board[s * COLUMNS + a.col][a.pos][0]
-        self.emit("fish", seat=s, animal=_SLUGS[code], column=a.col + 1, why=why)
+        """Tell ``emit("fish", seat, animal, column, why)``: a fish placed for decision ``why``."""
+        col = a.col
+        self.events.append(FISHED[why][s][self.board[s * COLUMNS + col][a.pos][0]][col])
 
     def _shield_event(self, s: int, a: RvAction, why: str) -> None:
-        code = self.board[s * COLUMNS + a.col][a.pos][0]
-        self.emit("shielded", seat=s, animal=_SLUGS[code], column=a.col + 1, why=why)
+        """Tell ``emit("shielded", seat, animal, column, why)``."""
+        col = a.col
+        self.events.append(SHIELDED[why][s][self.board[s * COLUMNS + col][a.pos][0]][col])
 
     def _moved(self, s: int, owner: int, a: RvAction, how: str) -> None:
-        """Move a card (Movement, Spring Boots, Undertow) and tell it."""
-        code = self.board[owner * COLUMNS + a.col][a.pos][0]
-        self.emit(
-            "moved", seat=s, owner=owner, animal=_SLUGS[code], column=a.col + 1, to_column=a.to + 1, how=how
-        )
-        self._move_card(owner, a.col, a.pos, a.to)
+        """Move a card (Movement, Spring Boots, Undertow) and tell it (``emit("moved", ...)``)."""
+        col = a.col
+        self.events.append(MOVED[how][s][owner][self.board[owner * COLUMNS + col][a.pos][0]][col][a.to])
+        self._move_card(owner, col, a.pos, a.to)
 
     def _after_load(self) -> None:
         """``mechs`` follows from ``equipment``; refuse codes outside the card tables."""

@@ -13,8 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from riverbox.core import Rng
-from riverbox.core.events import Event
+from riverbox.core import CHANCE, Rng
 from riverbox.games.river_rivals import actions as A
 from riverbox.games.river_rivals.actions import Act, RvAction
 from riverbox.games.river_rivals.content import (
@@ -34,16 +33,16 @@ from riverbox.games.river_rivals.content import (
 from riverbox.games.river_rivals.equipment import BY_INDEX as EQUIP
 from riverbox.games.river_rivals.explain import explain
 from riverbox.games.river_rivals.frames import RULES as FRAMES
-from riverbox.games.river_rivals.phases import Frame, Phase
+from riverbox.games.river_rivals.phases import AFTER, CHECK, DRAFT, F_CATCH, MAIN, OVER
 from riverbox.games.river_rivals.position import (
     _BOOTS_STRENGTH,
     _PLAYS_BY_MASK,
     _SEATS,
-    _SLUGS,
     Position,
     _mechs,
 )
 from riverbox.games.river_rivals.scoring import catches, free_spaces
+from riverbox.games.river_rivals.told import CAUGHT, DEALT, DRAWS, SHUFFLED
 from riverbox.games.river_rivals.view import build_view
 
 
@@ -61,7 +60,7 @@ class RiverRivalsState(Position):
         self.supply = [FISH, FISH]
         self.shields = SHIELDS
         self.active = 0
-        self.phase = Phase.MAIN
+        self.phase = MAIN
         self.acted = self.started = self.progress = False
         self.idle = self.chain = 0
         self.stack = []
@@ -76,11 +75,11 @@ class RiverRivalsState(Position):
         self.unknown = 0
         for s in (0, 1):
             self.rng.shuffle(self.piles[s])
-            self.chance(f"seat {s} shuffles their draw pile")
+            self.history.append((CHANCE, SHUFFLED[s]))  # pre-built chance("seat {s} shuffles ...")
         first = game.options["first"]
         for s in (0, 1):
             n = OPENING[0 if s == first else 1]  # the starting player draws 4, the other 5
-            self.emit("dealt", seat=s, count=n)
+            self.events.append(DEALT[s][n])  # pre-built emit("dealt", seat=s, count=n)
             self._draw(s, n)
         if self.adv:
             deck = list(range(len(EQUIPMENT)))
@@ -88,7 +87,7 @@ class RiverRivalsState(Position):
             self.offer = sorted(deck[:OFFER])
             self.chance("equipment offer: " + ", ".join(EQUIPMENT[e].slug for e in self.offer))
             self.emit("offer", equipment=[EQUIPMENT[e].slug for e in self.offer])
-            self.phase = Phase.DRAFT
+            self.phase = DRAFT
             self.to_move = _SEATS[first]
         else:
             self._begin_turn(first)
@@ -120,7 +119,7 @@ class RiverRivalsState(Position):
     # -- turn flow ------------------------------------------------------------------------------
     def _begin_turn(self, s: int) -> None:
         self.active = s
-        self.phase = Phase.MAIN
+        self.phase = MAIN
         self.acted = self.started = self.progress = False
         self.chain = 0
         self.turn_used = 0
@@ -150,23 +149,23 @@ class RiverRivalsState(Position):
             self.to_move = _SEATS[self.active]
             return
         ph = self.phase
-        if ph == Phase.OVER:
+        if ph == OVER:
             self.to_move = ()
             return
-        if ph == Phase.MAIN:
+        if ph == MAIN:
             if not self.acted:
                 self.to_move = _SEATS[self.active]
                 return
-            ph = Phase.AFTER
-        if ph == Phase.AFTER:
+            ph = AFTER
+        if ph == AFTER:
             if self.adv and self._uses(self.active):  # RV-21: the equipment window stays open
-                self.phase = Phase.AFTER
+                self.phase = AFTER
                 self.to_move = _SEATS[self.active]
                 return
             self.check_col = 0
-        self.phase = Phase.CHECK
+        self.phase = CHECK
         if self._run_check():
-            if self.phase != Phase.OVER:
+            if self.phase != OVER:
                 self._end_turn()
         else:
             self.to_move = _SEATS[self.active]
@@ -190,15 +189,12 @@ class RiverRivalsState(Position):
                 free = free_spaces(own)
                 if len(free) > 1:
                     self.check_col = c
-                    self.stack.append((Frame.CATCH, c, 0, 0))  # RV-2: the player chooses the card
+                    self.stack.append((F_CATCH, c, 0, 0))  # RV-2: the player chooses the card
                     return False
                 self.check_col = c + 1
-                # emit("caught", ...), unrolled: the fish check runs every turn
-                self.events.append(
-                    Event("caught", (("seat", s), ("animal", _SLUGS[own[free[0]][0]]), ("column", c + 1)))
-                )
+                self.events.append(CAUGHT[s][own[free[0]][0]][c])  # pre-built emit("caught", ...)
                 self._catch(s, c, free[0])
-                if self.phase == Phase.OVER:
+                if self.phase == OVER:
                     return True
                 if self.adv and self._net_frame(s, c):
                     return False
@@ -216,11 +212,11 @@ class RiverRivalsState(Position):
                 out.append(A.A_SKIP)  # RV-5: effects are optional
             return out
         ph = self.phase
-        if ph == Phase.MAIN:
+        if ph == MAIN:
             return self._main_legal(seat)
-        if ph == Phase.AFTER:
+        if ph == AFTER:
             return [*self._uses(seat), A.A_END]
-        if ph == Phase.DRAFT:
+        if ph == DRAFT:
             return [A.A_PICK[e] for e in self.offer]
         return []
 
@@ -282,7 +278,7 @@ class RiverRivalsState(Position):
             fr = self.stack.pop()
             rule = FRAMES[fr[0]]
             if a is A.A_SKIP:
-                self.emit("declined", seat=seat, decision=rule.slug)
+                self.events.append(rule.declined[seat])  # pre-built emit("declined", ...)
                 if rule.on_skip is not None:
                     rule.on_skip(self, seat, fr)
             else:
@@ -303,7 +299,7 @@ class RiverRivalsState(Position):
         self.acted = self.started = True
         extra = a.type == A.DRAWX
         n = self._draw_n(seat, 3 if extra else 2)
-        self.events.append(Event("draws", (("seat", seat), ("count", n), ("extra", extra))))  # emit, unrolled
+        self.events.append(DRAWS[seat][extra][n])  # pre-built emit("draws", seat=, count=, extra=)
         self._draw(seat, n)
 
     def _pass_action(self, seat: int, a: RvAction) -> None:
@@ -314,7 +310,7 @@ class RiverRivalsState(Position):
     def _end_action(self, seat: int, a: RvAction) -> None:
         """Close the equipment window (RV-21); ``_advance`` runs the fish check."""
         self.emit("ended", seat=seat)
-        self.phase = Phase.CHECK
+        self.phase = CHECK
         self.check_col = 0
 
     def _boots_action(self, seat: int, a: RvAction) -> None:
@@ -361,7 +357,7 @@ class RiverRivalsState(Position):
         return [float(FISH - self.supply[0]), float(FISH - self.supply[1])]
 
     def winners(self) -> list[int]:
-        return list(self.winners_) if self.phase == Phase.OVER else []
+        return list(self.winners_) if self.phase == OVER else []
 
     # -- information ------------------------------------------------------------------------------
     def _view(self, seat: int | None) -> dict[str, Any]:

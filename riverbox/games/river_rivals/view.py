@@ -19,7 +19,7 @@ from riverbox.games.river_rivals.content import (
     K,
 )
 from riverbox.games.river_rivals.frames import RULES as FRAMES
-from riverbox.games.river_rivals.phases import PHASE_NAMES, Phase
+from riverbox.games.river_rivals.phases import OVER, PHASE_NAMES
 from riverbox.games.river_rivals.position import _SLUGS, Position
 
 
@@ -124,6 +124,6 @@ def build_view(st: Position, seat: int | None) -> dict[str, Any]:
         "offer": [EQUIPMENT[e].slug for e in st.offer] if adv else [],
         "acted": st.acted,
         "pending": pending,
-        "over": st.phase == Phase.OVER,
+        "over": st.phase == OVER,
         "winners": list(st.winners_),
     }
