@@ -200,9 +200,17 @@ class Position(State):
         return not (self.used >> i) & 1 and not (self.turn_used >> i) & 1
 
     def _draw_n(self, s: int, want: int) -> int:
-        """Cards an action-B draw of ``want`` cards gives (RV-18: hand limit and short pile)."""
-        limit = _BASKET_LIMIT if "basket" in self.mechs[s] else HAND_LIMIT
-        return max(0, min(want, limit - len(self.hands[s]), len(self.piles[s])))
+        """Cards an action-B draw of ``want`` cards gives (RV-18: hand limit and short pile).
+
+        ``max(0, min(want, room, pile))`` written out: builtin calls cost more, at every step.
+        """
+        n = (_BASKET_LIMIT if "basket" in self.mechs[s] else HAND_LIMIT) - len(self.hands[s])
+        pile = len(self.piles[s])
+        if pile < n:
+            n = pile
+        if want < n:
+            n = want
+        return n if n > 0 else 0
 
     def _can_draw(self, s: int) -> bool:
         if self._draw_n(s, 2) > 0:
@@ -259,6 +267,23 @@ class Position(State):
                         out.extend(table[p][mask])
         return out
 
+    def _can_move(self, s: int, col: int, pos: int) -> bool:
+        """Whether Movement from the card at (col, pos) has a target: another of your cards and a
+        column other than its own with room (RV-10)."""
+        b = self.board
+        base = s * COLUMNS
+        room = 0
+        for c in range(COLUMNS):
+            if len(b[base + c]) < COLUMN_CAP:
+                room |= 1 << c
+        if not room:
+            return False
+        for c in range(COLUMNS):
+            n = len(b[base + c])
+            if room & ~(1 << c) and (n > 1 or (n == 1 and c != col)):
+                return True  # a card in column c other than (col, pos), and room elsewhere
+        return False
+
     def _copy_targets(self, s: int, col: int, pos: int, excl: int) -> list[tuple[int, int]]:
         """Copy Animal (RV-8): another of your cards with an effect in this column (not a Copy Animal)."""
         b = self.board
@@ -285,8 +310,8 @@ class Position(State):
         b = self.board
         if eff == QUICK:
             return bool(self._quick_targets(s, col, pos))
-        if eff == MOVE:
-            return bool(self._move_targets(s, col, pos))
+        if eff == MOVE:  # as ``bool(_move_targets(...))``, without building the moves
+            return self._can_move(s, col, pos)
         if eff == SHIELD:
             return self.shields > 0  # RV-4: an empty supply means the effect does nothing
         if eff == CLAW:
