@@ -188,6 +188,8 @@ class Position(State):
     # view caches (never copied, never serialised): see ``view``
     _vsides: list[Any] | None = None
     _vboard: tuple[list[Any], list[Any]] | None = None
+    _vkey: int = -1
+    _vpub: dict[str, Any] = {}  # noqa: RUF012 - replaced per instance before use
 
     def limit(self, s: int) -> int:
         """Hand limit: 7, or the Hand Basket's limit (RV-18)."""
