@@ -57,21 +57,18 @@ SHUFFLED = [Chance(f"seat {s} shuffles their draw pile") for s in (0, 1)]
 """``SHUFFLED[seat]``: the chance entry of a shuffled draw pile."""
 
 
-def _per_card(kind: str, why_key: str, why: str) -> list[list[list[Event]]]:
+def _per_card(kind: str, why: str) -> list[list[list[Event]]]:
     return [
-        [
-            [_event(kind, seat=s, animal=SLUGS[c], column=col + 1, **{why_key: why}) for col in _COLS]
-            for c in _CODES
-        ]
+        [[_event(kind, seat=s, animal=SLUGS[c], column=col + 1, why=why) for col in _COLS] for c in _CODES]
         for s in (0, 1)
     ]
 
 
 FISH_WHY = ("quick-catch", "catch", "big-net", "bait-bucket")
 """The decisions that place a fish (``why`` of the ``fish`` event: the frame's slug)."""
-FISHED = {why: _per_card("fish", "why", why) for why in FISH_WHY}
+FISHED = {why: _per_card("fish", why) for why in FISH_WHY}
 """``FISHED[why][seat][code][col]``: a fish placed for a decision."""
-SHIELDED = {why: _per_card("shielded", "why", why) for why in ("shield", "shield-polish", "spare-shields")}
+SHIELDED = {why: _per_card("shielded", why) for why in ("shield", "shield-polish", "spare-shields")}
 """``SHIELDED[why][seat][code][col]``: a shield put on a card."""
 MOVED: dict[str, list[list[list[list[list[Event]]]]]] = {
     how: [
