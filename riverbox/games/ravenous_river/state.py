@@ -22,11 +22,11 @@ from riverbox.games.ravenous_river.board import (
     KEEP,
     OVER,
     PLACE,
+    PUBLIC_SHOW,
     SUNK,
     TURN,
     VOTE,
     RiverBoard,
-    public_show,
     shuffle,
 )
 from riverbox.games.ravenous_river.cards import CARD_NAMES, DECK, NUM_KINDS
@@ -87,6 +87,10 @@ _VOTED_OWN = [[_event("voted_own", to=s, seat=s, end=bool(v)) for v in (0, 1)] f
 
 
 _FIRST = [_event("first", seat=s) for s in _SEATS]
+_NEW_ROUND: dict[int, Event] = {}
+"""``new_round`` events by round number, built once (a round starts every couple of dozen steps)."""
+_NO_WINNER: dict[int, Event] = {}
+"""``no_winner`` events by target, built once."""
 
 
 def names(items: list[int]) -> str:
@@ -193,7 +197,10 @@ class RavenousRiverState(RiverBoard):
             f"deal round {self.rnd}: row {names(row)}; deck {card_names(deck)}; totems {names(tot)}",
             visible_to=(),
         )
-        self.emit("new_round", round=self.rnd)
+        told = _NEW_ROUND.get(self.rnd)
+        if told is None:
+            told = _NEW_ROUND[self.rnd] = _event("new_round", round=self.rnd)
+        self.events.append(told)
         for s in range(n):
             # pre-built: chance("seat s gets ...", visible_to=(s,)) and emit("dealt", to=s, ...)
             outcome, told = _dealt(s, n == 2, self.drawn[s] if n == 2 else self.totems[s], self.hands[s])
@@ -284,7 +291,7 @@ class RavenousRiverState(RiverBoard):
         elif op == A.PLACE:
             slot = self.look
             x = self.row[slot]
-            self.history.append((CHANCE, public_show(slot, x)))  # now face up for all
+            self.history.append((CHANCE, PUBLIC_SHOW[slot][x]))  # now face up for all
             self.events.append(_PLACED[seat][x][action.dest])
             self.row[slot] = -1
             bit = 1 << slot
@@ -422,7 +429,10 @@ class RavenousRiverState(RiverBoard):
             self.to_move = ()
             self.look = self.card = -1
             return
-        self.emit("no_winner", target=self.target)
+        told = _NO_WINNER.get(self.target)
+        if told is None:
+            told = _NO_WINNER[self.target] = _event("no_winner", target=self.target)
+        self.events.append(told)
         self._setup_round(self.last_turn)
 
     def _report(self, how: str, bank: list[str], row: list[str], gains: list[int]) -> None:
