@@ -60,7 +60,8 @@ _PRIVATE_LOOK = [
     [[Chance(f"row{i + 1} is {ANIMALS[x]}", frozenset((s,))) for x in range(7)] for i in range(7)]
     for s in range(7)
 ]
-_PUBLIC_SHOW = [[Chance(f"row{i + 1} is {ANIMALS[x]}") for x in range(7)] for i in range(7)]
+PUBLIC_SHOW = [[Chance(f"row{i + 1} is {ANIMALS[x]}") for x in range(7)] for i in range(7)]
+"""``PUBLIC_SHOW[slot][animal]``: the public chance outcome that ``animal`` lies face up in ``slot``."""
 _SAW = [
     [[Event("saw", (("slot", i), ("animal", ANIMALS[x])), s) for x in range(7)] for i in range(7)]
     for s in range(7)
@@ -68,11 +69,6 @@ _SAW = [
 _SHOWN = [[Event("shown", (("slot", i), ("animal", ANIMALS[x]))) for x in range(7)] for i in range(7)]
 _FACT = {k: factorial(k) for k in range(1, 15)}
 _SPAN = 1 << 64
-
-
-def public_show(slot: int, animal: int) -> Chance:
-    """The public chance outcome that ``animal`` lies face up in ``slot`` (built once, shared)."""
-    return _PUBLIC_SHOW[slot][animal]
 
 
 def shuffle(rng: Rng, seq: list[int]) -> None:
@@ -196,7 +192,7 @@ class RiverBoard(State):
         self.up |= 1 << slot
         self.known[slot] = 0  # ``known`` is about face-down cards only
         x = self.row[slot]
-        self.history.append((CHANCE, _PUBLIC_SHOW[slot][x]))
+        self.history.append((CHANCE, PUBLIC_SHOW[slot][x]))
         self.emit_event(_SHOWN[slot][x])
 
     def put_in_row(self, animal: int) -> None:

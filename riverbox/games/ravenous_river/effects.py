@@ -56,8 +56,11 @@ class Effect(NamedTuple):
 
 
 # -- Ride Across the River (RR-1, RR-28) ---------------------------------------------------------
+# The ``_ok`` predicates run for every card in hand at every turn (``legal_actions``), so they
+# test the two boats one by one rather than through ``any`` over a generator.
 def _ride_ok(st: RiverBoard) -> bool:
-    return any(st.bstate[b] == IN_PLAY and len(st.boats[b]) == 2 for b in (0, 1))
+    bs, boats = st.bstate, st.boats
+    return (bs[0] == IN_PLAY and len(boats[0]) == 2) or (bs[1] == IN_PLAY and len(boats[1]) == 2)
 
 
 def _ride_targets(st: RiverBoard, seat: int) -> list[Action]:
@@ -74,7 +77,8 @@ def _ride(st: RiverBoard, seat: int, act: Action) -> bool:
 def _waves_ok(st: RiverBoard) -> bool:
     if not st.up & st.rmask:
         return False
-    return any(st.bstate[b] == IN_PLAY and st.boats[b] for b in (0, 1))
+    bs, boats = st.bstate, st.boats
+    return (bs[0] == IN_PLAY and bool(boats[0])) or (bs[1] == IN_PLAY and bool(boats[1]))
 
 
 def _waves_targets(st: RiverBoard, seat: int) -> list[Action]:
@@ -101,7 +105,8 @@ def _waves(st: RiverBoard, seat: int, act: Action) -> bool:
 
 # -- Sinking Options (RR-3, RR-11) ---------------------------------------------------------------
 def _sink_ok(st: RiverBoard) -> bool:
-    return any(st.bstate[b] == IN_PLAY and not st.boats[b] for b in (0, 1))
+    bs, boats = st.bstate, st.boats
+    return (bs[0] == IN_PLAY and not boats[0]) or (bs[1] == IN_PLAY and not boats[1])
 
 
 def _sink_targets(st: RiverBoard, seat: int) -> list[Action]:
@@ -156,7 +161,8 @@ def _lookout(st: RiverBoard, seat: int, act: Action) -> bool:
 
 # -- Capsize (PLACEHOLDER, kind 5) ---------------------------------------------------------------
 def _capsize_ok(st: RiverBoard) -> bool:
-    return any(st.bstate[b] == IN_PLAY and st.boats[b] for b in (0, 1))
+    bs, boats = st.bstate, st.boats
+    return (bs[0] == IN_PLAY and bool(boats[0])) or (bs[1] == IN_PLAY and bool(boats[1]))
 
 
 def _capsize_targets(st: RiverBoard, seat: int) -> list[Action]:

@@ -23,11 +23,11 @@ from riverbox.games.ravenous_river.board import (
     KEEP,
     OVER,
     PLACE,
+    PUBLIC_SHOW,
     SUNK,
     TURN,
     VOTE,
     RiverBoard,
-    public_show,
     shuffle,
 )
 from riverbox.games.ravenous_river.cards import CARD_NAMES, DECK, NUM_KINDS
@@ -87,12 +87,70 @@ _VOTED = [_event("voted", but=s, seat=s) for s in _SEATS]
 _VOTED_OWN = [[_event("voted_own", to=s, seat=s, end=bool(v)) for v in (0, 1)] for s in _SEATS]
 
 
+_FIRST = [_event("first", seat=s) for s in _SEATS]
+_NEW_ROUND: dict[int, Event] = {}
+"""``new_round`` events by round number, built once (a round starts every couple of dozen steps)."""
+_NO_WINNER: dict[int, Event] = {}
+"""``no_winner`` events by target, built once."""
+
+
 def names(items: list[int]) -> str:
-    return " ".join(ANIMALS[x] for x in items)
+    return " ".join(map(ANIMALS.__getitem__, items))  # map, not a generator: once per round and seat
 
 
 def card_names(items: list[int]) -> str:
-    return " ".join(CARD_NAMES[k] for k in items)
+    return " ".join(map(CARD_NAMES.__getitem__, items))
+
+
+_DEALT: dict[tuple[int, ...], tuple[Chance, Event]] = {}
+
+
+def _dealt(s: int, two: bool, got: list[int], hand: list[int]) -> tuple[Chance, Event]:
+    """Seat ``s``'s private chance entry and ``dealt`` event for a round's deal, built once.
+
+    Every round deals each seat its totem(s) and cards; there are few distinct deals per seat
+    (a totem or three, and a sorted hand), so the text and the event are kept, as ``chance``
+    and ``emit`` would build them, and shared.
+    """
+    key = (s, two, *got, -1, *hand)
+    found = _DEALT.get(key)
+    if found is None:
+        found = _DEALT[key] = (
+            Chance(
+                f"seat {s} gets {'totems' if two else 'totem'} {names(got)}; cards {card_names(hand)}",
+                frozenset((s,)),
+            ),
+            _event(
+                "dealt",
+                to=s,
+                seat=s,
+                totems=[ANIMALS[t] for t in got],
+                cards=[CARD_NAMES[k] for k in hand],
+                keep=two,
+            ),
+        )
+    return found
+
+
+_VOTE_RESULT: dict[tuple[int, ...], tuple[Chance, Event]] = {}
+
+
+def _vote_result(votes: list[int]) -> tuple[Chance, Event]:
+    """The public chance entry and ``vote_result`` event of a revealed vote (RR-19), built once
+    per distinct vote (seats are few, so votes are too)."""
+    key = tuple(votes)
+    found = _VOTE_RESULT.get(key)
+    if found is None:
+        n = len(votes)
+        ends = sum(1 for v in votes if v == 1)
+        passed = 2 * ends > n
+        outcome = "the round ends" if passed else "play continues"
+        each = ", ".join(f"seat {s} {'end' if v == 1 else 'continue'}" for s, v in enumerate(votes))
+        found = _VOTE_RESULT[key] = (
+            Chance(f"vote: {each}; {ends} end, {n - ends} continue -> {outcome}"),
+            _event("vote_result", ends=[v == 1 for v in votes], passed=passed),
+        )
+    return found
 
 
 class RavenousRiverState(RiverBoard):
@@ -111,7 +169,7 @@ class RavenousRiverState(RiverBoard):
         first = self.game.options["first_player"]
         start = self.rng.randrange(n) if first < 0 else first
         self.chance(f"seat {start} goes first (RR-10)")
-        self.emit("first", seat=start)
+        self.emit_event(_FIRST[start])
         self._setup_round(start)
 
     def _setup_round(self, start: int) -> None:
@@ -140,22 +198,15 @@ class RavenousRiverState(RiverBoard):
             f"deal round {self.rnd}: row {names(row)}; deck {card_names(deck)}; totems {names(tot)}",
             visible_to=(),
         )
-        self.emit("new_round", round=self.rnd)
+        told = _NEW_ROUND.get(self.rnd)
+        if told is None:
+            told = _NEW_ROUND[self.rnd] = _event("new_round", round=self.rnd)
+        self.emit_event(told)
         for s in range(n):
-            got = self.drawn[s] if n == 2 else self.totems[s]
-            self.chance(
-                f"seat {s} gets {'totems' if n == 2 else 'totem'} {names(got)};"
-                f" cards {card_names(self.hands[s])}",
-                visible_to=(s,),
-            )
-            self.emit(
-                "dealt",
-                to=s,
-                seat=s,
-                totems=[ANIMALS[t] for t in got],
-                cards=[CARD_NAMES[k] for k in self.hands[s]],
-                keep=n == 2,
-            )
+            # pre-built: chance("seat s gets ...", visible_to=(s,)) and emit("dealt", to=s, ...)
+            outcome, told = _dealt(s, n == 2, self.drawn[s] if n == 2 else self.totems[s], self.hands[s])
+            self.history.append((CHANCE, outcome))
+            self.emit_event(told)
         self.row = row
         self.rmask = ALL_SLOTS
         self.up = 0
@@ -182,28 +233,29 @@ class RavenousRiverState(RiverBoard):
     def _legal(self, seat: int) -> list[Any]:
         ph = self.phase
         if ph == TURN:
-            hand = self.hands[seat]
-            if not hand:  # RR-16: only Place (shared tuple: the base class copies before handing out)
-                return list(A.LOOKS_BY_MASK[self.rmask])  # a list, as declared (compiled code checks)
+            # a fresh list from the pre-built tables: the base class hands out a copy of it
             acts = list(A.LOOKS_BY_MASK[self.rmask])
-            if hand:
-                km = 0
-                for k in hand:
-                    km |= 1 << k
-                bank = self.bank
-                bstate = self.bstate
-                for b in (0, 1):
-                    if bstate[b] == IN_PLAY:
-                        boat = self.boats[b]
-                        if len(boat) < 2:
-                            for x in bank:
-                                acts.extend(A.MOVES_BY_KINDS[x][b + 1][km])
-                        for x in boat:
-                            acts.extend(A.MOVES_BY_KINDS[x][0][km])
-                for k in KINDS_IN[km]:
-                    if PLAYABLE[k](self):
-                        acts.append(A.PLAY_A[k])
-                acts.extend(A.DISCARDS_BY_KINDS[km])
+            hand = self.hands[seat]
+            if not hand:  # RR-16: only Place
+                return acts
+            km = 0
+            for k in hand:
+                km |= 1 << k
+            moves = A.MOVES_BY_KINDS  # bound once: read for every animal on the bank and in the boats
+            bank = self.bank
+            bstate = self.bstate
+            for b in (0, 1):
+                if bstate[b] == IN_PLAY:
+                    boat = self.boats[b]
+                    if len(boat) < 2:
+                        for x in bank:
+                            acts.extend(moves[x][b + 1][km])
+                    for x in boat:
+                        acts.extend(moves[x][0][km])
+            for k in KINDS_IN[km]:
+                if PLAYABLE[k](self):
+                    acts.append(A.PLAY_A[k])
+            acts.extend(A.DISCARDS_BY_KINDS[km])
             return acts
         if ph == PLACE:
             room = 0
@@ -240,7 +292,7 @@ class RavenousRiverState(RiverBoard):
         elif op == A.PLACE:
             slot = self.look
             x = self.row[slot]
-            self.history.append((CHANCE, public_show(slot, x)))  # now face up for all
+            self.history.append((CHANCE, PUBLIC_SHOW[slot][x]))  # now face up for all
             self.emit_event(_PLACED[seat][x][action.dest])
             self.row[slot] = -1
             bit = 1 << slot
@@ -346,14 +398,13 @@ class RavenousRiverState(RiverBoard):
         self.to_move = tuple(s for s in self.to_move if s != seat)
         if self.to_move:
             return
-        ends = sum(1 for v in self.votes if v == 1)
-        passed = 2 * ends > self.n
+        passed = 2 * self.votes.count(1) > self.n
         self.last_vote = (*self.votes, int(passed))
         self.vote_round = self.rnd
-        outcome = "the round ends" if passed else "play continues"
-        each = ", ".join(f"seat {s} {'end' if v == 1 else 'continue'}" for s, v in enumerate(self.votes))
-        self.chance(f"vote: {each}; {ends} end, {self.n - ends} continue -> {outcome}")
-        self.emit("vote_result", ends=[v == 1 for v in self.votes], passed=passed)
+        # pre-built: chance("vote: ...") and emit("vote_result", ends=[...], passed=...)
+        outcome, told = _vote_result(self.votes)
+        self.history.append((CHANCE, outcome))
+        self.emit_event(told)
         if passed:
             self._end_round("vote")
         else:
@@ -379,7 +430,10 @@ class RavenousRiverState(RiverBoard):
             self.to_move = ()
             self.look = self.card = -1
             return
-        self.emit("no_winner", target=self.target)
+        told = _NO_WINNER.get(self.target)
+        if told is None:
+            told = _NO_WINNER[self.target] = _event("no_winner", target=self.target)
+        self.emit_event(told)
         self._setup_round(self.last_turn)
 
     def _report(self, how: str, bank: list[str], row: list[str], gains: list[int]) -> None:

@@ -19,7 +19,7 @@ from typing import Any
 from riverbox.games.river_rivals import actions as A
 from riverbox.games.river_rivals.actions import RvAction
 from riverbox.games.river_rivals.content import COLUMN_CAP, COLUMNS, EFFECT, KIND_OF, SPACES, K
-from riverbox.games.river_rivals.phases import Frame, Phase
+from riverbox.games.river_rivals.phases import F_POLISH, OVER, Frame
 from riverbox.games.river_rivals.position import (
     _BEAR,
     _MECH_OF,
@@ -28,6 +28,7 @@ from riverbox.games.river_rivals.position import (
     FrameEntry,
     Position,
 )
+from riverbox.games.river_rivals.told import declined
 
 Legal = Callable[[Position, int, FrameEntry], list[Any]]
 Resolve = Callable[[Position, int, FrameEntry, RvAction], None]
@@ -38,6 +39,7 @@ class FrameRule:
 
     __slots__ = (
         "column",
+        "declined",
         "frame",
         "label",
         "legal",
@@ -98,6 +100,8 @@ class FrameRule:
         self.label = label
         """The menu's prefix for an answer (a fish or shield placed for this decision)."""
         self.on_skip = on_skip
+        self.declined = declined(slug)
+        """Each seat's ``declined`` event for a ``skip``, built once (``told``)."""
 
 
 # -- legal answers -------------------------------------------------------------------------------
@@ -180,7 +184,7 @@ def _do_check_fish(st: Position, s: int, fr: FrameEntry, a: RvAction) -> None:
     st._fish_event(s, a, RULES[fr[0]].slug)
     st.check_col = fr[1] + 1
     st._catch(s, a.col, a.pos)
-    if st.phase != Phase.OVER:
+    if st.phase != OVER:
         st._net_frame(s, fr[1])
 
 
@@ -192,7 +196,7 @@ def _do_shield(st: Position, s: int, fr: FrameEntry, a: RvAction) -> None:
     st._shield_event(s, a, "shield")
     st._add_shield(s, a.col, a.pos)
     if st.adv and "polish" in st.mechs[s] and st.shields > 0:  # Shield Polish: a second one
-        st.stack.append((Frame.POLISH, a.col, a.pos, 0))
+        st.stack.append((F_POLISH, a.col, a.pos, 0))
 
 
 def _do_polish(st: Position, s: int, fr: FrameEntry, a: RvAction) -> None:

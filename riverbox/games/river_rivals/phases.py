@@ -22,6 +22,12 @@ class Phase(IntEnum):
 PHASE_NAMES = ("draft", "main", "after", "check", "over")
 """The phase as views and observations name it (index: ``Phase``)."""
 
+# The values as plain ints, for the state's field and the hot loop: on Python 3.11 reading
+# ``Phase.MAIN`` costs several times a module-level name, and an IntEnum compares slower than an
+# int. The field holds the plain int (as it does once read from JSON); ``Phase(state.phase)``
+# names it.
+DRAFT, MAIN, AFTER, CHECK, OVER = (int(p) for p in Phase)
+
 
 class Frame(IntEnum):
     """A pending decision on the stack (``frames.RULES`` holds what each one allows and does)."""
@@ -42,3 +48,10 @@ class Frame(IntEnum):
     BEAR = 13
     UNDERTOW = 14
     ENCORE = 15
+
+
+# Plain ints for the frames the hot loop opens, for the reason given for the phases above (an
+# entry on the stack compares equal either way; the equipment's rarer frames name ``Frame``).
+F_QUICK, F_MOVE, F_SHIELD, F_POLISH, F_CLAW, F_LIGHTNING, F_COPY, F_CATCH, F_NET = (
+    int(f) for f in tuple(Frame)[:9]
+)

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from riverbox.core import State
+from riverbox.core import CHANCE, State
 from riverbox.core.fields import CUSTOM, GRID, LIST, TUPLE, VALUE, Field, declare
 from riverbox.games.river_rivals import actions as A
 from riverbox.games.river_rivals.actions import RvAction
@@ -33,7 +33,6 @@ from riverbox.games.river_rivals.content import (
     EQUIPMENT,
     HAND_LIMIT,
     KIND_INDEX,
-    KINDS,
     LIGHTNING,
     MOVE,
     QUICK,
@@ -42,8 +41,18 @@ from riverbox.games.river_rivals.content import (
     K,
     param,
 )
-from riverbox.games.river_rivals.phases import Frame, Phase
+from riverbox.games.river_rivals.phases import (
+    F_CLAW,
+    F_COPY,
+    F_LIGHTNING,
+    F_MOVE,
+    F_NET,
+    F_QUICK,
+    F_SHIELD,
+    OVER,
+)
 from riverbox.games.river_rivals.scoring import side_strength
+from riverbox.games.river_rivals.told import FISHED, MOVED, PLAYED, SHIELDED, SHUFFLED, SLUGS, drew
 
 FrameEntry = tuple[int, int, int, int]
 """A pending decision: ``(frame, col, pos, extra)``."""
@@ -61,7 +70,7 @@ _MECH_OF = tuple(e.mechanic for e in EQUIPMENT)
 
 
 _SEATS = ((0,), (1,))
-_FRAME_OF = (-1, Frame.QUICK, Frame.MOVE, Frame.SHIELD, Frame.CLAW, Frame.LIGHTNING, Frame.COPY)
+_FRAME_OF = (-1, F_QUICK, F_MOVE, F_SHIELD, F_CLAW, F_LIGHTNING, F_COPY)
 """Decision frame per effect number (see ``content.EFFECT``)."""
 _PLAYS_BY_MASK = [
     [tuple(A.A_PLAY[k][c] for c in range(COLUMNS) if (mask >> c) & 1) for k in range(K)]
@@ -79,7 +88,7 @@ _MOVES_BY_MASK = [
     for c in range(COLUMNS)
 ]
 """Movement actions of the card at (col, pos) for each set of columns with room."""
-_SLUGS = tuple(KINDS[c % K].slug for c in range(2 * K))
+_SLUGS = SLUGS
 
 
 def _mechs(equipment: list[list[int]]) -> tuple[frozenset[str], frozenset[str]]:
@@ -129,7 +138,7 @@ class Position(State):
         supply=Field(LIST, of=int),
         shields=Field(VALUE, of=int),
         active=Field(VALUE, of=int),
-        phase=Field(VALUE, of=(int, Phase)),  # a Phase; a plain int once read from JSON
+        phase=Field(VALUE, of=int),  # a ``Phase`` value, held as a plain int (see ``phases``)
         acted=Field(VALUE, of=bool),
         started=Field(VALUE, of=bool),
         progress=Field(VALUE, of=bool),
@@ -179,6 +188,8 @@ class Position(State):
     # view caches (never copied, never serialised): see ``view``
     _vsides: list[Any] | None = None
     _vboard: tuple[list[Any], list[Any]] | None = None
+    _vkey: int = -1
+    _vpub: dict[str, Any] = {}  # noqa: RUF012 - replaced per instance before use
 
     def limit(self, s: int) -> int:
         """Hand limit: 7, or the Hand Basket's limit (RV-18)."""
@@ -191,9 +202,17 @@ class Position(State):
         return not (self.used >> i) & 1 and not (self.turn_used >> i) & 1
 
     def _draw_n(self, s: int, want: int) -> int:
-        """Cards an action-B draw of ``want`` cards gives (RV-18: hand limit and short pile)."""
-        limit = _BASKET_LIMIT if "basket" in self.mechs[s] else HAND_LIMIT
-        return max(0, min(want, limit - len(self.hands[s]), len(self.piles[s])))
+        """Cards an action-B draw of ``want`` cards gives (RV-18: hand limit and short pile).
+
+        ``max(0, min(want, room, pile))`` written out: builtin calls cost more, at every step.
+        """
+        n = (_BASKET_LIMIT if "basket" in self.mechs[s] else HAND_LIMIT) - len(self.hands[s])
+        pile = len(self.piles[s])
+        if pile < n:
+            n = pile
+        if want < n:
+            n = want
+        return n if n > 0 else 0
 
     def _can_draw(self, s: int) -> bool:
         if self._draw_n(s, 2) > 0:
@@ -206,7 +225,7 @@ class Position(State):
         return [(c, p) for c in range(COLUMNS) for p in range(len(b[s * COLUMNS + c]))]
 
     def _finish(self, winners: list[int], reason: str) -> None:
-        self.phase = Phase.OVER
+        self.phase = OVER
         self.winners_ = winners
         self.emit("won", winners=list(winners), reason=reason)
         self.stack.clear()
@@ -219,7 +238,7 @@ class Position(State):
         own = self.board[s * COLUMNS + c]
         margin = side_strength(own) - side_strength(self.board[(1 - s) * COLUMNS + c])
         if margin >= _NET_MARGIN and any(sl[2] < SPACES[sl[0]] for sl in own):
-            self.stack.append((Frame.NET, c, 0, 0))
+            self.stack.append((F_NET, c, 0, 0))
             return True
         return False
 
@@ -250,6 +269,23 @@ class Position(State):
                         out.extend(table[p][mask])
         return out
 
+    def _can_move(self, s: int, col: int, pos: int) -> bool:
+        """Whether Movement from the card at (col, pos) has a target: another of your cards and a
+        column other than its own with room (RV-10)."""
+        b = self.board
+        base = s * COLUMNS
+        room = 0
+        for c in range(COLUMNS):
+            if len(b[base + c]) < COLUMN_CAP:
+                room |= 1 << c
+        if not room:
+            return False
+        for c in range(COLUMNS):
+            n = len(b[base + c])
+            if room & ~(1 << c) and (n > 1 or (n == 1 and c != col)):
+                return True  # a card in column c other than (col, pos), and room elsewhere
+        return False
+
     def _copy_targets(self, s: int, col: int, pos: int, excl: int) -> list[tuple[int, int]]:
         """Copy Animal (RV-8): another of your cards with an effect in this column (not a Copy Animal)."""
         b = self.board
@@ -276,8 +312,8 @@ class Position(State):
         b = self.board
         if eff == QUICK:
             return bool(self._quick_targets(s, col, pos))
-        if eff == MOVE:
-            return bool(self._move_targets(s, col, pos))
+        if eff == MOVE:  # as ``bool(_move_targets(...))``, without building the moves
+            return self._can_move(s, col, pos)
         if eff == SHIELD:
             return self.shields > 0  # RV-4: an empty supply means the effect does nothing
         if eff == CLAW:
@@ -346,7 +382,8 @@ class Position(State):
     def _play(self, s: int, kind: int, col: int) -> None:
         code = self._take_from(self.hands[s], kind, s)
         pos = self._place(s, code, col)
-        self.emit("played", seat=s, animal=_SLUGS[code], column=col + 1, lightning=self.chain > 0)
+        # pre-built (``told``): this runs at almost every step of a playout
+        self.emit_event(PLAYED[s][code][col][self.chain > 0])
         self.progress = True
         self._effect(EFFECT[code], s, col, pos)
 
@@ -439,13 +476,14 @@ class Position(State):
         hand = self.hands[s]
         hand.extend(got)
         hand.sort()
-        names = [_SLUGS[c] for c in reversed(got)]
-        self.chance(f"seat {s} draws {', '.join(names)}", visible_to=_SEATS[s])
-        self.emit("drew", to=s, seat=s, cards=names)
+        # what ``chance(...)`` and ``emit("drew", to=s, ...)`` would build, kept per draw (``told``)
+        outcome, told = drew(s, got)
+        self.history.append((CHANCE, outcome))
+        self.emit_event(told)
 
     def _shuffle_pile(self, s: int) -> None:
         self.rng.shuffle(self.piles[s])
-        self.chance(f"seat {s} shuffles their draw pile")
+        self.history.append((CHANCE, SHUFFLED[s]))  # chance("seat {s} shuffles their draw pile")
 
     def _reveal_pile(self, s: int) -> None:
         """Seat s looks through its own pile (Binoculars, Polar Bear Surprise) and so knows it again."""
@@ -457,21 +495,22 @@ class Position(State):
             )
             self.emit("pile-seen", to=s, seat=s, cards=kinds)
 
+    # The three events below are pre-built (``told``): what ``emit`` would build, one append.
     def _fish_event(self, s: int, a: RvAction, why: str) -> None:
-        code = self.board[s * COLUMNS + a.col][a.pos][0]
-        self.emit("fish", seat=s, animal=_SLUGS[code], column=a.col + 1, why=why)
+        """Tell ``emit("fish", seat, animal, column, why)``: a fish placed for decision ``why``."""
+        col = a.col
+        self.emit_event(FISHED[why][s][self.board[s * COLUMNS + col][a.pos][0]][col])
 
     def _shield_event(self, s: int, a: RvAction, why: str) -> None:
-        code = self.board[s * COLUMNS + a.col][a.pos][0]
-        self.emit("shielded", seat=s, animal=_SLUGS[code], column=a.col + 1, why=why)
+        """Tell ``emit("shielded", seat, animal, column, why)``."""
+        col = a.col
+        self.emit_event(SHIELDED[why][s][self.board[s * COLUMNS + col][a.pos][0]][col])
 
     def _moved(self, s: int, owner: int, a: RvAction, how: str) -> None:
-        """Move a card (Movement, Spring Boots, Undertow) and tell it."""
-        code = self.board[owner * COLUMNS + a.col][a.pos][0]
-        self.emit(
-            "moved", seat=s, owner=owner, animal=_SLUGS[code], column=a.col + 1, to_column=a.to + 1, how=how
-        )
-        self._move_card(owner, a.col, a.pos, a.to)
+        """Move a card (Movement, Spring Boots, Undertow) and tell it (``emit("moved", ...)``)."""
+        col = a.col
+        self.emit_event(MOVED[how][s][owner][self.board[owner * COLUMNS + col][a.pos][0]][col][a.to])
+        self._move_card(owner, col, a.pos, a.to)
 
     def _after_load(self) -> None:
         """``mechs`` follows from ``equipment``; refuse codes outside the card tables."""

@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from riverbox.core import Rng
+from riverbox.core import CHANCE, Rng
 from riverbox.games.river_rivals import actions as A
-from riverbox.games.river_rivals.actions import Act, RvAction
+from riverbox.games.river_rivals.actions import RvAction
 from riverbox.games.river_rivals.content import (
     COLUMN_CAP,
     COLUMNS,
@@ -33,16 +33,16 @@ from riverbox.games.river_rivals.content import (
 from riverbox.games.river_rivals.equipment import BY_INDEX as EQUIP
 from riverbox.games.river_rivals.explain import explain
 from riverbox.games.river_rivals.frames import RULES as FRAMES
-from riverbox.games.river_rivals.phases import Frame, Phase
+from riverbox.games.river_rivals.phases import AFTER, CHECK, DRAFT, F_CATCH, MAIN, OVER
 from riverbox.games.river_rivals.position import (
     _BOOTS_STRENGTH,
     _PLAYS_BY_MASK,
     _SEATS,
-    _SLUGS,
     Position,
     _mechs,
 )
 from riverbox.games.river_rivals.scoring import catches, free_spaces
+from riverbox.games.river_rivals.told import CAUGHT, DEALT, DRAWS, SHUFFLED
 from riverbox.games.river_rivals.view import build_view
 
 
@@ -60,7 +60,7 @@ class RiverRivalsState(Position):
         self.supply = [FISH, FISH]
         self.shields = SHIELDS
         self.active = 0
-        self.phase = Phase.MAIN
+        self.phase = MAIN
         self.acted = self.started = self.progress = False
         self.idle = self.chain = 0
         self.stack = []
@@ -75,11 +75,11 @@ class RiverRivalsState(Position):
         self.unknown = 0
         for s in (0, 1):
             self.rng.shuffle(self.piles[s])
-            self.chance(f"seat {s} shuffles their draw pile")
+            self.history.append((CHANCE, SHUFFLED[s]))  # pre-built chance("seat {s} shuffles ...")
         first = game.options["first"]
         for s in (0, 1):
             n = OPENING[0 if s == first else 1]  # the starting player draws 4, the other 5
-            self.emit("dealt", seat=s, count=n)
+            self.emit_event(DEALT[s][n])  # pre-built emit("dealt", seat=s, count=n)
             self._draw(s, n)
         if self.adv:
             deck = list(range(len(EQUIPMENT)))
@@ -87,7 +87,7 @@ class RiverRivalsState(Position):
             self.offer = sorted(deck[:OFFER])
             self.chance("equipment offer: " + ", ".join(EQUIPMENT[e].slug for e in self.offer))
             self.emit("offer", equipment=[EQUIPMENT[e].slug for e in self.offer])
-            self.phase = Phase.DRAFT
+            self.phase = DRAFT
             self.to_move = _SEATS[first]
         else:
             self._begin_turn(first)
@@ -119,7 +119,7 @@ class RiverRivalsState(Position):
     # -- turn flow ------------------------------------------------------------------------------
     def _begin_turn(self, s: int) -> None:
         self.active = s
-        self.phase = Phase.MAIN
+        self.phase = MAIN
         self.acted = self.started = self.progress = False
         self.chain = 0
         self.turn_used = 0
@@ -149,23 +149,23 @@ class RiverRivalsState(Position):
             self.to_move = _SEATS[self.active]
             return
         ph = self.phase
-        if ph == Phase.OVER:
+        if ph == OVER:
             self.to_move = ()
             return
-        if ph == Phase.MAIN:
+        if ph == MAIN:
             if not self.acted:
                 self.to_move = _SEATS[self.active]
                 return
-            ph = Phase.AFTER
-        if ph == Phase.AFTER:
+            ph = AFTER
+        if ph == AFTER:
             if self.adv and self._uses(self.active):  # RV-21: the equipment window stays open
-                self.phase = Phase.AFTER
+                self.phase = AFTER
                 self.to_move = _SEATS[self.active]
                 return
             self.check_col = 0
-        self.phase = Phase.CHECK
+        self.phase = CHECK
         if self._run_check():
-            if self.phase != Phase.OVER:
+            if self.phase != OVER:
                 self._end_turn()
         else:
             self.to_move = _SEATS[self.active]
@@ -182,24 +182,24 @@ class RiverRivalsState(Position):
         base = s * COLUMNS
         obase = (1 - s) * COLUMNS
         c = self.check_col
-        while c < COLUMNS:
-            own = b[base + c]
+        # iterating a slice of the board costs less than indexing it per column (every turn)
+        for own in b[base + c : base + COLUMNS]:
             # the length test first only spares a call for the many sides that are not full
             if len(own) == COLUMN_CAP and catches(own, b[obase + c]):
                 free = free_spaces(own)
                 if len(free) > 1:
                     self.check_col = c
-                    self.stack.append((Frame.CATCH, c, 0, 0))  # RV-2: the player chooses the card
+                    self.stack.append((F_CATCH, c, 0, 0))  # RV-2: the player chooses the card
                     return False
                 self.check_col = c + 1
-                self.emit("caught", seat=s, animal=_SLUGS[own[free[0]][0]], column=c + 1)
+                self.emit_event(CAUGHT[s][own[free[0]][0]][c])  # pre-built emit("caught", ...)
                 self._catch(s, c, free[0])
-                if self.phase == Phase.OVER:
+                if self.phase == OVER:
                     return True
                 if self.adv and self._net_frame(s, c):
                     return False
             c += 1
-        self.check_col = c
+        self.check_col = COLUMNS
         return True
 
     # -- legal actions --------------------------------------------------------------------------
@@ -212,11 +212,11 @@ class RiverRivalsState(Position):
                 out.append(A.A_SKIP)  # RV-5: effects are optional
             return out
         ph = self.phase
-        if ph == Phase.MAIN:
+        if ph == MAIN:
             return self._main_legal(seat)
-        if ph == Phase.AFTER:
+        if ph == AFTER:
             return [*self._uses(seat), A.A_END]
-        if ph == Phase.DRAFT:
+        if ph == DRAFT:
             return [A.A_PICK[e] for e in self.offer]
         return []
 
@@ -234,7 +234,8 @@ class RiverRivalsState(Position):
                 seen = 0
                 for code in hand:
                     seen |= 1 << KIND_OF[code]
-                out.extend(_plays(mask, seen))
+                plays = _PLAYS.get(seen << COLUMNS | mask)  # ``_plays`` inlined: most steps are here
+                out.extend(plays if plays is not None else _plays(mask, seen))
         n = self._draw_n(s, 2)
         if n > 0 or (len(self.piles[s]) > 0 and self.game.options["full_hand_draw"] == "empty"):
             out.append(A.A_DRAW)
@@ -278,7 +279,7 @@ class RiverRivalsState(Position):
             fr = self.stack.pop()
             rule = FRAMES[fr[0]]
             if a is A.A_SKIP:
-                self.emit("declined", seat=seat, decision=rule.slug)
+                self.emit_event(rule.declined[seat])  # pre-built emit("declined", ...)
                 if rule.on_skip is not None:
                     rule.on_skip(self, seat, fr)
             else:
@@ -299,7 +300,7 @@ class RiverRivalsState(Position):
         self.acted = self.started = True
         extra = a.type == A.DRAWX
         n = self._draw_n(seat, 3 if extra else 2)
-        self.emit("draws", seat=seat, count=n, extra=extra)
+        self.emit_event(DRAWS[seat][extra][n])  # pre-built emit("draws", seat=, count=, extra=)
         self._draw(seat, n)
 
     def _pass_action(self, seat: int, a: RvAction) -> None:
@@ -310,7 +311,7 @@ class RiverRivalsState(Position):
     def _end_action(self, seat: int, a: RvAction) -> None:
         """Close the equipment window (RV-21); ``_advance`` runs the fish check."""
         self.emit("ended", seat=seat)
-        self.phase = Phase.CHECK
+        self.phase = CHECK
         self.check_col = 0
 
     def _boots_action(self, seat: int, a: RvAction) -> None:
@@ -357,7 +358,7 @@ class RiverRivalsState(Position):
         return [float(FISH - self.supply[0]), float(FISH - self.supply[1])]
 
     def winners(self) -> list[int]:
-        return list(self.winners_) if self.phase == Phase.OVER else []
+        return list(self.winners_) if self.phase == OVER else []
 
     # -- information ------------------------------------------------------------------------------
     def _view(self, seat: int | None) -> dict[str, Any]:
@@ -421,14 +422,14 @@ def _plays(mask: int, seen: int) -> tuple[RvAction, ...]:
     return found
 
 
-_TURN_ACTIONS: dict[Act, Callable[[RiverRivalsState, int, RvAction], None]] = {
-    Act.PLAY: RiverRivalsState._play_action,
-    Act.DRAW: RiverRivalsState._draw_action,
-    Act.DRAWX: RiverRivalsState._draw_action,
-    Act.PASS: RiverRivalsState._pass_action,
-    Act.END: RiverRivalsState._end_action,
-    Act.BOOTS: RiverRivalsState._boots_action,
-    Act.USE: RiverRivalsState._use_action,
-    Act.PICK: RiverRivalsState._pick_action,
+_TURN_ACTIONS: dict[int, Callable[[RiverRivalsState, int, RvAction], None]] = {
+    A.PLAY: RiverRivalsState._play_action,
+    A.DRAW: RiverRivalsState._draw_action,
+    A.DRAWX: RiverRivalsState._draw_action,
+    A.PASS: RiverRivalsState._pass_action,
+    A.END: RiverRivalsState._end_action,
+    A.BOOTS: RiverRivalsState._boots_action,
+    A.USE: RiverRivalsState._use_action,
+    A.PICK: RiverRivalsState._pick_action,
 }
 """What each action outside a pending decision does (answers to a decision go to its frame)."""

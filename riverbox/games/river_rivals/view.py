@@ -1,7 +1,9 @@
 """What one seat of River Rivals may know: the view every interface, bot and encoder reads.
 
-The board part of a column side is built when the side changes and shared by later views
-of the same state (every seat's) while it stays the same: treat a view as read-only.
+Views are read-only snapshots: building every seat's view happens at every step (a server,
+the bots), so the public part is built once per step and shared by the views of that step,
+and the board part of a column side is built when the side changes and shared by later
+views while it stays the same. Only a seat's own hand and pile are added per seat.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from riverbox.games.river_rivals.content import (
     K,
 )
 from riverbox.games.river_rivals.frames import RULES as FRAMES
-from riverbox.games.river_rivals.phases import PHASE_NAMES, Phase
+from riverbox.games.river_rivals.phases import OVER, PHASE_NAMES
 from riverbox.games.river_rivals.position import _SLUGS, Position
 
 
@@ -73,10 +75,28 @@ def _pending(st: Position) -> dict[str, Any] | None:
 
 
 def build_view(st: Position, seat: int | None) -> dict[str, Any]:
-    """What ``seat`` may know (None: a spectator)."""
+    """What ``seat`` may know (None: a spectator): the step's public part plus the seat's cards.
+
+    Every change to a position is an action or a chance outcome in its history, so the history's
+    length tells whether the public part built for an earlier call still holds.
+    """
+    key = len(st.history)
+    if st._vkey != key:
+        st._vpub = _public(st)
+        st._vkey = key
+    v = dict(st._vpub)
+    if seat is not None:
+        v["seat"] = seat
+        v["hand"] = sorted([_SLUGS[c] for c in st.hands[seat]])
+        if v["pile_known"][seat]:
+            v["pile"] = sorted([_SLUGS[c] for c in st.piles[seat]])
+    return v
+
+
+def _public(st: Position) -> dict[str, Any]:
+    """What a spectator sees (``seat``, ``hand`` and ``pile`` None), in the view's key order."""
     board, strength = _board(st)
     pending = _pending(st)
-    mine = seat is not None and seat in (0, 1)
     adv = st.adv
     unknown = st.unknown
     pile_known = [not unknown & 1, not unknown & 2]
@@ -86,12 +106,12 @@ def build_view(st: Position, seat: int | None) -> dict[str, Any]:
     return {
         "game": "river-rivals",
         "mode": "advanced" if st.adv else "basic",
-        "seat": seat,
+        "seat": None,
         "turn": st.turn,
         "active": st.active,
         "phase": PHASE_NAMES[st.phase],
         "to_move": list(st.to_move),
-        "hand": sorted([_SLUGS[c] for c in hands[seat]]) if mine and seat is not None else None,
+        "hand": None,
         "hand_sizes": [len(hands[0]), len(hands[1])],
         "hand_foreign": [len([c for c in hands[0] if c >= K]), len([c for c in hands[1] if c < K])]
         if adv
@@ -104,9 +124,7 @@ def build_view(st: Position, seat: int | None) -> dict[str, Any]:
         ]
         if adv
         else [0, 0],
-        "pile": sorted([_SLUGS[c] for c in st.piles[seat]])
-        if mine and seat is not None and pile_known[seat]
-        else None,
+        "pile": None,
         "pile_known": pile_known,
         "removed": [[_SLUGS[c] for c in removed[0]], [_SLUGS[c] for c in removed[1]]],
         "removed_sets": [[SET_OF[c] for c in removed[0]], [SET_OF[c] for c in removed[1]]],
@@ -124,6 +142,6 @@ def build_view(st: Position, seat: int | None) -> dict[str, Any]:
         "offer": [EQUIPMENT[e].slug for e in st.offer] if adv else [],
         "acted": st.acted,
         "pending": pending,
-        "over": st.phase == Phase.OVER,
+        "over": st.phase == OVER,
         "winners": list(st.winners_),
     }
