@@ -15,6 +15,7 @@ from typing import Any
 
 from riverbox.core import Rng
 from riverbox.core.events import Event
+from riverbox.core.i18n import Message
 from riverbox.games.river_rivals import actions as A
 from riverbox.games.river_rivals.actions import Act, RvAction
 from riverbox.games.river_rivals.content import (
@@ -408,7 +409,7 @@ class RiverRivalsState(Position):
             self.hands[h].sort()
 
     # -- errors ------------------------------------------------------------------------------------
-    def explain_illegal(self, action: Any, seat: int) -> str:
+    def explain_illegal(self, action: Any, seat: int) -> Message:
         return explain(self, action, seat)
 
 

@@ -20,7 +20,7 @@ from riverbox.games.river_trek import scoring
 from riverbox.games.river_trek.actions import ALL_ACTIONS, NUM_ACTION_IDS, Kind, TrekAction, parse
 from riverbox.games.river_trek.bot import TrekBot
 from riverbox.games.river_trek.build import build_position
-from riverbox.games.river_trek.narration import EVENT_TEXTS, narrate
+from riverbox.games.river_trek.narration import DOMAIN, EVENT_TEXTS, narrate
 from riverbox.games.river_trek.observe import SIZE, encode
 from riverbox.games.river_trek.position import COLOURS
 from riverbox.games.river_trek.state import TrekState
@@ -75,6 +75,8 @@ class RiverTrek(Game):
     num_action_ids = NUM_ACTION_IDS
     action_types = (TrekAction,)
     event_texts: ClassVar[dict[str, EventText]] = EVENT_TEXTS
+    languages: ClassVar[tuple[str, ...]] = ("en", "zh")
+    domain: ClassVar[str] = DOMAIN
     state_class = TrekState
     observation_size = SIZE
 
@@ -95,17 +97,20 @@ class RiverTrek(Game):
         return state
 
     # -- presentation -------------------------------------------------------------------
-    def rules_text(self) -> str:
-        return resources.files(__package__).joinpath("rules.md").read_text(encoding="utf-8")
+    def rules_text(self, lang: str = "en") -> str:
+        lang = self.lang_for(lang)
+        name = "rules.md" if lang == "en" else f"rules.{lang}.md"
+        return resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
 
-    def render(self, state: State, seat: int | None) -> Any:
+    def render(self, state: State, seat: int | None, lang: str = "en") -> Any:
         from riverbox.games.river_trek.render import render  # rich is loaded only to draw
 
-        return render(state.view(seat))
+        return render(state.view(seat), self.lang_for(lang))
 
-    def describe_action(self, action: Any, state: State) -> str:
+    def describe_action(self, action: Any, state: State, lang: str = "en") -> str:
         from riverbox.games.river_trek.render import describe, move_preview
 
+        lang = self.lang_for(lang)
         preview = ""
         if (
             isinstance(state, TrekState)
@@ -113,11 +118,11 @@ class RiverTrek(Game):
             and action.kind in (Kind.MOVE, Kind.MOVEBACK)
             and action in state.legal_actions()
         ):
-            preview = move_preview(state, action)
-        return describe(action, state.view(None), preview)
+            preview = move_preview(state, action, lang)
+        return describe(action, state.view(None), preview, lang)
 
-    def narrate(self, state: State, seat: int | None, start: int) -> list[str]:
-        return narrate(state, seat, start)
+    def narrate(self, state: State, seat: int | None, start: int, lang: str = "en") -> list[str]:
+        return narrate(state, seat, start, lang)
 
     def heuristic_bot(self, seed: int = 0) -> Any:
         return TrekBot(seed)

@@ -22,7 +22,7 @@ from riverbox.core.game import Policy
 from riverbox.games.river_wild.actions import Place, parse_place, position_of, positions
 from riverbox.games.river_wild.board import Board, Rules, pos_key
 from riverbox.games.river_wild.cards import ANIMALS, Deck, Face, Goal, load_deck, parse_deck
-from riverbox.games.river_wild.events import EVENT_TEXTS, face_words
+from riverbox.games.river_wild.events import DOMAIN, EVENT_TEXTS, face_words
 from riverbox.games.river_wild.scoring import (
     find_lands,
     goal_completions,
@@ -156,6 +156,8 @@ class RiverWild(Game):
 
     state_class = RiverWildState
     event_texts: ClassVar[dict[str, EventText]] = EVENT_TEXTS
+    languages: ClassVar[tuple[str, ...]] = ("en", "zh")
+    domain: ClassVar[str] = DOMAIN
 
     # -- actions ------------------------------------------------------------------------------
     def parse_action(self, text: str, state: State | None = None) -> Place:
@@ -178,21 +180,25 @@ class RiverWild(Game):
         return self._by_id
 
     # -- presentation -------------------------------------------------------------------------
-    def rules_text(self) -> str:
-        return (Path(__file__).parent / "rules.md").read_text(encoding="utf-8")
+    def rules_text(self, lang: str = "en") -> str:
+        """The rules in ``lang``: ``rules.md``, or ``rules.<lang>.md`` next to it."""
+        lang = self.lang_for(lang)
+        name = "rules.md" if lang == "en" else f"rules.{lang}.md"
+        return (Path(__file__).parent / name).read_text(encoding="utf-8")
 
-    def render(self, state: State, seat: int | None) -> Any:
+    def render(self, state: State, seat: int | None, lang: str = "en") -> Any:
         from riverbox.games.river_wild.render import render_state
 
         assert isinstance(state, RiverWildState)
-        return render_state(state, seat)
+        return render_state(state, seat, lang=self.lang_for(lang))
 
-    def describe_action(self, action: Action, state: State) -> str:
+    def describe_action(self, action: Action, state: State, lang: str = "en") -> str:
         if isinstance(action, Place):
-            return describe_placement(self, action, state if isinstance(state, RiverWildState) else None)
+            known = state if isinstance(state, RiverWildState) else None
+            return describe_placement(self, action, known, self.lang_for(lang))
         return str(action)
 
-    def narrate(self, state: State, seat: int | None, start: int) -> list[str]:
+    def narrate(self, state: State, seat: int | None, start: int, lang: str = "en") -> list[str]:
         """The sentences of ``state.log(seat)`` for ``state.history[start:]``.
 
         The setup's events come first, then each placement's events begin with its ``placed``
@@ -205,7 +211,7 @@ class RiverWild(Game):
         else:
             starts = [i for i, e in enumerate(log) if e["kind"] == "placed"]
             first = starts[done] if done < len(starts) else len(log)
-        return [self.describe_event(e) for e in log[first:]]
+        return [self.describe_event(e, lang) for e in log[first:]]
 
     def heuristic_bot(self, seed: int = 0) -> Any:
         from riverbox.games.river_wild.bot import GreedyBot
