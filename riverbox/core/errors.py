@@ -3,9 +3,15 @@
 Both are ``ValueError`` subclasses so that callers validating user input can catch one
 familiar type; the subclasses let interfaces tell "that move is not allowed" apart from
 "the game has already ended".
+
+A refusal is raised with a :class:`riverbox.core.i18n.Message` (or a plain string): ``str(exc)``
+stays the English sentence (logs, the API), and ``exc.text(lang)`` gives the same refusal in a
+reader's language, so the server and the terminal answer each player in theirs.
 """
 
 from __future__ import annotations
+
+from riverbox.core.i18n import Message
 
 
 class IllegalAction(ValueError):
@@ -14,6 +20,15 @@ class IllegalAction(ValueError):
     The message names the rule that forbids the action. It never mentions anything the
     acting seat cannot see (the testkit checks this across determinizations).
     """
+
+    def __init__(self, reason: str | Message = "") -> None:
+        super().__init__(str(reason))
+        self.reason: str | Message = reason
+
+    def text(self, lang: str = "en") -> str:
+        """The refusal in ``lang`` (English when its words have no translation)."""
+        reason = self.reason
+        return reason.text(lang) if isinstance(reason, Message) else str(reason)
 
 
 class GameOver(IllegalAction):

@@ -25,10 +25,12 @@ from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
 
 from riverbox.core.checks import describe, is_seat
+from riverbox.core.i18n import gettext
 
-EventText = str | Callable[[dict[str, Any]], str]
-"""How an event kind reads: a ``str.format`` template over the event's fields, or a
-function of the event dict for sentences that need more than filling in fields."""
+EventText = str | Callable[[dict[str, Any], str], str]
+"""How an event kind reads: a ``str.format`` template over the event's fields (translated in
+the game's message domain before it is filled), or a function of the event dict and the
+reader's language for sentences that need more than filling in fields."""
 
 
 class Event(NamedTuple):
@@ -83,8 +85,14 @@ def event_from_json(item: Any, players: int) -> Event:
     return Event(kind, tuple(args.items()), to, but)
 
 
-def describe_with(texts: Mapping[str, EventText], game_name: str, event: Mapping[str, Any]) -> str:
-    """Fill in the registry entry for ``event``'s kind (``ValueError`` for an unknown kind)."""
+def describe_with(
+    texts: Mapping[str, EventText],
+    game_name: str,
+    event: Mapping[str, Any],
+    domain: str = "riverbox",
+    lang: str = "en",
+) -> str:
+    """Fill in the registry entry for ``event``'s kind in ``lang`` (``ValueError`` for an unknown kind)."""
     if not isinstance(event, Mapping) or not isinstance(event.get("kind"), str):
         raise ValueError(f"{game_name}: {describe(event)} is not an event (a dict with a 'kind')")
     kind = event["kind"]
@@ -93,9 +101,9 @@ def describe_with(texts: Mapping[str, EventText], game_name: str, event: Mapping
         raise ValueError(f"{game_name}: no words for event kind {kind!r}")
     fields = dict(event)
     if callable(text):
-        return text(fields)
+        return text(fields, lang)
     try:
-        return text.format(**fields)
+        return gettext(domain, lang, text).format(**fields)
     except (KeyError, IndexError, ValueError) as exc:
         raise ValueError(f"{game_name}: event {kind!r} lacks a field its sentence needs ({exc})") from None
 

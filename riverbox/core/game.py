@@ -44,6 +44,7 @@ from riverbox.core.checks import (
 from riverbox.core.errors import GameOver, IllegalAction
 from riverbox.core.events import Event, EventText, describe_with, event_from_json
 from riverbox.core.fields import Field, copier, dump_field, load_field
+from riverbox.core.i18n import Message, check_lang, message
 from riverbox.core.options import GameInfo
 from riverbox.core.rng import Rng
 
@@ -320,19 +321,21 @@ class Game(ABC):
         return actions[action_id]
 
     # -- presentation hooks (interfaces use these; defaults are generic) --------------------
-    def rules_text(self) -> str:
+    # Each takes the reader's language (``riverbox.core.i18n``); a game translates its words in
+    # its own message domain and falls back to English for a language it does not declare.
+    def rules_text(self, lang: str = "en") -> str:
         """The rules in riverbox's own words (Markdown)."""
         return self.info.summary
 
-    def render(self, state: State, seat: int | None) -> Any:
+    def render(self, state: State, seat: int | None, lang: str = "en") -> Any:
         """A rich renderable (or plain text) of what ``seat`` sees."""
         return json.dumps(state.view(seat), indent=1)
 
-    def describe_action(self, action: Action, state: State) -> str:
+    def describe_action(self, action: Action, state: State, lang: str = "en") -> str:
         """A friendly description of an action for menus; defaults to its notation."""
         return str(action)
 
-    def menu_group(self, action: Action, state: State) -> tuple[str, str] | None:
+    def menu_group(self, action: Action, state: State, lang: str = "en") -> tuple[str, str] | None:
         """Where ``action`` sits in a player's menu: ``(entry, detail)`` or ``None``.
 
         Actions that differ only in a detail a player decides second (which card pays for a
@@ -345,14 +348,20 @@ class Game(ABC):
     event_texts: ClassVar[Mapping[str, EventText]] = {}
     """The words for each event kind the game's rules emit (see ``riverbox.core.events``)."""
     languages: ClassVar[tuple[str, ...]] = ("en",)
+    """The languages the game's texts are translated into (its catalog is complete for each)."""
+    domain: ClassVar[str] = "riverbox"
+    """The message domain of the game's texts: its package name (``riverbox.core.i18n``)."""
+
+    def lang_for(self, lang: Unchecked) -> str:
+        """The language to write in for a reader of ``lang``: English if the game lacks it.
+
+        ``ValueError`` for a language riverbox does not know at all.
+        """
+        return lang if check_lang(lang) in self.languages else "en"
 
     def describe_event(self, event: Unchecked, lang: str = "en") -> str:
-        """One event of ``state.log(seat)`` as a sentence a player reads."""
-        if lang not in self.languages:
-            raise ValueError(
-                f"{self.name}: no sentences in language {lang!r}; choose from {', '.join(self.languages)}"
-            )
-        return describe_with(self.event_texts, self.name, event)
+        """One event of ``state.log(seat)`` as a sentence a player reads, in ``lang``."""
+        return describe_with(self.event_texts, self.name, event, self.domain, self.lang_for(lang))
 
     def action_visibility(self, action: Action, seat: int) -> frozenset[int] | None:
         """Who sees ``action`` taken by ``seat``: ``None`` for everyone (the default).
@@ -403,17 +412,17 @@ class Game(ABC):
         result: dict[int, list[str]] = module.features(state)
         return result
 
-    def printed_content(self) -> dict[str, Any]:
+    def printed_content(self, lang: str = "en") -> dict[str, Any]:
         """What is printed on the game's components (card texts, faces, powers), JSON-ready.
 
         A view names components by id; an interface that draws them asks once for what they
-        say. A game gives it in ``content()`` of a ``printed`` module in its package; a game
-        without one returns ``{}`` (its interfaces show ids).
+        say. A game gives it in ``content(lang)`` of a ``printed`` module in its package, in the
+        reader's language; a game without one returns ``{}`` (its interfaces show ids).
         """
         module = self._own_module("printed")
         if module is None:
             return {}
-        result: dict[str, Any] = module.content()
+        result: dict[str, Any] = module.content(self.lang_for(lang))
         return result
 
     def _own_module(self, name: str) -> Any:
@@ -544,9 +553,18 @@ class State(ABC, Generic[GameT]):
         if seat is None:
             if len(to_move) != 1:
                 if not to_move:
-                    raise GameOver(f"{self.game.name}: the game is over; no seat is to move")
+                    raise GameOver(
+                        message(
+                            "riverbox", "{game}: the game is over; no seat is to move", game=self.game.name
+                        )
+                    )
                 raise IllegalAction(
-                    f"{self.game.name}: seats {list(to_move)} act at the same time; name the seat"
+                    message(
+                        "riverbox",
+                        "{game}: seats {seats} act at the same time; name the seat",
+                        game=self.game.name,
+                        seats=list(to_move),
+                    )
                 )
             return to_move[0]
         if seat.__class__ is not int or not 0 <= seat < self.game.players:  # is_seat, inlined: hot path
@@ -577,22 +595,38 @@ class State(ABC, Generic[GameT]):
                 " (game.parse_action turns notation into one)"
             )
         if not self.to_move:
-            raise GameOver(f"{self.game.name}: the game is over; no more actions can be played")
+            raise GameOver(
+                message(
+                    "riverbox", "{game}: the game is over; no more actions can be played", game=self.game.name
+                )
+            )
         s = self._seat(seat)
         if s not in self.to_move:
             if len(self.to_move) == 1:
                 raise IllegalAction(
-                    f"{self.game.name}: it is not seat {s}'s turn; seat {self.to_move[0]} is to move"
+                    message(
+                        "riverbox",
+                        "{game}: it is not seat {seat}'s turn; seat {mover} is to move",
+                        game=self.game.name,
+                        seat=s,
+                        mover=self.to_move[0],
+                    )
                 )
             raise IllegalAction(
-                f"{self.game.name}: seat {s} has nothing to do now; waiting for seats {list(self.to_move)}"
+                message(
+                    "riverbox",
+                    "{game}: seat {seat} has nothing to do now; waiting for seats {seats}",
+                    game=self.game.name,
+                    seat=s,
+                    seats=list(self.to_move),
+                )
             )
         if action not in self._legal_cached(s):
             raise IllegalAction(self._why_illegal(action, s))
         self.history.append((s, action))
         self._apply(action, s)
 
-    def _why_illegal(self, action: Action, seat: int) -> str:
+    def _why_illegal(self, action: Action, seat: int) -> str | Message:
         """The game's reason, once the action is known to be one of the game's own values.
 
         An object of the right class can still hold values no action has (a named tuple
@@ -607,9 +641,14 @@ class State(ABC, Generic[GameT]):
             return f"{game.name}: {describe(action)} is not a {game.info.title} action"
         return self.explain_illegal(action, seat)
 
-    def explain_illegal(self, action: Action, seat: int) -> str:
-        """Why ``action`` is not legal for ``seat`` now, naming the rule (games override)."""
-        return f"{self.game.name}: {action} is not a legal action now"
+    def explain_illegal(self, action: Action, seat: int) -> str | Message:
+        """Why ``action`` is not legal for ``seat`` now, naming the rule (games override).
+
+        A :class:`~riverbox.core.i18n.Message` lets each reader see the reason in their language.
+        """
+        return message(
+            "riverbox", "{game}: {action} is not a legal action now", game=self.game.name, action=str(action)
+        )
 
     def chance(self, text: str, visible_to: Sequence[int] | None = None) -> None:
         """Record a chance outcome in the history (called by games inside ``_apply``/setup)."""

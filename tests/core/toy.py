@@ -109,7 +109,7 @@ class ToyGame(Game):
         "bet": "Seat {seat} bets.",
         "pass": "Seat {seat} passes.",
         "guessed": "Seat {seat} has guessed.",
-        "reveal": lambda e: "Cards: " + ", ".join(map(str, e["cards"])) + f"; the sum is {e['sum']}.",
+        "reveal": lambda e, lang: "Cards: " + ", ".join(map(str, e["cards"])) + f"; the sum is {e['sum']}.",
     }
 
     state_class = ToyState

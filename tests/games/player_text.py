@@ -90,7 +90,7 @@ FIELD = re.compile(r"\{[^}]*\}")
 
 def english_leaks(texts: Iterator[str], domain: str) -> list[str]:
     """English left in Chinese texts: any run of words from one of ``domain``'s message ids
-    (between its fields, at least three words) found verbatim (at most five, for a readable failure).
+    (between its fields, at least three words apart) found verbatim (at most five, for a readable failure).
 
     Commands and option names stay English on purpose; they are single words or notation, too
     short to count here."""
@@ -100,7 +100,7 @@ def english_leaks(texts: Iterator[str], domain: str) -> list[str]:
     for text in player_strings(domain):
         for piece in FIELD.split(text):
             piece = piece.strip(" .,;:()")
-            if len(re.findall(r"[A-Za-z]{2,}", piece)) >= 3:
+            if sum(1 for word in piece.split() if re.search(r"[A-Za-z]{2,}", word)) >= 3:
                 pieces.add(piece)
     bad = []
     for text in texts:

@@ -9,6 +9,7 @@ from typing import Any, ClassVar
 from riverbox.core import CHANCE, Chance, Game, GameInfo, OptionSpec, Rng, State
 from riverbox.core.events import EventText
 from riverbox.core.game import Policy
+from riverbox.core.i18n import localized_file
 from riverbox.games.ravenous_river import actions as A
 from riverbox.games.ravenous_river.observe import OBSERVATION_SIZE
 from riverbox.games.ravenous_river.state import RavenousRiverState
@@ -59,6 +60,7 @@ class RavenousRiver(Game):
     state_class = RavenousRiverState
     action_types = (A.Action,)
     event_texts: ClassVar[Mapping[str, EventText]] = EVENT_TEXTS
+    domain: ClassVar[str] = "ravenous_river"
 
     # -- actions ------------------------------------------------------------------------------
     def all_actions(self) -> Sequence[A.Action]:
@@ -78,27 +80,27 @@ class RavenousRiver(Game):
         return frozenset((seat,)) if op == A.VOTE or op == A.KEEP else None
 
     # -- presentation -------------------------------------------------------------------------
-    def rules_text(self) -> str:
-        return RULES_FILE.read_text(encoding="utf-8")
+    def rules_text(self, lang: str = "en") -> str:
+        return localized_file(RULES_FILE, self.lang_for(lang)).read_text(encoding="utf-8")
 
-    def render(self, state: State, seat: int | None) -> Any:
+    def render(self, state: State, seat: int | None, lang: str = "en") -> Any:
         from riverbox.games.ravenous_river.render import render
 
         return render(state.view(seat), state.log(seat))
 
-    def describe_action(self, action: Any, state: State) -> str:
+    def describe_action(self, action: Any, state: State, lang: str = "en") -> str:
         from riverbox.games.ravenous_river.menu import describe
 
         assert isinstance(state, RavenousRiverState)
         return describe(action, state)
 
-    def menu_group(self, action: Any, state: State) -> tuple[str, str] | None:
+    def menu_group(self, action: Any, state: State, lang: str = "en") -> tuple[str, str] | None:
         from riverbox.games.ravenous_river.menu import menu_group
 
         assert isinstance(state, RavenousRiverState)
         return menu_group(action, state)
 
-    def narrate(self, state: State, seat: int | None, start: int) -> list[str]:
+    def narrate(self, state: State, seat: int | None, start: int, lang: str = "en") -> list[str]:
         """The sentences of the events ``seat`` was told since ``state.history[start]``.
 
         Kept while interfaces move to ``state.log`` (events carry no history position, so
@@ -107,7 +109,7 @@ class RavenousRiver(Game):
         events = state.log(seat)
         if start > 0:
             events = events[len(self._replay_to(state, start).log(seat)) :]
-        return [line for e in events for line in self.describe_event(e).split("\n")]
+        return [line for e in events for line in self.describe_event(e, lang).split("\n")]
 
     def _replay_to(self, state: State, end: int) -> State:
         """The game after the players' actions of ``state.history[:end]`` (not determinized)."""

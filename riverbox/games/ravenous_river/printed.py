@@ -12,7 +12,7 @@ from typing import Any
 from riverbox.core.text import player_text
 
 
-def content() -> dict[str, Any]:
+def content(lang: str = "en") -> dict[str, Any]:
     from riverbox.games.ravenous_river.cards import CARDS
     from riverbox.games.ravenous_river.scoring import ANIMALS
 

@@ -9,9 +9,9 @@ public counterpart names the seat and nothing hidden. Sentences carry no ruling 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from typing import Any
 
+from riverbox.core.events import EventText
 from riverbox.games.ravenous_river.cards import CARD_INDEX, CARDS
 from riverbox.games.ravenous_river.scoring import ANIMALS as _ANIMALS
 from riverbox.games.ravenous_river.scoring import ScoreStep, score_round
@@ -43,20 +43,20 @@ def _owned(animal: str, owner: int | None) -> str:
     return f"{animal} (seat {owner})" if owner is not None else f"{animal} (nobody's)"
 
 
-def _dealt(e: dict[str, Any]) -> str:
+def _dealt(e: dict[str, Any], lang: str = "en") -> str:
     titles = ", ".join(card_title(c) for c in e["cards"])
     if e["keep"]:  # 2 players: three drawn, two to keep
         return f"You (seat {e['seat']}) draw the totems {', '.join(e['totems'])} (keep two); cards: {titles}."
     return f"You (seat {e['seat']}) get the {' '.join(e['totems'])} as your totem; cards: {titles}."
 
 
-def _peeked(e: dict[str, Any]) -> str:
+def _peeked(e: dict[str, Any], lang: str = "en") -> str:
     slots = e["slots"]
     where = f"slots {slots[0] + 1} and {slots[1] + 1}" if len(slots) == 2 else f"slot {slots[0] + 1}"
     return f"{_who(e['seat'])} looks secretly at row {where}."
 
 
-def _vote_result(e: dict[str, Any]) -> str:
+def _vote_result(e: dict[str, Any], lang: str = "en") -> str:
     """Every seat's choice, the tally and what happens; a tie goes on (RR-19)."""
     ends = e["ends"]
     each = ", ".join(f"seat {s} {'END' if end else 'CONTINUE'}" for s, end in enumerate(ends))
@@ -67,7 +67,7 @@ def _vote_result(e: dict[str, Any]) -> str:
     return f"Votes revealed: {each}. {yes} end, {no} continue: {outcome}{tie}."
 
 
-def _positions(e: dict[str, Any]) -> str:
+def _positions(e: dict[str, Any], lang: str = "en") -> str:
     def group(xs: list[str]) -> str:
         return " ".join(xs) if xs else "nothing"
 
@@ -84,7 +84,7 @@ _WHY_ENDED = {"hands": "every hand is empty", "vote": "the vote to end passed"}
 _STEP = {"bank": "On the bank", "boat1": "In boat 1", "boat2": "In boat 2", "home": "At home"}
 
 
-def _round_scored(e: dict[str, Any]) -> str:
+def _round_scored(e: dict[str, Any], lang: str = "en") -> str:
     """The end-of-round report, one sentence a line: why it ended, the totems, where the animals
     stood, who ate whom at each step with the points, the survivors, and what each seat scored."""
     owner = {a: s for s, ts in enumerate(e["totems"]) for a in ts}
@@ -119,40 +119,42 @@ def _round_scored(e: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-EVENT_TEXTS: dict[str, str | Callable[[dict[str, Any]], str]] = {
+EVENT_TEXTS: dict[str, EventText] = {
     "first": "Seat {seat} goes first.",
     "new_round": "A new round: a fresh face-down row of all seven animals; cards and totems are dealt.",
     "dealt": _dealt,
     "kept": "seat {seat} keeps two of the three totems drawn (secret until the end-of-round reveal).",
-    "kept_own": lambda e: (
+    "kept_own": lambda e, lang: (
         f"You (seat {e['seat']}) keep the {e['totems'][0]} and the {e['totems'][1]} as totems."
     ),
-    "looked": lambda e: f"seat {e['seat']} takes row slot {e['slot'] + 1} and looks at it.",
-    "saw": lambda e: f"You see: row{e['slot'] + 1} is {e['animal']}.",
-    "shown": lambda e: f"Revealed: row{e['slot'] + 1} is {e['animal']}.",
-    "placed": lambda e: f"seat {e['seat']} puts the {e['animal']} face up on {WHERE[e['dest']]}.",
-    "returned": lambda e: f"seat {e['seat']} discards {card_title(e['card'])} and returns it face down.",
-    "moved": lambda e: (
+    "looked": lambda e, lang: f"seat {e['seat']} takes row slot {e['slot'] + 1} and looks at it.",
+    "saw": lambda e, lang: f"You see: row{e['slot'] + 1} is {e['animal']}.",
+    "shown": lambda e, lang: f"Revealed: row{e['slot'] + 1} is {e['animal']}.",
+    "placed": lambda e, lang: f"seat {e['seat']} puts the {e['animal']} face up on {WHERE[e['dest']]}.",
+    "returned": lambda e, lang: (
+        f"seat {e['seat']} discards {card_title(e['card'])} and returns it face down."
+    ),
+    "moved": lambda e, lang: (
         f"seat {e['seat']} discards {card_title(e['card'])} to move the {e['animal']} to {WHERE[e['dest']]}."
     ),
-    "discarded": lambda e: f"seat {e['seat']} discards {card_title(e['card'])} without effect.",
-    "played": lambda e: f"seat {e['seat']} plays {card_title(e['card'])}.",
-    "sailed": lambda e: (
+    "discarded": lambda e, lang: f"seat {e['seat']} discards {card_title(e['card'])} without effect.",
+    "played": lambda e, lang: f"seat {e['seat']} plays {card_title(e['card'])}.",
+    "sailed": lambda e, lang: (
         f"seat {e['seat']} sends boat {e['boat'] + 1} home early; it is frozen until scoring."
     ),
-    "sank": lambda e: f"seat {e['seat']} sinks the empty boat {e['boat'] + 1}.",
-    "capsized": lambda e: f"seat {e['seat']} tips every animal of boat {e['boat'] + 1} onto the bank.",
-    "swapped_row": lambda e: (
+    "sank": lambda e, lang: f"seat {e['seat']} sinks the empty boat {e['boat'] + 1}.",
+    "capsized": lambda e, lang: f"seat {e['seat']} tips every animal of boat {e['boat'] + 1} onto the bank.",
+    "swapped_row": lambda e, lang: (
         f"seat {e['seat']} swaps the {e['animal']} with the face-up animal in row slot {e['slot'] + 1}."
     ),
     "swapped_boats": "seat {seat} swaps the {animal} (boat 1) with the {other} (boat 2).",
     "washed": "seat {seat} washes the {animal} from the bank back into the row, face up.",
     "peeked": _peeked,
-    "turned_up": lambda e: f"seat {e['seat']} turns row slot {e['slot'] + 1} face up.",
+    "turned_up": lambda e, lang: f"seat {e['seat']} turns row slot {e['slot'] + 1} face up.",
     "skipped": "seat {seat} turns nothing face up.",
     "passed": "Seat {seat} cannot act: no cards and an empty row.",
     "voted": "seat {seat} has voted in secret.",
-    "voted_own": lambda e: f"You (seat {e['seat']}) vote {'END' if e['end'] else 'CONTINUE'}.",
+    "voted_own": lambda e, lang: f"You (seat {e['seat']}) vote {'END' if e['end'] else 'CONTINUE'}.",
     "vote_result": _vote_result,
     "round_scored": _round_scored,
     "won": "Seat {seat} wins with {vp} VP: {target}+ and strictly the most.",

@@ -17,7 +17,7 @@ from typing import Any, ClassVar
 
 from riverbox.core import Game, GameInfo, OptionSpec, State
 from riverbox.core.events import EventText
-from riverbox.core.i18n import N_, translator
+from riverbox.core.i18n import N_, localized_file, translator
 from riverbox.games.river_rivals import actions as A
 from riverbox.games.river_rivals.content import EQUIPMENT, KINDS, RAW
 from riverbox.games.river_rivals.observe import OBSERVATION_SIZE, encode
@@ -88,8 +88,7 @@ class RiverRivals(Game):
     def rules_text(self, lang: str = "en") -> str:
         """The rules in ``lang`` (``rules.zh.md`` next to ``rules.md``), then the card content table."""
         lang = self.lang_for(lang)
-        name = "rules.md" if lang == "en" else f"rules.{lang}.md"
-        text = (Path(__file__).with_name(name)).read_text(encoding="utf-8")
+        text = localized_file(Path(__file__).with_name("rules.md"), lang).read_text(encoding="utf-8")
         return text + "\n" + placeholder_table(lang)
 
     def render(self, state: State, seat: int | None, lang: str = "en") -> Any:

@@ -11,11 +11,12 @@
 
 from __future__ import annotations
 
-from importlib import resources
+from pathlib import Path
 from typing import Any, ClassVar
 
 from riverbox.core import Game, GameInfo, OptionSpec, State
 from riverbox.core.events import EventText
+from riverbox.core.i18n import localized_file
 from riverbox.games.river_trek import scoring
 from riverbox.games.river_trek.actions import ALL_ACTIONS, NUM_ACTION_IDS, Kind, TrekAction, parse
 from riverbox.games.river_trek.bot import TrekBot
@@ -98,9 +99,9 @@ class RiverTrek(Game):
 
     # -- presentation -------------------------------------------------------------------
     def rules_text(self, lang: str = "en") -> str:
-        lang = self.lang_for(lang)
-        name = "rules.md" if lang == "en" else f"rules.{lang}.md"
-        return resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
+        return localized_file(Path(__file__).parent / "rules.md", self.lang_for(lang)).read_text(
+            encoding="utf-8"
+        )
 
     def render(self, state: State, seat: int | None, lang: str = "en") -> Any:
         from riverbox.games.river_trek.render import render  # rich is loaded only to draw

@@ -19,6 +19,7 @@ from typing import Any, ClassVar
 from riverbox.core import CHANCE, Action, Game, GameInfo, OptionSpec, Rng, State
 from riverbox.core.events import EventText
 from riverbox.core.game import Policy
+from riverbox.core.i18n import localized_file
 from riverbox.games.river_wild.actions import Place, parse_place, position_of, positions
 from riverbox.games.river_wild.board import Board, Rules, pos_key
 from riverbox.games.river_wild.cards import ANIMALS, Deck, Face, Goal, load_deck, parse_deck
@@ -182,9 +183,9 @@ class RiverWild(Game):
     # -- presentation -------------------------------------------------------------------------
     def rules_text(self, lang: str = "en") -> str:
         """The rules in ``lang``: ``rules.md``, or ``rules.<lang>.md`` next to it."""
-        lang = self.lang_for(lang)
-        name = "rules.md" if lang == "en" else f"rules.{lang}.md"
-        return (Path(__file__).parent / name).read_text(encoding="utf-8")
+        return localized_file(Path(__file__).parent / "rules.md", self.lang_for(lang)).read_text(
+            encoding="utf-8"
+        )
 
     def render(self, state: State, seat: int | None, lang: str = "en") -> Any:
         from riverbox.games.river_wild.render import render_state
