@@ -41,7 +41,7 @@ def test_every_legal_placement_is_below_a_card_and_overlaps_none() -> None:
         g.parse_action("place c1 front at 1,2")
     # A whole card width to the side of the card above is not below it either.
     s = rigged(g, hand=[2, 3, 5], moves=[(1, "back", 1, -1)])
-    assert "below an existing card" in s.explain_illegal(g.parse_action("place c3 front at 2,1"), 0)
+    assert "below an existing card" in str(s.explain_illegal(g.parse_action("place c3 front at 2,1"), 0))
 
 
 def test_horizontal_gap_between_cards_is_allowed() -> None:
@@ -284,7 +284,7 @@ def test_goal_labels_shrink_without_changing_meaning() -> None:
 def test_rw_1_message_says_which_neighbour() -> None:
     g = game()
     s = rigged(g, hand=[1, 3, 9])
-    msg = s.explain_illegal(g.parse_action("place c1 front at 1,-1"), 0)
+    msg = str(s.explain_illegal(g.parse_action("place c1 front at 1,-1"), 0))
     assert "top-right (land) would meet river on the card above" in msg
 
 
