@@ -44,9 +44,17 @@ DOMAINS: tuple[str, ...] = ("riverbox", "ravenous_river", "river_rivals", "river
 PACKAGE = Path(__file__).resolve().parents[1]
 """The ``riverbox`` package directory, where ``locale/`` sits."""
 
-KEYWORDS: Mapping[str, tuple[int, ...] | None] = {"N_": None, "_": None, "gettext": (3,), "message": (2,)}
-"""Extraction keywords: ``N_(text)``, ``_(text)``, ``gettext(domain, lang, text)`` and
-``message(domain, template, **fields)``."""
+KEYWORDS: Mapping[str, tuple[int, ...] | None] = {
+    "N_": None,
+    "_": None,
+    "gettext": (3,),
+    "message": (2,),
+    "server_text": None,
+    "refuse": None,
+}
+"""Extraction keywords: ``N_(text)``, ``_(text)``, ``gettext(domain, lang, text)``,
+``message(domain, template, **fields)``, and ``server_text``/``refuse(template, **fields)``: a
+server's or a game's own shorthand for ``message`` in its domain."""
 
 
 def check_lang(lang: object) -> str:

@@ -29,10 +29,12 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from riverbox.core.i18n import check_lang
 from riverbox.server import worker
+from riverbox.server.language import LANG_COOKIE, choose_lang, page_context
 from riverbox.server.live import BotDriver, Client, Hub, PgListener, json_message, listen_url, state_message
 from riverbox.server.service import SeatSpec, Tables
-from riverbox.server.table import Refused
+from riverbox.server.table import Refused, server_text
 from riverbox.store.db import Store, WriterLock
 
 WEB = Path(__file__).resolve().parent.parent / "web"
@@ -194,7 +196,7 @@ def _bearer(authorization: str | None) -> str | None:
         return None
     scheme, _, token = authorization.partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
-        raise Refused(403, "the Authorization header must be 'Bearer TOKEN'")
+        raise Refused(403, server_text("the Authorization header must be 'Bearer TOKEN'"))
     return token.strip()
 
 
@@ -265,8 +267,31 @@ def create_app(settings: Settings) -> FastAPI:
     templates = Jinja2Templates(directory=str(WEB / "templates"))
 
     @app.exception_handler(Refused)
-    async def refused(_request: Request, exc: Refused) -> JSONResponse:
-        return JSONResponse({"detail": exc.message}, exc.status)
+    async def refused(request: Request, exc: Refused) -> JSONResponse:
+        return JSONResponse({"detail": exc.text(request_lang(request))}, exc.status)
+
+    def request_lang(request: Request, strict: bool = False) -> str:
+        """The reader's language: ``?lang=``, else the cookie, else Accept-Language, else English.
+
+        ``strict``: a ``?lang=`` riverbox does not speak is refused (422) rather than ignored.
+        """
+        asked = request.query_params.get("lang")
+        if strict and asked is not None:
+            try:
+                check_lang(asked)
+            except ValueError as exc:
+                raise Refused(422, str(exc)) from None
+        return choose_lang(asked, request.cookies.get(LANG_COOKIE), request.headers.get("accept-language"))
+
+    def page(request: Request, template: str, context: dict[str, Any], game: str | None = None) -> Response:
+        """A page in the reader's language; a ``?lang=`` choice is remembered in a cookie."""
+        lang = request_lang(request)
+        response = templates.TemplateResponse(
+            request, template, {**context, **page_context(request, lang, game)}
+        )
+        if request.query_params.get("lang") == lang:
+            response.set_cookie(LANG_COOKIE, lang, max_age=365 * 24 * 3600, samesite="lax")
+        return response
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -318,10 +343,16 @@ def create_app(settings: Settings) -> FastAPI:
         return JoinOut(seat=seat, token=token, url=f"{base(request)}/tables/{table_id}#token={token}")
 
     @app.get("/api/tables/{table_id}/state", response_model=StateOut, responses=ERRORS)
-    def table_state(table_id: str, authorization: Auth = None) -> Response:
-        """The seat's view, legal actions and log; without a token, the spectator's."""
-        seat = tables.seat_of(table_id, _bearer(authorization))
-        return Response(tables.state_texts(table_id, [seat])[seat], media_type="application/json")
+    def table_state(
+        table_id: str, request: Request, authorization: Auth = None, lang: str | None = None
+    ) -> Response:
+        """The seat's view, legal actions and log; without a token, the spectator's.
+
+        ``lang`` (``en``, ``zh``; default: the cookie or Accept-Language) is the language of the
+        words: the legal actions' texts, the story and the seat names.
+        """
+        viewer = (tables.seat_of(table_id, _bearer(authorization)), request_lang(request, strict=True))
+        return Response(tables.state_texts(table_id, [viewer])[viewer], media_type="application/json")
 
     @app.post("/api/tables/{table_id}/actions", response_model=SeqOut, responses=ERRORS)
     def act(table_id: str, body: ActionIn, authorization: Auth = None) -> SeqOut:
@@ -344,13 +375,15 @@ def create_app(settings: Settings) -> FastAPI:
         return tables.record(table_id)
 
     @app.get("/api/tables/{table_id}/replay", responses=ERRORS)
-    def replay(table_id: str, seat: int | None = None) -> list[dict[str, Any]]:
+    def replay(
+        table_id: str, request: Request, seat: int | None = None, lang: str | None = None
+    ) -> list[dict[str, Any]]:
         """A finished table move by move as ``seat`` saw it (no seat: the public view); 403 until the end."""
         from riverbox.server.replay import frames
 
         record = tables.record(table_id)
         try:
-            return frames(record, seat)
+            return frames(record, seat, request_lang(request, strict=True))
         except ValueError as exc:
             raise Refused(422, str(exc)) from None
 
@@ -363,30 +396,59 @@ def create_app(settings: Settings) -> FastAPI:
         from riverbox.bots.base import bot_names
         from riverbox.registry import games, load
 
+        lang = request_lang(request)
         infos = [{**i.to_json(), "bots": bot_names(load(i.name))} for i in games()]
-        return templates.TemplateResponse(request, "lobby.html", {"games": infos})
+        return page(request, "lobby.html", {"games": [game_info(info, lang) for info in infos]})
 
     @app.get("/tables/{table_id}", response_class=HTMLResponse, include_in_schema=False)
     def table_page(request: Request, table_id: str) -> Response:
         summary = tables.summary(table_id)
-        context = {"table": summary, "content": printed_content(summary["game"])}
-        return templates.TemplateResponse(request, "table.html", context)
+        lang = request_lang(request)
+        context = {"table": titled(summary, lang), "content": printed_content(summary["game"], lang)}
+        return page(request, "table.html", context, summary["game"])
 
     @app.get("/tables/{table_id}/replay", response_class=HTMLResponse, include_in_schema=False)
     def replay_page(request: Request, table_id: str) -> Response:
         summary = tables.summary(table_id)
-        context = {"table": summary, "content": printed_content(summary["game"])}
-        return templates.TemplateResponse(request, "replay.html", context)
+        lang = request_lang(request)
+        context = {"table": titled(summary, lang), "content": printed_content(summary["game"], lang)}
+        return page(request, "replay.html", context, summary["game"])
 
     return app
 
 
 @functools.cache
-def printed_content(game: str) -> dict[str, Any]:
-    """What the game's components say, for its drawing (fixed per game, so built once)."""
+def printed_content(game: str, lang: str = "en") -> dict[str, Any]:
+    """What the game's components say, for its drawing (fixed per game and language, so built once)."""
     from riverbox.registry import load
 
-    return load(game).printed_content()
+    return load(game).printed_content(lang)
+
+
+def _game_domain(game: str) -> str:
+    from riverbox.registry import game_class
+
+    return game_class(game).domain
+
+
+def titled(summary: dict[str, Any], lang: str) -> dict[str, Any]:
+    """A table summary whose game title is in ``lang`` (the title is the game's, in its domain)."""
+    from riverbox.core.i18n import gettext
+
+    if "title" not in summary:
+        return summary
+    return {**summary, "title": gettext(_game_domain(summary["game"]), lang, summary["title"])}
+
+
+def game_info(info: dict[str, Any], lang: str) -> dict[str, Any]:
+    """A game's lobby entry with its title and option help in ``lang``."""
+    from riverbox.core.i18n import gettext
+
+    domain = _game_domain(info["name"])
+    options = [
+        {**o, "help": gettext(domain, lang, o["help"])} if "help" in o else o for o in info.get("options", [])
+    ]
+    return {**info, "title": gettext(domain, lang, info["title"]), "options": options}
 
 
 def origin_allowed(ws: WebSocket, allowed: tuple[str, ...]) -> bool:
@@ -403,12 +465,20 @@ async def _socket(ws: WebSocket, table_id: str, tables: Tables, hub: Hub, settin
         await ws.close(code=1008, reason="origin not allowed")
         return
     await ws.accept()
+    lang = "en"
     try:
         raw = await asyncio.wait_for(ws.receive_text(), HELLO_SECONDS)
         hello = json_message(raw, MESSAGE_LIMIT)
         token = hello.get("token")
         if token is not None and not isinstance(token, str):
             raise Refused(422, "token must be a string")
+        asked = hello.get("lang")
+        if asked is None:  # the page's language: cookie, else the browser's
+            asked = choose_lang(None, ws.cookies.get(LANG_COOKIE), ws.headers.get("accept-language"))
+        try:
+            lang = check_lang(asked)
+        except ValueError as exc:
+            raise Refused(422, str(exc)) from None
         seat = await run_in_threadpool(tables.seat_of, table_id, token)
         await run_in_threadpool(tables.summary, table_id)
     except (TimeoutError, WebSocketDisconnect):
@@ -417,17 +487,17 @@ async def _socket(ws: WebSocket, table_id: str, tables: Tables, hub: Hub, settin
         return
     except Refused as exc:
         with contextlib.suppress(Exception):
-            await ws.send_json({"type": "error", "status": exc.status, "detail": exc.message})
+            await ws.send_json({"type": "error", "status": exc.status, "detail": exc.text(lang)})
             await ws.close(code=1008, reason=exc.message[:100])
         return
-    client = Client(ws, seat)
+    client = Client(ws, seat, lang)
     hub.add(table_id, client)
     try:
-        texts = await run_in_threadpool(tables.state_texts, table_id, [seat])
-        await hub.send(client, state_message(texts[seat]))
+        texts = await run_in_threadpool(tables.state_texts, table_id, [(seat, lang)])
+        await hub.send(client, state_message(texts[seat, lang]))
         while True:
             raw = await ws.receive_text()
-            reply = await _answer(raw, table_id, token, tables)
+            reply = await _answer(raw, table_id, token, tables, lang)
             async with client.lock:
                 await ws.send_json(reply)
     except WebSocketDisconnect:
@@ -436,7 +506,9 @@ async def _socket(ws: WebSocket, table_id: str, tables: Tables, hub: Hub, settin
         hub.remove(table_id, client)
 
 
-async def _answer(raw: str, table_id: str, token: str | None, tables: Tables) -> dict[str, Any]:
+async def _answer(
+    raw: str, table_id: str, token: str | None, tables: Tables, lang: str = "en"
+) -> dict[str, Any]:
     """One client message answered like the REST call it stands for."""
     handlers: dict[str, Callable[[dict[str, Any]], Awaitable[int]]] = {
         "action": lambda m: run_in_threadpool(
@@ -453,7 +525,7 @@ async def _answer(raw: str, table_id: str, token: str | None, tables: Tables) ->
             raise Refused(422, f"unknown message type {kind!r}; use action, undo or resign")
         return {"type": "ok", "of": kind, "seq": await handler(message)}
     except Refused as exc:
-        return {"type": "error", "status": exc.status, "detail": exc.message}
+        return {"type": "error", "status": exc.status, "detail": exc.text(lang)}
 
 
 def _text(message: dict[str, Any], key: str) -> str:

@@ -33,6 +33,7 @@ class Client:
 
     ws: WebSocket
     seat: int | None
+    lang: str = "en"
     last: str = ""
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
@@ -84,15 +85,15 @@ class Hub:
             while table_id in self._dirty:
                 self._dirty.discard(table_id)
                 clients = list(self.clients.get(table_id, ()))
-                seats = {c.seat for c in clients}
+                viewers = {(c.seat, c.lang) for c in clients}
                 try:
-                    bodies = self.tables.state_texts_at_once(table_id, seats)
+                    bodies = self.tables.state_texts_at_once(table_id, viewers)
                     if bodies is None:
-                        bodies = await run_in_threadpool(self.tables.state_texts, table_id, seats)
+                        bodies = await run_in_threadpool(self.tables.state_texts, table_id, viewers)
                 except Refused:
                     continue
-                texts = {seat: state_message(body) for seat, body in bodies.items()}
-                await asyncio.gather(*(self.send(c, texts[c.seat]) for c in clients))
+                texts = {viewer: state_message(body) for viewer, body in bodies.items()}
+                await asyncio.gather(*(self.send(c, texts[c.seat, c.lang]) for c in clients))
         finally:
             self._running.discard(table_id)
 

@@ -20,10 +20,10 @@ def _game_of(record: dict[str, Any]) -> Any:
     return load(record["game"], players, **options)
 
 
-def frames(record: dict[str, Any], seat: int | None) -> list[dict[str, Any]]:
+def frames(record: dict[str, Any], seat: int | None, lang: str = "en") -> list[dict[str, Any]]:
     """One frame per player move (and the start): the move in notation and words, and
     ``view(seat)`` after it. Chance outcomes follow from the seed, as in ``registry.replay``.
-    ``ValueError`` for a seat the game does not have."""
+    ``ValueError`` for a seat the game does not have. The words of each move are in ``lang``."""
     game = _game_of(record)
     if seat is not None and not 0 <= seat < game.players:
         raise ValueError(f"seat {seat} is not a seat of this {game.players}-player game")
@@ -34,7 +34,7 @@ def frames(record: dict[str, Any], seat: int | None) -> list[dict[str, Any]]:
         if who == CHANCE:
             continue
         action = game.parse_action(text, state)
-        words = game.describe_action(action, state)
+        words = game.describe_action(action, state, lang)
         state.apply(action, who)
         out.append({"step": len(out), "seat": who, "move": text, "text": words, "view": state.view(seat)})
     return out

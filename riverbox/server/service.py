@@ -22,7 +22,7 @@ from typing import Any
 from riverbox.bots.base import bot_names, make_bot
 from riverbox.core.game import Game
 from riverbox.server.jsontext import dumps
-from riverbox.server.table import MOVE_KINDS, SEAT_KINDS, Refused, Table, make_game
+from riverbox.server.table import MOVE_KINDS, SEAT_KINDS, Refused, Table, Viewer, make_game, server_text
 from riverbox.store.db import EventRow, SeatRow, Stale, Store, TableRow
 
 CACHE_SIZE = 4096
@@ -123,7 +123,7 @@ class Tables:
             if table is None:
                 row = self.store.table(table_id)
                 if row is None:
-                    raise Refused(404, f"there is no table {table_id!r}")
+                    raise Refused(404, server_text("there is no table {table}", table=repr(table_id)))
                 table = Table.new(row)
                 self._catch_up(table)
             elif not self.sole_writer:
@@ -177,7 +177,7 @@ class Tables:
         if seat is None:
             seat = self.store.seat_of(*key)
             if seat is None:
-                raise Refused(403, "this token opens no seat at this table")
+                raise Refused(403, server_text("this token opens no seat at this table"))
             if len(self._tokens) >= TOKEN_CACHE:
                 self._tokens.clear()
             self._tokens[key] = seat  # a seat's token never changes once given
@@ -213,7 +213,7 @@ class Tables:
                 except ValueError as exc:
                     raise Refused(422, f"seat {i}: {exc}") from None
         if clock is not None and not 1 <= clock <= 86400:
-            raise Refused(422, "the turn clock must be between 1 and 86400 seconds per move")
+            raise Refused(422, server_text("the turn clock must be between 1 and 86400 seconds per move"))
         seconds = DEFAULT_BOT_SECONDS if bot_seconds is None else bot_seconds
         if not 0.01 <= seconds <= MAX_BOT_SECONDS:
             raise Refused(422, f"bot_seconds must be between 0.01 and {MAX_BOT_SECONDS:g}")
@@ -249,9 +249,9 @@ class Tables:
         token = new_token()
         with self.locked(table_id) as table:
             if table.state.is_over:
-                raise Refused(409, "the game is over")
+                raise Refused(409, server_text("the game is over"))
             if seat is not None and not 0 <= seat < table.game.players:
-                raise Refused(422, f"seat must be 0 to {table.game.players - 1}")
+                raise Refused(422, server_text("seat must be 0 to {last}", last=table.game.players - 1))
             for _ in range(RETRIES):
                 try:
                     claimed = self.store.claim(table_id, seat, name, token_hash(token), table.seq)
@@ -259,10 +259,11 @@ class Tables:
                 except Stale:  # another process appended first: catch up and claim at the new seq
                     self._catch_up(table)
             else:
-                raise Refused(409, "the table is busy; try again")
+                raise Refused(409, server_text("the table is busy; try again"))
             if claimed is None:
-                which = "that seat is not" if seat is not None else "no seat is"
-                raise Refused(409, f"{which} open at this table")
+                if seat is not None:
+                    raise Refused(409, server_text("that seat is not open at this table"))
+                raise Refused(409, server_text("no seat is open at this table"))
             got, at = claimed
             table.replay(EventRow(table.seq, "join", got, None, at))
         self.forget_seats(table_id)
@@ -299,32 +300,33 @@ class Tables:
         return out
 
     # -- play -----------------------------------------------------------------------------
-    def state_texts(self, table_id: str, seats: Iterable[int | None]) -> dict[int | None, str]:
-        """Each seat's state body as JSON text, rendered once per table change and seat.
+    def state_texts(self, table_id: str, viewers: Iterable[Viewer]) -> dict[Viewer, str]:
+        """Each viewer's state body as JSON text, rendered once per table change, seat and language.
 
-        Every client of a seat, every GET of its state, is sent the same text: the view,
-        legal actions and log are computed and encoded once per (table, seq, seat).
+        Every client of a seat reading one language, every GET of its state, is sent the same
+        text: the view, legal actions and log are computed and encoded once per (table, seq,
+        seat, language).
         """
         with self.locked(table_id) as table:
-            return self._texts(table, self.seats(table_id), seats)
+            return self._texts(table, self.seats(table_id), viewers)
 
-    def state_texts_at_once(self, table_id: str, seats: Iterable[int | None]) -> dict[int | None, str] | None:
+    def state_texts_at_once(self, table_id: str, viewers: Iterable[Viewer]) -> dict[Viewer, str] | None:
         """:meth:`state_texts` if the table is at hand without waiting (see :meth:`at_once`), else None."""
         with self.at_once(table_id) as held:
-            return None if held is None else self._texts(*held, seats)
+            return None if held is None else self._texts(*held, viewers)
 
-    def _texts(self, table: Table, rows: list[SeatRow], seats: Iterable[int | None]) -> dict[int | None, str]:
+    def _texts(self, table: Table, rows: list[SeatRow], viewers: Iterable[Viewer]) -> dict[Viewer, str]:
         connected = tuple(self.connected.get((table.row.id, s.seat), 0) > 0 for s in rows)
         key = (table.seq, tuple(rows), connected)
         out = {}
-        for seat in seats:
-            cached = table.rendered.get(seat)
+        for viewer in viewers:
+            cached = table.rendered.get(viewer)
             if cached is None or cached[0] != key:
-                body = table.payload(seat, rows)
+                body = table.payload(viewer[0], rows, viewer[1])
                 for s, on in zip(body["seats"], connected, strict=True):
                     s["connected"] = on
-                cached = table.rendered[seat] = (key, dumps(body))
-            out[seat] = cached[1]
+                cached = table.rendered[viewer] = (key, dumps(body))
+            out[viewer] = cached[1]
         return out
 
     def act(self, table_id: str, token: str | None, text: str, seq: int) -> int:
@@ -333,7 +335,9 @@ class Tables:
         with self.locked(table_id) as table:
             table.check_seq(seq)
             if seat in table.bot_seats(self.seats(table_id)):
-                raise Refused(403, f"player {seat} has resigned; a bot plays this seat")
+                raise Refused(
+                    403, server_text("player {seat} has resigned; a bot plays this seat", seat=seat)
+                )
             action = table.check_move(seat, text)
             return self._append(table, "move", seat, str(action))
 
@@ -363,16 +367,16 @@ class Tables:
         with self.locked(table_id) as table:
             why = table.undo_refusal(seat)
             if why is not None:
-                raise Refused(409, f"cannot undo: {why}")
+                raise Refused(409, server_text("cannot undo: {why}", why=why))
             return self._append(table, "undo", seat, None)
 
     def resign(self, table_id: str, token: str | None) -> int:
         seat = self._require_seat(table_id, token)
         with self.locked(table_id) as table:
             if table.state.is_over:
-                raise Refused(409, "the game is over")
+                raise Refused(409, server_text("the game is over"))
             if seat in table.resigned:
-                raise Refused(409, f"player {seat} has already resigned")
+                raise Refused(409, server_text("player {seat} has already resigned", seat=seat))
             bot = stand_in_bot(table.game)
             seq = self._append(table, "resign", seat, None, seat_bot=(seat, bot))
         self.forget_seats(table_id)
@@ -381,13 +385,15 @@ class Tables:
     def record(self, table_id: str) -> dict[str, Any]:
         with self.locked(table_id) as table:
             if not table.state.is_over:
-                raise Refused(403, "the record holds every hidden card; it is shown when the game is over")
+                raise Refused(
+                    403, server_text("the record holds every hidden card; it is shown when the game is over")
+                )
             return table.state.record()
 
     def _require_seat(self, table_id: str, token: str | None) -> int:
         seat = self.seat_of(table_id, token)
         if seat is None:
-            raise Refused(403, "this needs a seat token (Authorization: Bearer TOKEN)")
+            raise Refused(403, server_text("this needs a seat token (Authorization: Bearer TOKEN)"))
         return seat
 
     def _append(
@@ -412,7 +418,9 @@ class Tables:
             )
         except Stale:
             self._catch_up(table)
-            raise Refused(409, f"the table moved on to move {table.seq}; reload and choose again") from None
+            raise Refused(
+                409, server_text("the table moved on to move {seq}; reload and choose again", seq=table.seq)
+            ) from None
         table.replay(EventRow(seq, kind, seat, action, at), probe)
         self._changed(table.row.id)
         return table.seq

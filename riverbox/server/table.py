@@ -19,6 +19,7 @@ from typing import Any
 
 from riverbox.core.errors import IllegalAction
 from riverbox.core.game import CHANCE, Action, Game, State
+from riverbox.core.i18n import N_, Message, gettext, in_lang, message
 from riverbox.registry import load
 from riverbox.store.db import EventRow, SeatRow, TableRow
 
@@ -27,21 +28,37 @@ SEAT_KINDS = ("timeout", "resign", "join")
 """Events after which the seats (who sits where, which bot plays) must be read again."""
 
 TABLE_TEXTS = {
-    "timeout": "{name} ran out of time; a bot plays their seat from now on.",
-    "resign": "{name} resigned; a bot plays their seat from now on.",
-    "undo": "{name} took back their last move.",
-    "join": "{name} sat down at seat {seat}.",
+    "timeout": N_("{name} ran out of time; a bot plays their seat from now on."),
+    "resign": N_("{name} resigned; a bot plays their seat from now on."),
+    "undo": N_("{name} took back their last move."),
+    "join": N_("{name} sat down at seat {seat}."),
 }
 """The words for the table's own events (the game's events have the game's words)."""
 
+Viewer = tuple[int | None, str]
+"""Who reads a state message: a seat (None: a spectator) and their language."""
+
+
+def server_text(template: str, **fields: Any) -> Message:
+    """A server message in the shared domain, shown in each reader's language."""
+    return message("riverbox", template, **fields)
+
 
 class Refused(Exception):
-    """A request the table refuses; ``status`` is the HTTP status that says why."""
+    """A request the table refuses; ``status`` is the HTTP status that says why.
 
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
+    ``message`` is the English reason (logs, API clients); ``text(lang)`` is the reason in a
+    reader's language, since the refusal may be a :class:`Message` (an engine refusal keeps its own).
+    """
+
+    def __init__(self, status: int, message: str | Message) -> None:
+        super().__init__(str(message))
         self.status = status
-        self.message = message
+        self.message = str(message)
+        self.reason = message
+
+    def text(self, lang: str = "en") -> str:
+        return in_lang(self.reason, lang)
 
 
 def game_log(state: State, seat: int | None) -> list[dict[str, Any]]:
@@ -83,8 +100,8 @@ class Table:
     resigned: set[int] = field(default_factory=set)
     last: EventRow | None = None
     changed_at: float = 0.0
-    rendered: dict[int | None, tuple[Any, str]] = field(default_factory=dict)
-    """Per seat: the state text last sent and the (seq, seats) it was rendered for."""
+    rendered: dict[Viewer, tuple[Any, str]] = field(default_factory=dict)
+    """Per seat and language: the state text last sent and the (seq, seats) it was rendered for."""
 
     @classmethod
     def new(cls, row: TableRow) -> Table:
@@ -137,72 +154,83 @@ class Table:
     # -- checks (each raises Refused and changes nothing) -----------------------------------
     def check_seq(self, seq: int) -> None:
         if seq != self.seq:
-            raise Refused(409, f"the table is at move {self.seq}, not {seq}; reload and choose again")
+            raise Refused(
+                409,
+                server_text(
+                    "the table is at move {seq}, not {sent}; reload and choose again", seq=self.seq, sent=seq
+                ),
+            )
 
     def check_move(self, seat: int, text: str) -> Action:
         """The action ``text`` for ``seat`` if it is legal now; otherwise Refused with the engine's reason."""
         if self.state.is_over:
-            raise Refused(403, "the game is over")
+            raise Refused(403, server_text("the game is over"))
         if seat not in self.state.to_move:
-            raise Refused(403, f"player {seat} is not to move now")
+            raise Refused(403, server_text("player {seat} is not to move now", seat=seat))
         try:
             action = self.game.parse_action(text, self.state)
             if action not in self.state.legal_actions(seat):
                 self.state.clone().apply(action, seat)
-                raise IllegalAction(f"{text} is not a legal action now")
-        except (IllegalAction, ValueError) as exc:
+                raise IllegalAction(server_text("{action} is not a legal action now", action=text))
+        except IllegalAction as exc:
+            raise Refused(422, exc.reason) from None
+        except ValueError as exc:
             raise Refused(422, str(exc)) from None
         return action
 
-    def undo_refusal(self, seat: int) -> str | None:
+    def undo_refusal(self, seat: int) -> Message | None:
         """Why ``seat`` may not take back its last move now, or None (the terminal's undo policy)."""
         from riverbox.core.undo import reveals
 
         last = self.last
         if last is None or last.kind != "move" or last.seat != seat or not self.moves:
-            return "nothing to undo: you have not moved since the last move by anyone else"
+            return server_text("nothing to undo: you have not moved since the last move by anyone else")
         if self.state.is_over:
-            return "the game is over"
+            return server_text("the game is over")
         before = self.game.new_state(self.row.seed)
         for s, text, _ in self.moves[:-1]:
             self.replay_into(before, s, text)
         if len(self.state.history) != len(before.history) + 1:
             since = self.state.history[len(before.history) + 1 :]
             if all(s == CHANCE for s, _ in since):
-                return "your move revealed something (a card seen or drawn)"
-            return "someone has moved since"
+                return server_text("your move revealed something (a card seen or drawn)")
+            return server_text("someone has moved since")
         if reveals(before, self.state.history[-1][1], seat, self.state):
-            return "that move showed you something you did not know"
+            return server_text("that move showed you something you did not know")
         return None
 
     def replay_into(self, state: State, seat: int, text: str) -> None:
         state.apply(self.game.parse_action(text, state), seat)
 
     # -- what a seat is told ----------------------------------------------------------------
-    def table_log(self, seat: int | None, seats: list[SeatRow], log_length: int) -> list[dict[str, Any]]:
+    def table_log(
+        self, seat: int | None, seats: list[SeatRow], log_length: int, lang: str = "en"
+    ) -> list[dict[str, Any]]:
         """The table's events (public), each with ``after``: how many of ``seat``'s game events precede it.
 
         An undo shortens the game log; a table event placed beyond its new end moves to the
         end, and ``after`` never decreases along the table's own order.
         """
-        names = {s.seat: self.seat_name(s) for s in seats}
+        names = {s.seat: self.seat_name(s, lang) for s in seats}
         out = []
         after = 0
         for n in self.notices:
             after = max(after, min(n.at_log[seat], log_length))
-            name = names.get(n.seat, f"player {n.seat}")
+            name = names.get(n.seat) or gettext("riverbox", lang, "player {seat}").format(seat=n.seat)
             out.append(
                 {
                     "kind": n.kind,
                     "seat": n.seat,
                     "seq": n.seq,
                     "after": after,
-                    "text": TABLE_TEXTS[n.kind].format(name=name, seat=n.seat),
+                    "text": gettext("riverbox", lang, TABLE_TEXTS[n.kind]).format(name=name, seat=n.seat),
                 }
             )
         return out
 
-    def story(self, log: list[dict[str, Any]], table_log: list[dict[str, Any]]) -> list[dict[str, str]]:
+    def story(
+        self, log: list[dict[str, Any]], table_log: list[dict[str, Any]], lang: str = "en"
+    ) -> list[dict[str, str]]:
         """Both streams in words and in order: the game's events, with the table's placed among them."""
         out: list[dict[str, str]] = []
         pending = table_log  # in seq order, ``after`` never decreasing
@@ -212,21 +240,25 @@ class Table:
                 out.append({"source": "table", "kind": pending[i]["kind"], "text": pending[i]["text"]})
                 i += 1
             if event is not None:
-                out.append({"source": "game", "kind": event["kind"], "text": self._words(event)})
+                out.append({"source": "game", "kind": event["kind"], "text": self._words(event, lang)})
         return out
 
-    def _words(self, event: dict[str, Any]) -> str:
+    def _words(self, event: dict[str, Any], lang: str) -> str:
         try:
-            return self.game.describe_event(event)
+            return self.game.describe_event(event, lang)
         except ValueError:  # a game without words for this kind still shows that something happened
             return str(event["kind"])
 
-    def payload(self, seat: int | None, seats: list[SeatRow]) -> dict[str, Any]:
-        """The state message for ``seat`` (None: a spectator): everything it may know, nothing more."""
+    def payload(self, seat: int | None, seats: list[SeatRow], lang: str = "en") -> dict[str, Any]:
+        """The state message for ``seat`` (None: a spectator): everything it may know, nothing more.
+
+        Words (legal actions, the story, seat names) are in ``lang``; the data (view, log) is the same
+        in every language.
+        """
         state = self.state
         legal = state.legal_actions(seat) if seat is not None and seat in state.to_move else []
         log = game_log(state, seat)
-        table_log = self.table_log(seat, seats, len(log))
+        table_log = self.table_log(seat, seats, len(log), lang)
         body: dict[str, Any] = {
             "table": self.row.id,
             "game": self.row.game,
@@ -235,11 +267,12 @@ class Table:
             "to_move": list(state.to_move),
             "over": state.is_over,
             "view": state.view(seat),
-            "legal": [{"action": str(a), "text": self.game.describe_action(a, state)} for a in legal],
+            "lang": lang,
+            "legal": [{"action": str(a), "text": self.game.describe_action(a, state, lang)} for a in legal],
             "log": log,
             "table_log": table_log,
-            "story": self.story(log, table_log),
-            "seats": [self.seat_summary(s) for s in seats],
+            "story": self.story(log, table_log, lang),
+            "seats": [self.seat_summary(s, lang=lang) for s in seats],
             "can_undo": seat is not None
             and self.last is not None
             and self.last.kind == "move"
@@ -251,11 +284,11 @@ class Table:
             body["winners"] = state.winners()
         return body
 
-    def seat_summary(self, s: SeatRow, connected: bool = False) -> dict[str, Any]:
+    def seat_summary(self, s: SeatRow, connected: bool = False, lang: str = "en") -> dict[str, Any]:
         return {
             "seat": s.seat,
             "kind": s.kind,
-            "name": self.seat_name(s),
+            "name": self.seat_name(s, lang),
             "bot": s.bot,
             "resigned": s.seat in self.resigned,
             "claimed": s.claimed or s.kind != "open",
@@ -263,8 +296,13 @@ class Table:
         }
 
     @staticmethod
-    def seat_name(s: SeatRow) -> str:
-        return s.name or (f"{s.bot} bot" if s.kind == "bot" else f"player {s.seat}")
+    def seat_name(s: SeatRow, lang: str = "en") -> str:
+        """The name a seat's player chose, or what the seat is, in ``lang``."""
+        if s.name:
+            return s.name
+        if s.kind == "bot":
+            return gettext("riverbox", lang, "{bot} bot").format(bot=s.bot)
+        return gettext("riverbox", lang, "player {seat}").format(seat=s.seat)
 
     def bot_seats(self, seats: list[SeatRow]) -> dict[int, str]:
         """Seats a bot plays now: bot seats and seats whose player resigned."""

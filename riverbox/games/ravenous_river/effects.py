@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
+from riverbox.core.i18n import N_
 from riverbox.games.ravenous_river.actions import (
     CAPSIZE,
     CAPSIZE_A,
@@ -219,7 +220,7 @@ EFFECTS: dict[str, Effect] = {
             _ride,
             "choose a full boat to sail home",
             frozenset({SAIL}),
-            "a full boat still in play",  # RR-1
+            N_("a full boat still in play"),  # RR-1
         ),
         Effect(
             "making-waves",
@@ -228,7 +229,7 @@ EFFECTS: dict[str, Effect] = {
             _waves,
             "choose a boat animal and a face-up row animal to swap",
             frozenset({WAVES}),
-            "an animal in a boat in play and a face-up row animal",  # RR-2
+            N_("an animal in a boat in play and a face-up row animal"),  # RR-2
         ),
         Effect(
             "sinking-options",
@@ -237,7 +238,7 @@ EFFECTS: dict[str, Effect] = {
             _sink,
             "choose an empty boat to sink",
             frozenset({SINK}),
-            "an empty boat still in play",  # RR-3
+            N_("an empty boat still in play"),  # RR-3
         ),
         Effect(
             "lookout",
@@ -246,7 +247,7 @@ EFFECTS: dict[str, Effect] = {
             _lookout,
             "look at one or two face-down row animals, then maybe turn one face up",
             frozenset({PEEK, REVEAL, SKIP}),
-            "a face-down animal in the row",
+            N_("a face-down animal in the row"),
         ),
         Effect(
             "capsize",
@@ -255,7 +256,7 @@ EFFECTS: dict[str, Effect] = {
             _capsize,
             "choose a boat to empty onto the bank",
             frozenset({CAPSIZE}),
-            "a boat in play with animals in it",
+            N_("a boat in play with animals in it"),
         ),
         Effect(
             "crosscurrent",
@@ -264,7 +265,7 @@ EFFECTS: dict[str, Effect] = {
             _cross,
             "choose one animal in each boat to swap",
             frozenset({CROSS}),
-            "animals in both boats, both still in play",
+            N_("animals in both boats, both still in play"),
         ),
         Effect(
             "wash-ashore",
@@ -273,7 +274,7 @@ EFFECTS: dict[str, Effect] = {
             _wash,
             "choose a bank animal to return to the row",
             frozenset({WASH}),
-            "an animal on the bank",
+            N_("an animal on the bank"),
         ),
     )
 }
@@ -298,5 +299,5 @@ def _noop(st: RiverBoard, seat: int, act: Action) -> bool:
 def effect_for(name: str) -> Effect:
     """The effect of a card name; unknown names get a card that can only be discarded."""
     return EFFECTS.get(name) or Effect(
-        name, _never, _none, _noop, "no effect known", frozenset(), "a legal target"
+        name, _never, _none, _noop, "no effect known", frozenset(), N_("a legal target")
     )

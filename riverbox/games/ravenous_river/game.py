@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 from riverbox.core import CHANCE, Chance, Game, GameInfo, OptionSpec, Rng, State
 from riverbox.core.events import EventText
 from riverbox.core.game import Policy
-from riverbox.core.i18n import localized_file
+from riverbox.core.i18n import N_, localized_file
 from riverbox.games.ravenous_river import actions as A
 from riverbox.games.ravenous_river.observe import OBSERVATION_SIZE
 from riverbox.games.ravenous_river.state import RavenousRiverState
@@ -23,23 +23,25 @@ class RavenousRiver(Game):
 
     info = GameInfo(
         name="ravenous-river",
-        title="Ravenous River",
+        title=N_("Ravenous River"),
         min_players=2,
         max_players=7,
         default_players=4,
-        summary="Secretly be one animal; put animals on the bank or in two boats; predators eat their prey.",
+        summary=N_(
+            "Secretly be one animal; put animals on the bank or in two boats; predators eat their prey."
+        ),
         options=(
             OptionSpec(
                 "target",
                 6,
-                "VP needed to win, with strictly the most VP",
+                N_("VP needed to win, with strictly the most VP"),
                 minimum=1,
                 maximum=99,  # RR-29
             ),
             OptionSpec(
                 "first_player",
                 -1,
-                "seat that starts round 1; -1 picks at random",  # RR-10
+                N_("seat that starts round 1; -1 picks at random"),  # RR-10
                 minimum=-1,
                 maximum=6,
             ),
@@ -61,6 +63,7 @@ class RavenousRiver(Game):
     action_types = (A.Action,)
     event_texts: ClassVar[Mapping[str, EventText]] = EVENT_TEXTS
     domain: ClassVar[str] = "ravenous_river"
+    languages: ClassVar[tuple[str, ...]] = ("en", "zh")
 
     # -- actions ------------------------------------------------------------------------------
     def all_actions(self) -> Sequence[A.Action]:
@@ -86,19 +89,19 @@ class RavenousRiver(Game):
     def render(self, state: State, seat: int | None, lang: str = "en") -> Any:
         from riverbox.games.ravenous_river.render import render
 
-        return render(state.view(seat), state.log(seat))
+        return render(state.view(seat), state.log(seat), self.lang_for(lang))
 
     def describe_action(self, action: Any, state: State, lang: str = "en") -> str:
         from riverbox.games.ravenous_river.menu import describe
 
         assert isinstance(state, RavenousRiverState)
-        return describe(action, state)
+        return describe(action, state, self.lang_for(lang))
 
     def menu_group(self, action: Any, state: State, lang: str = "en") -> tuple[str, str] | None:
         from riverbox.games.ravenous_river.menu import menu_group
 
         assert isinstance(state, RavenousRiverState)
-        return menu_group(action, state)
+        return menu_group(action, state, self.lang_for(lang))
 
     def narrate(self, state: State, seat: int | None, start: int, lang: str = "en") -> list[str]:
         """The sentences of the events ``seat`` was told since ``state.history[start]``.

@@ -10,15 +10,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from riverbox.core.i18n import translator
 from riverbox.games.ravenous_river import actions as A
 from riverbox.games.ravenous_river.board import RiverBoard
 from riverbox.games.ravenous_river.cards import CARD_NAMES, CARDS
 from riverbox.games.ravenous_river.scoring import ANIMALS
-from riverbox.games.ravenous_river.words import WHERE, card_text, card_title
+from riverbox.games.ravenous_river.words import DOMAIN, animal_word, card_text, card_title, where_word
 
 
-def _title(kind: int) -> str:
-    return card_title(CARD_NAMES[kind])
+def _title(kind: int, lang: str) -> str:
+    return card_title(CARD_NAMES[kind], lang)
 
 
 def _face_up(state: RiverBoard, slot: int) -> str | None:
@@ -28,86 +29,123 @@ def _face_up(state: RiverBoard, slot: int) -> str | None:
     return None
 
 
-def describe(action: Any, state: RiverBoard) -> str:
+def _animal(index: int, lang: str) -> str:
+    return animal_word(ANIMALS[index], lang)
+
+
+def describe(action: Any, state: RiverBoard, lang: str = "en") -> str:
     """A friendly menu line for ``action`` (mentions nothing hidden)."""
+    _ = translator(DOMAIN, lang)
     op = action.op
     if op == A.LOOK:
         seen = _face_up(state, action.slot)
         if seen is not None:
-            return f"Place: take the face-up {seen} from row slot {action.slot + 1}"
-        return f"Place: take the animal in row slot {action.slot + 1} and look at it"
+            return _("Place: take the face-up {animal} from row slot {slot}").format(
+                animal=animal_word(seen, lang), slot=action.slot + 1
+            )
+        return _("Place: take the animal in row slot {slot} and look at it").format(slot=action.slot + 1)
     if op == A.PLACE:
-        return f"Put the animal you are looking at face up on {WHERE[action.dest]}"
+        return _("Put the animal you are looking at face up on {dest}").format(
+            dest=where_word(action.dest, lang)
+        )
     if op == A.RETURN:
-        return f"Discard {_title(action.card)} and put the animal back face down (only you know it)"
+        return _("Discard {card} and put the animal back face down (only you know it)").format(
+            card=_title(action.card, lang)
+        )
     if op == A.MOVE:
-        move = f"Move the {ANIMALS[action.animal]}{_origin(action, state)} to {WHERE[action.dest]}"
-        return f"{move}, discarding {_title(action.card)}"
+        return _("{move}, discarding {card}").format(
+            move=_move(action, state, lang), card=_title(action.card, lang)
+        )
     if op == A.DISCARD:
-        return f"Discard {_title(action.card)} without using it"
+        return _("Discard {card} without using it").format(card=_title(action.card, lang))
     if op == A.PLAY:
-        note = " (*placeholder card)" if CARDS[action.card].placeholder else ""
-        return f"Play {_title(action.card)}{note}: {card_text(CARD_NAMES[action.card])}"
-    return _choice(action, state)
+        note = _(" (*placeholder card)") if CARDS[action.card].placeholder else ""
+        return _("Play {card}{note}: {text}").format(
+            card=_title(action.card, lang), note=note, text=card_text(CARD_NAMES[action.card], lang)
+        )
+    return _choice(action, state, lang)
 
 
-def _origin(action: Any, state: RiverBoard) -> str:
+def _move(action: Any, state: RiverBoard, lang: str) -> str:
+    _ = translator(DOMAIN, lang)
     src = state.where(action.animal)
-    return f" from {WHERE[src]}" if src >= 0 else ""
+    animal = _animal(action.animal, lang)
+    dest = where_word(action.dest, lang)
+    if src >= 0:
+        return _("Move the {animal} from {source} to {dest}").format(
+            animal=animal, source=where_word(src, lang), dest=dest
+        )
+    return _("Move the {animal} to {dest}").format(animal=animal, dest=dest)
 
 
-def _choice(action: Any, state: RiverBoard) -> str:
+def _choice(action: Any, state: RiverBoard, lang: str) -> str:
     """Menu lines for the choices of a card's pending decision, the vote and the totems."""
+    _ = translator(DOMAIN, lang)
     op = action.op
     if op == A.SAIL:
-        return f"Boat {action.boat + 1} sails home now and is frozen until scoring"
+        return _("Boat {boat} sails home now and is frozen until scoring").format(boat=action.boat + 1)
     if op == A.SINK:
-        return f"Sink the empty boat {action.boat + 1} for the rest of the round"
+        return _("Sink the empty boat {boat} for the rest of the round").format(boat=action.boat + 1)
     if op == A.CAPSIZE:
-        return f"Tip every animal of boat {action.boat + 1} onto the bank"
+        return _("Tip every animal of boat {boat} onto the bank").format(boat=action.boat + 1)
     if op == A.WAVES:
         seen = _face_up(state, action.slot)
-        other = f"the face-up {seen}" if seen is not None else "the face-up animal"
-        return f"Swap the {ANIMALS[action.animal]} (in a boat) with {other} in row slot {action.slot + 1}"
-    if op == A.CROSS:
-        return f"Swap the {ANIMALS[action.animal]} (boat 1) with the {ANIMALS[action.other]} (boat 2)"
-    if op == A.WASH:
-        return f"Put the {ANIMALS[action.animal]} from the bank back into the row, face up"
-    if op == A.PEEK:
-        slots = (
-            f"slots {action.slot + 1} and {action.slot2 + 1}"
-            if action.slot2 >= 0
-            else f"slot {action.slot + 1}"
+        animal = _animal(action.animal, lang)
+        if seen is not None:
+            return _("Swap the {animal} (in a boat) with the face-up {other} in row slot {slot}").format(
+                animal=animal, other=animal_word(seen, lang), slot=action.slot + 1
+            )
+        return _("Swap the {animal} (in a boat) with the face-up animal in row slot {slot}").format(
+            animal=animal, slot=action.slot + 1
         )
-        return f"Look secretly at the row animal(s) in {slots}"
+    if op == A.CROSS:
+        return _("Swap the {animal} (boat 1) with the {other} (boat 2)").format(
+            animal=_animal(action.animal, lang), other=_animal(action.other, lang)
+        )
+    if op == A.WASH:
+        return _("Put the {animal} from the bank back into the row, face up").format(
+            animal=_animal(action.animal, lang)
+        )
+    if op == A.PEEK:
+        if action.slot2 >= 0:
+            return _("Look secretly at the row animal(s) in slots {first} and {second}").format(
+                first=action.slot + 1, second=action.slot2 + 1
+            )
+        return _("Look secretly at the row animal(s) in slot {slot}").format(slot=action.slot + 1)
     if op == A.REVEAL:
-        return f"Turn the animal in row slot {action.slot + 1} face up for everyone"
+        return _("Turn the animal in row slot {slot} face up for everyone").format(slot=action.slot + 1)
     if op == A.SKIP:
-        return "Turn nothing face up"
+        return _("Turn nothing face up")
     if op == A.VOTE:
-        return "Vote to END the round now" if action.end == 1 else "Vote to CONTINUE the round"
+        return _("Vote to END the round now") if action.end == 1 else _("Vote to CONTINUE the round")
     if op == A.KEEP:
         x, y = action.animal, action.other
-        hunt = ""
+        keep = _("Keep the {first} and the {second} as your totems").format(
+            first=_animal(x, lang), second=_animal(y, lang)
+        )
         if (y - x) % 7 in (1, 6):  # neighbours in the cycle: one eats the other where they meet
             hunter, hunted = (x, y) if (y - x) % 7 == 1 else (y, x)
-            hunt = f" (the {ANIMALS[hunter]} eats the {ANIMALS[hunted]} wherever they meet)"
-        return f"Keep the {ANIMALS[x]} and the {ANIMALS[y]} as your totems{hunt}"
+            keep += _(" (the {hunter} eats the {hunted} wherever they meet)").format(
+                hunter=_animal(hunter, lang), hunted=_animal(hunted, lang)
+            )
+        return keep
     return str(action)
 
 
-def menu_group(action: Any, state: RiverBoard) -> tuple[str, str] | None:
+def menu_group(action: Any, state: RiverBoard, lang: str = "en") -> tuple[str, str] | None:
     """``(entry, detail)`` for actions paid with a card; ``None`` for every other action."""
+    _ = translator(DOMAIN, lang)
     op = action.op
     if op == A.MOVE:
-        move = f"Move the {ANIMALS[action.animal]}{_origin(action, state)} to {WHERE[action.dest]}"
-        entry = f"{move} (pay with a card)"
-        return entry, f"discard {_title(action.card)}"
+        entry = _("{move} (pay with a card)").format(move=_move(action, state, lang))
+        return entry, _("discard {card}").format(card=_title(action.card, lang))
     if op == A.RETURN:
         return (
-            "Put the animal back face down, only you know it (pay with a card)",
-            f"discard {_title(action.card)}",
+            _("Put the animal back face down, only you know it (pay with a card)"),
+            _("discard {card}").format(card=_title(action.card, lang)),
         )
     if op == A.DISCARD:
-        return "Discard a card without using it", f"discard {_title(action.card)}"
+        return _("Discard a card without using it"), _("discard {card}").format(
+            card=_title(action.card, lang)
+        )
     return None

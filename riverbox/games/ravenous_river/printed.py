@@ -9,14 +9,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from riverbox.core.text import player_text
+from riverbox.core.i18n import gettext
 
 
 def content(lang: str = "en") -> dict[str, Any]:
+    """Card titles and texts and the animals' names, in ``lang`` (the ids stay English)."""
     from riverbox.games.ravenous_river.cards import CARDS
     from riverbox.games.ravenous_river.scoring import ANIMALS
+    from riverbox.games.ravenous_river.words import animal_word, card_text
 
     cards = {
-        k.name: {"title": k.title, "text": player_text(k.text), "placeholder": k.placeholder} for k in CARDS
+        k.name: {
+            "title": gettext("ravenous_river", lang, k.title),
+            "text": card_text(k.name, lang),
+            "placeholder": k.placeholder,
+        }
+        for k in CARDS
     }
-    return {"animals": list(ANIMALS), "cards": cards}
+    names = {a: animal_word(a, lang) for a in ANIMALS}
+    return {"animals": list(ANIMALS), "animal_names": names, "cards": cards}

@@ -13,6 +13,7 @@ from typing import Any
 
 from riverbox.core import CHANCE, Chance, Rng
 from riverbox.core.events import Event
+from riverbox.core.i18n import Message, message
 from riverbox.games.ravenous_river import actions as A
 from riverbox.games.ravenous_river.board import (
     ALL_SLOTS,
@@ -417,13 +418,16 @@ class RavenousRiverState(RiverBoard):
         """What ``seat`` may know (see view.py)."""
         return build_view(self, seat)
 
-    def explain_illegal(self, action: Any, seat: int) -> str:
+    def explain_illegal(self, action: Any, seat: int) -> str | Message:
         if not isinstance(action, A.Action):
             return (
                 f"ravenous-river: {action!r} is not a Ravenous River action; turn notation such as"
                 " 'look row1' into one with game.parse_action(text)"
             )
-        return f"ravenous-river: {action} is not legal now: {why_illegal(self, action, seat)}"
+        why = why_illegal(self, action, seat)
+        return message(
+            "ravenous_river", "ravenous-river: {action} is not legal now: {why}", action=str(action), why=why
+        )
 
     # -- determinizing -----------------------------------------------------------------------
     def _determinize_body(self, seat: int | None, rng: Rng) -> None:

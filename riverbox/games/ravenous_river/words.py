@@ -8,156 +8,273 @@ public counterpart names the seat and nothing hidden. Sentences carry no ruling 
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from riverbox.core.events import EventText
+from riverbox.core.i18n import N_, gettext, translator
+from riverbox.core.text import player_text
 from riverbox.games.ravenous_river.cards import CARD_INDEX, CARDS
 from riverbox.games.ravenous_river.scoring import ANIMALS as _ANIMALS
 from riverbox.games.ravenous_river.scoring import ScoreStep, score_round
 
-_TITLE = {k.name: k.title + ("*" if k.placeholder else "") for k in CARDS}
+DOMAIN = "ravenous_river"
+"""The game's message domain (``riverbox/locale/<lang>/LC_MESSAGES/ravenous_river.po``)."""
+
+ANIMAL_WORDS = (N_("lion"), N_("bull"), N_("horse"), N_("hound"), N_("fox"), N_("cat"), N_("mouse"))
+"""The seven animals as sentences name them (the same ids as ``scoring.ANIMALS``), marked for translation."""
+_PLACEHOLDER = {k.name for k in CARDS if k.placeholder}
+_TITLE = {k.name: k.title for k in CARDS}
 """Card titles for menus and logs; ``*`` marks a PLACEHOLDER card (not the published list)."""
-_RULING = re.compile(r" \(RR-[^)]*\)")
-_PLAIN = [_RULING.sub("", k.text) for k in CARDS]
+_PLAIN = [player_text(k.text) for k in CARDS]
 """Card texts for players, without the ruling ids the data file cites."""
-WHERE = ("the bank", "boat 1", "boat 2")
+WHERE = (N_("the bank"), N_("boat 1"), N_("boat 2"))
 """Place and Move destinations in words, by destination number."""
 
 
-def card_title(name: str) -> str:
+def animal_word(name: str, lang: str = "en") -> str:
+    """An animal's name in ``lang`` (the English name is the id)."""
+    return gettext(DOMAIN, lang, name)
+
+
+def where_word(dest: int, lang: str = "en") -> str:
+    """A Place or Move destination in ``lang``."""
+    return gettext(DOMAIN, lang, WHERE[dest])
+
+
+def card_title(name: str, lang: str = "en") -> str:
     """A card's title as players read it (``*`` marks placeholder content)."""
-    return _TITLE.get(name, name)
+    title = _TITLE.get(name)
+    if title is None:
+        return name
+    return gettext(DOMAIN, lang, title) + ("*" if name in _PLACEHOLDER else "")
 
 
-def card_text(name: str) -> str:
+def card_text(name: str, lang: str = "en") -> str:
     """A card's text as a player reads it (the data file's ruling ids left out)."""
-    return _PLAIN[CARD_INDEX[name]]
+    return gettext(DOMAIN, lang, _PLAIN[CARD_INDEX[name]])
 
 
-def _who(seat: int) -> str:
-    return f"seat {seat}"
+def _animals(names: list[str], lang: str, sep: str = ", ") -> str:
+    return gettext(DOMAIN, lang, sep).join(animal_word(a, lang) for a in names)
 
 
-def _owned(animal: str, owner: int | None) -> str:
-    return f"{animal} (seat {owner})" if owner is not None else f"{animal} (nobody's)"
+def _owned(animal: str, owner: int | None, lang: str) -> str:
+    _ = translator(DOMAIN, lang)
+    if owner is not None:
+        return _("{animal} (seat {seat})").format(animal=animal_word(animal, lang), seat=owner)
+    return _("{animal} (nobody's)").format(animal=animal_word(animal, lang))
 
 
 def _dealt(e: dict[str, Any], lang: str = "en") -> str:
-    titles = ", ".join(card_title(c) for c in e["cards"])
+    _ = translator(DOMAIN, lang)
+    titles = _(", ").join(card_title(c, lang) for c in e["cards"])
     if e["keep"]:  # 2 players: three drawn, two to keep
-        return f"You (seat {e['seat']}) draw the totems {', '.join(e['totems'])} (keep two); cards: {titles}."
-    return f"You (seat {e['seat']}) get the {' '.join(e['totems'])} as your totem; cards: {titles}."
+        return _("You (seat {seat}) draw the totems {totems} (keep two); cards: {cards}.").format(
+            seat=e["seat"], totems=_animals(e["totems"], lang), cards=titles
+        )
+    return _("You (seat {seat}) get the {totems} as your totem; cards: {cards}.").format(
+        seat=e["seat"], totems=_animals(e["totems"], lang, " "), cards=titles
+    )
 
 
 def _peeked(e: dict[str, Any], lang: str = "en") -> str:
+    _ = translator(DOMAIN, lang)
     slots = e["slots"]
-    where = f"slots {slots[0] + 1} and {slots[1] + 1}" if len(slots) == 2 else f"slot {slots[0] + 1}"
-    return f"{_who(e['seat'])} looks secretly at row {where}."
+    if len(slots) == 2:
+        return _("seat {seat} looks secretly at row slots {first} and {second}.").format(
+            seat=e["seat"], first=slots[0] + 1, second=slots[1] + 1
+        )
+    return _("seat {seat} looks secretly at row slot {slot}.").format(seat=e["seat"], slot=slots[0] + 1)
+
+
+def _vote_word(end: bool, lang: str) -> str:
+    return gettext(DOMAIN, lang, "END") if end else gettext(DOMAIN, lang, "CONTINUE")
 
 
 def _vote_result(e: dict[str, Any], lang: str = "en") -> str:
     """Every seat's choice, the tally and what happens; a tie goes on (RR-19)."""
+    _ = translator(DOMAIN, lang)
     ends = e["ends"]
-    each = ", ".join(f"seat {s} {'END' if end else 'CONTINUE'}" for s, end in enumerate(ends))
+    each = _(", ").join(
+        _("seat {seat} {vote}").format(seat=s, vote=_vote_word(end, lang)) for s, end in enumerate(ends)
+    )
     yes = sum(ends)
     no = len(ends) - yes
-    outcome = "the round ends" if e["passed"] else "play continues"
-    tie = " (a tie: play goes on)" if yes == no else ""
-    return f"Votes revealed: {each}. {yes} end, {no} continue: {outcome}{tie}."
+    outcome = _("the round ends") if e["passed"] else _("play continues")
+    tie = _(" (a tie: play goes on)") if yes == no else ""
+    return _("Votes revealed: {each}. {yes} end, {no} continue: {outcome}{tie}.").format(
+        each=each, yes=yes, no=no, outcome=outcome, tie=tie
+    )
 
 
 def _positions(e: dict[str, Any], lang: str = "en") -> str:
+    _ = translator(DOMAIN, lang)
+
     def group(xs: list[str]) -> str:
-        return " ".join(xs) if xs else "nothing"
+        return _animals(xs, lang, " ") if xs else _("nothing")
 
-    parts = [f"bank {group(e['bank'])}"]
+    parts = [_("bank {animals}").format(animals=group(e["bank"]))]
     for b, status in enumerate(e["status"]):
-        state = {"sailed": " (sailed early)", "sunk": " (sunk)"}.get(status, "")
-        parts.append(f"boat {b + 1}{state} {group(e['boats'][b])}")
+        state = {"sailed": _(" (sailed early)"), "sunk": _(" (sunk)")}.get(status, "")
+        parts.append(
+            _("boat {boat}{state} {animals}").format(boat=b + 1, state=state, animals=group(e["boats"][b]))
+        )
     if e["row"]:
-        parts.append(f"still in the row {group(e['row'])}")
-    return f"At the end: {'; '.join(parts)}."
+        parts.append(_("still in the row {animals}").format(animals=group(e["row"])))
+    return _("At the end: {parts}.").format(parts=_("; ").join(parts))
 
 
-_WHY_ENDED = {"hands": "every hand is empty", "vote": "the vote to end passed"}
-_STEP = {"bank": "On the bank", "boat1": "In boat 1", "boat2": "In boat 2", "home": "At home"}
+_WHY_ENDED = {"hands": N_("every hand is empty"), "vote": N_("the vote to end passed")}
+_STEP = {"bank": N_("On the bank"), "boat1": N_("In boat 1"), "boat2": N_("In boat 2"), "home": N_("At home")}
 
 
 def _round_scored(e: dict[str, Any], lang: str = "en") -> str:
     """The end-of-round report, one sentence a line: why it ended, the totems, where the animals
     stood, who ate whom at each step with the points, the survivors, and what each seat scored."""
+    _ = translator(DOMAIN, lang)
+    sep = _(", ")
     owner = {a: s for s, ts in enumerate(e["totems"]) for a in ts}
 
     def who(animal: str) -> str:
-        return _owned(animal, owner.get(animal))
+        return _owned(animal, owner.get(animal), lang)
 
     crossing = [None if e["status"][b] == "sunk" else e["boats"][b] for b in (0, 1)]
     steps: list[ScoreStep] = []
     score_round(e["bank"], crossing, e["row"], steps)
+    totems = sep.join(
+        _("seat {seat} {totems}").format(seat=s, totems=_animals(ts, lang, " + "))
+        for s, ts in enumerate(e["totems"])
+    )
     lines = [
-        f"Round {e['round']} ends: {_WHY_ENDED[e['how']]}.",
-        "Totems: " + ", ".join(f"seat {s} {' + '.join(ts)}" for s, ts in enumerate(e["totems"])) + ".",
-        _positions(e),
+        _("Round {round} ends: {why}.").format(round=e["round"], why=_(_WHY_ENDED[e["how"]])),
+        _("Totems: {totems}.").format(totems=totems),
+        _positions(e, lang),
     ]
     for step, title in _STEP.items():
-        eaten = [f"{a} eats {_ANIMALS[v]}" for (s, k, a, v) in steps if s == step and k == "eats"]
+        eaten = [
+            _("{eater} eats {eaten}").format(eater=animal_word(a, lang), eaten=animal_word(_ANIMALS[v], lang))
+            for (s, k, a, v) in steps
+            if s == step and k == "eats"
+        ]
         if eaten:
             points = [f"{who(a)} +{v}" for (s, k, a, v) in steps if s == step and k == "chain"]
-            lines.append(f"{title}: {', '.join(eaten)}; {', '.join(points)}.")
-    for value, place in ((1, "on the bank"), (2, "at home")):
+            lines.append(
+                _("{where}: {eaten}; {points}.").format(
+                    where=_(title), eaten=sep.join(eaten), points=sep.join(points)
+                )
+            )
+    for value, place in (
+        (1, _("Survivors on the bank, +1 each: {animals}.")),
+        (2, _("Survivors at home, +2 each: {animals}.")),
+    ):
         alive = [who(a) for (s, k, a, v) in steps if k == "survives" and v == value]
         if alive:
-            lines.append(f"Survivors {place}, +{value} each: " + ", ".join(alive) + ".")
+            lines.append(place.format(animals=sep.join(alive)))
     stayed = [f"{who(a)} +1" for (s, k, a, v) in steps if k == "row"]
     if stayed:
-        lines.append("Still in the row (out of the food chain): " + ", ".join(stayed) + ".")
+        lines.append(
+            _("Still in the row (out of the food chain): {animals}.").format(animals=sep.join(stayed))
+        )
     each = (
-        f"seat {s} +{g} (total {t})" for s, (g, t) in enumerate(zip(e["gains"], e["scores"], strict=True))
+        _("seat {seat} +{gain} (total {total})").format(seat=s, gain=g, total=t)
+        for s, (g, t) in enumerate(zip(e["gains"], e["scores"], strict=True))
     )
-    lines.append("Scored: " + ", ".join(each) + ".")
+    lines.append(_("Scored: {each}.").format(each=sep.join(each)))
     return "\n".join(lines)
 
 
+def _say(template: str, **words: Any) -> EventText:
+    """An event sentence from a template whose fields are filled from the event; ``words`` turns
+    fields into words of the reader's language (``slot`` numbers count from 1 for players)."""
+
+    def text(e: dict[str, Any], lang: str) -> str:
+        fields = dict(e)
+        for key, word in words.items():
+            fields[key] = word(e, lang)
+        return gettext(DOMAIN, lang, template).format(**fields)
+
+    return text
+
+
+def _animal(key: str) -> Any:
+    return lambda e, lang: animal_word(e[key], lang)
+
+
+def _card(e: dict[str, Any], lang: str) -> str:
+    return card_title(e["card"], lang)
+
+
+def _dest(e: dict[str, Any], lang: str) -> str:
+    return where_word(e["dest"], lang)
+
+
+def _slot(e: dict[str, Any], lang: str) -> int:
+    return int(e["slot"]) + 1
+
+
+def _boat(e: dict[str, Any], lang: str) -> int:
+    return int(e["boat"]) + 1
+
+
+def _kept_own(e: dict[str, Any], lang: str) -> str:
+    return gettext(DOMAIN, lang, "You (seat {seat}) keep the {first} and the {second} as totems.").format(
+        seat=e["seat"], first=animal_word(e["totems"][0], lang), second=animal_word(e["totems"][1], lang)
+    )
+
+
+def _voted_own(e: dict[str, Any], lang: str) -> str:
+    return gettext(DOMAIN, lang, "You (seat {seat}) vote {vote}.").format(
+        seat=e["seat"], vote=_vote_word(e["end"], lang)
+    )
+
+
 EVENT_TEXTS: dict[str, EventText] = {
-    "first": "Seat {seat} goes first.",
-    "new_round": "A new round: a fresh face-down row of all seven animals; cards and totems are dealt.",
+    "first": N_("Seat {seat} goes first."),
+    "new_round": N_("A new round: a fresh face-down row of all seven animals; cards and totems are dealt."),
     "dealt": _dealt,
-    "kept": "seat {seat} keeps two of the three totems drawn (secret until the end-of-round reveal).",
-    "kept_own": lambda e, lang: (
-        f"You (seat {e['seat']}) keep the {e['totems'][0]} and the {e['totems'][1]} as totems."
+    "kept": N_("seat {seat} keeps two of the three totems drawn (secret until the end-of-round reveal)."),
+    "kept_own": _kept_own,
+    "looked": _say(N_("seat {seat} takes row slot {slot} and looks at it."), slot=_slot),
+    "saw": _say(N_("You see: row{slot} is {animal}."), slot=_slot, animal=_animal("animal")),
+    "shown": _say(N_("Revealed: row{slot} is {animal}."), slot=_slot, animal=_animal("animal")),
+    "placed": _say(
+        N_("seat {seat} puts the {animal} face up on {dest}."), animal=_animal("animal"), dest=_dest
     ),
-    "looked": lambda e, lang: f"seat {e['seat']} takes row slot {e['slot'] + 1} and looks at it.",
-    "saw": lambda e, lang: f"You see: row{e['slot'] + 1} is {e['animal']}.",
-    "shown": lambda e, lang: f"Revealed: row{e['slot'] + 1} is {e['animal']}.",
-    "placed": lambda e, lang: f"seat {e['seat']} puts the {e['animal']} face up on {WHERE[e['dest']]}.",
-    "returned": lambda e, lang: (
-        f"seat {e['seat']} discards {card_title(e['card'])} and returns it face down."
+    "returned": _say(N_("seat {seat} discards {card} and returns it face down."), card=_card),
+    "moved": _say(
+        N_("seat {seat} discards {card} to move the {animal} to {dest}."),
+        card=_card,
+        animal=_animal("animal"),
+        dest=_dest,
     ),
-    "moved": lambda e, lang: (
-        f"seat {e['seat']} discards {card_title(e['card'])} to move the {e['animal']} to {WHERE[e['dest']]}."
+    "discarded": _say(N_("seat {seat} discards {card} without effect."), card=_card),
+    "played": _say(N_("seat {seat} plays {card}."), card=_card),
+    "sailed": _say(N_("seat {seat} sends boat {boat} home early; it is frozen until scoring."), boat=_boat),
+    "sank": _say(N_("seat {seat} sinks the empty boat {boat}."), boat=_boat),
+    "capsized": _say(N_("seat {seat} tips every animal of boat {boat} onto the bank."), boat=_boat),
+    "swapped_row": _say(
+        N_("seat {seat} swaps the {animal} with the face-up animal in row slot {slot}."),
+        animal=_animal("animal"),
+        slot=_slot,
     ),
-    "discarded": lambda e, lang: f"seat {e['seat']} discards {card_title(e['card'])} without effect.",
-    "played": lambda e, lang: f"seat {e['seat']} plays {card_title(e['card'])}.",
-    "sailed": lambda e, lang: (
-        f"seat {e['seat']} sends boat {e['boat'] + 1} home early; it is frozen until scoring."
+    "swapped_boats": _say(
+        N_("seat {seat} swaps the {animal} (boat 1) with the {other} (boat 2)."),
+        animal=_animal("animal"),
+        other=_animal("other"),
     ),
-    "sank": lambda e, lang: f"seat {e['seat']} sinks the empty boat {e['boat'] + 1}.",
-    "capsized": lambda e, lang: f"seat {e['seat']} tips every animal of boat {e['boat'] + 1} onto the bank.",
-    "swapped_row": lambda e, lang: (
-        f"seat {e['seat']} swaps the {e['animal']} with the face-up animal in row slot {e['slot'] + 1}."
+    "washed": _say(
+        N_("seat {seat} washes the {animal} from the bank back into the row, face up."),
+        animal=_animal("animal"),
     ),
-    "swapped_boats": "seat {seat} swaps the {animal} (boat 1) with the {other} (boat 2).",
-    "washed": "seat {seat} washes the {animal} from the bank back into the row, face up.",
     "peeked": _peeked,
-    "turned_up": lambda e, lang: f"seat {e['seat']} turns row slot {e['slot'] + 1} face up.",
-    "skipped": "seat {seat} turns nothing face up.",
-    "passed": "Seat {seat} cannot act: no cards and an empty row.",
-    "voted": "seat {seat} has voted in secret.",
-    "voted_own": lambda e, lang: f"You (seat {e['seat']}) vote {'END' if e['end'] else 'CONTINUE'}.",
+    "turned_up": _say(N_("seat {seat} turns row slot {slot} face up."), slot=_slot),
+    "skipped": N_("seat {seat} turns nothing face up."),
+    "passed": N_("Seat {seat} cannot act: no cards and an empty row."),
+    "voted": N_("seat {seat} has voted in secret."),
+    "voted_own": _voted_own,
     "vote_result": _vote_result,
     "round_scored": _round_scored,
-    "won": "Seat {seat} wins with {vp} VP: {target}+ and strictly the most.",
-    "no_winner": "Nobody has {target}+ VP and strictly the most: a new round starts.",
+    "won": N_("Seat {seat} wins with {vp} VP: {target}+ and strictly the most."),
+    "no_winner": N_("Nobody has {target}+ VP and strictly the most: a new round starts."),
 }
 """Event kind -> its sentence (a ``str.format`` template or a function of the event)."""

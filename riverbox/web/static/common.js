@@ -1,4 +1,29 @@
-// Small helpers shared by the lobby and the table page.
+// Small helpers shared by the lobby and the table page, and the page's language.
+
+/** The reader's language (the server chose it: ?lang=, cookie, Accept-Language). */
+export const LANG = document.documentElement.dataset.lang || "en";
+
+/** The scripts' strings in the reader's language, handed over by the server with the page. */
+const STRINGS = (() => {
+  try {
+    return JSON.parse(document.getElementById("strings")?.textContent || "{}");
+  } catch {
+    return {};
+  }
+})();
+
+/** A sentence in the reader's language: the English text is the key; `{name}` fields are filled in. */
+export function _(text, fields = {}) {
+  const said = STRINGS[text] || text;
+  return said.replace(/\{(\w+)\}/g, (whole, key) => (key in fields ? String(fields[key]) : whole));
+}
+
+// the language switch keeps the link's fragment (a seat's token lives there, never on the server)
+for (const link of document.querySelectorAll("nav.languages a[data-lang]")) {
+  link.addEventListener("click", () => {
+    if (window.location.hash) link.href = link.href.split("#")[0] + window.location.hash;
+  });
+}
 
 /** Create an element with attributes and children (strings become text, never HTML). */
 export function el(tag, attrs = {}, ...children) {
@@ -18,7 +43,9 @@ export function el(tag, attrs = {}, ...children) {
 
 /** Fetch JSON; throws an Error carrying the server's reason. */
 export async function api(path, options = {}) {
-  const response = await fetch(path, {
+  const url = new URL(path, window.location.href);
+  if (!url.searchParams.has("lang")) url.searchParams.set("lang", LANG);
+  const response = await fetch(url, {
     ...options,
     headers: { "content-type": "application/json", ...(options.headers || {}) },
   });

@@ -1,7 +1,9 @@
 // The lobby: create a table (game, players, options, seats) and list open tables to join or watch.
-import { api, el } from "./common.js";
+import { _, api, el } from "./common.js";
 
 const games = JSON.parse(document.getElementById("games-data").textContent);
+/** A table's status in words. */
+const STATUS = { open: _("open"), running: _("running"), over: _("finished") };
 const form = document.getElementById("create");
 const gameSelect = document.getElementById("game");
 const playersInput = document.getElementById("players");
@@ -21,7 +23,7 @@ function drawOptions() {
   if (!n || n < game.min_players || n > game.max_players) {
     playersInput.value = game.min_players === game.max_players ? game.min_players : Math.min(3, game.max_players);
   }
-  optionsBox.replaceChildren(el("legend", {}, "Options"));
+  optionsBox.replaceChildren(el("legend", {}, _("Options")));
   for (const option of game.options) {
     optionsBox.append(
       el("label", { title: option.help }, `${option.name} (${option.allowed}) `,
@@ -33,18 +35,18 @@ function drawOptions() {
 
 function drawSeats() {
   const n = Math.max(1, +playersInput.value || 1);
-  seatsBox.replaceChildren(el("legend", {}, "Seats"));
+  seatsBox.replaceChildren(el("legend", {}, _("Seats")));
   for (let seat = 0; seat < n; seat++) {
     const kind = el("select", { "data-seat-kind": seat },
-      el("option", { value: "human" }, seat === 0 ? "me" : "human (invite link)"),
-      seat > 0 ? el("option", { value: "here" }, "human on this device (pass and play)") : null,
-      el("option", { value: "open", selected: seat > 0 }, "open (anyone may join)"),
-      el("option", { value: "bot" }, "bot"));
+      el("option", { value: "human" }, seat === 0 ? _("me") : _("human (invite link)")),
+      seat > 0 ? el("option", { value: "here" }, _("human on this device (pass and play)")) : null,
+      el("option", { value: "open", selected: seat > 0 }, _("open (anyone may join)")),
+      el("option", { value: "bot" }, _("bot")));
     const bots = currentGame().bots;
     const bot = el("select", { "data-seat-bot": seat, hidden: true },
       ...bots.map((b) => el("option", { value: b, selected: b === "heuristic" }, b)));
     kind.addEventListener("change", () => { bot.hidden = kind.value !== "bot"; });
-    seatsBox.append(el("label", {}, `Seat ${seat}: `, kind, " ", bot));
+    seatsBox.append(el("label", {}, _("Seat {seat}: ", { seat }), kind, " ", bot));
   }
 }
 
@@ -70,15 +72,15 @@ form.addEventListener("submit", async (event) => {
     const box = document.getElementById("created");
     const local = table.seats.filter((s) => s.token && here.includes(s.seat));
     const links = table.seats.filter((s) => s.url && !(local.length > 1 && local.includes(s))).map((s) =>
-      el("li", {}, `Seat ${s.seat}: `, el("a", { href: s.url, target: "_blank" }, s.seat === 0 ? "my seat" : "invite link")));
+      el("li", {}, _("Seat {seat}: ", { seat: s.seat }), el("a", { href: s.url, target: "_blank" }, s.seat === 0 ? _("my seat") : _("invite link"))));
     const pass = local.length > 1
       ? el("p", {}, el("a", { href: `/tables/${table.id}#tokens=${local.map((s) => `${s.seat}.${s.token}`).join(",")}`, id: "pass-link" },
-        `Play seats ${local.map((s) => s.seat).join(", ")} here, passing the device`)) : null;
+        _("Play seats {seats} here, passing the device", { seats: local.map((s) => s.seat).join(", ") }))) : null;
     box.replaceChildren(
       pass,
-      el("p", {}, "Table created. Send each invite link to its player only: it opens that seat."),
+      el("p", {}, _("Table created. Send each invite link to its player only: it opens that seat.")),
       el("ul", {}, links),
-      el("p", {}, "Spectators: ", el("a", { href: table.spectate_url }, table.spectate_url)),
+      el("p", {}, _("Spectators: "), el("a", { href: table.spectate_url }, table.spectate_url)),
     );
     box.hidden = false;
     refresh();
@@ -88,7 +90,7 @@ form.addEventListener("submit", async (event) => {
 });
 
 async function join(tableId) {
-  const name = window.prompt("Your name at this table?", "guest");
+  const name = window.prompt(_("Your name at this table?"), _("guest"));
   if (!name) return;
   try {
     const seat = await api(`/api/tables/${tableId}/join`, { method: "POST", body: JSON.stringify({ name }) });
@@ -103,13 +105,13 @@ async function refresh() {
   try {
     const tables = await api("/api/tables");
     body.replaceChildren(...tables.map((t) => el("tr", {},
-      el("td", {}, t.title || t.game),
-      el("td", {}, t.seats.map((s) => `${s.name}${s.kind === "open" && !s.claimed ? " (free)" : ""}`).join(", ")),
-      el("td", {}, t.status),
+      el("td", {}, games.find((g) => g.name === t.game)?.title || t.title || t.game),
+      el("td", {}, t.seats.map((s) => `${s.name}${s.kind === "open" && !s.claimed ? _(" (free)") : ""}`).join(", ")),
+      el("td", {}, STATUS[t.status] || t.status),
       el("td", {},
         t.seats.some((s) => s.kind === "open" && !s.claimed)
-          ? el("button", { type: "button", onclick: () => join(t.id) }, "Join") : "",
-        " ", el("a", { href: `/tables/${t.id}` }, "Watch")))));
+          ? el("button", { type: "button", onclick: () => join(t.id) }, _("Join")) : "",
+        " ", el("a", { href: `/tables/${t.id}` }, _("Watch"))))));
   } catch (error) {
     errorLine.textContent = error.message;
   }

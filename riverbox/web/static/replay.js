@@ -1,14 +1,14 @@
 // The replay viewer: a finished table, move by move, drawn by the game's own module as the
 // chosen seat saw it (or as spectators did). Frames come from /api/tables/{id}/replay, which
 // the server refuses until the game is over. Arrow keys step, Home/End jump.
-import { api, el } from "./common.js";
+import { _, api, el, LANG } from "./common.js";
 
-/** Every sentence this page shows, in one place. */
+/** Every sentence this page shows, in one place, in the reader's language. */
 const TEXT = {
-  everyone: "everyone (the public view)",
-  seat: (n) => `seat ${n}`,
-  start: "The start of the game.",
-  move: (step, total, seat, text) => `Move ${step} of ${total}: seat ${seat} — ${text}`,
+  everyone: _("everyone (the public view)"),
+  seat: (n) => _("seat {n}", { n }),
+  start: _("The start of the game."),
+  move: (step, total, seat, text) => _("Move {step} of {total}: seat {seat} — {text}", { step, total, seat, text }),
   of: (step, total) => `${step} / ${total}`,
 };
 
@@ -28,7 +28,7 @@ function show(step) {
   $("step-label").textContent = TEXT.of(at, total);
   $("move").textContent = frame.move === null ? TEXT.start : TEXT.move(at, total, frame.seat, frame.text);
   const viewer = $("viewer").value;
-  const ctx = { content, seat: viewer === "" ? null : +viewer, names: [], legal: [], picked: [], over: at === total, el };
+  const ctx = { content, seat: viewer === "" ? null : +viewer, names: [], legal: [], picked: [], over: at === total, el, _, lang: LANG };
   $("board").replaceChildren(drawing.draw(frame.view, ctx));
 }
 

@@ -5,37 +5,37 @@
 // a reload restores the seat. A pass-the-device link (#tokens=SEAT.TOKEN,SEAT.TOKEN) seats
 // several players on this browser: between their turns a cover replaces the table, and the
 // previous seat's private information is removed from the page until the next one confirms.
-import { el } from "./common.js";
+import { _, el, LANG } from "./common.js";
 import { candidates, decorate, expand } from "./pick.js";
 
-/** Every sentence this page shows, in one place (for the message catalogs to come). */
+/** Every sentence this page shows, in one place, in the reader's language (see common.js). */
 const TEXT = {
-  watching: "You are watching.",
-  youAre: (name, seat) => `You are ${name} (seat ${seat}).`,
-  over: "The game is over.",
-  toMove: (names) => `To move: ${names}.`,
-  you: "you",
-  yourTurn: "Your turn",
-  yourTurnTitle: "▶ Your turn — ",
-  pickHint: "Pick on the table (highlighted things can be chosen), or choose a move below.",
-  waiting: "Waiting for the other players.",
-  chosen: (labels) => `Chosen: ${labels}. Now pick the next part on the table, or one of these:`,
-  cancel: "Cancel the choice",
-  choose: (n) => `choose (${n} moves go on from here)`,
-  lost: "Connection lost; reconnecting…",
-  resign: "Resign? A bot will play your seat for the rest of the game.",
-  resigned: " (resigned; a bot plays)",
-  free: " (free seat)",
-  winner: "winner",
-  player: (seat) => `player ${seat}`,
-  online: "online",
-  offline: "offline",
-  bot: "bot",
-  none: "none",
-  noDrawing: "This game has no drawn table yet; its state:",
-  passTo: (name) => `Pass the device to ${name}.`,
-  passNote: "The table stays hidden until they confirm, so nobody sees another player's cards.",
-  iAm: (name) => `I am ${name}: show my table`,
+  watching: _("You are watching."),
+  youAre: (name, seat) => _("You are {name} (seat {seat}).", { name, seat }),
+  over: _("The game is over."),
+  toMove: (names) => _("To move: {names}.", { names }),
+  you: _("you"),
+  yourTurn: _("Your turn"),
+  yourTurnTitle: _("▶ Your turn — "),
+  pickHint: _("Pick on the table (highlighted things can be chosen), or choose a move below."),
+  waiting: _("Waiting for the other players."),
+  chosen: (labels) => _("Chosen: {labels}. Now pick the next part on the table, or one of these:", { labels }),
+  cancel: _("Cancel the choice"),
+  choose: (n) => _("choose ({n} moves go on from here)", { n }),
+  lost: _("Connection lost; reconnecting…"),
+  resign: _("Resign? A bot will play your seat for the rest of the game."),
+  resigned: _(" (resigned; a bot plays)"),
+  free: _(" (free seat)"),
+  winner: _("winner"),
+  player: (seat) => _("player {seat}", { seat }),
+  online: _("online"),
+  offline: _("offline"),
+  bot: _("bot"),
+  none: _("none"),
+  noDrawing: _("This game has no drawn table yet; its state:"),
+  passTo: (name) => _("Pass the device to {name}.", { name }),
+  passNote: _("The table stays hidden until they confirm, so nobody sees another player's cards."),
+  iAm: (name) => _("I am {name}: show my table", { name }),
 };
 
 const root = document.getElementById("table");
@@ -184,7 +184,7 @@ function drawBoard(state, legal) {
     return;
   }
   const names = state.seats.map((s) => s.name);
-  const ctx = { content, seat: state.seat, names, legal, picked, over: state.over, el };
+  const ctx = { content, seat: state.seat, names, legal, picked, over: state.over, el, _, lang: LANG };
   try {
     board.replaceChildren(drawing.draw(state.view, ctx));
   } catch (error) {
@@ -260,7 +260,7 @@ function connect() {
   const token = active === null ? null : tokens[active];
   ws.addEventListener("open", () => {
     retry = 500;
-    ws.send(JSON.stringify({ token }));
+    ws.send(JSON.stringify({ token, lang: LANG }));
   });
   ws.addEventListener("message", (event) => {
     if (ws !== socket) return;

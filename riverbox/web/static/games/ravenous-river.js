@@ -2,52 +2,58 @@
 // toward the target, this seat's totem(s), its hand with full card text, and the secret vote.
 // Clicking: a row slot; the bank or a boat; an animal, then where it goes, then the card paid;
 // a card, then what to do with it (the prompt); two drawn animals to keep (2 players).
-import { el } from "../common.js";
+import { _, el } from "../common.js";
 
-/** Every sentence this drawing shows, in one place. */
+/** Every sentence this drawing shows, in one place, in the reader's language (see common.js). */
 const TEXT = {
-  row: "The row",
-  slot: (n) => `Slot ${n}`,
-  empty: "empty",
-  faceDown: "face down",
-  faceUp: "face up",
-  youSaw: "you saw it",
-  seenBy: (names) => `seen by ${names}`,
-  bank: "Bank",
-  boat: (n) => `Boat ${n}`,
-  home: "Home",
-  homeNote: "Boats that sail home score their survivors.",
-  status: { "in play": "in play", sailed: "sailed home (frozen)", sunk: "SUNK — gone this round" },
-  nobody: "nobody here",
-  scores: (target) => `Scores (first to ${target} with the most wins)`,
-  round: (n) => `Round ${n}`,
-  totems: "Your totem",
-  totems2: "Your totems",
-  eats: (prey) => `eats the ${prey}`,
-  eatenBy: (hunter) => `eaten by the ${hunter}`,
-  drawn: "You drew (keep two)",
-  returned: (a) => `returned to the box: ${a}`,
-  hand: "Your hand",
-  handSizes: "Cards in hand",
-  placeholder: "placeholder card",
-  noCards: "no cards",
-  deck: (n, d) => `Deck: ${n} cards · discard pile: ${d}`,
-  looking: (slot) => `You are looking at the animal from slot ${slot}: put it on the bank or in a boat.`,
-  vote: "Vote to end the round",
-  voted: "has voted",
-  notVoted: "has not voted yet",
-  yourVote: (v) => `your vote: ${v}`,
-  voteEnd: "End the round",
-  voteContinue: "Continue",
-  lastVote: (round) => `The vote in round ${round} (revealed)`,
-  ended: "The round ended.",
-  continued: "The round went on.",
-  report: (n) => `How round ${n} scored`,
-  nextStep: "Show the next step",
-  allSteps: "Show every step",
-  winners: "Winners",
-  animal: (a) => `the ${a}`,
+  row: _("The row"),
+  slot: (n) => _("Slot {n}", { n }),
+  empty: _("empty"),
+  faceDown: _("face down"),
+  faceUp: _("face up"),
+  youSaw: _("you saw it"),
+  seenBy: (names) => _("seen by {names}", { names }),
+  bank: _("Bank"),
+  boat: (n) => _("Boat {n}", { n }),
+  home: _("Home"),
+  homeNote: _("Boats that sail home score their survivors."),
+  status: { "in play": _("in play"), sailed: _("sailed home (frozen)"), sunk: _("SUNK — gone this round") },
+  nobody: _("nobody here"),
+  scores: (target) => _("Scores (first to {target} with the most wins)", { target }),
+  round: (n) => _("Round {n}", { n }),
+  totems: _("Your totem"),
+  totems2: _("Your totems"),
+  eats: (prey) => _("eats the {prey}", { prey }),
+  eatenBy: (hunter) => _("eaten by the {hunter}", { hunter }),
+  drawn: _("You drew (keep two)"),
+  returned: (a) => _("returned to the box: {animals}", { animals: a }),
+  hand: _("Your hand"),
+  handSizes: _("Cards in hand"),
+  placeholder: _("placeholder card"),
+  noCards: _("no cards"),
+  deck: (n, d) => _("Deck: {n} cards · discard pile: {d}", { n, d }),
+  looking: (slot) => _("You are looking at the animal from slot {slot}: put it on the bank or in a boat.", { slot }),
+  vote: _("Vote to end the round"),
+  voted: _("has voted"),
+  notVoted: _("has not voted yet"),
+  yourVote: (v) => _("your vote: {vote}", { vote: v }),
+  voteEnd: _("End the round"),
+  voteContinue: _("Continue"),
+  lastVote: (round) => _("The vote in round {round} (revealed)", { round }),
+  ended: _("The round ended."),
+  continued: _("The round went on."),
+  report: (n) => _("How round {n} scored", { n }),
+  nextStep: _("Show the next step"),
+  allSteps: _("Show every step"),
+  winners: _("Winners"),
+  animal: (a) => _("the {animal}", { animal: a }),
+  seat: (s) => _("seat {seat}", { seat: s }),
 };
+
+/** An animal's name in the reader's language (the server hands the names over with the content). */
+function nameOf(animal, ctx) {
+  return (ctx.content && ctx.content.animal_names && ctx.content.animal_names[animal]) || animal;
+}
 
 const shown = new Map(); // round -> how many report lines this page has revealed
 
@@ -63,12 +69,13 @@ function chain(animal, ctx) {
 }
 
 function names(seats, ctx) {
-  return seats.map((s) => ctx.names[s] || `seat ${s}`).join(", ");
+  return seats.map((s) => ctx.names[s] || TEXT.seat(s)).join(", ");
 }
 
-function token(animal, extra = {}) {
-  return el("span", { class: `rr-animal rr-${animal}`, "data-pick": `animal:${animal}`, "data-name": TEXT.animal(animal), ...extra },
-    el("span", { class: "rr-glyph", "aria-hidden": "true" }, animal.slice(0, 2).toUpperCase()), ` ${animal}`);
+function token(animal, ctx, extra = {}) {
+  const name = nameOf(animal, ctx);
+  return el("span", { class: `rr-animal rr-${animal}`, "data-pick": `animal:${animal}`, "data-name": TEXT.animal(name), ...extra },
+    el("span", { class: "rr-glyph", "aria-hidden": "true" }, animal.slice(0, 2).toUpperCase()), ` ${name}`);
 }
 
 function drawRow(view, ctx) {
@@ -80,7 +87,7 @@ function drawRow(view, ctx) {
     let face;
     if (cell === null || cell === undefined) face = el("span", { class: "muted" }, TEXT.empty);
     else if (cell === "?") face = el("span", { class: "rr-back" }, TEXT.faceDown);
-    else face = el("span", {}, el("strong", {}, cell), el("br"), el("small", {}, mine ? TEXT.youSaw : TEXT.faceUp));
+    else face = el("span", {}, el("strong", {}, nameOf(cell, ctx)), el("br"), el("small", {}, mine ? TEXT.youSaw : TEXT.faceUp));
     const others = who.filter((s) => s !== ctx.seat);
     return el("div", {
       class: `rr-slot${cell === "?" ? " down" : ""}${cell === null ? " gone" : ""}${mine ? " seen" : ""}`,
@@ -91,20 +98,20 @@ function drawRow(view, ctx) {
   return el("section", { class: "rr-row", "aria-label": TEXT.row }, el("h3", {}, TEXT.row), el("div", { class: "rr-slots" }, slots));
 }
 
-function zone(key, title, members, status) {
+function zone(key, title, members, status, ctx) {
   const sunk = status === "sunk";
   return el("div", { class: `rr-zone${sunk ? " sunk" : ""}${status === "sailed" ? " sailed" : ""}` },
     el("h3", {}, el("span", { class: "rr-target", "data-pick": key, "data-name": title }, title)),
     status ? el("p", { class: "rr-status" }, TEXT.status[status] || status) : null,
-    members.length ? el("div", { class: "rr-members" }, members.map((a) => token(a))) : el("p", { class: "muted" }, TEXT.nobody));
+    members.length ? el("div", { class: "rr-members" }, members.map((a) => token(a, ctx))) : el("p", { class: "muted" }, TEXT.nobody));
 }
 
-function drawRiver(view) {
+function drawRiver(view, ctx) {
   const boats = Array.isArray(view.boats) ? view.boats : [[], []];
   const status = Array.isArray(view.boat_status) ? view.boat_status : [];
   return el("section", { class: "rr-river" },
-    zone("bank", TEXT.bank, Array.isArray(view.bank) ? view.bank : []),
-    ...boats.map((b, i) => zone(`boat${i + 1}`, TEXT.boat(i + 1), Array.isArray(b) ? b : [], status[i] || "in play")),
+    zone("bank", TEXT.bank, Array.isArray(view.bank) ? view.bank : [], undefined, ctx),
+    ...boats.map((b, i) => zone(`boat${i + 1}`, TEXT.boat(i + 1), Array.isArray(b) ? b : [], status[i] || "in play", ctx)),
     el("div", { class: "rr-zone home" }, el("h3", {}, TEXT.home), el("p", { class: "muted" }, TEXT.homeNote)));
 }
 
@@ -124,14 +131,14 @@ function drawMine(view, ctx) {
   const totems = Array.isArray(view.totems) ? view.totems : [];
   if (totems.length) {
     parts.push(el("div", { class: "rr-totems" }, el("h3", {}, totems.length > 1 ? TEXT.totems2 : TEXT.totems),
-      totems.map((t) => { const c = chain(t, ctx); return el("p", { class: "rr-totem" }, el("strong", {}, t), ` — ${TEXT.eats(c.prey)}; ${TEXT.eatenBy(c.hunter)}`); })));
+      totems.map((t) => { const c = chain(t, ctx); return el("p", { class: "rr-totem" }, el("strong", {}, nameOf(t, ctx)), ` — ${TEXT.eats(nameOf(c.prey, ctx))}; ${TEXT.eatenBy(nameOf(c.hunter, ctx))}`); })));
   }
   const drawn = Array.isArray(view.drawn) ? view.drawn : [];
   if (drawn.length) {
     const back = totems.length ? drawn.filter((a) => !totems.includes(a)) : [];
     parts.push(el("div", { class: "rr-drawn" }, el("h3", {}, TEXT.drawn),
-      el("div", { class: "rr-members" }, drawn.map((a) => el("span", { class: "rr-animal", "data-pick": `drawn:${a}`, "data-name": TEXT.animal(a) }, a))),
-      back.length ? el("p", { class: "muted" }, TEXT.returned(back.join(", "))) : null));
+      el("div", { class: "rr-members" }, drawn.map((a) => el("span", { class: "rr-animal", "data-pick": `drawn:${a}`, "data-name": TEXT.animal(nameOf(a, ctx)) }, nameOf(a, ctx)))),
+      back.length ? el("p", { class: "muted" }, TEXT.returned(back.map((a) => nameOf(a, ctx)).join(", "))) : null));
   }
   const hand = Array.isArray(view.hand) ? view.hand : null;
   if (hand) {
@@ -153,7 +160,7 @@ function drawVote(view, ctx) {
   if (voted) {
     parts.push(el("div", { class: "rr-vote" }, el("h3", {}, TEXT.vote),
       el("ul", {}, voted.map((v, seat) => el("li", {}, `${ctx.names[seat] || seat}: ${v ? `✔ ${TEXT.voted}` : `… ${TEXT.notVoted}`}`))),
-      view.my_vote ? el("p", {}, TEXT.yourVote(view.my_vote)) : null,
+      view.my_vote ? el("p", {}, TEXT.yourVote(view.my_vote === "end" ? TEXT.voteEnd : TEXT.voteContinue)) : null,
       el("div", { class: "actions" },
         el("span", { class: "chip", "data-pick": "vote:end", "data-name": TEXT.voteEnd }, TEXT.voteEnd),
         el("span", { class: "chip", "data-pick": "vote:continue", "data-name": TEXT.voteContinue }, TEXT.voteContinue))));
@@ -192,7 +199,7 @@ export function draw(view, ctx) {
     ? el("p", { class: "prompt-line" }, TEXT.looking(typeof pending.slot === "number" ? pending.slot + 1 : "?")) : null;
   const discard = Array.isArray(view.discard) ? view.discard.length : 0;
   return el("div", { class: "rr" },
-    drawScores(view, ctx), looking, drawRow(view, ctx), drawRiver(view),
+    drawScores(view, ctx), looking, drawRow(view, ctx), drawRiver(view, ctx),
     el("div", { class: "rr-mine" }, ...drawMine(view, ctx), ...drawVote(view, ctx)),
     el("p", { class: "muted" }, TEXT.deck(view.deck_size ?? "?", discard),
       Array.isArray(view.hand_sizes) ? ` · ${TEXT.handSizes}: ${view.hand_sizes.map((n, s) => `${ctx.names[s] || s} ${n}`).join(", ")}` : ""),
