@@ -22,11 +22,7 @@ const TEXT = {
   faceDown: _("face down"),
   board: (name) => _("board {name}", { name }),
   areas: _("Trading-post areas"),
-  area: (a) => _("{name} ({size}) · spaces {spaces}", {
-    name: a.name,
-    size: a.plus2 ? (a.small ? _("small, +2") : _("large, +2")) : a.small ? _("small") : _("large"),
-    spaces: (a.spaces || []).join(", "),
-  }),
+  area: (a) => _("{name} ({size}) · spaces {spaces}", { name: a.name, size: areaSize(a), spaces: (a.spaces || []).join(", ") }),
   posts: _("posts"),
   noPosts: _("no posts"),
   closed: _("closed by the Bridge"),
@@ -48,6 +44,14 @@ const TEXT = {
   placeholder: _("placeholder boards"),
   colour: (i) => _("colour {i}", { i }),
 };
+
+/** An area's size in words. */
+const SIZES = { small: _("small"), large: _("large"), smallPlus: _("small, +2"), largePlus: _("large, +2") };
+
+function areaSize(a) {
+  if (a.plus2) return a.small ? SIZES.smallPlus : SIZES.largePlus;
+  return a.small ? SIZES.small : SIZES.large;
+}
 
 /** The colours (and Stanley) as views name them, in words. */
 const COLOURS = { green: _("green"), orange: _("orange"), purple: _("purple"), blue: _("blue"), Stanley: _("Stanley") };

@@ -15,7 +15,7 @@ const SLOTS = ["T0", "T1", "B0", "B1", "S0", "S1"];
 /** Every sentence this drawing shows, in one place, in the reader's language (see common.js). */
 const TEXT = {
   layout: _("The river as laid out (source at the top)"),
-  card: (id, side) => _("card {id} ({side})", { id, side: side === "back" ? _("back") : _("front") }),
+  card: (id, side) => _("card {id} ({side})", { id, side: SIDES[side] || side }),
   source: _("source"),
   hand: _("Your hand"),
   next: _("Face-up next card"),
@@ -36,6 +36,9 @@ const TEXT = {
   legend: _("Legend: blue band = river, grey peak = mountain, green = land, ◆ = runestone, dashed outline and L1, L2… = Protected Lands."),
   placeholder: _("placeholder deck"),
 };
+
+/** A card's sides in words. */
+const SIDES = { front: _("front"), back: _("back") };
 
 /** A rank as the reader reads it (views name ranks in English; the printed content has both). */
 function rankTitle(ranks, name) {
