@@ -33,40 +33,49 @@ class RiverRivals(Game):
 
     info = GameInfo(
         name="river-rivals",
-        title="River Rivals",
+        title=N_("River Rivals"),
         min_players=2,
         max_players=2,
-        summary="Two animal clans play cards into four river columns; the first to place all 8 of "
-        "their fish wins. Basic and advanced mode (equipment draft). Card content is a placeholder.",
+        summary=N_(
+            "Two animal clans play cards into four river columns; the first to place all 8 of "
+            "their fish wins. Basic and advanced mode (equipment draft). Card content is a placeholder."
+        ),
         options=(
             OptionSpec(
-                "mode", "basic", "basic, or advanced with the equipment draft", choices=("basic", "advanced")
+                "mode",
+                "basic",
+                N_("basic, or advanced with the equipment draft"),
+                choices=("basic", "advanced"),
             ),
-            OptionSpec("first", 0, "the seat that begins (draws 4 cards, the other 5)", minimum=0, maximum=1),
+            OptionSpec(
+                "first", 0, N_("the seat that begins (draws 4 cards, the other 5)"), minimum=0, maximum=1
+            ),
             OptionSpec(
                 "chain_limit",
                 0,
-                "most extra cards Lightning may play per turn (0 = no limit)",  # RV-7
+                N_("most extra cards Lightning may play per turn (0 = no limit)"),  # RV-7
                 minimum=0,
                 maximum=16,
             ),
-            OptionSpec("copy_copy", False, "may a Copy Animal copy another Copy Animal (default no)"),  # RV-8
+            OptionSpec(
+                "copy_copy", False, N_("may a Copy Animal copy another Copy Animal (default no)")
+            ),  # RV-8
             OptionSpec(
                 "full_hand_draw",
                 "forbidden",
-                "at the hand limit, drawing is forbidden, or allowed and draws nothing",  # RV-18
+                N_("at the hand limit, drawing is forbidden, or allowed and draws nothing"),  # RV-18
                 choices=("forbidden", "empty"),
             ),
             OptionSpec(
                 "stuck",
                 "lose",
-                "holding cards but unable to play or draw loses, or passes",  # RV-20
+                N_("holding cards but unable to play or draw loses, or passes"),  # RV-20
                 choices=("lose", "pass"),
             ),
             OptionSpec(
                 "poison",
                 "pile",
-                "Poison removes the top card of the catcher's pile, or a shield",  # RV-25
+                N_("Poison removes the top card of the catcher's pile, or a shield"),  # RV-25
                 choices=("pile", "shield"),
             ),
         ),

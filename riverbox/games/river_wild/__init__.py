@@ -19,7 +19,7 @@ from typing import Any, ClassVar
 from riverbox.core import CHANCE, Action, Game, GameInfo, OptionSpec, Rng, State
 from riverbox.core.events import EventText
 from riverbox.core.game import Policy
-from riverbox.core.i18n import localized_file
+from riverbox.core.i18n import N_, localized_file
 from riverbox.games.river_wild.actions import Place, parse_place, position_of, positions
 from riverbox.games.river_wild.board import Board, Rules, pos_key
 from riverbox.games.river_wild.cards import ANIMALS, Deck, Face, Goal, load_deck, parse_deck
@@ -92,33 +92,41 @@ class RiverWild(Game):
 
     info = GameInfo(
         name="river-wild",
-        title="River Wild",
+        title=N_("River Wild"),
         min_players=1,
         max_players=1,
         default_players=1,
         perfect_information=False,
         summary=(
-            "Solo tile-laying: extend a river down from its source with double-sided cards to enclose "
-            "Protected Lands whose animals and runestones complete scoring goals. PLACEHOLDER deck."
+            N_(
+                "Solo tile-laying: extend a river down from its source with double-sided cards to enclose "
+                "Protected Lands whose animals and runestones complete scoring goals. PLACEHOLDER deck."
+            )
         ),
         options=(
             OptionSpec(
                 "strict_top_river",
                 False,
-                "forbid river on a card's top edge facing empty table (default: allowed as long as "  # RW-3
-                "some top river meets river or mountain)",
+                N_(  # RW-3
+                    "forbid river on a card's top edge facing empty table (default: allowed as long as "
+                    "some top river meets river or mountain)"
+                ),
             ),
             OptionSpec(
                 "runestone_counts_for_all_goals",
                 False,
-                "a runestone's animal counts toward every goal of the land (default: one goal of "  # RW-10
-                "the player's choice)",
+                N_(  # RW-10
+                    "a runestone's animal counts toward every goal of the land (default: one goal of "
+                    "the player's choice)"
+                ),
             ),
             OptionSpec(
                 "source_counts_for_size",
                 True,
-                "the Source Card counts toward a Protected Land's size when it holds part of it "  # RW-11
-                "(no effect with the placeholder Source, which has no land)",
+                N_(
+                    "the Source Card counts toward a Protected Land's size when it holds part of it "  # RW-11
+                    "(no effect with the placeholder Source, which has no land)"
+                ),
             ),
         ),
     )
