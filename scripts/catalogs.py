@@ -24,9 +24,12 @@ LANG = "zh"
 def update(domain: str) -> int:
     """Merge ``domain``'s catalog with its extracted ids; the number of ids added."""
     path = catalog_path(domain, LANG)
+    header = f"# Simplified Chinese for riverbox, domain {domain!r} (see scripts/catalogs.py)."
     if path.is_file():
         with path.open("rb") as handle:
             old = read_po(handle, locale=LANG, domain=domain)
+        if old.header_comment.startswith(header):  # keep the translators' notes (a glossary)
+            header = old.header_comment
     else:
         old = Catalog(locale=LANG, domain=domain)
     new = Catalog(
@@ -34,7 +37,7 @@ def update(domain: str) -> int:
         domain=domain,
         project="riverbox",
         charset="utf-8",
-        header_comment=f"# Simplified Chinese for riverbox, domain {domain!r} (see scripts/catalogs.py).",
+        header_comment=header,
         creation_date=old.creation_date,
         revision_date=old.revision_date,
     )

@@ -17,13 +17,13 @@ from typing import Any, ClassVar
 
 from riverbox.core import Game, GameInfo, OptionSpec, State
 from riverbox.core.events import EventText
-from riverbox.core.i18n import localized_file
+from riverbox.core.i18n import N_, localized_file, translator
 from riverbox.games.river_rivals import actions as A
-from riverbox.games.river_rivals.content import EQUIPMENT, KINDS
+from riverbox.games.river_rivals.content import EQUIPMENT, KINDS, RAW
 from riverbox.games.river_rivals.observe import OBSERVATION_SIZE, encode
 from riverbox.games.river_rivals.scoring import catches, free_spaces, side_strength
 from riverbox.games.river_rivals.state import RiverRivalsState
-from riverbox.games.river_rivals.story import EVENT_TEXTS, narrate
+from riverbox.games.river_rivals.story import DOMAIN, EVENT_TEXTS, narrate
 
 __all__ = ["RiverRivals", "RiverRivalsState", "catches", "free_spaces", "side_strength"]
 
@@ -33,40 +33,49 @@ class RiverRivals(Game):
 
     info = GameInfo(
         name="river-rivals",
-        title="River Rivals",
+        title=N_("River Rivals"),
         min_players=2,
         max_players=2,
-        summary="Two animal clans play cards into four river columns; the first to place all 8 of "
-        "their fish wins. Basic and advanced mode (equipment draft). Card content is a placeholder.",
+        summary=N_(
+            "Two animal clans play cards into four river columns; the first to place all 8 of "
+            "their fish wins. Basic and advanced mode (equipment draft). Card content is a placeholder."
+        ),
         options=(
             OptionSpec(
-                "mode", "basic", "basic, or advanced with the equipment draft", choices=("basic", "advanced")
+                "mode",
+                "basic",
+                N_("basic, or advanced with the equipment draft"),
+                choices=("basic", "advanced"),
             ),
-            OptionSpec("first", 0, "the seat that begins (draws 4 cards, the other 5)", minimum=0, maximum=1),
+            OptionSpec(
+                "first", 0, N_("the seat that begins (draws 4 cards, the other 5)"), minimum=0, maximum=1
+            ),
             OptionSpec(
                 "chain_limit",
                 0,
-                "most extra cards Lightning may play per turn (0 = no limit)",  # RV-7
+                N_("most extra cards Lightning may play per turn (0 = no limit)"),  # RV-7
                 minimum=0,
                 maximum=16,
             ),
-            OptionSpec("copy_copy", False, "may a Copy Animal copy another Copy Animal (default no)"),  # RV-8
+            OptionSpec(
+                "copy_copy", False, N_("may a Copy Animal copy another Copy Animal (default no)")
+            ),  # RV-8
             OptionSpec(
                 "full_hand_draw",
                 "forbidden",
-                "at the hand limit, drawing is forbidden, or allowed and draws nothing",  # RV-18
+                N_("at the hand limit, drawing is forbidden, or allowed and draws nothing"),  # RV-18
                 choices=("forbidden", "empty"),
             ),
             OptionSpec(
                 "stuck",
                 "lose",
-                "holding cards but unable to play or draw loses, or passes",  # RV-20
+                N_("holding cards but unable to play or draw loses, or passes"),  # RV-20
                 choices=("lose", "pass"),
             ),
             OptionSpec(
                 "poison",
                 "pile",
-                "Poison removes the top card of the catcher's pile, or a shield",  # RV-25
+                N_("Poison removes the top card of the catcher's pile, or a shield"),  # RV-25
                 choices=("pile", "shield"),
             ),
         ),
@@ -86,27 +95,28 @@ class RiverRivals(Game):
 
     # -- presentation ----------------------------------------------------------------------------
     def rules_text(self, lang: str = "en") -> str:
-        text = localized_file(Path(__file__).with_name("rules.md"), self.lang_for(lang)).read_text(
-            encoding="utf-8"
-        )
-        return text + "\n" + placeholder_table()
+        """The rules in ``lang`` (``rules.zh.md`` next to ``rules.md``), then the card content table."""
+        lang = self.lang_for(lang)
+        text = localized_file(Path(__file__).with_name("rules.md"), lang).read_text(encoding="utf-8")
+        return text + "\n" + placeholder_table(lang)
 
     def render(self, state: State, seat: int | None, lang: str = "en") -> Any:
         from riverbox.games.river_rivals.render import render
 
-        return render(state, seat)
+        return render(state, seat, self.lang_for(lang))
 
     def describe_action(self, action: Any, state: State, lang: str = "en") -> str:
         from riverbox.games.river_rivals.render import describe
 
-        return describe(action, state)
+        return describe(action, state, self.lang_for(lang))
 
     event_texts: ClassVar[dict[str, EventText]] = EVENT_TEXTS
-    domain: ClassVar[str] = "river_rivals"
+    languages: ClassVar[tuple[str, ...]] = ("en", "zh")
+    domain: ClassVar[str] = DOMAIN
 
     def narrate(self, state: State, seat: int | None, start: int, lang: str = "en") -> list[str]:
         """The play log from ``state.log(seat)``: what ``seat`` was told since history entry ``start``."""
-        return narrate(state, seat, start, lambda e: self.describe_event(e, lang))
+        return narrate(state, seat, start, lambda event: self.describe_event(event, lang))
 
     def action_visibility(self, action: Any, seat: int) -> frozenset[int] | None:
         """Which card Binoculars takes from the draw pile is known only to its taker."""
@@ -124,26 +134,38 @@ class RiverRivals(Game):
         return encode(view)
 
 
-def placeholder_table() -> str:
-    """The card content as Markdown, each placeholder entry marked (spec 1.5)."""
+_VERIFIED = {
+    "name": N_("name"),
+    "strength": N_("strength"),
+    "effect": N_("effect"),
+    "fish_spaces": N_("fish spaces"),
+    "count": N_("count"),
+}
+
+
+def placeholder_table(lang: str = "en") -> str:
+    """The card content as Markdown, each placeholder entry marked (spec 1.5), in ``lang``."""
+    _ = translator(DOMAIN, lang)
+    effects = {k: v["name"] for k, v in RAW["effects"].items()}
+    mark_word = _("PLACEHOLDER")
     lines = [
-        "## Card content (from data/content.json)",
+        _("## Card content (from data/content.json)"),
         "",
-        "Entries marked **PLACEHOLDER** are reconstructions, not the published game's cards.",
+        _("Entries marked **PLACEHOLDER** are reconstructions, not the published game's cards."),
         "",
-        "| Animal | Strength | Effect | Fish spaces | Count | |",
+        _("| Animal | Strength | Effect | Fish spaces | Count | |"),
         "|---|---|---|---|---|---|",
     ]
     for k in KINDS:
         mark = ""
         if k.placeholder:
-            mark = "PLACEHOLDER" + (f" (verified: {', '.join(k.verified)})" if k.verified else "")
-        lines.append(
-            f"| {k.name} | {k.strength} | {k.effect or '-'} | {k.fish_spaces} | {k.count} | {mark} |"
-        )
-    lines += ["", "| Equipment | Type | Effect | |", "|---|---|---|---|"]
+            verified = _(", ").join(_(_VERIFIED.get(x, x)) for x in k.verified)
+            mark = mark_word + (" " + _("(verified: {fields})").format(fields=verified) if k.verified else "")
+        eff = _(effects[k.effect]) if k.effect else "-"
+        lines.append(f"| {_(k.name)} | {k.strength} | {eff} | {k.fish_spaces} | {k.count} | {mark} |")
+    lines += ["", _("| Equipment | Type | Effect | |"), "|---|---|---|---|"]
     for e in EQUIPMENT:
-        mark = "PLACEHOLDER" if e.placeholder else ""
-        kind = "permanent" if e.permanent else "once"
-        lines.append(f"| {e.name} | {kind} | {e.text} | {mark} |")
+        mark = mark_word if e.placeholder else ""
+        kind = _("permanent") if e.permanent else _("once")
+        lines.append(f"| {_(e.name)} | {kind} | {_(e.text)} | {mark} |")
     return "\n".join(lines) + "\n"

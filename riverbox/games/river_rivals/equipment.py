@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from riverbox.core.i18n import N_, translator
 from riverbox.games.river_rivals.content import (
     ADDITION,
     COLUMN_CAP,
@@ -61,10 +62,13 @@ class EquipmentRule:
         """Its index in ``content.EQUIPMENT`` (-1 if the data file has no such card)."""
         self.card: Equipment | None = EQUIPMENT[index] if index >= 0 else None
 
-    def menu(self) -> str:
-        """The menu text of ``use`` (and, with ``pick``, of the draft)."""
+    def menu(self, lang: str = "en") -> str:
+        """The menu text of ``use``: the card's name and its text, in ``lang``."""
         card = self.card
-        return f"Use {card.name}: {card.text}" if card is not None else self.mechanic
+        if card is None:
+            return self.mechanic
+        _ = translator("river_rivals", lang)
+        return _("Use {equipment}: {text}").format(equipment=_(card.name), text=_(card.text))
 
 
 def _room(st: Position, s: int) -> bool:
@@ -156,38 +160,44 @@ _ONCE = (
         "surprise",
         usable=_surprise_usable,
         use=_surprise,
-        nothing="no polar bear in your hand, pile or removed cards, or no column with room",
+        nothing=N_("no polar bear in your hand, pile or removed cards, or no column with room"),
     ),
     EquipmentRule(
         "binoculars",
         usable=_binoculars_usable,
         use=_binoculars,
-        nothing="your draw pile is empty or your hand is full",
+        nothing=N_("your draw pile is empty or your hand is full"),
     ),
-    EquipmentRule("recall", usable=_recall_usable, use=_recall, nothing="you have no removed cards"),
+    EquipmentRule("recall", usable=_recall_usable, use=_recall, nothing=N_("you have no removed cards")),
     EquipmentRule(
-        "double", usable=_double_usable, use=_double, nothing="your draw pile is empty or your hand is full"
+        "double",
+        usable=_double_usable,
+        use=_double,
+        nothing=N_("your draw pile is empty or your hand is full"),
     ),
     EquipmentRule(
         "undertow",
         usable=_undertow_usable,
         use=_undertow,
-        nothing="no opposing card can move to another column with room",
+        nothing=N_("no opposing card can move to another column with room"),
     ),
     EquipmentRule(
         "spare",
         usable=_spare_usable,
         use=_spare,
-        nothing="no shield tokens left in the supply, or none of your cards in play",
+        nothing=N_("no shield tokens left in the supply, or none of your cards in play"),
     ),
     EquipmentRule(
         "encore",
         usable=_encore_usable,
         use=_encore,
-        nothing="none of your cards in play has an effect that could act now",
+        nothing=N_("none of your cards in play has an effect that could act now"),
     ),
     EquipmentRule(
-        "bait", usable=_bait_usable, use=_bait, nothing="no column with 3 of your cards and a free fish space"
+        "bait",
+        usable=_bait_usable,
+        use=_bait,
+        nothing=N_("no column with 3 of your cards and a free fish space"),
     ),
 )
 _PERMANENT = (

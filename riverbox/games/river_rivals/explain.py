@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from riverbox.core.i18n import N_, Message, message
 from riverbox.games.river_rivals import actions as A
 from riverbox.games.river_rivals.content import COLUMN_CAP, COLUMNS, EQUIPMENT, KIND_OF, KINDS, MECH_INDEX
 from riverbox.games.river_rivals.equipment import BY_INDEX as EQUIP
@@ -16,100 +17,192 @@ from riverbox.games.river_rivals.frames import RULES as FRAMES
 from riverbox.games.river_rivals.phases import Phase
 from riverbox.games.river_rivals.position import Position
 
+DOMAIN = "river_rivals"
 
-def _eq(mechanic: str) -> str:
+
+def _eq(mechanic: str) -> Message:
+    """An equipment card's name, translated where the refusal is shown."""
     i = MECH_INDEX.get(mechanic)
-    return EQUIPMENT[i].name if i is not None else mechanic
+    return message(DOMAIN, EQUIPMENT[i].name if i is not None else mechanic)
 
+
+_DECISIONS = (
+    # the pending decisions by their names in the notation (frames.RULES slugs), for the catalog
+    N_("quick-catch"),
+    N_("movement"),
+    N_("shield"),
+    N_("shield-polish"),
+    N_("claw"),
+    N_("lightning"),
+    N_("copy"),
+    N_("catch"),
+    N_("big-net"),
+    N_("bait-bucket"),
+    N_("spare-shields"),
+    N_("recall-horn"),
+    N_("binoculars"),
+    N_("polar-bear-surprise"),
+    N_("undertow"),
+    N_("encore"),
+)
+"""Every pending decision's name, marked so a refusal names it in the reader's language."""
 
 _WHEN = {
-    "fish": "a catch: the end-of-turn fish check, Quick Catch, Big Net or Bait Bucket",
-    "move": "a Movement effect",
-    "shield": "Shield Strength (or Shield Polish, Spare Shields)",
-    "claw": "a Claw Attack",
-    "copy": "a Copy Animal",
-    "take": "Binoculars",
-    "bear": "Polar Bear Surprise",
-    "recall": "Recall Horn",
-    "undertow": "Undertow",
-    "encore": "Encore",
+    "fish": N_("a catch: the end-of-turn fish check, Quick Catch, Big Net or Bait Bucket"),
+    "move": N_("a Movement effect"),
+    "shield": N_("Shield Strength (or Shield Polish, Spare Shields)"),
+    "claw": N_("a Claw Attack"),
+    "copy": N_("a Copy Animal"),
+    "take": N_("Binoculars"),
+    "bear": N_("Polar Bear Surprise"),
+    "recall": N_("Recall Horn"),
+    "undertow": N_("Undertow"),
+    "encore": N_("Encore"),
 }
 
 
-def explain(state: Position, action: Any, seat: int) -> str:
-    """Why ``action`` is refused: the pending decision's, the phase's or the action's own reason."""
-    head = f"river-rivals: '{action}' is not legal now"
+def explain(state: Position, action: Any, seat: int) -> Message:
+    """Why ``action`` is refused: the pending decision's, the phase's or the action's own reason.
+
+    The reason is a :class:`Message`: its English ``str`` for logs and the API, its template and
+    fields for a reader of another language.
+    """
+    return message(
+        DOMAIN,
+        N_("river-rivals: '{action}' is not legal now: {reason}"),
+        action=str(action),
+        reason=_reason(state, action, seat),
+    )
+
+
+def _reason(state: Position, action: Any, seat: int) -> Message:
+    def why(template: str, **fields: Any) -> Message:
+        return message(DOMAIN, template, **fields)
+
     if not isinstance(action, A.RvAction):
-        return f"{head}: not a River Rivals action"
+        return why(N_("not a River Rivals action"))
     if state.stack:
         fr = state.stack[-1]
         rule = FRAMES[fr[0]]
-        where = f" in column {fr[1] + 1}" if rule.column else ""
         choices = [str(x) for x in state._legal_cached(seat)] if seat in state.to_move else []
         listed = ", ".join(choices[:12]) + (", ..." if len(choices) > 12 else "")
-        tail = f"; choose one of: {listed}" if choices else ""
-        needs = rule.needs.format(eq=_eq(rule.mechanic))
-        return f"{head}: a {rule.slug} decision is pending{where}; {needs}{tail}"
+        needs = why(rule.needs, eq=_eq(rule.mechanic))
+        if rule.column and choices:
+            return why(
+                N_("a {decision} decision is pending in column {column}; {needs}; choose one of: {choices}"),
+                decision=why(rule.slug),
+                column=fr[1] + 1,
+                needs=needs,
+                choices=listed,
+            )
+        if rule.column:
+            return why(
+                N_("a {decision} decision is pending in column {column}; {needs}"),
+                decision=why(rule.slug),
+                column=fr[1] + 1,
+                needs=needs,
+            )
+        if choices:
+            return why(
+                N_("a {decision} decision is pending; {needs}; choose one of: {choices}"),
+                decision=why(rule.slug),
+                needs=needs,
+                choices=listed,
+            )
+        return why(N_("a {decision} decision is pending; {needs}"), decision=why(rule.slug), needs=needs)
     phase = state.phase
     if phase == Phase.DRAFT:
         offered = ", ".join(EQUIPMENT[e].slug for e in state.offer)
-        return f"{head}: the Advanced Mode draft is on (RB setup); pick one of the face-up cards: {offered}"
+        return why(
+            N_("the Advanced Mode draft is on; pick one of the face-up cards: {offered}"), offered=offered
+        )
     if phase == Phase.AFTER and action.type != A.USE:
-        return (
-            f"{head}: your action is done; use an 'in addition' equipment card or 'end' the turn "
-            "before the fish check"  # RV-21
+        # RV-21
+        return why(
+            N_(
+                "your action is done; use an 'in addition' equipment card or 'end' the turn "
+                "before the fish check"
+            )
         )
     t = action.type
     hand = state.hands[seat]
     own = state.board[seat * COLUMNS : (seat + 1) * COLUMNS]
     if t == A.PLAY:
         if state.acted:
-            return f"{head}: you have already taken your action this turn (one action per turn, RB)"
-        kind = KINDS[action.animal].slug
+            return why(N_("you have already taken your action this turn (one action per turn)"))
         if all(KIND_OF[c] != action.animal for c in hand):
-            return f"{head}: you have no {kind} in your hand (action A plays a card from your hand, RB)"
+            return why(
+                N_("you have no {animal} in your hand (an action plays a card from your hand)"),
+                animal=why(KINDS[action.animal].name),
+            )
         if len(own[action.col]) >= COLUMN_CAP:
-            return f"{head}: column {action.col + 1} already holds 3 of your cards (3-card limit)"  # RV-1
+            # RV-1
+            return why(
+                N_("column {column} already holds 3 of your cards (3-card limit)"), column=action.col + 1
+            )
     if t in (A.DRAW, A.DRAWX):
         if state.acted:
-            return f"{head}: you have already taken your action this turn (one action per turn, RB)"
+            return why(N_("you have already taken your action this turn (one action per turn)"))
         if not state.piles[seat]:
-            return f"{head}: your draw pile is empty, so you cannot draw"  # RV-18, RV-19
+            return why(N_("your draw pile is empty, so you cannot draw"))  # RV-18, RV-19
         if len(hand) >= state.limit(seat):
-            return f"{head}: you hold {len(hand)} cards, the hand limit; drawing is not allowed"  # RV-18
+            # RV-18
+            return why(N_("you hold {cards} cards, the hand limit; drawing is not allowed"), cards=len(hand))
         if t == A.DRAWX:
-            return f"{head}: 'draw extra' needs {_eq('clapper')} and room for the extra card"  # RV-22
+            return why(
+                N_("'draw extra' needs {equipment} and room for the extra card"), equipment=_eq("clapper")
+            )  # RV-22
     if t == A.PASS:
         # RV-20 and the stuck ruling: out of actions only when no card and no unused equipment helps
-        return f"{head}: you may pass only when neither a card nor any unused equipment gives you an action"
+        return why(N_("you may pass only when neither a card nor any unused equipment gives you an action"))
     if t == A.SKIP:
-        return f"{head}: there is no optional effect to decline"  # RV-5
+        return why(N_("there is no optional effect to decline"))  # RV-5
     if t == A.END:
-        return f"{head}: take your action (play or draw) first; 'end' closes the equipment window"  # RV-21
+        return why(N_("take your action (play or draw) first; 'end' closes the equipment window"))  # RV-21
     if t == A.BOOTS:
-        return (
-            f"{head}: {_eq('boots')} moves one of your strength-1 animals to another column with room, "
-            "only at the start of your turn and only if you own the card"  # RV-6
+        # RV-6
+        return why(
+            N_(
+                "{equipment} moves one of your strength-1 animals to another column with room, "
+                "only at the start of your turn and only if you own the card"
+            ),
+            equipment=_eq("boots"),
         )
     if t == A.USE:
         e = EQUIPMENT[action.equip]
+        name = why(e.name)
         if e.slug not in {EQUIPMENT[i].slug for i in state.equipment[seat]}:
-            return f"{head}: you do not own {e.name} (Advanced Mode: only your 2 drafted cards, RB)"
+            return why(
+                N_("you do not own {equipment} (Advanced Mode: only your 2 drafted cards)"), equipment=name
+            )
         if e.permanent:
-            return f"{head}: {e.name} is permanent and works by itself; it is not used as an action"  # RV-21
+            # RV-21
+            return why(
+                N_("{equipment} is permanent and works by itself; it is not used as an action"),
+                equipment=name,
+            )
         i = action.equip
         if (state.used >> i) & 1:
-            return f"{head}: {e.name} is a once-per-game card and has been used (turned face down)"
+            return why(
+                N_("{equipment} is a once-per-game card and has been used (turned face down)"), equipment=name
+            )
         if (state.turn_used >> i) & 1:
-            return f"{head}: {e.name} was already tried this turn; try again on a later turn"  # RV-21
+            # RV-21
+            return why(
+                N_("{equipment} was already tried this turn; try again on a later turn"), equipment=name
+            )
         if state.phase not in (Phase.MAIN, Phase.AFTER):
-            return f"{head}: equipment is used during your own turn, before the fish check"  # RV-21
-        return f"{head}: {e.name} has nothing to act on now ({EQUIP[i].nothing or 'no target'})"
+            return why(N_("equipment is used during your own turn, before the fish check"))  # RV-21
+        return why(
+            N_("{equipment} has nothing to act on now ({why})"),
+            equipment=name,
+            why=why(EQUIP[i].nothing or N_("no target")),
+        )
     if t == A.PICK:
-        return f"{head}: there is no equipment draft now (Advanced Mode setup only, RB; check 18)"
+        return why(N_("there is no equipment draft now (Advanced Mode setup only)"))
     word = action.text.split()[0]
-    when = _WHEN.get(word, "only when the game asks for it")
-    return f"{head}: no {word} decision is pending; '{word}' answers {when}"  # RV-5
+    when = why(_WHEN.get(word, N_("only when the game asks for it")))
+    return why(N_("no {word} decision is pending; '{word}' answers {when}"), word=word, when=when)  # RV-5
 
 
 __all__ = ["explain"]

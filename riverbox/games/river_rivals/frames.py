@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from riverbox.core.i18n import N_
 from riverbox.games.river_rivals import actions as A
 from riverbox.games.river_rivals.actions import RvAction
 from riverbox.games.river_rivals.content import COLUMN_CAP, COLUMNS, EFFECT, KIND_OF, SPACES, K
@@ -280,29 +281,31 @@ _RULES = (
         "quick-catch",
         _quick,
         _do_fish,
-        title="Quick Catch",
+        title=N_("Quick Catch"),
         skippable=True,
         column=True,
         shows_card=True,
-        needs="place the Quick Catch fish on the card it names, or skip",  # RV-5, RV-14
-        prompt="Quick Catch: put a fish from your supply on {here}, or skip.",
-        skip_menu="Skip the Quick Catch",
+        needs=N_("place the Quick Catch fish on the card it names, or skip"),  # RV-5, RV-14
+        prompt=N_("Quick Catch: put a fish from your supply on {here}, or skip."),
+        skip_menu=N_("Skip the Quick Catch"),
         skipped="the Quick Catch",
-        label="Quick Catch: ",
+        label=N_("Quick Catch: "),
     ),
     FrameRule(
         Frame.MOVE,
         "movement",
         _move,
         _do_move,
-        title="Movement",
+        title=N_("Movement"),
         skippable=True,
         column=True,
         shows_card=True,
-        needs="move another of your cards to a column with fewer than 3 of yours, or skip",  # RV-10
-        prompt="Movement from {here}: move another of your cards to a column with room "
-        "(its fish and shields go along, its effect does not fire), or skip.",
-        skip_menu="Skip the Movement",
+        needs=N_("move another of your cards to a column with fewer than 3 of yours, or skip"),  # RV-10
+        prompt=N_(
+            "Movement from {here}: move another of your cards to a column with room "
+            "(its fish and shields go along, its effect does not fire), or skip."
+        ),
+        skip_menu=N_("Skip the Movement"),
         skipped="the Movement",
     ),
     FrameRule(
@@ -310,14 +313,14 @@ _RULES = (
         "shield",
         _any_own_card,
         _do_shield,
-        title="Shield Strength",
+        title=N_("Shield Strength"),
         skippable=True,
         column=True,
-        needs="put a shield token on one of your cards, or skip",  # RV-3, RV-4
-        prompt="Shield Strength: put a shield token from the supply on any of your cards, or skip.",
-        skip_menu="Skip Shield Strength",
+        needs=N_("put a shield token on one of your cards, or skip"),  # RV-3, RV-4
+        prompt=N_("Shield Strength: put a shield token from the supply on any of your cards, or skip."),
+        skip_menu=N_("Skip Shield Strength"),
         skipped="Shield Strength",
-        label="Shield Strength: ",
+        label=N_("Shield Strength: "),
     ),
     FrameRule(
         Frame.POLISH,
@@ -328,24 +331,26 @@ _RULES = (
         skippable=True,
         column=True,
         shows_card=True,
-        needs="put a second shield on the same card, or skip ({eq})",
-        prompt="{eq}: put a second shield on the same card, or skip.",
-        skip_menu="No second shield",
+        needs=N_("put a second shield on the same card, or skip ({eq})"),
+        prompt=N_("{eq}: put a second shield on the same card, or skip."),
+        skip_menu=N_("No second shield"),
         skipped="the second shield",
-        label="{eq}: second ",
+        label=N_("{eq}: second "),
     ),
     FrameRule(
         Frame.CLAW,
         "claw",
         _claw,
         _do_claw,
-        title="Claw Attack",
+        title=N_("Claw Attack"),
         skippable=True,
         column=True,
-        needs="attack an opposing card in this column, or skip",  # RV-11
-        prompt="Claw Attack in column {col}: choose an opposing card there (a shield absorbs the attack"
-        " and the card stays), or skip.",
-        skip_menu="Skip the Claw Attack",
+        needs=N_("attack an opposing card in this column, or skip"),  # RV-11
+        prompt=N_(
+            "Claw Attack in column {col}: choose an opposing card there (a shield absorbs the attack"
+            " and the card stays), or skip."
+        ),
+        skip_menu=N_("Skip the Claw Attack"),
         skipped="the Claw Attack",
     ),
     FrameRule(
@@ -353,28 +358,32 @@ _RULES = (
         "lightning",
         _lightning,
         _do_lightning,
-        title="Lightning Animal",
+        title=N_("Lightning Animal"),
         skippable=True,
         column=True,
-        needs="play one more card from your hand into this same column, or skip",  # RV-7, RV-9
-        prompt="Lightning Animal: you may play one more card from your hand into column {col}.",
-        skip_menu="Play no further card",
+        needs=N_("play one more card from your hand into this same column, or skip"),  # RV-7, RV-9
+        prompt=N_("Lightning Animal: you may play one more card from your hand into column {col}."),
+        skip_menu=N_("Play no further card"),
         skipped="to play a further card",
-        label="Lightning: also ",
+        label=N_("Lightning: also "),
     ),
     FrameRule(
         Frame.COPY,
         "copy",
         _copy,
         _do_copy,
-        title="Copy Animal",
+        title=N_("Copy Animal"),
         skippable=True,
         column=True,
         shows_card=True,
-        needs="copy the effect of another of your cards in this column (not a Copy Animal), or skip",  # RV-8
-        prompt="Copy Animal, {here}: choose another of your cards there whose effect "
-        "to use, acting from the copying card, or skip.",
-        skip_menu="Copy nothing",
+        needs=N_(
+            "copy the effect of another of your cards in this column (not a Copy Animal), or skip"
+        ),  # RV-8
+        prompt=N_(
+            "Copy Animal, {here}: choose another of your cards there whose effect "
+            "to use, acting from the copying card, or skip."
+        ),
+        skip_menu=N_("Copy nothing"),
         skipped="to copy",
     ),
     FrameRule(
@@ -382,11 +391,11 @@ _RULES = (
         "catch",
         _free_fish,
         _do_check_fish,
-        title="Fish catch",
+        title=N_("Fish catch"),
         column=True,
-        needs="place the caught fish on one of your cards in this column with a free fish space",  # RV-2
-        prompt="Fish check, column {col}: you catch a fish. Choose the card of yours it goes on.",
-        label="Catch: ",
+        needs=N_("place the caught fish on one of your cards in this column with a free fish space"),  # RV-2
+        prompt=N_("Fish check, column {col}: you catch a fish. Choose the card of yours it goes on."),
+        label=N_("Catch: "),
     ),
     FrameRule(
         Frame.NET,
@@ -396,11 +405,11 @@ _RULES = (
         mechanic="net",
         skippable=True,
         column=True,
-        needs="place a second fish in this column, or skip ({eq})",
-        prompt="{eq}: you beat column {col} by 3 or more; place a second fish there, or skip.",
-        skip_menu="No second fish",
+        needs=N_("place a second fish in this column, or skip ({eq})"),
+        prompt=N_("{eq}: you beat column {col} by 3 or more; place a second fish there, or skip."),
+        skip_menu=N_("No second fish"),
         skipped="the second fish",
-        label="{eq}: second fish, ",
+        label=N_("{eq}: second fish, "),
     ),
     FrameRule(
         Frame.BAIT,
@@ -408,9 +417,9 @@ _RULES = (
         _bait,
         _do_fish,
         mechanic="bait",
-        needs="place a fish on a free space in a column where you have 3 cards ({eq})",
-        prompt="{eq}: place a fish on a free space in a column where you have 3 cards.",
-        label="{eq}: ",
+        needs=N_("place a fish on a free space in a column where you have 3 cards ({eq})"),
+        prompt=N_("{eq}: place a fish on a free space in a column where you have 3 cards."),
+        label=N_("{eq}: "),
     ),
     FrameRule(
         Frame.SPARE,
@@ -418,9 +427,9 @@ _RULES = (
         _any_own_card,
         _do_spare,
         mechanic="spare",
-        needs="put a shield token on one of your cards ({eq})",
-        prompt="{eq}: put a shield token on one of your cards.",
-        label="{eq}: ",
+        needs=N_("put a shield token on one of your cards ({eq})"),
+        prompt=N_("{eq}: put a shield token on one of your cards."),
+        label=N_("{eq}: "),
     ),
     FrameRule(
         Frame.RECALL,
@@ -429,9 +438,9 @@ _RULES = (
         _do_recall,
         mechanic="recall",
         skippable=True,
-        needs="choose a removed card to shuffle back into your pile, or skip to stop ({eq})",
-        prompt="{eq}: choose a removed card to shuffle into your pile, or skip to stop.",
-        skip_menu="Stop recalling",
+        needs=N_("choose a removed card to shuffle back into your pile, or skip to stop ({eq})"),
+        prompt=N_("{eq}: choose a removed card to shuffle into your pile, or skip to stop."),
+        skip_menu=N_("Stop recalling"),
         skipped="to recall more cards",
         on_skip=_stop_recall,
     ),
@@ -441,8 +450,8 @@ _RULES = (
         _binoculars,
         _do_binoculars,
         mechanic="binoculars",
-        needs="choose the card to take from your draw pile ({eq})",  # RV-21
-        prompt="{eq}: choose the card to take from your pile (then it is shuffled).",
+        needs=N_("choose the card to take from your draw pile ({eq})"),  # RV-21
+        prompt=N_("{eq}: choose the card to take from your pile (then it is shuffled)."),
     ),
     FrameRule(
         Frame.BEAR,
@@ -451,10 +460,11 @@ _RULES = (
         _do_bear,
         mechanic="surprise",
         skippable=True,
-        needs="choose the bear's source and column, or skip ({eq})",  # RV-21
-        prompt="{eq}: choose where the polar bear comes from and its column, or skip"
-        " (the card stays face up).",
-        skip_menu="Play no polar bear now",
+        needs=N_("choose the bear's source and column, or skip ({eq})"),  # RV-21
+        prompt=N_(
+            "{eq}: choose where the polar bear comes from and its column, or skip (the card stays face up)."
+        ),
+        skip_menu=N_("Play no polar bear now"),
         skipped="to place the polar bear",
     ),
     FrameRule(
@@ -463,8 +473,8 @@ _RULES = (
         _undertow,
         _do_undertow,
         mechanic="undertow",
-        needs="move an opposing card to another column on its side ({eq})",
-        prompt="{eq}: move an opposing card to another column on its side.",
+        needs=N_("move an opposing card to another column on its side ({eq})"),
+        prompt=N_("{eq}: move an opposing card to another column on its side."),
     ),
     FrameRule(
         Frame.ENCORE,
@@ -472,8 +482,8 @@ _RULES = (
         _encore,
         _do_encore,
         mechanic="encore",
-        needs="choose one of your cards whose effect can act, to resolve it again ({eq})",
-        prompt="{eq}: choose one of your cards whose effect resolves once more.",
+        needs=N_("choose one of your cards whose effect can act, to resolve it again ({eq})"),
+        prompt=N_("{eq}: choose one of your cards whose effect resolves once more."),
     ),
 )
 assert [r.frame for r in _RULES] == list(Frame), "one record per frame, in Frame order"

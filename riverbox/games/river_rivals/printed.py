@@ -9,16 +9,18 @@ from __future__ import annotations
 
 from typing import Any
 
+from riverbox.core.i18n import translator
 from riverbox.core.text import player_text
 
 
 def content(lang: str = "en") -> dict[str, Any]:
     from riverbox.games.river_rivals.content import EQUIPMENT, KINDS, RAW
 
-    effects = {k: v["name"] for k, v in RAW.get("effects", {}).items()}
+    _ = translator("river_rivals", lang)
+    effects = {k: _(v["name"]) for k, v in RAW.get("effects", {}).items()}
     animals = {
         a.slug: {
-            "name": a.name,
+            "name": _(a.name),
             "strength": a.strength,
             "effect": effects.get(a.effect or "", ""),
             "fish_spaces": a.fish_spaces,
@@ -28,9 +30,9 @@ def content(lang: str = "en") -> dict[str, Any]:
     }
     equipment = {
         e.slug: {
-            "name": e.name,
+            "name": _(e.name),
             "permanent": e.permanent,
-            "text": player_text(e.text),
+            "text": _(player_text(e.text)),
             "placeholder": e.placeholder,
         }
         for e in EQUIPMENT

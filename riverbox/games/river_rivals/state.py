@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from riverbox.core import CHANCE, Rng
+from riverbox.core.i18n import Message
 from riverbox.games.river_rivals import actions as A
 from riverbox.games.river_rivals.actions import RvAction
 from riverbox.games.river_rivals.content import (
@@ -405,7 +406,7 @@ class RiverRivalsState(Position):
             self.hands[h].sort()
 
     # -- errors ------------------------------------------------------------------------------------
-    def explain_illegal(self, action: Any, seat: int) -> str:
+    def explain_illegal(self, action: Any, seat: int) -> Message:
         return explain(self, action, seat)
 
 

@@ -15,7 +15,11 @@ from typing import Any
 
 from riverbox.core import CHANCE, State
 from riverbox.core.events import EventText
+from riverbox.core.i18n import N_, translator
 from riverbox.games.river_rivals.content import EQ_INDEX, EQUIPMENT, KIND_INDEX, KINDS, RAW
+
+DOMAIN = "river_rivals"
+"""This game's message catalog (``riverbox/locale/<lang>/LC_MESSAGES/river_rivals.po``)."""
 
 _EFFECT_NAMES = {k: v["name"] for k, v in RAW["effects"].items()}
 
@@ -44,157 +48,273 @@ LEADING = frozenset(
 ``took``/``took-card``), so the log of the actions from a history position on can be found."""
 
 
-def animal(slug: str) -> str:
-    return KINDS[KIND_INDEX[slug]].name
+def animal(slug: str, lang: str = "en") -> str:
+    """An animal's name in ``lang`` (names come from the data file and its catalog entries)."""
+    return translator(DOMAIN, lang)(KINDS[KIND_INDEX[slug]].name)
 
 
-def an(name: str) -> str:
+def an(name: str, lang: str = "en") -> str:
+    """``name`` with the English indefinite article (Chinese needs none)."""
+    if lang != "en":
+        return name
     return ("an " if name[:1].lower() in "aeiou" else "a ") + name
 
 
-def equipment(slug: str) -> str:
-    return EQUIPMENT[EQ_INDEX[slug]].name
+def equipment(slug: str, lang: str = "en") -> str:
+    return translator(DOMAIN, lang)(EQUIPMENT[EQ_INDEX[slug]].name)
 
 
-def effect(slug: str) -> str:
+def effect(slug: str, lang: str = "en") -> str:
     """The effect name of an animal (``"no effect"`` for one without)."""
+    _ = translator(DOMAIN, lang)
     eff = KINDS[KIND_INDEX[slug]].effect
-    return _EFFECT_NAMES[eff] if eff else "no effect"
+    return _(_EFFECT_NAMES[eff]) if eff else _("no effect")
 
 
-def _cards(slugs: list[str]) -> str:
-    return ", ".join(animal(x) for x in slugs) or "nothing"
+def _cards(slugs: list[str], lang: str) -> str:
+    _ = translator(DOMAIN, lang)
+    return _(", ").join(animal(x, lang) for x in slugs) or _("nothing")
 
 
-def _count(n: int, word: str = "card") -> str:
-    return f"{'no' if n == 0 else n} {word}{'' if n == 1 else 's'}"
+def count(n: int, lang: str) -> str:
+    """``n`` cards in words: "no cards", "1 card", "3 cards"."""
+    _ = translator(DOMAIN, lang)
+    if n == 0:
+        return _("no cards")
+    return _("1 card") if n == 1 else _("{n} cards").format(n=n)
 
 
-def _played(e: dict[str, Any], lang: str = "en") -> str:
-    how = " as the extra card of a Lightning Animal" if e["lightning"] else ""
-    return f"Seat {e['seat']} plays {an(animal(e['animal']))} into column {e['column']}{how}."
+def _played(e: dict[str, Any], lang: str) -> str:
+    _ = translator(DOMAIN, lang)
+    what = an(animal(e["animal"], lang), lang)
+    if e["lightning"]:
+        text = _("Seat {seat} plays {animal} into column {column} as the extra card of a Lightning Animal.")
+    else:
+        text = _("Seat {seat} plays {animal} into column {column}.")
+    return text.format(seat=e["seat"], animal=what, column=e["column"])
 
 
-def _draws(e: dict[str, Any], lang: str = "en") -> str:
+def _draws(e: dict[str, Any], lang: str) -> str:
+    _ = translator(DOMAIN, lang)
     if e["count"] == 0:
-        return f"Seat {e['seat']} draws nothing (hand limit)."
-    extra = f" with {equipment('card-clapper')}" if e["extra"] else ""
-    return f"Seat {e['seat']} draws {_count(e['count'])}{extra}."
+        return _("Seat {seat} draws nothing (hand limit).").format(seat=e["seat"])
+    if e["extra"]:
+        return _("Seat {seat} draws {cards} with {equipment}.").format(
+            seat=e["seat"], cards=count(e["count"], lang), equipment=equipment("card-clapper", lang)
+        )
+    return _("Seat {seat} draws {cards}.").format(seat=e["seat"], cards=count(e["count"], lang))
 
 
 _SKIPPED = {
-    "quick-catch": "the Quick Catch",
-    "movement": "the Movement",
-    "shield": "Shield Strength",
-    "shield-polish": "the second shield",
-    "claw": "the Claw Attack",
-    "lightning": "to play a further card",
-    "copy": "to copy",
-    "big-net": "the second fish",
-    "recall-horn": "to recall more cards",
-    "polar-bear-surprise": "to place the polar bear",
+    "quick-catch": N_("Seat {seat} declines the Quick Catch."),
+    "movement": N_("Seat {seat} declines the Movement."),
+    "shield": N_("Seat {seat} declines Shield Strength."),
+    "shield-polish": N_("Seat {seat} declines the second shield."),
+    "claw": N_("Seat {seat} declines the Claw Attack."),
+    "lightning": N_("Seat {seat} declines to play a further card."),
+    "copy": N_("Seat {seat} declines to copy."),
+    "big-net": N_("Seat {seat} declines the second fish."),
+    "recall-horn": N_("Seat {seat} declines to recall more cards."),
+    "polar-bear-surprise": N_("Seat {seat} declines to place the polar bear."),
 }
+_DECLINED = N_("Seat {seat} declines the choice.")
 _FISH_WHY = {
-    "quick-catch": "Quick Catch",
-    "catch": "fish check",
-    "big-net": "second fish",
-    "bait-bucket": "bait",
+    "quick-catch": N_("Quick Catch"),
+    "catch": N_("fish check"),
+    "big-net": N_("second fish"),
+    "bait-bucket": N_("bait"),
 }
+_FISH = N_("fish")
+_SOURCES = {"hand": N_("hand"), "pile": N_("pile"), "removed": N_("removed")}
 
 
-def _fish(e: dict[str, Any], lang: str = "en") -> str:
-    why = _FISH_WHY.get(e["why"], "fish")
-    return f"Seat {e['seat']} places a fish on their {animal(e['animal'])} in column {e['column']} ({why})."
+def source(name: str, lang: str) -> str:
+    """Where a polar bear comes from (``hand``, ``pile``, ``removed``), in words."""
+    return translator(DOMAIN, lang)(_SOURCES.get(name, name))
 
 
-def _moved(e: dict[str, Any], lang: str = "en") -> str:
-    name = animal(e["animal"])
-    where = f"from column {e['column']} to column {e['to_column']}"
-    if e["how"] == "undertow":
-        return f"Seat {e['seat']} pulls seat {e['owner']}'s {name} {where} ({equipment('undertow')})."
-    how = f" with {equipment('spring-boots')}" if e["how"] == "boots" else ""
-    return f"Seat {e['seat']} moves their {name} {where}{how}."
-
-
-def _clawed(e: dict[str, Any], lang: str = "en") -> str:
-    if e["shield"]:
-        result = "a shield absorbs it and goes back to the supply"
-    else:
-        fish = e["fish"]
-        back = f" and {fish} fish {'goes' if fish == 1 else 'go'} back to seat {e['owner']}'s supply"
-        result = "it is removed" + (back if fish else "")
-    return (
-        f"Seat {e['seat']} claws seat {e['owner']}'s {animal(e['animal'])} in column {e['column']}: {result}."
+def _fish(e: dict[str, Any], lang: str) -> str:
+    _ = translator(DOMAIN, lang)
+    why = _(_FISH_WHY.get(e["why"], _FISH))
+    return _("Seat {seat} places a fish on their {animal} in column {column} ({why}).").format(
+        seat=e["seat"], animal=animal(e["animal"], lang), column=e["column"], why=why
     )
 
 
-def _won(e: dict[str, Any], lang: str = "en") -> str:
+def _moved(e: dict[str, Any], lang: str) -> str:
+    _ = translator(DOMAIN, lang)
+    fields = {
+        "seat": e["seat"],
+        "owner": e["owner"],
+        "animal": animal(e["animal"], lang),
+        "column": e["column"],
+        "to": e["to_column"],
+    }
+    if e["how"] == "undertow":
+        text = _(
+            "Seat {seat} pulls seat {owner}'s {animal} from column {column} to column {to} ({equipment})."
+        )
+        return text.format(equipment=equipment("undertow", lang), **fields)
+    if e["how"] == "boots":
+        text = _("Seat {seat} moves their {animal} from column {column} to column {to} with {equipment}.")
+        return text.format(equipment=equipment("spring-boots", lang), **fields)
+    return _("Seat {seat} moves their {animal} from column {column} to column {to}.").format(**fields)
+
+
+def _clawed(e: dict[str, Any], lang: str) -> str:
+    _ = translator(DOMAIN, lang)
+    if e["shield"]:
+        result = _("a shield absorbs it and goes back to the supply")
+    elif not e["fish"]:
+        result = _("it is removed")
+    elif e["fish"] == 1:
+        result = _("it is removed and 1 fish goes back to seat {owner}'s supply").format(owner=e["owner"])
+    else:
+        result = _("it is removed and {fish} fish go back to seat {owner}'s supply").format(
+            fish=e["fish"], owner=e["owner"]
+        )
+    return _("Seat {seat} claws seat {owner}'s {animal} in column {column}: {result}.").format(
+        seat=e["seat"], owner=e["owner"], animal=animal(e["animal"], lang), column=e["column"], result=result
+    )
+
+
+_WON = {
+    "fish": N_("seat {w} has placed all 8 fish"),
+    "no-cards": N_("seat {l} has no cards in hand or pile and cannot act"),
+    "stuck": N_("seat {l} cannot play or draw"),
+    "idle": N_("two turns in a row passed without progress, so fish caught decide"),
+}
+
+
+def _won(e: dict[str, Any], lang: str) -> str:
+    _ = translator(DOMAIN, lang)
     win = e["winners"]
     if len(win) != 1:
-        return "The game ends in a shared win on fish caught."
+        return _("The game ends in a shared win on fish caught.")
     w = win[0]
-    reason = {
-        "fish": f"seat {w} has placed all 8 fish",
-        "no-cards": f"seat {1 - w} has no cards in hand or pile and cannot act",
-        "stuck": f"seat {1 - w} cannot play or draw",
-        "idle": "two turns in a row passed without progress, so fish caught decide",
-    }[e["reason"]]
-    return f"Game over: {reason}. Seat {w} wins."
+    reason = _(_WON[e["reason"]]).format(w=w, l=1 - w)
+    return _("Game over: {reason}. Seat {w} wins.").format(reason=reason, w=w)
+
+
+def _with(
+    template: str, **names: Callable[[dict[str, Any], str], str]
+) -> Callable[[dict[str, Any], str], str]:
+    """A sentence whose named fields are worked out from the event (names of cards, counts)."""
+
+    def text(e: dict[str, Any], lang: str) -> str:
+        values = dict(e)
+        values.update({k: f(e, lang) for k, f in names.items()})
+        return translator(DOMAIN, lang)(template).format(**values)
+
+    return text
+
+
+def _an_animal(e: dict[str, Any], lang: str) -> str:
+    return an(animal(e["animal"], lang), lang)
+
+
+def _the_animal(e: dict[str, Any], lang: str) -> str:
+    return animal(e["animal"], lang)
+
+
+def _the_equipment(e: dict[str, Any], lang: str) -> str:
+    return equipment(e["equipment"], lang)
+
+
+def _the_effect(e: dict[str, Any], lang: str) -> str:
+    return effect(e["animal"], lang)
+
+
+def _the_cards(e: dict[str, Any], lang: str) -> str:
+    return _cards(e["cards"], lang)
+
+
+def _the_count(e: dict[str, Any], lang: str) -> str:
+    return count(e["count"], lang)
+
+
+def _offered(e: dict[str, Any], lang: str) -> str:
+    _ = translator(DOMAIN, lang)
+    return _(", ").join(equipment(x, lang) for x in e["equipment"])
+
+
+def _scope(e: dict[str, Any], lang: str) -> str:
+    return equipment("peek-a-scope", lang)
+
+
+def _encore_card(e: dict[str, Any], lang: str) -> str:
+    return equipment("encore", lang)
+
+
+def _bear_source(e: dict[str, Any], lang: str) -> str:
+    return source(e["source"], lang)
+
+
+def _declined(e: dict[str, Any], lang: str) -> str:
+    _ = translator(DOMAIN, lang)
+    return _(_SKIPPED.get(e["decision"], _DECLINED)).format(seat=e["seat"])
 
 
 EVENT_TEXTS: dict[str, EventText] = {
-    "dealt": "Seat {seat} is dealt {count} cards.",
-    "drew": lambda e, lang: f"You draw {_cards(e['cards'])}.",
-    "offer": lambda e, lang: "Equipment on offer: " + ", ".join(equipment(x) for x in e["equipment"]) + ".",
-    "picked": lambda e, lang: f"Seat {e['seat']} picks {equipment(e['equipment'])}.",
-    "received": lambda e, lang: f"Seat {e['seat']} receives the last card, {equipment(e['equipment'])}.",
+    "dealt": N_("Seat {seat} is dealt {count} cards."),
+    "drew": _with(N_("You draw {cards}."), cards=_the_cards),
+    "offer": _with(N_("Equipment on offer: {offer}."), offer=_offered),
+    "picked": _with(N_("Seat {seat} picks {equipment}."), equipment=_the_equipment),
+    "received": _with(N_("Seat {seat} receives the last card, {equipment}."), equipment=_the_equipment),
     "played": _played,
     "draws": _draws,
-    "passed": "Seat {seat} passes (no card can be played or drawn).",
-    "ended": "Seat {seat} ends the action phase.",
-    "declined": lambda e, lang: f"Seat {e['seat']} declines {_SKIPPED.get(e['decision'], 'the choice')}.",
+    "passed": N_("Seat {seat} passes (no card can be played or drawn)."),
+    "ended": N_("Seat {seat} ends the action phase."),
+    "declined": _declined,
     "fish": _fish,
-    "caught": lambda e, lang: (
-        f"Seat {e['seat']} catches a fish in column {e['column']}; it goes on their "
-        f"{animal(e['animal'])} (fish check)."
+    "caught": _with(
+        N_("Seat {seat} catches a fish in column {column}; it goes on their {animal} (fish check)."),
+        animal=_the_animal,
     ),
     "moved": _moved,
-    "shielded": lambda e, lang: (
-        f"Seat {e['seat']} puts a shield on their {animal(e['animal'])} in column {e['column']}."
+    "shielded": _with(
+        N_("Seat {seat} puts a shield on their {animal} in column {column}."), animal=_the_animal
     ),
     "clawed": _clawed,
-    "copied": lambda e, lang: (
-        f"Seat {e['seat']} copies the {effect(e['animal'])} of their {animal(e['animal'])} "
-        f"in column {e['column']}."
+    "copied": _with(
+        N_("Seat {seat} copies the {effect} of their {animal} in column {column}."),
+        effect=_the_effect,
+        animal=_the_animal,
     ),
-    "encored": lambda e, lang: (
-        f"Seat {e['seat']} resolves the {effect(e['animal'])} of their "
-        f"{animal(e['animal'])} in column {e['column']} again ({equipment('encore')})."
+    "encored": _with(
+        N_("Seat {seat} resolves the {effect} of their {animal} in column {column} again ({equipment})."),
+        effect=_the_effect,
+        animal=_the_animal,
+        equipment=_encore_card,
     ),
-    "used": lambda e, lang: f"Seat {e['seat']} uses {equipment(e['equipment'])}.",
-    "bonus-draw": lambda e, lang: (
-        f"Seat {e['seat']} draws {_count(e['count'])} ({equipment(e['equipment'])})."
+    "used": _with(N_("Seat {seat} uses {equipment}."), equipment=_the_equipment),
+    "bonus-draw": _with(
+        N_("Seat {seat} draws {cards} ({equipment})."), cards=_the_count, equipment=_the_equipment
     ),
-    "took": lambda e, lang: f"You take {an(animal(e['animal']))} from your draw pile.",
-    "took-card": "Seat {seat} takes a card from their draw pile.",
-    "pile-seen": lambda e, lang: f"You look through your draw pile: {_cards(e['cards'])}.",
-    "recalled": lambda e, lang: (
-        f"Seat {e['seat']} shuffles the removed {animal(e['animal'])} back into their draw pile."
+    "took": _with(N_("You take {animal} from your draw pile."), animal=_an_animal),
+    "took-card": N_("Seat {seat} takes a card from their draw pile."),
+    "pile-seen": _with(N_("You look through your draw pile: {cards}."), cards=_the_cards),
+    "recalled": _with(
+        N_("Seat {seat} shuffles the removed {animal} back into their draw pile."), animal=_the_animal
     ),
-    "bear": "Seat {seat} puts a polar bear from their {source} into column {column}.",
-    "peeked": lambda e, lang: (
-        f"You take {_cards(e['cards'])} from the top of seat {e['owner']}'s draw pile "
-        f"({equipment('peek-a-scope')})."
+    "bear": _with(
+        N_("Seat {seat} puts a polar bear from their {source} into column {column}."), source=_bear_source
     ),
-    "peeked-count": lambda e, lang: (
-        f"Seat {e['seat']} takes {_count(e['count'])} from the top of seat {e['owner']}'s "
-        f"draw pile ({equipment('peek-a-scope')})."
+    "peeked": _with(
+        N_("You take {cards} from the top of seat {owner}'s draw pile ({equipment})."),
+        cards=_the_cards,
+        equipment=_scope,
     ),
-    "poisoned": lambda e, lang: (
-        f"Poison removes {an(animal(e['animal']))} from the top of seat {e['seat']}'s draw pile."
+    "peeked-count": _with(
+        N_("Seat {seat} takes {cards} from the top of seat {owner}'s draw pile ({equipment})."),
+        cards=_the_count,
+        equipment=_scope,
     ),
-    "poisoned-shield": lambda e, lang: (
-        f"Poison takes a shield off seat {e['seat']}'s {animal(e['animal'])} in column {e['column']}."
+    "poisoned": _with(
+        N_("Poison removes {animal} from the top of seat {seat}'s draw pile."), animal=_an_animal
+    ),
+    "poisoned-shield": _with(
+        N_("Poison takes a shield off seat {seat}'s {animal} in column {column}."), animal=_the_animal
     ),
     "won": _won,
 }

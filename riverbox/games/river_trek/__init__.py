@@ -16,12 +16,12 @@ from typing import Any, ClassVar
 
 from riverbox.core import Game, GameInfo, OptionSpec, State
 from riverbox.core.events import EventText
-from riverbox.core.i18n import localized_file
+from riverbox.core.i18n import N_, localized_file
 from riverbox.games.river_trek import scoring
 from riverbox.games.river_trek.actions import ALL_ACTIONS, NUM_ACTION_IDS, Kind, TrekAction, parse
 from riverbox.games.river_trek.bot import TrekBot
 from riverbox.games.river_trek.build import build_position
-from riverbox.games.river_trek.narration import EVENT_TEXTS, narrate
+from riverbox.games.river_trek.narration import DOMAIN, EVENT_TEXTS, narrate
 from riverbox.games.river_trek.observe import SIZE, encode
 from riverbox.games.river_trek.position import COLOURS
 from riverbox.games.river_trek.state import TrekState
@@ -34,39 +34,47 @@ class RiverTrek(Game):
 
     info = GameInfo(
         name="river-trek",
-        title="River Trek",
+        title=N_("River Trek"),
         min_players=2,
         max_players=4,
         default_players=4,
         summary=(
-            "Move caravans of stacked explorers up a river path; each dropped explorer pays its owner "
-            "from trading posts, washes down at river crossings or takes an animal power. Most money wins. "
-            "Boards are placeholders (the published layouts are unknown)."
+            N_(
+                "Move caravans of stacked explorers up a river path; each dropped explorer pays its owner "
+                "from trading posts, washes down at river crossings or takes an animal power. "
+                "Most money wins. Boards are placeholders (the published layouts are unknown)."
+            )
         ),
         options=(
             OptionSpec(
                 "variant",
                 "basic",
-                "basic: 2 middle boards; full: 3 middle boards, Scout, Civilization Event and Bridge; "
-                "simple: the basic game without animals",
+                N_(
+                    "basic: 2 middle boards; full: 3 middle boards, Scout, Civilization Event and Bridge; "
+                    "simple: the basic game without animals"
+                ),
                 choices=("basic", "full", "simple"),
             ),
-            OptionSpec("animals", True, "use the animal tiles and tokens (false = the Simpler Game)"),
+            OptionSpec("animals", True, N_("use the animal tiles and tokens (false = the Simpler Game)")),
             OptionSpec(
                 "animal_shift",
                 "forward",
-                "an animal tile landing on a crossing or another tile shifts forward first, "  # RT-18
-                "back first, or as seat 0 (the host) chooses during setup",
+                N_(
+                    "an animal tile landing on a crossing or another tile shifts forward first, "  # RT-18
+                    "back first, or as seat 0 (the host) chooses during setup"
+                ),
                 choices=("forward", "back", "choose"),
             ),
             OptionSpec(
                 "empty_tile_check",
                 "any-move",
-                "return a token whose tile empties after any move (Jaguar, Bush Dog too) "  # RT-15
-                "or only after caravan moves",
+                N_(
+                    "return a token whose tile empties after any move (Jaguar, Bush Dog too) "  # RT-15
+                    "or only after caravan moves"
+                ),
                 choices=("any-move", "caravan-move"),
             ),
-            OptionSpec("hidden_money", False, "keep each player's money hidden from the others"),  # RT-28
+            OptionSpec("hidden_money", False, N_("keep each player's money hidden from the others")),  # RT-28
         ),
         # Nothing is ever hidden: the boards and animals are drawn at setup, face up, before anyone
         # acts; face-down tokens are known (they sit on their own tile); money is public by default
@@ -76,7 +84,8 @@ class RiverTrek(Game):
     num_action_ids = NUM_ACTION_IDS
     action_types = (TrekAction,)
     event_texts: ClassVar[dict[str, EventText]] = EVENT_TEXTS
-    domain: ClassVar[str] = "river_trek"
+    languages: ClassVar[tuple[str, ...]] = ("en", "zh")
+    domain: ClassVar[str] = DOMAIN
     state_class = TrekState
     observation_size = SIZE
 
@@ -105,11 +114,12 @@ class RiverTrek(Game):
     def render(self, state: State, seat: int | None, lang: str = "en") -> Any:
         from riverbox.games.river_trek.render import render  # rich is loaded only to draw
 
-        return render(state.view(seat))
+        return render(state.view(seat), self.lang_for(lang))
 
     def describe_action(self, action: Any, state: State, lang: str = "en") -> str:
         from riverbox.games.river_trek.render import describe, move_preview
 
+        lang = self.lang_for(lang)
         preview = ""
         if (
             isinstance(state, TrekState)
@@ -117,8 +127,8 @@ class RiverTrek(Game):
             and action.kind in (Kind.MOVE, Kind.MOVEBACK)
             and action in state.legal_actions()
         ):
-            preview = move_preview(state, action)
-        return describe(action, state.view(None), preview)
+            preview = move_preview(state, action, lang)
+        return describe(action, state.view(None), preview, lang)
 
     def narrate(self, state: State, seat: int | None, start: int, lang: str = "en") -> list[str]:
         return narrate(state, seat, start, lang)

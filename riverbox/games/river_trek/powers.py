@@ -15,6 +15,7 @@ from collections.abc import Callable
 from enum import IntEnum
 from typing import NamedTuple, Protocol
 
+from riverbox.core.i18n import N_
 from riverbox.games.river_trek.actions import (
     A_BOA,
     A_CAPYBARA,
@@ -69,6 +70,10 @@ class Words(Protocol):
     """How menus name things (``render.Words`` reads them from a view)."""
 
     def space(self, i: int) -> str: ...
+
+    def _(self, text: str) -> str:
+        """``text`` in the reader's language (the game's message catalog)."""
+        ...
 
     def caravan(self, i: int) -> str: ...
 
@@ -172,8 +177,8 @@ def _otter(st: TrekData, action: TrekAction, seat: int) -> bool:
 def _otter_refusal(st: TrekData, action: TrekAction, seat: int) -> str:
     kinds = st.path.kinds
     if not all(0 <= x < len(kinds) and kinds[x] in (DOCK, CROSSING) for x in (action.at, action.to)):
-        return "the Otter swaps caravans on river crossings (Dock/Bridge included) only"
-    return "both crossings must hold a caravan to swap"
+        return N_("the Otter swaps caravans on river crossings (Dock/Bridge included) only")
+    return N_("both crossings must hold a caravan to swap")
 
 
 # -- Capybara (RT-25) -------------------------------------------------------------------------
@@ -231,19 +236,20 @@ def _boa_menu(action: TrekAction, words: Words) -> str:
     hand = words.in_hand()
     if len(hand) >= 2:
         nxt = words.space(words.next_drop()[0])
-        return f"Emerald Tree Boa: drop {words.colour(hand[0])} and {words.colour(hand[1])} both on {nxt}"
-    return "Emerald Tree Boa: drop two explorers on the next space"
+        return words._("Emerald Tree Boa: drop {first} and {second} both on {space}").format(
+            first=words.colour(hand[0]), second=words.colour(hand[1]), space=nxt
+        )
+    return words._("Emerald Tree Boa: drop two explorers on the next space")
 
 
 def _frog_menu(action: TrekAction, words: Words) -> str:
     hand = words.in_hand()
     if hand:
         nxt, direction = words.next_drop()
-        return (
-            f"Tree Frog: jump over {words.space(nxt)}; "
-            f"{words.colour(hand[0])} drops on {words.space(nxt + direction)}"
+        return words._("Tree Frog: jump over {space}; {colour} drops on {target}").format(
+            space=words.space(nxt), colour=words.colour(hand[0]), target=words.space(nxt + direction)
         )
-    return "Tree Frog: jump over the next space"
+    return words._("Tree Frog: jump over the next space")
 
 
 # -- Bush Dog (RT-24, RT-25) ------------------------------------------------------------------
@@ -275,8 +281,8 @@ def _dog(st: TrekData, action: TrekAction, seat: int) -> bool:
 
 def _dog_refusal(st: TrekData, action: TrekAction, seat: int) -> str:
     if st.dog_used:
-        return "one Bush Dog move per turn"
-    return (
+        return N_("one Bush Dog move per turn")
+    return N_(
         "the Bush Dog moves a lone explorer of yours one space, never off the path or below the Dock/Bridge"
     )
 
@@ -294,16 +300,16 @@ def _peccary(st: TrekData, action: TrekAction, seat: int) -> bool:
 
 def _peccary_refusal(st: TrekData, action: TrekAction, seat: int) -> str:
     if not 0 <= action.at < len(st.stacks) or seat not in st.stacks[action.at]:
-        return "you must move a caravan holding at least one of your explorers"  # RT-29
-    return "a caravan on the Dock/Bridge cannot move further downstream"
+        return N_("you must move a caravan holding at least one of your explorers")  # RT-29
+    return N_("a caravan on the Dock/Bridge cannot move further downstream")
 
 
 def _passive(animal: str) -> Power:
     return Power(animal, -1, Timing.PASSIVE, False, _none, _no_action, "", "", lambda st, a, s: "", _no_menu)
 
 
-_ANYTIME_NOT_NOW = "animal powers are used between the steps of your turn, not in a move"
-_DROP_NOT_NOW = "the Boa and the Tree Frog are used during your own caravan moves only, at a drop"
+_ANYTIME_NOT_NOW = N_("animal powers are used between the steps of your turn, not in a move")
+_DROP_NOT_NOW = N_("the Boa and the Tree Frog are used during your own caravan moves only, at a drop")
 
 POWERS: dict[str, Power] = {
     p.animal: p
@@ -316,15 +322,14 @@ POWERS: dict[str, Power] = {
             _jaguar_offers,
             _jaguar,
             _ANYTIME_NOT_NOW,
-            "you do not hold the jaguar token",
-            lambda st, a, s: (
+            N_("you do not hold the jaguar token"),
+            lambda st, a, s: N_(
                 "the Jaguar moves your explorer from the top of a caravan onto another caravan, "
                 "never onto an empty space or off the path"
             ),
-            lambda a, w: (
-                f"Jaguar: move your explorer from the top of {w.space(a.at)} onto {w.space(a.to)} "
-                f"{w.caravan(a.to)}"
-            ),
+            lambda a, w: w._(
+                "Jaguar: move your explorer from the top of {space} onto {target} {caravan}"
+            ).format(space=w.space(a.at), target=w.space(a.to), caravan=w.caravan(a.to)),
         ),
         Power(
             "otter",
@@ -334,11 +339,10 @@ POWERS: dict[str, Power] = {
             _otter_offers,
             _otter,
             _ANYTIME_NOT_NOW,
-            "you do not hold the otter token",
+            N_("you do not hold the otter token"),
             _otter_refusal,
-            lambda a, w: (
-                f"Otter: swap the caravans on {w.space(a.at)} {w.caravan(a.at)} and "
-                f"{w.space(a.to)} {w.caravan(a.to)}"
+            lambda a, w: w._("Otter: swap the caravans on {space} {caravan} and {target} {other}").format(
+                space=w.space(a.at), caravan=w.caravan(a.at), target=w.space(a.to), other=w.caravan(a.to)
             ),
         ),
         Power(
@@ -349,9 +353,11 @@ POWERS: dict[str, Power] = {
             _capybara_offers,
             _capybara,
             _ANYTIME_NOT_NOW,
-            "you do not hold the capybara token",
-            lambda st, a, s: "the Capybara restacks a caravan of at least two colours",
-            lambda a, w: f"Capybara: restack the caravan on {w.space(a.at)} {w.caravan(a.at)}",
+            N_("you do not hold the capybara token"),
+            lambda st, a, s: N_("the Capybara restacks a caravan of at least two colours"),
+            lambda a, w: w._("Capybara: restack the caravan on {space} {caravan}").format(
+                space=w.space(a.at), caravan=w.caravan(a.at)
+            ),
         ),
         Power(
             "monkey",
@@ -361,9 +367,9 @@ POWERS: dict[str, Power] = {
             _monkey_offers,
             _monkey,
             _ANYTIME_NOT_NOW,
-            "you do not hold the monkey token",
-            lambda st, a, s: "the Monkey needs a trading post in hand or on the board",
-            lambda a, w: "Monkey: place up to two extra trading posts, then move posts",
+            N_("you do not hold the monkey token"),
+            lambda st, a, s: N_("the Monkey needs a trading post in hand or on the board"),
+            lambda a, w: w._("Monkey: place up to two extra trading posts, then move posts"),
         ),
         Power(
             "boa",
@@ -373,8 +379,8 @@ POWERS: dict[str, Power] = {
             lambda st, seat: [A_BOA] if may_boa(st) else [],
             _boa,
             _DROP_NOT_NOW,
-            "you do not hold the Emerald Tree Boa",
-            lambda st, a, s: "the Boa needs two explorers in hand and must be held since the move began",
+            N_("you do not hold the Emerald Tree Boa"),
+            lambda st, a, s: N_("the Boa needs two explorers in hand and must be held since the move began"),
             _boa_menu,
         ),
         Power(
@@ -385,8 +391,8 @@ POWERS: dict[str, Power] = {
             lambda st, seat: [A_FROG] if may_frog(st) else [],
             _frog,
             _DROP_NOT_NOW,
-            "you do not hold the Tree Frog",
-            lambda st, a, s: "the Tree Frog must be held since the move began",
+            N_("you do not hold the Tree Frog"),
+            lambda st, a, s: N_("the Tree Frog must be held since the move began"),
             _frog_menu,
         ),
         Power(
@@ -396,13 +402,14 @@ POWERS: dict[str, Power] = {
             True,
             _dog_offers,
             _dog,
-            "the Bush Dog moves at the end of your turn",
-            "you do not hold the Bush Dog",
+            N_("the Bush Dog moves at the end of your turn"),
+            N_("you do not hold the Bush Dog"),
             _dog_refusal,
             lambda a, w: (
-                f"Bush Dog: step your explorer on {w.space(a.at)} {'up' if a.step > 0 else 'down'} "
-                f"to {w.space(a.at + a.step)}"
-            ),
+                w._("Bush Dog: step your explorer on {space} up to {target}")
+                if a.step > 0
+                else w._("Bush Dog: step your explorer on {space} down to {target}")
+            ).format(space=w.space(a.at), target=w.space(a.at + a.step)),
         ),
         Power(
             "peccary",
@@ -411,10 +418,12 @@ POWERS: dict[str, Power] = {
             True,
             _peccary_offers,
             _peccary,
-            "a caravan moves downstream only in the move step",
-            "only the Peccary's holder may move a caravan downstream",
+            N_("a caravan moves downstream only in the move step"),
+            N_("only the Peccary's holder may move a caravan downstream"),
             _peccary_refusal,
-            lambda a, w: f"Peccary: move the caravan on {w.space(a.at)} {w.caravan(a.at)} DOWNSTREAM",
+            lambda a, w: w._("Peccary: move the caravan on {space} {caravan} DOWNSTREAM").format(
+                space=w.space(a.at), caravan=w.caravan(a.at)
+            ),
         ),
         _passive("harpy"),  # RT-6: new explorers ignore the height limit (``turns.place_actions``)
         _passive("tamandua"),  # RT-3: one more post per area (``rules._open_areas``)

@@ -9,14 +9,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from riverbox.core.i18n import translator
 from riverbox.core.text import player_text
 
 
 def content(lang: str = "en") -> dict[str, Any]:
     from riverbox.games.river_trek.board import animal_data
 
+    _ = translator("river_trek", lang)
     animals = {
-        name: {"title": a["title"], "kind": a["kind"], "text": player_text(a["summary"])}
+        name: {"title": _(a["title"]), "kind": a["kind"], "text": _(player_text(a["summary"]))}
         for name, a in animal_data().items()
     }
     return {"animals": animals}

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from riverbox.core.i18n import Message
 from riverbox.games.river_trek import scoring
 from riverbox.games.river_trek.explain import explain
 from riverbox.games.river_trek.position import TrekData
@@ -45,7 +46,7 @@ class TrekState(TrekData):
             return []
         return scoring.winners(self.money, self.clearing, self.stacks)
 
-    def explain_illegal(self, action: Any, seat: int) -> str:
+    def explain_illegal(self, action: Any, seat: int) -> Message:
         return explain(self, action, seat)
 
     def _view(self, seat: int | None) -> dict[str, Any]:

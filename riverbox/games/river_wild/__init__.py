@@ -19,11 +19,11 @@ from typing import Any, ClassVar
 from riverbox.core import CHANCE, Action, Game, GameInfo, OptionSpec, Rng, State
 from riverbox.core.events import EventText
 from riverbox.core.game import Policy
-from riverbox.core.i18n import localized_file
+from riverbox.core.i18n import N_, localized_file
 from riverbox.games.river_wild.actions import Place, parse_place, position_of, positions
 from riverbox.games.river_wild.board import Board, Menu, Rules, menu, pos_key
 from riverbox.games.river_wild.cards import ANIMALS, Deck, Face, Goal, load_deck, parse_deck
-from riverbox.games.river_wild.events import EVENT_TEXTS, face_words
+from riverbox.games.river_wild.events import DOMAIN, EVENT_TEXTS, face_words
 from riverbox.games.river_wild.scoring import (
     find_lands,
     goal_completions,
@@ -92,33 +92,41 @@ class RiverWild(Game):
 
     info = GameInfo(
         name="river-wild",
-        title="River Wild",
+        title=N_("River Wild"),
         min_players=1,
         max_players=1,
         default_players=1,
         perfect_information=False,
         summary=(
-            "Solo tile-laying: extend a river down from its source with double-sided cards to enclose "
-            "Protected Lands whose animals and runestones complete scoring goals. PLACEHOLDER deck."
+            N_(
+                "Solo tile-laying: extend a river down from its source with double-sided cards to enclose "
+                "Protected Lands whose animals and runestones complete scoring goals. PLACEHOLDER deck."
+            )
         ),
         options=(
             OptionSpec(
                 "strict_top_river",
                 False,
-                "forbid river on a card's top edge facing empty table (default: allowed as long as "  # RW-3
-                "some top river meets river or mountain)",
+                N_(  # RW-3
+                    "forbid river on a card's top edge facing empty table (default: allowed as long as "
+                    "some top river meets river or mountain)"
+                ),
             ),
             OptionSpec(
                 "runestone_counts_for_all_goals",
                 False,
-                "a runestone's animal counts toward every goal of the land (default: one goal of "  # RW-10
-                "the player's choice)",
+                N_(  # RW-10
+                    "a runestone's animal counts toward every goal of the land (default: one goal of "
+                    "the player's choice)"
+                ),
             ),
             OptionSpec(
                 "source_counts_for_size",
                 True,
-                "the Source Card counts toward a Protected Land's size when it holds part of it "  # RW-11
-                "(no effect with the placeholder Source, which has no land)",
+                N_(
+                    "the Source Card counts toward a Protected Land's size when it holds part of it "  # RW-11
+                    "(no effect with the placeholder Source, which has no land)"
+                ),
             ),
         ),
     )
@@ -157,7 +165,8 @@ class RiverWild(Game):
 
     state_class = RiverWildState
     event_texts: ClassVar[dict[str, EventText]] = EVENT_TEXTS
-    domain: ClassVar[str] = "river_wild"
+    languages: ClassVar[tuple[str, ...]] = ("en", "zh")
+    domain: ClassVar[str] = DOMAIN
 
     # -- actions ------------------------------------------------------------------------------
     def parse_action(self, text: str, state: State | None = None) -> Place:
@@ -181,6 +190,7 @@ class RiverWild(Game):
 
     # -- presentation -------------------------------------------------------------------------
     def rules_text(self, lang: str = "en") -> str:
+        """The rules in ``lang``: ``rules.md``, or ``rules.<lang>.md`` next to it."""
         return localized_file(Path(__file__).parent / "rules.md", self.lang_for(lang)).read_text(
             encoding="utf-8"
         )
@@ -189,11 +199,12 @@ class RiverWild(Game):
         from riverbox.games.river_wild.render import render_state
 
         assert isinstance(state, RiverWildState)
-        return render_state(state, seat)
+        return render_state(state, seat, lang=self.lang_for(lang))
 
     def describe_action(self, action: Action, state: State, lang: str = "en") -> str:
         if isinstance(action, Place):
-            return describe_placement(self, action, state if isinstance(state, RiverWildState) else None)
+            known = state if isinstance(state, RiverWildState) else None
+            return describe_placement(self, action, known, self.lang_for(lang))
         return str(action)
 
     def narrate(self, state: State, seat: int | None, start: int, lang: str = "en") -> list[str]:

@@ -21,10 +21,36 @@ Event kinds and their fields:
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from riverbox.core.events import EventText
+from riverbox.core.i18n import N_, translator
 from riverbox.games.river_wild.cards import ANIMALS, Face, Goal
+
+DOMAIN = "river_wild"
+"""This game's message catalog (``riverbox/locale/<lang>/LC_MESSAGES/river_wild.po``)."""
+
+_WORDS = (
+    # the English words events and views carry as data (cards.ANIMALS, cards.SIDES, the
+    # scoring ranks), marked here so they are translated where they are shown
+    N_("Frog"),
+    N_("Jackalope"),
+    N_("Unicorn"),
+    N_("Dragon"),
+    N_("front"),
+    N_("back"),
+    N_("Heavenly Haven"),
+    N_("Sublime Sanctuary"),
+    N_("Harmonious Habitat"),
+    N_("Decent Domicile"),
+    N_("Embarrassing Environment"),
+    N_("the Source Card"),
+    N_("runestone"),
+    N_("no land"),
+)
+_LETTER = {name[0]: name for name in ANIMALS}
+_GOAL = re.compile(r"^(?:any (\d+)|([FJUD](?:\+[FJUD])*)) (\d+)/(\d+)$")
 
 
 def goal_words(goal: Goal) -> str:
@@ -45,59 +71,133 @@ def face_words(face: Face) -> str:
     return ", ".join(parts) or "no land"
 
 
-def _listed(items: list[str]) -> str:
+def word(text: str, lang: str) -> str:
+    """One of the English words the game's data carries (an animal, a side, a rank) in ``lang``."""
+    return translator(DOMAIN, lang)(text)
+
+
+def goal_in(text: str, lang: str) -> str:
+    """A goal written as ``goal_words`` writes it (``F+J 2/4``, ``any 3 2/4``), in ``lang``.
+
+    The letters stand for animals; other languages spell the animals out."""
+    if lang == "en":
+        return text
+    _ = translator(DOMAIN, lang)
+    m = _GOAL.match(text)
+    if m is None:
+        return text
+    any_count, letters, first, second = m.groups()
+    if any_count is not None:
+        label = _("any {n}").format(n=any_count)
+    else:
+        label = "+".join(_(_LETTER[x]) for x in letters.split("+"))
+    return f"{label} {first}/{second}"
+
+
+def face_in(text: str, lang: str) -> str:
+    """What a face holds, written as ``face_words`` writes it, in ``lang``."""
+    if lang == "en":
+        return text
+    _ = translator(DOMAIN, lang)
+    parts = []
+    for part in text.split(", "):
+        if part.startswith("goal "):
+            parts.append(_("goal {goal}").format(goal=goal_in(part[5:], lang)))
+        else:
+            parts.append(_(part))
+    return _(", ").join(parts)
+
+
+def _listed(items: list[str], lang: str = "en") -> str:
     """``a``, ``a and b``, ``a, b and c``."""
     if len(items) < 2:
         return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
+    _ = translator(DOMAIN, lang)
+    return _("{items} and {last}").format(items=_(", ").join(items[:-1]), last=items[-1])
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
+def _cards(n: int, lang: str) -> str:
+    _ = translator(DOMAIN, lang)
+    return _("1 card") if n == 1 else _("{n} cards").format(n=n)
 
 
-def _dealt(e: dict[str, Any], lang: str = "en") -> str:
-    top = f"; the top card of the deck shows {e['top']}" if e["top"] else ""
-    return f"You draw {_listed(e['cards'])}{top}."
+def _points(n: int, lang: str) -> str:
+    _ = translator(DOMAIN, lang)
+    return _("1 point") if n == 1 else _("{n} points").format(n=n)
 
 
-def _drawn(e: dict[str, Any], lang: str = "en") -> str:
-    top = f"the next card on top is {e['top']}" if e["top"] else "the deck is empty"
-    return f"You draw {e['card']}; {top}."
+def _card_names(cards: list[str], lang: str) -> list[str]:
+    return [word(c, lang) if c == "the Source Card" else c for c in cards]
 
 
-def _placed(e: dict[str, Any], lang: str = "en") -> str:
-    return f"You place {e['card']} {e['side']} at {e['row']},{e['col']} ({e['shows']})."
+def _dealt(e: dict[str, Any], lang: str) -> str:
+    _ = translator(DOMAIN, lang)
+    cards = _listed(e["cards"], lang)
+    if e["top"]:
+        return _("You draw {cards}; the top card of the deck shows {top}.").format(cards=cards, top=e["top"])
+    return _("You draw {cards}.").format(cards=cards)
 
 
-def _scored(e: dict[str, Any], lang: str = "en") -> str:
-    return f"Your score goes from {e['before']} to {e['score']}."
+def _drawn(e: dict[str, Any], lang: str) -> str:
+    _ = translator(DOMAIN, lang)
+    if e["top"]:
+        return _("You draw {card}; the next card on top is {top}.").format(card=e["card"], top=e["top"])
+    return _("You draw {card}; the deck is empty.").format(card=e["card"])
 
 
-def _protected(e: dict[str, Any], lang: str = "en") -> str:
+def _placed(e: dict[str, Any], lang: str) -> str:
+    _ = translator(DOMAIN, lang)
+    return _("You place {card} {side} at {row},{col} ({shows}).").format(
+        card=e["card"],
+        side=word(e["side"], lang),
+        row=e["row"],
+        col=e["col"],
+        shows=face_in(e["shows"], lang),
+    )
+
+
+def _scored(e: dict[str, Any], lang: str) -> str:
+    _ = translator(DOMAIN, lang)
+    return _("Your score goes from {before} to {score}.").format(before=e["before"], score=e["score"])
+
+
+def _protected(e: dict[str, Any], lang: str) -> str:
+    _ = translator(DOMAIN, lang)
     names: list[str] = e["animals"]
     counted = [
-        name if names.count(name) == 1 else f"{names.count(name)} {name}s" for name in dict.fromkeys(names)
+        word(name, lang)
+        if names.count(name) == 1
+        else _("{n} {animal}s").format(n=names.count(name), animal=word(name, lang))
+        for name in dict.fromkeys(names)
     ]
-    animals = _listed(counted) if counted else "no animal"
-    return f"New Protected Land of {_plural(e['size'], 'card')} ({_listed(e['cards'])}), holding {animals}."
+    animals = _listed(counted, lang) if counted else _("no animal")
+    return _("New Protected Land of {size} ({cards}), holding {animals}.").format(
+        size=_cards(e["size"], lang), cards=_listed(_card_names(e["cards"], lang), lang), animals=animals
+    )
 
 
-def _goals(e: dict[str, Any], lang: str = "en") -> str:
-    goals, worth = ", ".join(e["goals"]), _plural(e["first"], "point")
-    return f"Its goals ({goals}) are worth {worth} if it is your largest land, {e['second']} otherwise."
+def _goals(e: dict[str, Any], lang: str) -> str:
+    _ = translator(DOMAIN, lang)
+    goals = _(", ").join(goal_in(g, lang) for g in e["goals"])
+    return _("Its goals ({goals}) are worth {worth} if it is your largest land, {second} otherwise.").format(
+        goals=goals, worth=_points(e["first"], lang), second=e["second"]
+    )
 
 
-def _runestones(e: dict[str, Any], lang: str = "en") -> str:
-    count = e["count"]
-    which = "Its runestone adds" if count == 1 else f"Its {count} runestones each add"
-    return f"{which} one animal of your choice."
+def _runestones(e: dict[str, Any], lang: str) -> str:
+    _ = translator(DOMAIN, lang)
+    if e["count"] == 1:
+        return _("Its runestone adds one animal of your choice.")
+    return _("Its {count} runestones each add one animal of your choice.").format(count=e["count"])
 
 
-def _final(e: dict[str, Any], lang: str = "en") -> str:
-    text = f"Game over: {e['score']} points, rank {e['rank']}."
+def _final(e: dict[str, Any], lang: str) -> str:
+    _ = translator(DOMAIN, lang)
+    text = _("Game over: {score} points, rank {rank}.").format(score=e["score"], rank=word(e["rank"], lang))
     if e["unplaced"]:
-        text += f" No card left in hand fits anywhere: {_listed(e['unplaced'])} stay unplaced."
+        text += " " + _("No card left in hand fits anywhere: {cards} stay unplaced.").format(
+            cards=_listed(e["unplaced"], lang)
+        )
     return text
 
 
@@ -114,4 +214,4 @@ EVENT_TEXTS: dict[str, EventText] = {
 """The sentence for each event kind (see the module docstring for the fields)."""
 
 
-__all__ = ["EVENT_TEXTS", "face_words", "goal_words"]
+__all__ = ["DOMAIN", "EVENT_TEXTS", "face_in", "face_words", "goal_in", "goal_words", "word"]

@@ -20,9 +20,11 @@ from rich.console import Console, ConsoleOptions, Group, RenderResult
 from rich.panel import Panel
 from rich.text import Text
 
+from riverbox.core.i18n import N_, translator
 from riverbox.games.river_wild.actions import Place
 from riverbox.games.river_wild.board import key_pos
 from riverbox.games.river_wild.cards import ANIMALS, LAND, MOUNTAIN, RIVER, SIDES, Face
+from riverbox.games.river_wild.events import DOMAIN, goal_in, goal_words, word
 from riverbox.games.river_wild.scoring import POINTS_PER_LAND, RANKS, rank_name
 
 if TYPE_CHECKING:
@@ -330,55 +332,80 @@ def _draw_candidate(canvas: _Canvas, x0: int, y0: int, r: int, c: int, sc: Scale
     canvas.text(x0 + 2, ly, label, "bold yellow")
 
 
-def _card_line(state: RiverWildState, card_index: int) -> Text:
+def _card_line(state: RiverWildState, card_index: int, lang: str = "en") -> Text:
+    _ = translator(DOMAIN, lang)
     game: WildGame = state.game  # type: ignore[assignment]
     front = game.rules.faces[2 * card_index]
-    parts = [_section_label(front, k) for k in range(len(front.sections))]
+    parts = [_section_words(front, k, lang) for k in range(len(front.sections))]
     slots = "".join("LRM"[t - 1] for t in front.slots)
     return Text.assemble(
         (f"c{front.card}", "bold"),
         f"  {' | '.join(p for p in parts if p)}",
-        ("  runestone ◆" if front.runestone else "", "magenta"),
-        (f"  front top {slots[0:2]} bottom {slots[2:4]} sides {slots[4:6]}; back = mirror", "dim"),
+        ("  " + _("runestone") + " ◆" if front.runestone else "", "magenta"),
+        (
+            "  "
+            + _("front top {top} bottom {bottom} sides {sides}; back = mirror").format(
+                top=slots[0:2], bottom=slots[2:4], sides=slots[4:6]
+            ),
+            "dim",
+        ),
     )
 
 
-def _fits(state: RiverWildState, card_index: int) -> Text:
+def _section_words(face: Face, k: int, lang: str) -> str:
+    """A section's content for a line of text: the picture's label, in ``lang``."""
+    if lang == "en":
+        return _section_label(face, k)
+    sec = face.sections[k]
+    if sec.animal is not None:
+        return word(ANIMALS[sec.animal], lang)
+    if sec.goal is None:
+        return ""
+    return goal_in(goal_words(sec.goal), lang)
+
+
+def _fits(state: RiverWildState, card_index: int, lang: str = "en") -> Text:
     """Where a card in hand may go now, per side (the positions of its legal placements)."""
+    _ = translator(DOMAIN, lang)
     cid = state.wild.deck.ids[card_index]
     where: dict[int, list[str]] = {0: [], 1: []}
     for a in state.legal_actions(0):
         if isinstance(a, Place) and a.card == cid:
             where[a.side].append(f"{a.row},{a.col}")
     if not where[0] and not where[1]:
-        return Text("      fits nowhere now\n", style="dim")
-    out = Text("      fits: ", style="dim")
+        return Text("      " + _("fits nowhere now") + "\n", style="dim")
+    out = Text("      " + _("fits: "), style="dim")
     for side, mark in ((0, ""), (1, "'")):
         if where[side]:
             out.append(f"c{cid}{mark} ", style="bold")
-            out.append(f"{SIDES[side]} at {'  '.join(where[side])}   ")
+            at = _("{side} at {positions}").format(side=_(SIDES[side]), positions="  ".join(where[side]))
+            out.append(at + "   ")
     out.append("\n")
     return out
 
 
-def _land_contents(state: RiverWildState, root: int) -> str:
+def _land_contents(state: RiverWildState, root: int, lang: str = "en") -> str:
     """What a Protected Land holds: its animals, runestones and goals."""
+    _ = translator(DOMAIN, lang)
     _cards, animals, goals, runes = state.board.reg[root]
-    held = [f"{ANIMALS[t]}" + (f" x{n}" if n > 1 else "") for t, n in enumerate(animals) if n]
+    held = [word(ANIMALS[t], lang) + (f" x{n}" if n > 1 else "") for t, n in enumerate(animals) if n]
     n_runes = runes.bit_count()
-    if n_runes:
-        held.append(f"{n_runes} runestone{'s' if n_runes > 1 else ''} ◆")
-    goal_text = ", ".join(
-        f"{g.label() if g.kind != 'any' else f'any {g.count}'} {g.first}/{g.second}" for g in goals
+    if n_runes == 1:
+        held.append(_("1 runestone") + " ◆")
+    elif n_runes:
+        held.append(_("{n} runestones").format(n=n_runes) + " ◆")
+    goal_text = _(", ").join(goal_in(goal_words(g), lang) for g in goals)
+    return _("holds {held}; goals: {goals}").format(
+        held=_(", ").join(held) if held else _("no animal"), goals=goal_text or _("none")
     )
-    return f"holds {', '.join(held) if held else 'no animal'}; goals: {goal_text or 'none'}"
 
 
-def _next_rank(score: int) -> str:
+def _next_rank(score: int, lang: str = "en") -> str:
     """The next rank up and the score it needs ('' at the top rank)."""
+    _ = translator(DOMAIN, lang)
     for threshold, name in reversed(RANKS):
         if score < threshold:
-            return f"{name} at {threshold}"
+            return _("{rank} at {score}").format(rank=word(name, lang), score=threshold)
     return ""
 
 
@@ -386,25 +413,37 @@ class Screen:
     """The River Wild screen as a rich renderable that fits the width it is given: rich hands
     ``__rich_console__`` the width of the terminal or of the pane it is drawn in."""
 
-    def __init__(self, state: RiverWildState, seat: int | None) -> None:
+    def __init__(self, state: RiverWildState, seat: int | None, lang: str = "en") -> None:
         self.state = state
         self.seat = seat
+        self.lang = lang
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        yield render_state(self.state, self.seat, width=options.max_width)
+        yield render_state(self.state, self.seat, width=options.max_width, lang=self.lang)
 
 
 PANEL_MARGIN = 4
 """Characters the panel's border and padding take from the width."""
 
+LEGEND = N_(
+    "Legend: ~ river  ^ mountain  . open land  a, b.. Protected Land A, B..  ◆ runestone"
+    "  c7' = back side (mirror)  outlined r,c = open position\n"
+    "Goals: F Frog, J Jackalope, U Unicorn, D Dragon, any3 = three of any kind; 2/4 = points per"
+    " set in the largest land / in the others."
+)
+PLACEHOLDER_LEGEND = N_("PLACEHOLDER deck: these are not the published River Wild cards.")
 
-def render_state(state: RiverWildState, seat: int | None, width: int | None = None) -> Any:
+
+def render_state(state: RiverWildState, seat: int | None, width: int | None = None, lang: str = "en") -> Any:
     """What the player sees: the layout, the hand, the face-up top card and the score.
 
     ``width``: the terminal (or pane) width to fit; ``None`` returns a renderable that reads the
-    width from the console when it is drawn."""
+    width from the console when it is drawn. The picture itself keeps its one-cell letters and
+    numbers in every language (a wide character would shift the cards); the words around it
+    follow ``lang``."""
     if width is None:
-        return Screen(state, seat)
+        return Screen(state, seat, lang)
+    _ = translator(DOMAIN, lang)
     inner = max(20, width - PANEL_MARGIN)
     game: WildGame = state.game  # type: ignore[assignment]
     view = state.view(seat)
@@ -414,49 +453,60 @@ def render_state(state: RiverWildState, seat: int | None, width: int | None = No
     for i, land in enumerate(lands):
         style = LAND_STYLES[i % len(LAND_STYLES)]
         cards = " ".join(
-            "Source" if view["layout"][p]["card"] == 0 else f"c{view['layout'][p]['card']}"
+            _("Source") if view["layout"][p]["card"] == 0 else f"c{view['layout'][p]['card']}"
             for p in land["cards"]
         )
         goal = land["first"] if land["largest"] else land["second"]
-        which = "largest land: first numbers" if land["largest"] else "second numbers"
+        which = _("largest land: first numbers") if land["largest"] else _("second numbers")
         score_lines.append(f" {chr(65 + i)} ", style)
-        score_lines.append(f" {cards} (size {land['size']}): ")
-        score_lines.append(f"{POINTS_PER_LAND} + {goal} goal points = {land['points']}", "bold")
+        score_lines.append(" " + _("{cards} (size {size}): ").format(cards=cards, size=land["size"]))
+        score_lines.append(
+            _("{land} + {goal} goal points = {points}").format(
+                land=POINTS_PER_LAND, goal=goal, points=land["points"]
+            ),
+            "bold",
+        )
         score_lines.append(f"  [{which}]\n")
-        score_lines.append(f"     {_land_contents(state, state.board.lands[i][4])}\n", "dim")
+        score_lines.append(f"     {_land_contents(state, state.board.lands[i][4], lang)}\n", "dim")
     if not lands:
-        score_lines.append("No Protected Land yet (land sealed all round by river and mountains).\n", "dim")
+        score_lines.append(
+            _("No Protected Land yet (land sealed all round by river and mountains).") + "\n", "dim"
+        )
     parts.append(score_lines)
     score = view["score"]
+    next_rank = _next_rank(score, lang)
     if view["over"]:
         final = Text.assemble(
-            ("Final score ", "bold"),
+            (_("Final score") + " ", "bold"),
             (str(score), "bold green"),
-            (f"  — {rank_name(score)}", "bold magenta"),
+            (f"  — {word(rank_name(score), lang)}", "bold magenta"),
         )
-        if _next_rank(score):
-            final.append(f"  (next rank: {_next_rank(score)})", "dim")
+        if next_rank:
+            final.append("  " + _("(next rank: {rank})").format(rank=next_rank), "dim")
         if state.hand:
             unplaced = " ".join(game.label(ci) for ci in state.hand)
-            final.append(f"\nNo card in hand fits anywhere; unplaced: {unplaced}.", "dim")
+            final.append(
+                "\n" + _("No card in hand fits anywhere; unplaced: {cards}.").format(cards=unplaced), "dim"
+            )
         parts.append(final)
     else:
+        now = word(rank_name(score), lang)
         parts.append(
             Text.assemble(
-                ("Score so far ", "bold"),
+                (_("Score so far") + " ", "bold"),
                 (str(score), "bold green"),
-                (f"  (rank now: {rank_name(score)}", "dim"),
-                (f"; next: {_next_rank(score)})" if _next_rank(score) else ")", "dim"),
+                ("  " + _("(rank now: {rank}").format(rank=now), "dim"),
+                (_("; next: {rank})").format(rank=next_rank) if next_rank else _(")"), "dim"),
             )
         )
-        hand = Text("Hand:\n", style="bold")
+        hand = Text(_("Hand:") + "\n", style="bold")
         for ci in state.hand:
             hand.append("  ")
-            hand.append(_card_line(state, ci))
+            hand.append(_card_line(state, ci, lang))
             hand.append("\n")
-            hand.append(_fits(state, ci))
+            hand.append(_fits(state, ci, lang))
         hand.append(
-            "Type a menu number, or a placement such as c7' 2,-1 (card, ' for its back, row,col).",
+            _("Type a menu number, or a placement such as c7' 2,-1 (card, ' for its back, row,col)."),
             "dim",
         )
         parts.append(hand)
@@ -466,26 +516,30 @@ def render_state(state: RiverWildState, seat: int | None, width: int | None = No
             shown.append(game.deck.index_of(view["top"]))
         faces = [game.rules.faces[2 * ci + side] for ci in shown for side in (0, 1)]
         for k, ci in enumerate(shown):
-            tag = "top " if k == len(state.hand) else ""
-            captions += [f"{tag}{game.label(ci)} front", f"{tag}{game.label(ci)} back"]
+            top = k == len(state.hand)
+            if lang == "en":
+                tag = "top " if top else ""
+                captions += [f"{tag}{game.label(ci)} front", f"{tag}{game.label(ci)} back"]
+            else:  # one cell per character in the picture: the notation, with ' for the back
+                tag = "> " if top else ""
+                captions += [f"{tag}{game.label(ci)}", f"{tag}{game.label(ci)}'"]
         parts.append(draw_cards(faces, captions, width=inner))
         if view["top"] is not None:
-            top = Text("Top of the deck (face up, drawn next): ", style="bold")
-            top.append(_card_line(state, game.deck.index_of(view["top"])))
-            top.append(f"\n{view['deck_size']} card(s) left in the deck.", style="dim")
-            parts.append(top)
+            top_line = Text(_("Top of the deck (face up, drawn next): "), style="bold")
+            top_line.append(_card_line(state, game.deck.index_of(view["top"]), lang))
+            top_line.append(
+                "\n" + _("{n} card(s) left in the deck.").format(n=view["deck_size"]), style="dim"
+            )
+            parts.append(top_line)
         else:
-            parts.append(Text("The deck is empty.", style="dim"))
-    legend = (
-        "Legend: ~ river  ^ mountain  . open land  a, b.. Protected Land A, B..  ◆ runestone"
-        "  c7' = back side (mirror)  outlined r,c = open position\n"
-        "Goals: F Frog, J Jackalope, U Unicorn, D Dragon, any3 = three of any kind; 2/4 = points per"
-        " set in the largest land / in the others."
-    )
+            parts.append(Text(_("The deck is empty."), style="dim"))
+    legend = _(LEGEND)
     if view["placeholder"]:
-        legend += "\nPLACEHOLDER deck: these are not the published River Wild cards."
+        legend += "\n" + _(PLACEHOLDER_LEGEND)
     parts.append(Text(legend, style="dim"))
-    title = f"River Wild — score {score}" + (f" — {view['rank']}" if view["over"] else "")
+    title = _("River Wild — score {score}").format(score=score)
+    if view["over"]:
+        title += f" — {word(view['rank'], lang)}"
     return Panel(Group(*parts), title=title, expand=False, width=width)
 
 

@@ -7,10 +7,11 @@ from typing import TYPE_CHECKING, Any, cast
 from riverbox.core import Action, Rng, State
 from riverbox.core.checks import describe
 from riverbox.core.fields import CUSTOM, LIST, TUPLE, Field, declare
+from riverbox.core.i18n import Message, translator
 from riverbox.games.river_wild.actions import Place
 from riverbox.games.river_wild.board import Board, key_pos, pos_key
 from riverbox.games.river_wild.cards import ANIMALS, SIDES
-from riverbox.games.river_wild.events import goal_words
+from riverbox.games.river_wild.events import DOMAIN, face_in, goal_words
 from riverbox.games.river_wild.scoring import POINTS_PER_LAND, rank_name
 
 if TYPE_CHECKING:
@@ -159,37 +160,11 @@ class RiverWildState(State):
             unplaced=[self.wild.label(ci) for ci in self.hand],
         )
 
-    def explain_illegal(self, action: Action, seat: int) -> str:
+    def explain_illegal(self, action: Action, seat: int) -> Message:
         """Name the rule an illegal placement breaks (from visible information only)."""
-        game = self.wild
-        if not isinstance(action, Place):
-            return f"river-wild: {action!r} is not a River Wild action"
-        try:
-            ci = game.deck.index_of(action.card)
-        except KeyError:
-            return f"river-wild: there is no card c{action.card} in this deck"
-        label = game.label(ci)
-        if ci not in self.hand:
-            where = (
-                "is already on the table"
-                if any(fi // 2 == ci for fi, _ in self.board.placed[1:])
-                else "is not in your hand"
-            )
-            if self.deck and self.deck[-1] == ci:
-                where = "is the face-up top card of the deck, not in your hand"  # RW-13
-            hand = ", ".join(game.label(i) for i in self.hand)
-            return f"river-wild: {label} {where}; you may place a card from your hand ({hand})"
-        r, c = action.row, action.col
-        if r < 1:
-            return "river-wild: cards are placed below the Source Card, in row 1 or lower"
-        key = pos_key(r, c)
-        board = self.board
-        if board.blocked(key):
-            return f"river-wild: no overlap; a card at {r},{c} would overlap a card already in row {r}"
-        reason = game.rules.violation(game.rules.faces[2 * ci + action.side], board.context(key))
-        if reason:
-            return f"river-wild: {label} {SIDES[action.side]} cannot go at {r},{c}: {reason}"
-        return f"river-wild: {action} is not legal now"
+        from riverbox.games.river_wild.explain import explain
+
+        return explain(self, action)
 
     # -- results ----------------------------------------------------------------------------
     def scores(self) -> list[float]:
@@ -282,16 +257,29 @@ class RiverWildState(State):
             raise ValueError(f"state JSON body: to_move {describe(expected)} does not fit the position")
 
 
-def describe_placement(game: WildGame, action: Place, state: RiverWildState | None = None) -> str:
+def describe_placement(
+    game: WildGame, action: Place, state: RiverWildState | None = None, lang: str = "en"
+) -> str:
     """A friendly description of a placement; with ``state``, what it does to the score."""
+    _ = translator(DOMAIN, lang)
     fi = 2 * game.deck.index_of(action.card) + action.side
-    text = f"c{action.card} {SIDES[action.side]} at {action.row},{action.col} ({game.face_words[fi]})"
+    text = _("c{card} {side} at {row},{col} ({shows})").format(
+        card=action.card,
+        side=_(SIDES[action.side]),
+        row=action.row,
+        col=action.col,
+        shows=face_in(game.face_words[fi], lang),
+    )
     if state is not None and not state.is_over:
         before = state.board.score()
         board = state.board.copy()
         board.place(fi, pos_key(action.row, action.col), False)
         after = board.score()
         closed = len(board.lands) - len(state.board.lands)
-        if closed:
-            text += f": protects {closed} land{'s' if closed > 1 else ''}, score {before} -> {after}"
+        if closed == 1:
+            text += _(": protects 1 land, score {before} -> {after}").format(before=before, after=after)
+        elif closed:
+            text += _(": protects {n} lands, score {before} -> {after}").format(
+                n=closed, before=before, after=after
+            )
     return text

@@ -145,7 +145,7 @@ def test_error_messages_say_why_and_hide_the_opponents_cards() -> None:
     s = make(hands=(["otter"], ["polar-bear"]), board={(0, 0): ["heron"] * 3})
     for text, rule in [
         ("play otter col1", "3-card limit"),  # RV-1
-        ("play heron col2", "no heron in your hand"),
+        ("play heron col2", "no Heron in your hand"),
         ("skip", "no optional effect to decline"),  # RV-5
         ("pass", "neither a card nor any unused equipment"),  # RV-20
         ("claw col1 card1", "no claw decision is pending"),  # RV-5

@@ -101,11 +101,11 @@ def test_parse_action_is_lenient_about_spacing_and_case() -> None:
 def test_illegal_placements_name_the_rule() -> None:
     g = game()
     s = rigged(g, hand=[1, 3, 9], moves=[(5, "back", 1, -1)], deck=[2, 4, 6])
-    assert "not in your hand" in s.explain_illegal(g.parse_action("place c2 front at 2,-1"), 0)
-    assert "face-up top card" in s.explain_illegal(g.parse_action("place c6 front at 2,-1"), 0)
-    assert "already on the table" in s.explain_illegal(g.parse_action("place c5 front at 2,-1"), 0)
-    assert "no overlap" in s.explain_illegal(g.parse_action("place c1 front at 1,0"), 0)
-    assert "below an existing card" in s.explain_illegal(g.parse_action("place c1 front at 3,0"), 0)
+    assert "not in your hand" in str(s.explain_illegal(g.parse_action("place c2 front at 2,-1"), 0))
+    assert "face-up top card" in str(s.explain_illegal(g.parse_action("place c6 front at 2,-1"), 0))
+    assert "already on the table" in str(s.explain_illegal(g.parse_action("place c5 front at 2,-1"), 0))
+    assert "no overlap" in str(s.explain_illegal(g.parse_action("place c1 front at 1,0"), 0))
+    assert "below an existing card" in str(s.explain_illegal(g.parse_action("place c1 front at 3,0"), 0))
     with pytest.raises(riverbox.IllegalAction, match="land and river may not touch"):
         s.apply(g.parse_action("place c1 back at 1,1"))
 

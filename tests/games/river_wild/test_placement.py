@@ -41,7 +41,7 @@ def test_every_legal_placement_is_below_a_card_and_overlaps_none() -> None:
         g.parse_action("place c1 front at 1,2")
     # A whole card width to the side of the card above is not below it either.
     s = rigged(g, hand=[2, 3, 5], moves=[(1, "back", 1, -1)])
-    assert "below an existing card" in s.explain_illegal(g.parse_action("place c3 front at 2,1"), 0)
+    assert "below an existing card" in str(s.explain_illegal(g.parse_action("place c3 front at 2,1"), 0))
 
 
 def test_horizontal_gap_between_cards_is_allowed() -> None:
@@ -102,13 +102,13 @@ def test_rw_1_land_river_contact_rejected_on_all_four_sides() -> None:
     # would put its land under that river. c4 front fits (river under river, land under land).
     s = rigged(g, hand=[4, 5, 6], moves=[(1, "back", 1, -1)])
     assert "place c4 front at 2,-1" in legal_texts(s)
-    msg = s.explain_illegal(g.parse_action("place c4 back at 2,-1"), 0)
+    msg = str(s.explain_illegal(g.parse_action("place c4 back at 2,-1"), 0))
     assert "land and river may not touch" in msg and "top-left" in msg
     # Bottom (a card placed above an existing card): c3 front at (2,0) has land on its top-right
     # half; c6 front at (1,1) would put its river (bottom-left) on it, c2 front its land.
     s = rigged(g, hand=[6, 2, 4], moves=[(5, "back", 1, -1), (3, "front", 2, 0)])
     assert "place c2 front at 1,1" in legal_texts(s)
-    msg = s.explain_illegal(g.parse_action("place c6 front at 1,1"), 0)
+    msg = str(s.explain_illegal(g.parse_action("place c6 front at 1,1"), 0))
     assert "land and river may not touch" in msg and "bottom-left" in msg
     # Sides: placeholder sides are land or mountain, so use hand-made cards with a river side.
     cg = custom_game(
@@ -121,11 +121,11 @@ def test_rw_1_land_river_contact_rejected_on_all_four_sides() -> None:
         ],
     )
     s = rigged(cg, hand=[2, 3], moves=[(1, "front", 1, -1)])
-    msg = s.explain_illegal(cg.parse_action("place c2 front at 1,1"), 0)
+    msg = str(s.explain_illegal(cg.parse_action("place c2 front at 1,1"), 0))
     assert "land and river may not touch" in msg and "left side" in msg
     s = rigged(cg, hand=[1, 3], moves=[(4, "front", 1, 1)])
     assert "place c1 front at 1,-1" in legal_texts(s)
-    msg = s.explain_illegal(cg.parse_action("place c3 front at 1,-1"), 0)
+    msg = str(s.explain_illegal(cg.parse_action("place c3 front at 1,-1"), 0))
     assert "land and river may not touch" in msg and "right side" in msg
 
 
@@ -146,7 +146,7 @@ def test_rw_1_message_says_which_neighbour() -> None:
     """RW-1: the refusal names the slot and the card it would meet."""
     g = game()
     s = rigged(g, hand=[1, 3, 9])
-    msg = s.explain_illegal(g.parse_action("place c1 front at 1,-1"), 0)
+    msg = str(s.explain_illegal(g.parse_action("place c1 front at 1,-1"), 0))
     assert "top-right (land) would meet river on the card above" in msg
 
 
@@ -157,7 +157,7 @@ def test_rw_2_river_must_meet_river_or_mountain_above() -> None:
     s = rigged(g, hand=[9, 2, 4], moves=[(1, "back", 1, -1), (3, "front", 1, 1)])
     # Spec check step 3: (2,0) has land above both halves: nothing can go there.
     assert not any(a.row == 2 and a.col == 0 for a in s.legal_actions(0))
-    msg = s.explain_illegal(g.parse_action("place c9 front at 2,0"), 0)
+    msg = str(s.explain_illegal(g.parse_action("place c9 front at 2,0"), 0))
     assert "land and river may not touch" in msg or "must extend the river" in msg
     # New source in mountains: c9's mountain (top-right) is not needed, but c10 back's mountain
     # at the top-left over land is fine and its river meets river.
@@ -174,7 +174,7 @@ def test_rw_2_new_source_from_a_mountain_above() -> None:
     # c11 at (2,1) covers half-columns 1,2; its bottom M sits at half-column 2.
     # A card at (3,2) with river on top-left meets only that mountain: legal (new source).
     assert "place c2 front at 3,2" in legal_texts(s)
-    msg = s.explain_illegal(g.parse_action("place c2 back at 3,2"), 0)
+    msg = str(s.explain_illegal(g.parse_action("place c2 back at 3,2"), 0))
     assert "must extend the river" in msg or "land and river may not touch" in msg
 
 
@@ -183,7 +183,7 @@ def test_rw_2_placement_that_does_not_extend_the_river_is_refused() -> None:
     g = game()
     # c9 front (top R,M) at (1,-1): its river half faces empty table, its mountain faces the Source's river.
     s = rigged(g, hand=[9, 1, 2])
-    msg = s.explain_illegal(g.parse_action("place c9 front at 1,-1"), 0)
+    msg = str(s.explain_illegal(g.parse_action("place c9 front at 1,-1"), 0))
     assert "must extend the river" in msg
 
 
@@ -204,7 +204,7 @@ def test_rw_3_strict_top_river_both_ways(strict: bool) -> None:
     action = cg.parse_action(f"place c{in_hand} front at 1,1")
     if strict:
         assert action not in s.legal_actions(0)
-        assert "strict_top_river" in s.explain_illegal(action, 0)
+        assert "strict_top_river" in str(s.explain_illegal(action, 0))
     else:
         assert action in s.legal_actions(0)
 

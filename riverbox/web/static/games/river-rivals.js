@@ -3,56 +3,67 @@
 // equipment (drafted, used) and the pending decision as a prompt.
 // Clicking: a hand card, then one of your columns; one of your cards (catch, shield, copy,
 // encore), then a column to move it to; an opposing card (claw); the pile; an equipment card.
-import { el } from "../common.js";
+import { _, el } from "../common.js";
 
-/** Every sentence this drawing shows, in one place. */
+/** Every sentence this drawing shows, in one place, in the reader's language (see common.js). */
 const TEXT = {
-  column: (n) => `Column ${n}`,
-  strength: (s) => `str ${s}`,
-  fish: (n, max) => `fish ${n}/${max}`,
-  shields: (n) => `shields ${n}`,
-  emptyColumn: "empty",
-  side: (name) => `${name}'s side`,
-  yourSide: "Your side",
-  you: "you",
-  hand: "Your hand",
-  handOf: (name, n) => `${name}: ${n} cards in hand`,
-  pile: "Your draw pile",
-  pileOf: (name, n) => `${name}: draw pile ${n}`,
-  drawPile: "Draw from your pile",
-  fishLeft: (name, n, caught) => `${name}: ${n} fish to place, ${caught} placed`,
-  shieldSupply: (n) => `Shield supply: ${n}`,
-  equipment: "Equipment",
-  offer: "Equipment on offer (draft)",
-  used: "used",
-  ready: "ready",
-  permanent: "permanent",
-  once: "once",
-  phase: (p) => `Phase: ${p}`,
-  mode: (m) => `${m} mode`,
+  column: (n) => _("Column {n}", { n }),
+  strength: (s) => _("str {s}", { s }),
+  fish: (n, max) => _("fish {n}/{max}", { n, max }),
+  shields: (n) => _("shields {n}", { n }),
+  emptyColumn: _("empty"),
+  side: (name) => _("{name}'s side", { name }),
+  yourSide: _("Your side"),
+  you: _("you"),
+  seat: (seat) => _("seat {seat}", { seat }),
+  hand: _("Your hand"),
+  handOf: (name, n) => _("{name}: {n} cards in hand", { name, n }),
+  pile: _("Your draw pile"),
+  pileOf: (name, n) => _("{name}: draw pile {n}", { name, n }),
+  drawPile: _("Draw from your pile"),
+  fishLeft: (name, n, caught) => _("{name}: {n} fish to place, {caught} placed", { name, n, caught }),
+  shieldSupply: (n) => _("Shield supply: {n}", { n }),
+  equipment: _("Equipment"),
+  offer: _("Equipment on offer (draft)"),
+  used: _("used"),
+  ready: _("ready"),
+  permanent: _("permanent"),
+  once: _("once"),
+  phase: (p) => _("Phase: {p}", { p: PHASES[p] || p }),
+  mode: (m) => (m === "advanced" ? _("advanced mode") : m === "basic" ? _("basic mode") : m),
+  cardLine: (a) => _("str {s} · {effect} · fish spaces {n}", { s: a.strength, effect: a.effect || "—", n: a.fish_spaces }),
   pending: {
-    "quick-catch": "Quick Catch: choose the card that takes the fish, or skip.",
-    movement: "Movement: choose one of your animals, then its new column, or skip.",
-    shield: "Shield Strength: choose one of your animals for the shield, or skip.",
-    "shield-polish": "Shield Polish: choose an animal for the extra shield, or skip.",
-    claw: "Claw Attack: choose an opposing animal in this column, or skip.",
-    lightning: "Lightning Animal: play another card into this column, or skip.",
-    copy: "Copy Animal: choose the animal whose effect to copy, or skip.",
-    catch: "Catch check: choose which of your animals here takes the fish.",
-    "big-net": "Big Net: choose where the extra fish goes, or skip.",
-    "bait-bucket": "Bait Bucket: make your choice.",
-    "spare-shields": "Spare Shields: choose animals for the shields.",
-    "recall-horn": "Recall Horn: choose a card to take back, or skip.",
-    binoculars: "Binoculars: take one card from your draw pile.",
-    "polar-bear-surprise": "Polar Bear Surprise: make your choice, or skip.",
-    undertow: "Undertow: make your choice.",
-    encore: "Encore: choose the animal whose effect runs again.",
+    "quick-catch": _("Quick Catch: choose the card that takes the fish, or skip."),
+    movement: _("Movement: choose one of your animals, then its new column, or skip."),
+    shield: _("Shield Strength: choose one of your animals for the shield, or skip."),
+    "shield-polish": _("Shield Polish: choose an animal for the extra shield, or skip."),
+    claw: _("Claw Attack: choose an opposing animal in this column, or skip."),
+    lightning: _("Lightning Animal: play another card into this column, or skip."),
+    copy: _("Copy Animal: choose the animal whose effect to copy, or skip."),
+    catch: _("Catch check: choose which of your animals here takes the fish."),
+    "big-net": _("Big Net: choose where the extra fish goes, or skip."),
+    "bait-bucket": _("Bait Bucket: make your choice."),
+    "spare-shields": _("Spare Shields: choose animals for the shields."),
+    "recall-horn": _("Recall Horn: choose a card to take back, or skip."),
+    binoculars: _("Binoculars: take one card from your draw pile."),
+    "polar-bear-surprise": _("Polar Bear Surprise: make your choice, or skip."),
+    undertow: _("Undertow: make your choice."),
+    encore: _("Encore: choose the animal whose effect runs again."),
   },
-  inColumn: (n) => `Column ${n}. `,
-  decision: (t) => `Decision to make: ${t}.`,
-  removed: (n) => `removed cards: ${n}`,
-  card: (name, col, k) => `${name} (column ${col}, card ${k})`,
-  placeholder: "placeholder card",
+  inColumn: (n) => _("Column {n}. ", { n }),
+  decision: (t) => _("Decision to make: {t}.", { t }),
+  removed: (n) => _("removed cards: {n}", { n }),
+  card: (name, col, k) => _("{name} (column {col}, card {k})", { name, col, k }),
+  placeholder: _("placeholder card"),
+};
+
+/** The phases as views name them, in words. */
+const PHASES = {
+  draft: _("equipment draft"),
+  main: _("choose an action"),
+  after: _("equipment window, then the fish check"),
+  check: _("fish check"),
+  over: _("over"),
 };
 
 function info(slug, ctx) {
@@ -64,7 +75,7 @@ function drawCard(card, who, col, k, ctx) {
   const a = info(card.animal, ctx);
   const name = a.name || card.animal;
   return el("div", { class: `rv-card ${who}`, "data-pick": `card:${who}:${col}:${k}`, "data-name": TEXT.card(name, col, k) },
-    el("strong", {}, name), el("span", { class: "rv-str" }, `str ${card.strength ?? a.strength}`),
+    el("strong", {}, name), el("span", { class: "rv-str" }, TEXT.strength(card.strength ?? a.strength)),
     a.effect ? el("small", {}, a.effect) : null,
     el("span", { class: "rv-fish" }, `${TEXT.fish(card.fish ?? 0, card.spaces ?? a.fish_spaces)}`),
     card.shields ? el("span", { class: "rv-shield" }, TEXT.shields(card.shields)) : null);
@@ -73,7 +84,7 @@ function drawCard(card, who, col, k, ctx) {
 function drawSide(view, seat, who, ctx) {
   const board = Array.isArray(view.board) && Array.isArray(view.board[seat]) ? view.board[seat] : [[], [], [], []];
   const strength = Array.isArray(view.strength) && Array.isArray(view.strength[seat]) ? view.strength[seat] : [];
-  const name = seat === ctx.seat ? TEXT.you : ctx.names[seat] || `seat ${seat}`;
+  const name = seat === ctx.seat ? TEXT.you : ctx.names[seat] || TEXT.seat(seat);
   return el("section", { class: `rv-side ${who}`, "aria-label": seat === ctx.seat ? TEXT.yourSide : TEXT.side(name) },
     el("h3", {}, seat === ctx.seat ? TEXT.yourSide : TEXT.side(name)),
     el("div", { class: "rv-columns" }, board.map((cards, c) => el("div", { class: "rv-column" },
@@ -119,7 +130,7 @@ function drawMine(view, ctx) {
     parts.push(el("div", { class: "rv-hand" }, el("h3", {}, TEXT.hand), el("div", { class: "cards" }, view.hand.map((slug) => {
       const a = info(slug, ctx);
       return el("article", { class: "game-card", "data-pick": `hand:${slug}`, "data-name": a.name },
-        el("h4", {}, a.name), el("p", {}, `str ${a.strength} · ${a.effect || "—"} · fish spaces ${a.fish_spaces}`),
+        el("h4", {}, a.name), el("p", {}, TEXT.cardLine(a)),
         a.placeholder ? el("p", { class: "badge" }, `✱ ${TEXT.placeholder}`) : null);
     }))));
   }

@@ -4,49 +4,82 @@
 // money, explorers and posts; the animal powers with their holders; the Civilization Event.
 // Clicking: a caravan's space (move or place); an area (post, then another to move a post);
 // one of your animals, then the spaces it acts on.
-import { el } from "../common.js";
+import { _, el } from "../common.js";
 
-/** Every sentence this drawing shows, in one place. */
+/** Every sentence this drawing shows, in one place, in the reader's language (see common.js). */
 const TEXT = {
-  path: "The path (upstream is to the right, then down)",
-  space: (i) => `Space ${i}`,
-  kinds: { dock: "Dock", crossing: "crossing", number: "number", star: "star", normal: "" },
-  caravan: (n) => `caravan of ${n}, top first`,
-  empty: "empty",
-  top: "top",
-  bridge: "Bridge",
-  dock: "Dock",
-  basecamp: "Base Camp",
-  scout: "Scout",
-  animalTile: (a) => `animal: ${a}`,
-  faceDown: "face down",
-  board: (name) => `board ${name}`,
-  areas: "Trading-post areas",
-  area: (a) => `${a.name} (${a.small ? "small" : "large"}${a.plus2 ? ", +2" : ""}) · spaces ${(a.spaces || []).join(", ")}`,
-  posts: "posts",
-  noPosts: "no posts",
-  closed: "closed by the Bridge",
-  players: "Players",
-  money: (m) => (m === null || m === undefined ? "money hidden" : `$${m}`),
-  explorers: (off, clearing) => `${off} explorers in reserve, ${clearing} in the clearing`,
-  handPosts: (n) => `${n} posts to place`,
-  stanley: "Stanley (the neutral colour of the 2-player game)",
-  animals: "Animal powers",
-  held: (name) => `held by ${name}`,
-  onSpace: (i) => `on space ${i}`,
-  spend: "spend once",
-  hold: "keep while held",
-  yours: "yours",
-  event: "Civilization Event",
-  eventState: ["the Scout is still on the path", "pending: the Scout was taken", "done"],
-  phase: (p, t) => `Phase: ${p} · turn ${t}`,
-  finalRound: "final round",
-  placeholder: "placeholder boards",
+  path: _("The path (upstream is to the right, then down)"),
+  space: (i) => _("Space {i}", { i }),
+  kinds: { dock: _("Dock"), crossing: _("crossing"), number: _("number"), star: _("star"), normal: "" },
+  caravan: (n) => _("caravan of {n}, top first", { n }),
+  empty: _("empty"),
+  top: _("top"),
+  bridge: _("Bridge"),
+  dock: _("Dock"),
+  basecamp: _("Base Camp"),
+  scout: _("Scout"),
+  animalTile: (a) => _("animal: {a}", { a }),
+  faceDown: _("face down"),
+  board: (name) => _("board {name}", { name }),
+  areas: _("Trading-post areas"),
+  area: (a) => _("{name} ({size}) · spaces {spaces}", { name: a.name, size: areaSize(a), spaces: (a.spaces || []).join(", ") }),
+  posts: _("posts"),
+  noPosts: _("no posts"),
+  closed: _("closed by the Bridge"),
+  players: _("Players"),
+  money: (m) => (m === null || m === undefined ? _("money hidden") : `$${m}`),
+  explorers: (off, clearing) => _("{off} explorers in reserve, {clearing} in the clearing", { off, clearing }),
+  handPosts: (n) => _("{n} posts to place", { n }),
+  stanley: _("Stanley (the neutral colour of the 2-player game)"),
+  animals: _("Animal powers"),
+  held: (name) => _("held by {name}", { name }),
+  onSpace: (i) => _("on space {i}", { i }),
+  spend: _("spend once"),
+  hold: _("keep while held"),
+  yours: _("yours"),
+  event: _("Civilization Event"),
+  eventState: [_("the Scout is still on the path"), _("pending: the Scout was taken"), _("done")],
+  phase: (p, t) => _("Phase: {p} · turn {t}", { p: PHASES[p] || p, t }),
+  finalRound: _("final round"),
+  placeholder: _("placeholder boards"),
+  colour: (i) => _("colour {i}", { i }),
 };
+
+/** An area's size in words. */
+const SIZES = { small: _("small"), large: _("large"), smallPlus: _("small, +2"), largePlus: _("large, +2") };
+
+function areaSize(a) {
+  if (a.plus2) return a.small ? SIZES.smallPlus : SIZES.largePlus;
+  return a.small ? SIZES.small : SIZES.large;
+}
+
+/** The colours (and Stanley) as views name them, in words. */
+const COLOURS = { green: _("green"), orange: _("orange"), purple: _("purple"), blue: _("blue"), Stanley: _("Stanley") };
+
+/** The steps of a turn as views name them, in words. */
+const PHASES = {
+  "setup-explorer": _("setup: starting explorers"),
+  "setup-post": _("setup: starting trading posts"),
+  "setup-tile": _("setup: animal tiles"),
+  post: _("trading post"),
+  move: _("move a caravan"),
+  drop: _("drops of a move"),
+  place: _("new explorer"),
+  end: _("end of the turn"),
+  monkey: _("Monkey"),
+  restack: _("Capybara restack"),
+  over: _("game over"),
+};
+
+function animalTitle(ctx, name) {
+  const data = (ctx.content && ctx.content.animals) || {};
+  return (data[name] && data[name].title) || name;
+}
 
 function colourName(view, i) {
   const colours = Array.isArray(view.colours) ? view.colours : [];
-  return colours[i] ?? `colour ${i}`;
+  const name = colours[i];
+  return name === undefined ? TEXT.colour(i) : COLOURS[name] || name;
 }
 
 function explorer(view, c) {
@@ -71,7 +104,7 @@ function drawSpace(view, i, space, ctx, animalsAt) {
     marks.length ? el("small", { class: "rt-mark" }, marks.join(" · ")) : null,
     stack.length ? el("span", { class: "rt-stack", "aria-label": TEXT.caravan(stack.length) },
       [...stack].reverse().map((c) => explorer(view, c))) : null,
-    (animalsAt.get(i) || []).map((a) => el("small", { class: "rt-tile" }, a.face_down ? `${TEXT.animalTile(TEXT.faceDown)}` : TEXT.animalTile(a.name))));
+    (animalsAt.get(i) || []).map((a) => el("small", { class: "rt-tile" }, a.face_down ? `${TEXT.animalTile(TEXT.faceDown)}` : TEXT.animalTile(animalTitle(ctx, a.name)))));
 }
 
 function drawPath(view, ctx) {
@@ -102,8 +135,8 @@ function drawPlayers(view, ctx) {
   const at = (key, i) => (Array.isArray(view[key]) ? view[key][i] : undefined);
   return el("section", {}, el("h3", {}, TEXT.players), el("ul", { class: "rt-players" }, colours.map((c, i) => {
     const stanley = i === view.stanley;
-    const who = stanley ? TEXT.stanley : `${ctx.names[i] || c}${i === ctx.seat ? " ★" : ""}`;
-    return el("li", {}, explorer(view, i), ` ${c} — ${who}: `, stanley ? "" : `${TEXT.money(at("money", i))} · `,
+    const who = stanley ? TEXT.stanley : `${ctx.names[i] || colourName(view, i)}${i === ctx.seat ? " ★" : ""}`;
+    return el("li", {}, explorer(view, i), ` ${colourName(view, i)} — ${who}: `, stanley ? "" : `${TEXT.money(at("money", i))} · `,
       TEXT.explorers(at("offboard", i) ?? "?", at("clearing", i) ?? 0), stanley ? "" : ` · ${TEXT.handPosts(at("hand_posts", i) ?? 0)}`);
   })));
 }

@@ -4,7 +4,7 @@
 // numbered; the hand and the face-up next card; the score and the rank thresholds.
 // Clicking: a hand card lights the places it may go; a place then plays it (or, when both sides
 // fit there, the prompt offers the two sides with what each would score).
-import { el } from "../common.js";
+import { _, el } from "../common.js";
 
 const NS = "http://www.w3.org/2000/svg";
 const W = 120; // a card's width; a half-column is W / 2
@@ -12,28 +12,39 @@ const H = 80;
 const MID = { T0: [30, 0], T1: [90, 0], B0: [30, H], B1: [90, H], S0: [0, H / 2], S1: [W, H / 2] };
 const SLOTS = ["T0", "T1", "B0", "B1", "S0", "S1"];
 
-/** Every sentence this drawing shows, in one place. */
+/** Every sentence this drawing shows, in one place, in the reader's language (see common.js). */
 const TEXT = {
-  layout: "The river as laid out (source at the top)",
-  card: (id, side) => `card ${id} (${side})`,
-  source: "source",
-  hand: "Your hand",
-  next: "Face-up next card",
-  deck: (n) => `${n} cards left in the deck`,
-  noNext: "the deck is empty",
-  score: (s) => `Score: ${s}`,
-  rank: (r) => `Rank: ${r}`,
-  ranks: "Rank thresholds",
-  lands: "Protected Lands",
-  noLands: "none yet: a land is protected once no land edge faces the empty table",
-  land: (i, l) => `L${i}: ${l.size} cards, ${l.points} points${l.largest ? " (the largest: its goals score their first numbers)" : ""}`,
-  goalPoints: (l) => `goals here: ${l.first ?? 0} as the largest land, ${l.second ?? 0} otherwise`,
-  goals: "Goals in protected lands score first or second numbers",
-  place: (r, c) => `place at row ${r}, half-column ${c}`,
-  runestone: "runestone",
-  legend: "Legend: blue band = river, grey peak = mountain, green = land, ◆ = runestone, dashed outline and L1, L2… = Protected Lands.",
-  placeholder: "placeholder deck",
+  layout: _("The river as laid out (source at the top)"),
+  card: (id, side) => _("card {id} ({side})", { id, side: SIDES[side] || side }),
+  source: _("source"),
+  hand: _("Your hand"),
+  next: _("Face-up next card"),
+  deck: (n) => _("{n} cards left in the deck", { n }),
+  noNext: _("the deck is empty"),
+  score: (s) => _("Score: {s}", { s }),
+  rank: (r) => _("Rank: {r}", { r }),
+  ranks: _("Rank thresholds"),
+  lands: _("Protected Lands"),
+  noLands: _("none yet: a land is protected once no land edge faces the empty table"),
+  land: (i, l) => (l.largest
+    ? _("L{i}: {size} cards, {points} points (the largest: its goals score their first numbers)", { i, size: l.size, points: l.points })
+    : _("L{i}: {size} cards, {points} points", { i, size: l.size, points: l.points })),
+  goalPoints: (l) => _("goals here: {first} as the largest land, {second} otherwise", { first: l.first ?? 0, second: l.second ?? 0 }),
+  goals: _("Goals in protected lands score first or second numbers"),
+  place: (r, c) => _("place at row {r}, half-column {c}", { r, c }),
+  runestone: _("runestone"),
+  legend: _("Legend: blue band = river, grey peak = mountain, green = land, ◆ = runestone, dashed outline and L1, L2… = Protected Lands."),
+  placeholder: _("placeholder deck"),
 };
+
+/** A card's sides in words. */
+const SIDES = { front: _("front"), back: _("back") };
+
+/** A rank as the reader reads it (views name ranks in English; the printed content has both). */
+function rankTitle(ranks, name) {
+  const found = ranks.find((r) => r.name === name);
+  return found && found.title ? found.title : name;
+}
 
 function svg(tag, attrs = {}, ...children) {
   const node = document.createElementNS(NS, tag);
@@ -147,9 +158,9 @@ function drawSide(view, ctx) {
     el("div", {}, el("h3", {}, TEXT.hand), el("div", { class: "cards" }, hand.map((id) => miniCard(ctx, id, `hand:${id}`)))),
     el("div", {}, el("h3", {}, TEXT.next), view.top !== null && view.top !== undefined ? miniCard(ctx, view.top, null) : el("p", { class: "muted" }, TEXT.noNext),
       el("p", { class: "muted" }, TEXT.deck(view.deck_size ?? "?"))),
-    el("div", {}, el("h3", {}, TEXT.score(view.score ?? 0)), el("p", {}, TEXT.rank(view.rank || "")),
+    el("div", {}, el("h3", {}, TEXT.score(view.score ?? 0)), el("p", {}, TEXT.rank(rankTitle(ranks, view.rank || ""))),
       el("h4", {}, TEXT.ranks), el("ul", { class: "rw-ranks" }, [...ranks].reverse().map((r) =>
-        el("li", { class: r.name === view.rank ? "current" : "" }, `${r.at}+ ${r.name}${r.name === view.rank ? " ◀" : ""}`)))),
+        el("li", { class: r.name === view.rank ? "current" : "" }, `${r.at}+ ${r.title || r.name}${r.name === view.rank ? " ◀" : ""}`)))),
     el("div", {}, el("h3", {}, TEXT.lands), lands.length
       ? el("ul", {}, lands.map((l, i) => el("li", {}, TEXT.land(i + 1, l), el("br"), el("small", {}, TEXT.goalPoints(l)))))
       : el("p", { class: "muted" }, TEXT.noLands),
