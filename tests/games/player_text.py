@@ -17,6 +17,7 @@ from typing import Any
 from rich.console import Console
 
 import riverbox
+from riverbox.core.i18n import gettext
 
 RULING_ID = re.compile(r"\b(?:RR|RV|RW|RT)-\d+")
 SPEC = re.compile(r"\bspec\b", re.IGNORECASE)
@@ -38,11 +39,13 @@ def player_texts(
     game = riverbox.load(name, **options)
     yield game.rules_text(lang)
     for opt in game.info.options:
-        yield opt.help
+        yield gettext(game.domain, lang, opt.help)
     for seed in seeds:
         rng = random.Random(seed)
         state = game.new_state(seed)
-        for text in GARBAGE:
+        # Notation refusals are English only for now (the notation itself is English), so a
+        # reader of another language is checked on everything but them.
+        for text in GARBAGE if lang == "en" else ():
             try:
                 game.parse_action(text, state)
             except ValueError as exc:

@@ -37,6 +37,10 @@ MAX_SPACES = max_path_length()
 MAX_AREAS = max_areas()
 MAX_COLOURS = 4
 
+DOMAIN = "river_trek"
+"""River Trek's message catalog (``riverbox.core.i18n``), named here, at the bottom of the
+package, so the rules' refusals and the narration both read it without importing each other."""
+
 
 class Kind(IntEnum):
     """What an action does; the notation word is ``WORDS[kind]``. The values are fixed: they

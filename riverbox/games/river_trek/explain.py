@@ -12,8 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from riverbox.core.i18n import N_, Message, message
-from riverbox.games.river_trek.actions import Kind, TrekAction
-from riverbox.games.river_trek.narration import DOMAIN
+from riverbox.games.river_trek.actions import DOMAIN, Kind, TrekAction
 from riverbox.games.river_trek.position import Phase, TrekData
 from riverbox.games.river_trek.powers import BY_KIND, PHASES
 

@@ -16,11 +16,11 @@ from typing import TYPE_CHECKING, Any
 
 from riverbox.core.events import EventText
 from riverbox.core.i18n import N_, translator
+from riverbox.games.river_trek.actions import DOMAIN
 
 if TYPE_CHECKING:
     from riverbox.core.game import State
 
-DOMAIN = "river_trek"
 """This game's message catalog (``riverbox/locale/<lang>/LC_MESSAGES/river_trek.po``)."""
 
 _NAMES = (

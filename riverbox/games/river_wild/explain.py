@@ -17,7 +17,10 @@ from riverbox.games.river_wild.cards import SIDES
 from riverbox.games.river_wild.events import DOMAIN
 
 if TYPE_CHECKING:
-    from riverbox.games.river_wild.state import RiverWildState
+    from collections.abc import Sequence
+
+    from riverbox.games.river_wild.board import Board
+    from riverbox.games.river_wild.parts import WildGame
 
 _FIXED = (
     # board.Rules.violation's fixed sentences (RW-2, RW-3), word for word
@@ -70,9 +73,12 @@ def violation_message(reason: str) -> Message:
     return _say(reason)
 
 
-def explain(state: RiverWildState, action: Any) -> Message:
-    """Name the rule an illegal placement breaks (from visible information only)."""
-    game = state.wild
+def explain(game: WildGame, hand: Sequence[int], deck: Sequence[int], board: Board, action: Any) -> Message:
+    """Name the rule an illegal placement breaks (from visible information only).
+
+    Takes the state's parts rather than the state, so this module does not import ``state``
+    (which calls it): no import circle.
+    """
     if not isinstance(action, Place):
         return _say(N_("river-wild: {action} is not a River Wild action"), action=repr(action))
     try:
@@ -80,25 +86,24 @@ def explain(state: RiverWildState, action: Any) -> Message:
     except KeyError:
         return _say(N_("river-wild: there is no card c{card} in this deck"), card=action.card)
     label = game.label(ci)
-    if ci not in state.hand:
-        hand = ", ".join(game.label(i) for i in state.hand)
-        if state.deck and state.deck[-1] == ci:  # RW-13
+    if ci not in hand:
+        held = ", ".join(game.label(i) for i in hand)
+        if deck and deck[-1] == ci:  # RW-13
             where = N_(
                 "river-wild: {card} is the face-up top card of the deck, not in your hand; "
                 "you may place a card from your hand ({hand})"
             )
-        elif any(fi // 2 == ci for fi, _ in state.board.placed[1:]):
+        elif any(fi // 2 == ci for fi, _ in board.placed[1:]):
             where = N_(
                 "river-wild: {card} is already on the table; you may place a card from your hand ({hand})"
             )
         else:
             where = N_("river-wild: {card} is not in your hand; you may place a card from your hand ({hand})")
-        return _say(where, card=label, hand=hand)
+        return _say(where, card=label, hand=held)
     r, c = action.row, action.col
     if r < 1:
         return _say(N_("river-wild: cards are placed below the Source Card, in row 1 or lower"))
     key = pos_key(r, c)
-    board = state.board
     if board.blocked(key):
         return _say(
             N_("river-wild: no overlap; a card at {row},{col} would overlap a card already in row {row}"),

@@ -164,7 +164,7 @@ class RiverWildState(State):
         """Name the rule an illegal placement breaks (from visible information only)."""
         from riverbox.games.river_wild.explain import explain
 
-        return explain(self, action)
+        return explain(self.wild, self.hand, self.deck, self.board, action)
 
     # -- results ----------------------------------------------------------------------------
     def scores(self) -> list[float]:
