@@ -170,18 +170,28 @@ def test_a_seat_of_a_killed_process_stops_counting_as_connected(tmp_path: Path, 
         t = _create(a)
         tid = t["id"]
         with serve(tmp_path / "b", pg_url) as b:  # killed with SIGKILL, its socket still open
+            # The socket is held open by a thread until after B is killed: a socket closed
+            # first would take B's presence row away cleanly, not by going stale.
+            seated, release = threading.Event(), threading.Event()
 
             async def sit() -> None:
                 ws = await websockets.connect(f"ws://{b[len('http://') :]}/ws/tables/{tid}")
                 await ws.send(json.dumps({"token": t["seats"][0]["token"]}))
                 await ws.recv()
+                seated.set()
+                while not release.is_set():
+                    await asyncio.sleep(0.05)
+                ws.transport.abort()
 
-            asyncio.run(sit())
+            holder = threading.Thread(target=asyncio.run, args=(sit(),), daemon=True)
+            holder.start()
+            assert seated.wait(10)
             deadline = time.monotonic() + 5
             while _connected(a, tid) != [True, False] and time.monotonic() < deadline:
                 time.sleep(0.05)
             assert _connected(a, tid) == [True, False]
         killed = time.monotonic()
+        release.set()
         # B left its row behind; once stale, A's summary no longer counts it
         deadline = killed + PRESENCE_STALE + 2 * PRESENCE_HEARTBEAT
         while _connected(a, tid) != [False, False] and time.monotonic() < deadline:
