@@ -169,7 +169,7 @@ def test_events_read_back_as_values_and_cannot_be_appended_to() -> None:
         state.events.append(Event("lost", ()))  # type: ignore[attr-defined]
     doc = state.to_json()
     assert doc["events"][-2:] == [["bet", {"seat": 0}, None, 1], ["bet", {"seat": 2}, 2, None]]
-    state.events = [Event("only", (("n", 1),))]
+    state.events = (Event("only", (("n", 1),)),)
     assert state.log(None) == [{"kind": "only", "n": 1}]
 
 

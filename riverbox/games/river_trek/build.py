@@ -55,7 +55,7 @@ def build_position(
         steps = ", ".join(PHASE_NAMES[p] for p in TURN_STEPS)
         raise ValueError(f"river-trek: a built position starts in one of the steps {steps}, not {phase!r}")
     st.history = []
-    st.events = []
+    st.events = ()  # a tuple: the compiled build checks the property's type
     st.determinized = True
     st.middle = tuple(middle)
     st.animals = tuple(animals)
