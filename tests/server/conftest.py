@@ -7,12 +7,13 @@ where it is down the PostgreSQL tests fail in CI (scripts/test starts it) and sk
 from __future__ import annotations
 
 import os
+import random
 import secrets
 import tempfile
 import threading
 import time
 import warnings
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -136,3 +137,45 @@ def live_server(tmp_path: Path) -> Iterator[str]:
     yield f"http://127.0.0.1:{port}"
     server.should_exit = True
     thread.join(10)
+
+
+Chooser = Callable[[dict[str, Any], random.Random], str]
+
+
+def play_until(
+    c: Any,
+    table: dict[str, Any],
+    done: Callable[[dict[str, Any]], bool],
+    choose: Chooser | None = None,
+    seed: int = 0,
+    limit: int = 2000,
+    settle: Callable[[dict[str, Any]], None] | None = None,
+) -> dict[str, Any]:
+    """Play legal moves through the API (``c``: a TestClient, or an httpx.Client on a live server)
+    until ``done(spectator state)``; returns that state. ``choose(seat's state, rng)`` picks each
+    move (default: at random), so a test can steer a game towards what it wants to see;
+    ``settle(spectator state)`` runs before each move (a browser test waits there for its pages)."""
+    rng = random.Random(seed)
+    tokens = {s["seat"]: s["token"] for s in table["seats"] if s.get("token")}
+    for _ in range(limit):
+        public = state(c, table["id"])
+        if done(public):
+            return public
+        assert not public["over"], "the game ended first"
+        if settle is not None:
+            settle(public)
+        seat = next(s for s in public["to_move"] if s in tokens)
+        mine = state(c, table["id"], tokens[seat])
+        action = choose(mine, rng) if choose else rng.choice(mine["legal"])["action"]
+        r = c.post(
+            f"/api/tables/{table['id']}/actions",
+            json={"action": action, "seq": mine["seq"]},
+            headers=bearer(tokens[seat]),
+        )
+        assert r.status_code == 200, r.text
+    raise AssertionError(f"not there after {limit} moves")
+
+
+def last_event(body: dict[str, Any], kind: str) -> dict[str, Any] | None:
+    """The last game event of ``kind`` in a state body's log."""
+    return next((e for e in reversed(body["log"]) if e["kind"] == kind), None)

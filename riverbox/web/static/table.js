@@ -185,7 +185,8 @@ function drawBoard(state, legal) {
     return;
   }
   const names = state.seats.map((s) => s.name);
-  const ctx = { content, seat: state.seat, names, legal, picked, over: state.over, el, _, lang: LANG };
+  // the game's events (`log`) and their sentences (`story`) let a drawing tell what just happened
+  const ctx = { content, seat: state.seat, names, legal, picked, over: state.over, el, _, lang: LANG, log: state.log, story: state.story };
   try {
     board.replaceChildren(drawing.draw(state.view, ctx));
   } catch (error) {

@@ -1,5 +1,6 @@
 // Ravenous River on the table: the row of seven slots, the bank, both boats, home, the scores
-// toward the target, this seat's totem(s), its hand with full card text, and the secret vote.
+// toward the target, this seat's totem(s), its hand with full card text, the secret vote, and
+// the last round's scoring step by step (from the game's events, as the engine told it).
 // Clicking: a row slot; the bank or a boat; an animal, then where it goes, then the card paid;
 // a card, then what to do with it (the prompt); two drawn animals to keep (2 players).
 import { _, el } from "../common.js";
@@ -55,7 +56,7 @@ function nameOf(animal, ctx) {
   return (ctx.content && ctx.content.animal_names && ctx.content.animal_names[animal]) || animal;
 }
 
-const shown = new Map(); // round -> how many report lines this page has revealed
+const reports = new Map(); // round -> { shown: report lines revealed, open: the report unfolded }
 
 function animals(ctx) {
   return (ctx.content && ctx.content.animals) || ["lion", "bull", "horse", "hound", "fox", "cat", "mouse"];
@@ -174,21 +175,43 @@ function drawVote(view, ctx) {
   return parts;
 }
 
-function drawReport(view) {
-  const report = view.last_round;
-  if (!report || !Array.isArray(report.lines)) return null;
-  const lines = report.lines;
-  const n = Math.min(shown.get(report.round) ?? 1, lines.length);
-  const box = el("section", { class: "rr-report" });
-  const fill = (k) => {
-    shown.set(report.round, k);
-    box.replaceChildren(el("h3", {}, TEXT.report(report.round ?? "")),
-      el("ol", {}, lines.slice(0, k).map((line) => el("li", {}, line))),
-      k < lines.length ? el("div", { class: "tools" },
-        el("button", { type: "button", onclick: () => fill(k + 1) }, TEXT.nextStep),
-        el("button", { type: "button", onclick: () => fill(lines.length) }, TEXT.allSteps)) : null);
-  };
-  fill(n);
+/** The last element of `list` (when it is an array) that `test` accepts. */
+function lastOf(list, test) {
+  if (!Array.isArray(list)) return null;
+  for (let i = list.length - 1; i >= 0; i -= 1) if (list[i] && test(list[i])) return list[i];
+  return null;
+}
+
+/**
+ * The last round's scoring as the engine told it, one step at a time: the `round_scored` event
+ * is public (the totems are revealed at the end of a round) and its sentences, one a line, say
+ * why the round ended, the totems, where the animals stood, who ate whom on the bank, in each
+ * boat and at home with the points, the survivors and what each seat scored. The numbers are
+ * the engine's (nothing is scored here); the event and its sentences come with every state.
+ */
+function drawReport(ctx) {
+  const told = lastOf(ctx.story, (e) => e.source === "game" && e.kind === "round_scored");
+  const event = lastOf(ctx.log, (e) => e.kind === "round_scored");
+  if (!told || !event) return null;
+  const lines = String(told.text).split("\n").filter((line) => line.trim());
+  const seen = reports.get(event.round) || { shown: 1, open: true };
+  reports.set(event.round, seen);
+  const list = el("ol", { "aria-live": "polite" });
+  const tools = el("div", { class: "tools" },
+    el("button", { type: "button", class: "next-step", onclick: () => reveal(seen.shown + 1) }, TEXT.nextStep),
+    el("button", { type: "button", class: "all-steps", onclick: () => reveal(lines.length) }, TEXT.allSteps));
+  const box = el("details", { class: "rr-report", open: seen.open, "data-round": event.round, "data-steps": lines.length },
+    el("summary", {}, el("h3", {}, TEXT.report(event.round ?? ""))), list, tools);
+  box.addEventListener("toggle", () => { seen.open = box.open; });
+  function reveal(k) {
+    const hadFocus = !tools.hidden && document.activeElement && tools.contains(document.activeElement);
+    seen.shown = Math.max(1, Math.min(k, lines.length));
+    list.replaceChildren(...lines.slice(0, seen.shown).map((line, i) => el("li", { "data-step": i + 1, tabindex: "-1" }, line)));
+    box.dataset.shown = seen.shown;
+    tools.hidden = seen.shown >= lines.length;
+    if (tools.hidden && hadFocus) list.lastElementChild.focus(); // the buttons went: keep the reader's place
+  }
+  reveal(seen.shown);
   return box;
 }
 
@@ -199,11 +222,10 @@ export function draw(view, ctx) {
     ? el("p", { class: "prompt-line" }, TEXT.looking(typeof pending.slot === "number" ? pending.slot + 1 : "?")) : null;
   const discard = Array.isArray(view.discard) ? view.discard.length : 0;
   return el("div", { class: "rr" },
-    drawScores(view, ctx), looking, drawRow(view, ctx), drawRiver(view, ctx),
+    drawScores(view, ctx), drawReport(ctx), looking, drawRow(view, ctx), drawRiver(view, ctx),
     el("div", { class: "rr-mine" }, ...drawMine(view, ctx), ...drawVote(view, ctx)),
     el("p", { class: "muted" }, TEXT.deck(view.deck_size ?? "?", discard),
-      Array.isArray(view.hand_sizes) ? ` · ${TEXT.handSizes}: ${view.hand_sizes.map((n, s) => `${ctx.names[s] || s} ${n}`).join(", ")}` : ""),
-    drawReport(view));
+      Array.isArray(view.hand_sizes) ? ` · ${TEXT.handSizes}: ${view.hand_sizes.map((n, s) => `${ctx.names[s] || s} ${n}`).join(", ")}` : ""));
 }
 
 /** What one clicks on the drawing to play `notation`, in order (or several such orders). */

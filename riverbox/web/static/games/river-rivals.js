@@ -3,6 +3,7 @@
 // equipment (drafted, used) and the pending decision as a prompt.
 // Clicking: a hand card, then one of your columns; one of your cards (catch, shield, copy,
 // encore), then a column to move it to; an opposing card (claw); the pile; an equipment card.
+// When a turn's fish check is over, it is shown column by column (see `follow`).
 import { _, el } from "../common.js";
 
 /** Every sentence this drawing shows, in one place, in the reader's language (see common.js). */
@@ -55,6 +56,13 @@ const TEXT = {
   removed: (n) => _("removed cards: {n}", { n }),
   card: (name, col, k) => _("{name} (column {col}, card {k})", { name, col, k }),
   placeholder: _("placeholder card"),
+  checkMine: _("Fish check at the end of your turn"),
+  checkOf: (name) => _("Fish check at the end of {name}'s turn", { name }),
+  checkFacts: (cards, mine, theirs) => _("{cards} cards, strength {mine} against {theirs}", { cards, mine, theirs }),
+  checkFish: (animal) => _("a fish on the {animal}", { animal }),
+  checkSecond: (animal) => _("a second fish on the {animal}", { animal }),
+  checkNone: _("no fish"),
+  checkAll: _("Show the whole check"),
 };
 
 /** The phases as views name them, in words. */
@@ -142,12 +150,139 @@ function drawMine(view, ctx) {
   return parts;
 }
 
+// -- the fish check, column by column ----------------------------------------------------------
+// The engine checks the active player's columns in order at the end of each turn and tells each
+// fish caught as an event (`caught`, or `fish` for the check's choice and Big Net's second fish).
+// The page shows the check one column at a time: which column, its cards and strengths (from the
+// view), and the engine's result (from the events); nothing is decided here. Every step carries
+// `data-check-step`, `data-column` and `data-result`; the pace is `STEP_MS` (a page may set
+// `window.RIVERBOX_STEP_MS`), and with prefers-reduced-motion the whole check shows at once.
+// Input is never held: the moves stay playable while it runs, and a button shows it all.
+
+/** Milliseconds between two columns of the check on screen. */
+const STEP_MS = 700;
+
+let seen = null; // what this page drew last: { turn, active, over, mark (log length in the action phase) }
+let check = null; // the check on screen: { id, seat, turn, steps, start, ms, all }
+let checks = 0;
+
+function stepMs() {
+  const set = Number(window.RIVERBOX_STEP_MS);
+  return Number.isFinite(set) && set >= 0 ? set : STEP_MS;
+}
+
+function reducedMotion() {
+  return Boolean(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
+}
+
+/** A fish the end-of-turn check placed (the engine's event kinds; the reason is the decision). */
+function checkFish(e) {
+  return e.kind === "caught" || (e.kind === "fish" && (e.why === "catch" || e.why === "big-net"));
+}
+
+/**
+ * Notice a fish check that ended since this page's last drawing, and start showing it. The page
+ * must have seen the turn in its action phase (so it knows where the check's events start) and
+ * the new view must be the one right after the check: the next turn not yet acted on, or the
+ * game over (a check placed the last fish, or two idle turns ended it). Otherwise (a reload, an
+ * undo, a move it did not see) nothing is shown rather than a guess.
+ */
+function follow(view, ctx) {
+  const log = Array.isArray(ctx.log) ? ctx.log : null;
+  if (!log || typeof view.turn !== "number") return; // the replay page has no events: no check shown
+  const before = seen;
+  const acting = view.phase === "main" || view.phase === "after";
+  seen = {
+    turn: view.turn, active: view.active, over: Boolean(view.over),
+    mark: acting && !view.over ? log.length : before && before.turn === view.turn ? before.mark : null,
+  };
+  if (!before || before.over || before.mark === null || before.mark > log.length) return;
+  const events = log.slice(before.mark);
+  const fish = events.filter((e) => checkFish(e) && e.seat === before.active);
+  let ended = false;
+  if (view.turn === before.turn + 1) ended = !view.over ? view.phase === "main" && !view.acted : true;
+  else if (view.turn === before.turn && view.over) ended = fish.length > 0 || events.some((e) => e.kind === "won" && e.reason === "idle");
+  if (ended) start(view, before.active, before.turn, fish);
+}
+
+/** The check's steps, one per column of the active seat, from the view and the check's events. */
+function start(view, seat, turn, fish) {
+  const board = Array.isArray(view.board) ? view.board : [];
+  const strength = Array.isArray(view.strength) ? view.strength : [];
+  const columns = Array.isArray(board[seat]) ? board[seat].length : 4;
+  const steps = [];
+  for (let c = 0; c < columns; c += 1) {
+    steps.push({
+      column: c + 1,
+      cards: Array.isArray(board[seat]?.[c]) ? board[seat][c].length : 0,
+      mine: strength[seat]?.[c] ?? 0,
+      theirs: strength[1 - seat]?.[c] ?? 0,
+      fish: fish.filter((e) => e.column === c + 1),
+    });
+  }
+  checks += 1;
+  check = { id: checks, seat, turn, steps, start: Date.now(), ms: stepMs(), all: reducedMotion() || stepMs() === 0 };
+  if (!check.all) setTimeout(() => tick(check.id), check.ms);
+}
+
+/** How many columns of the check are on screen now. */
+function revealed() {
+  if (!check) return 0;
+  if (check.all) return check.steps.length;
+  return Math.min(check.steps.length, 1 + Math.floor((Date.now() - check.start) / check.ms));
+}
+
+/** Reveal the next column on the page as it is now (a new state may have redrawn it). */
+function tick(id) {
+  if (!check || check.id !== id) return;
+  const shown = revealed();
+  for (const box of document.querySelectorAll(`.rv-check[data-check-id="${id}"]`)) {
+    show(box, shown);
+    box.querySelector(`[data-check-step="${shown}"]`)?.classList.add("arrived");
+  }
+  if (shown < check.steps.length) setTimeout(() => tick(id), Math.max(10, check.start + shown * check.ms - Date.now()));
+}
+
+function show(box, shown) {
+  for (const step of box.querySelectorAll("[data-check-step]")) step.hidden = +step.dataset.checkStep > shown;
+  const done = shown >= check.steps.length;
+  box.dataset.check = done ? "done" : "running";
+  const all = box.querySelector(".rv-check-all");
+  if (all) all.hidden = done;
+}
+
+function result(step, ctx) {
+  if (!step.fish.length) return el("span", { class: "rv-result none" }, `✕ ${TEXT.checkNone}`);
+  const said = step.fish.map((e) => (e.why === "big-net" ? TEXT.checkSecond : TEXT.checkFish)(info(e.animal, ctx).name || e.animal));
+  return el("span", { class: "rv-result fish" }, `✔ ${said.join("; ")}`);
+}
+
+function drawCheck(ctx) {
+  if (!check) return null;
+  const name = check.seat === ctx.seat ? null : ctx.names[check.seat] || TEXT.seat(check.seat);
+  const title = name === null ? TEXT.checkMine : TEXT.checkOf(name);
+  const box = el("section", { class: "rv-check", "aria-label": title, "data-check-id": check.id, "data-turn": check.turn },
+    el("h3", {}, title),
+    el("ol", { "aria-live": "polite", tabindex: "-1" }, check.steps.map((step) => el("li", {
+      "data-check-step": step.column, "data-column": step.column, "data-result": step.fish.length ? "fish" : "none",
+    }, el("strong", {}, TEXT.column(step.column)), `: ${TEXT.checkFacts(step.cards, step.mine, step.theirs)} — `, result(step, ctx)))),
+    el("button", { type: "button", class: "rv-check-all", onclick: () => {
+      check.all = true;
+      show(box, check.steps.length);
+      box.querySelector("ol").focus(); // the button is gone: keep the reader's place
+    } }, TEXT.checkAll));
+  show(box, revealed());
+  return box;
+}
+
 /** The drawing of one view (`ctx`: content, seat, names). */
 export function draw(view, ctx) {
   const me = typeof view.seat === "number" ? view.seat : 0;
   const other = 1 - me;
   const equipment = Array.isArray(view.equipment) ? view.equipment : [];
+  follow(view, ctx);
   return el("div", { class: "rv" },
+    drawCheck(ctx),
     drawPending(view),
     drawSide(view, other, "opp", ctx),
     el("div", { class: "rv-water", "aria-hidden": "true" }, "≈ ≈ ≈"),
