@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 import time
+from itertools import pairwise
 from typing import Any
 
 import httpx
@@ -134,7 +135,10 @@ def test_ravenous_river_shows_the_rounds_scoring_step_by_step_in_the_engines_wor
         player.click(".rr-report button.all-steps")
         assert steps.all_inner_texts() == english  # every step, as the engine told it
         assert player.locator(".rr-report .tools").is_hidden()
-        each = ", ".join(f"seat {s} +{g} (total {t})" for s, (g, t) in enumerate(zip(event["gains"], event["scores"])))
+        each = ", ".join(
+            f"seat {s} +{g} (total {t})"
+            for s, (g, t) in enumerate(zip(event["gains"], event["scores"], strict=True))
+        )
         assert steps.last.inner_text() == f"Scored: {each}."
         assert player.is_visible(".rr-report li[data-step]:focus")  # the reader's place is kept
         # a redraw (the next move) keeps how far the reader got
@@ -160,9 +164,14 @@ def test_river_rivals_shows_the_fish_check_column_by_column(live_server: str) ->
     api = httpx.Client(base_url=live_server, timeout=60)
     table = api.post(
         "/api/tables",
-        json={"game": "river-rivals", "players": 2, "options": {"mode": "basic"}, "seats": [{"kind": "human"}] * 2},
+        json={
+            "game": "river-rivals",
+            "players": 2,
+            "options": {"mode": "basic"},
+            "seats": [{"kind": "human"}] * 2,
+        },
     ).json()
-    step_ms = 900
+    step_ms = 1500  # long enough to be seen running on a loaded machine
     # every column's first appearance on screen, per check: when, and whether all came in one drawing
     record = """
       window.appeared = {};
@@ -182,15 +191,19 @@ def test_river_rivals_shows_the_fish_check_column_by_column(live_server: str) ->
             context.add_init_script(f"window.RIVERBOX_STEP_MS = {step_ms};" + record)
             pages[seat["seat"]] = context.new_page()
             pages[seat["seat"]].goto(seat["url"])
-        quiet = browser.new_context(reduced_motion="reduce", viewport={"width": 390, "height": 844})
+        quiet = browser.new_context(
+            reduced_motion="reduce", locale="zh-CN", viewport={"width": 390, "height": 844}
+        )
         quiet.add_init_script(f"window.RIVERBOX_STEP_MS = {step_ms};" + record)
-        watcher = quiet.new_page()  # ... and a spectator who asked for reduced motion
+        watcher = quiet.new_page()  # ... and a spectator who asked for reduced motion, reading Chinese
         watcher.goto(table["spectate_url"])
         everyone = [*pages.values(), watcher]
         for page in everyone:
             watch_errors(page, errors)
             page.wait_for_selector("body[data-seq]")
-        public = play_until(api, table, lambda b: bool(check_fish(b)), stack_one_column, seed=1, settle=settled(everyone))
+        public = play_until(
+            api, table, lambda b: bool(check_fish(b)), stack_one_column, seed=1, settle=settled(everyone)
+        )
         catch = check_fish(public)[0]
         seat = catch["seat"]
         turn = public["view"]["turn"] - 1
@@ -200,29 +213,40 @@ def test_river_rivals_shows_the_fish_check_column_by_column(live_server: str) ->
         # the input is not held while the check runs: the next player moves at once
         box = f".rv-check[data-turn='{turn}']"
         mover.wait_for_selector(f"{box}[data-check=running]")
-        mover.wait_for_selector("#actions button[data-action]:not([disabled])", timeout=1000)
+        mover.wait_for_selector("#actions button[data-action]:not([disabled])", timeout=3000)
         mover.locator("#actions button[data-action]").first.click()
         mover.wait_for_selector(f"body[data-seq='{public['seq'] + 1}']")
+        english = (
+            "Column {c}: {n} cards, strength {mine} against {theirs} → ",
+            "✔ a fish on the ",
+            "✕ no fish",
+        )
+        chinese = ("第 {c} 列：{n} 张牌，力量 {mine} 对 {theirs} → ", "✔ 一条鱼放在", "✕ 没有鱼")
         for page in everyone:
+            facts, fish, none = chinese if page is watcher else english
             page.wait_for_selector(f"{box}[data-check=done]")
             steps = page.locator(f"{box} li[data-check-step]")
             assert steps.count() == 4
             for c in range(4):
                 step = steps.nth(c)
                 text = step.inner_text()
-                assert step.get_attribute("data-column") == str(c + 1) and text.startswith(f"Column {c + 1}: ")
-                assert f"{len(board[seat][c])} cards, strength {strength[seat][c]} against {strength[1 - seat][c]}" in text
+                assert step.get_attribute("data-column") == str(c + 1)
+                assert text.startswith(
+                    facts.format(
+                        c=c + 1, n=len(board[seat][c]), mine=strength[seat][c], theirs=strength[1 - seat][c]
+                    )
+                )
                 if c + 1 == catch["column"]:
-                    assert step.get_attribute("data-result") == "fish" and "✔ a fish on the " in text, text
+                    assert step.get_attribute("data-result") == "fish" and fish in text, text
                 else:
-                    assert step.get_attribute("data-result") == "none" and text.endswith("✕ no fish"), text
+                    assert step.get_attribute("data-result") == "none" and text.endswith(none), text
         assert "your turn" in pages[seat].inner_text(f"{box} h3")
         # in order and at the page's pace, or all at once with reduced motion
         for page, paced in ((mover, True), (pages[seat], True), (watcher, False)):
             check = page.get_attribute(box, "data-check-id")
             seen = page.evaluate(f"[1, 2, 3, 4].map(n => window.appeared['{check}:' + n])")
             assert all(t is not None for t in seen), seen
-            gaps = [b - a for a, b in zip(seen, seen[1:])]
+            gaps = [b - a for a, b in pairwise(seen)]
             if paced:
                 assert all(gap >= step_ms * 0.8 for gap in gaps), gaps
             else:

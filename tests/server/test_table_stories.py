@@ -44,7 +44,10 @@ def test_the_round_report_reaches_every_viewer_in_the_engines_words(lite: TestCl
     # the step lines carry the engine's numbers: the last one is each seat's gain and total,
     # and the totals are the scores the view shows
     lines = game.describe_event(event, "en").split("\n")
-    each = ", ".join(f"seat {s} +{g} (total {t})" for s, (g, t) in enumerate(zip(event["gains"], event["scores"])))
+    each = ", ".join(
+        f"seat {s} +{g} (total {t})"
+        for s, (g, t) in enumerate(zip(event["gains"], event["scores"], strict=True))
+    )
     assert lines[-1] == f"Scored: {each}."
     assert lines[0].startswith(f"Round {event['round']} ends: ")
     assert public["view"]["scores"] == event["scores"] or public["over"]
@@ -68,7 +71,11 @@ def stack_one_column(me: dict[str, Any], rng: random.Random) -> str:
 
 def check_fish(body: dict[str, Any]) -> list[dict[str, Any]]:
     """The fish the end-of-turn checks placed (the events the page's check reads)."""
-    return [e for e in body["log"] if e["kind"] == "caught" or (e["kind"] == "fish" and e["why"] in ("catch", "big-net"))]
+    return [
+        e
+        for e in body["log"]
+        if e["kind"] == "caught" or (e["kind"] == "fish" and e["why"] in ("catch", "big-net"))
+    ]
 
 
 def test_a_fish_check_is_told_by_events_that_name_the_column_and_the_card(lite: TestClient) -> None:
@@ -82,9 +89,13 @@ def test_a_fish_check_is_told_by_events_that_name_the_column_and_the_card(lite: 
     side = view["board"][catch["seat"]][catch["column"] - 1]
     assert len(side) == 3  # a full column catches (RV-1) ...
     strength = view["strength"]
-    assert strength[catch["seat"]][catch["column"] - 1] >= strength[1 - catch["seat"]][catch["column"] - 1]  # RV-17
+    assert (
+        strength[catch["seat"]][catch["column"] - 1] >= strength[1 - catch["seat"]][catch["column"] - 1]
+    )  # RV-17
     assert [c["animal"] for c in side if c["fish"]] == [catch["animal"]]  # ... and the fish is on that card
     for lang in ("en", "zh"):
         body = lite.get(f"/api/tables/{table['id']}/state", params={"lang": lang}).json()
         assert check_fish(body) == fish
-        assert told(body, catch["kind"]) == riverbox.load("river-rivals", players=2).describe_event(catch, lang)
+        assert told(body, catch["kind"]) == riverbox.load("river-rivals", players=2).describe_event(
+            catch, lang
+        )

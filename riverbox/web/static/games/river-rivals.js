@@ -58,7 +58,7 @@ const TEXT = {
   placeholder: _("placeholder card"),
   checkMine: _("Fish check at the end of your turn"),
   checkOf: (name) => _("Fish check at the end of {name}'s turn", { name }),
-  checkFacts: (cards, mine, theirs) => _("{cards} cards, strength {mine} against {theirs}", { cards, mine, theirs }),
+  checkLine: (column, cards, mine, theirs) => _("Column {column}: {cards} cards, strength {mine} against {theirs}", { column, cards, mine, theirs }),
   checkFish: (animal) => _("a fish on the {animal}", { animal }),
   checkSecond: (animal) => _("a second fish on the {animal}", { animal }),
   checkNone: _("no fish"),
@@ -265,7 +265,7 @@ function drawCheck(ctx) {
     el("h3", {}, title),
     el("ol", { "aria-live": "polite", tabindex: "-1" }, check.steps.map((step) => el("li", {
       "data-check-step": step.column, "data-column": step.column, "data-result": step.fish.length ? "fish" : "none",
-    }, el("strong", {}, TEXT.column(step.column)), `: ${TEXT.checkFacts(step.cards, step.mine, step.theirs)} — `, result(step, ctx)))),
+    }, TEXT.checkLine(step.column, step.cards, step.mine, step.theirs), " → ", result(step, ctx)))),
     el("button", { type: "button", class: "rv-check-all", onclick: () => {
       check.all = true;
       show(box, check.steps.length);
