@@ -6,13 +6,12 @@ contexts watched by a spectator (River Wild is solo: one player and the spectato
 any other seat; one player reloads midway. An axe check runs on a mid-game page.
 Along the way the page must hold every legal move of the seat as a ``data-action`` element, the
 drawing must never log a JavaScript error (the game engineers are renaming view fields: this is
-the guard), and at both screen sizes nothing may scroll sideways. Screenshots go to a temporary
-folder, or to ``$RIVERBOX_SCREENSHOTS`` (the README's come from ``docs/screenshots``).
+the guard), and at both screen sizes nothing may scroll sideways. Screenshots of the whole page
+go to the test's temporary folder (the README's pictures come from test_screenshots.py).
 """
 
 from __future__ import annotations
 
-import os
 import random
 import time
 from collections import Counter
@@ -41,12 +40,6 @@ GAMES: dict[str, dict[str, Any]] = {
         "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "random"}],
     },
 }
-
-
-def shots_dir(tmp_path: Path) -> Path:
-    folder = Path(os.environ.get("RIVERBOX_SCREENSHOTS") or tmp_path)
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
 
 
 def watch_errors(page: Any, errors: list[str]) -> None:
@@ -109,7 +102,7 @@ def test_a_whole_game_played_by_clicking_the_drawn_table(live_server: str, game:
     spec = GAMES[game]
     table = httpx.post(f"{live_server}/api/tables", json={"game": game, **spec}).json()
     humans = [s for s in table["seats"] if s.get("token")]
-    folder = shots_dir(tmp_path)
+    folder = tmp_path
     rng = random.Random(7)
     errors: list[str] = []
     with sync_playwright() as pw:
