@@ -162,7 +162,7 @@ function drawMine(view, ctx) {
 /** Milliseconds between two columns of the check on screen. */
 const STEP_MS = 700;
 
-let seen = null; // what this page drew last: { turn, active, over, mark (log length in the action phase) }
+let seen = null; // what this page drew last: { seat, turn, active, over, mark (log length in the action phase) }
 let check = null; // the check on screen: { id, seat, turn, steps, start, ms, all }
 let checks = 0;
 
@@ -185,18 +185,20 @@ function checkFish(e) {
  * must have seen the turn in its action phase (so it knows where the check's events start) and
  * the new view must be the one right after the check: the next turn not yet acted on, or the
  * game over (a check placed the last fish, or two idle turns ended it). Otherwise (a reload, an
- * undo, a move it did not see) nothing is shown rather than a guess.
+ * undo, a move it did not see, another seat's log on a shared device) nothing is shown rather
+ * than a guess.
  */
 function follow(view, ctx) {
   const log = Array.isArray(ctx.log) ? ctx.log : null;
   if (!log || typeof view.turn !== "number") return; // the replay page has no events: no check shown
   const before = seen;
   const acting = view.phase === "main" || view.phase === "after";
+  const same = before && before.seat === ctx.seat; // each seat has its own log (pass the device)
   seen = {
-    turn: view.turn, active: view.active, over: Boolean(view.over),
-    mark: acting && !view.over ? log.length : before && before.turn === view.turn ? before.mark : null,
+    seat: ctx.seat, turn: view.turn, active: view.active, over: Boolean(view.over),
+    mark: acting && !view.over ? log.length : same && before.turn === view.turn ? before.mark : null,
   };
-  if (!before || before.over || before.mark === null || before.mark > log.length) return;
+  if (!same || before.over || before.mark === null || before.mark > log.length) return;
   const events = log.slice(before.mark);
   const fish = events.filter((e) => checkFish(e) && e.seat === before.active);
   let ended = false;
