@@ -209,13 +209,7 @@ def test_river_rivals_shows_the_fish_check_column_by_column(live_server: str) ->
         turn = public["view"]["turn"] - 1
         board, strength = public["view"]["board"], public["view"]["strength"]
         mover = pages[public["to_move"][0]]
-
-        # the input is not held while the check runs: the next player moves at once
         box = f".rv-check[data-turn='{turn}']"
-        mover.wait_for_selector(f"{box}[data-check=running]")
-        mover.wait_for_selector("#actions button[data-action]:not([disabled])", timeout=3000)
-        mover.locator("#actions button[data-action]").first.click()
-        mover.wait_for_selector(f"body[data-seq='{public['seq'] + 1}']")
         english = (
             "Column {c}: {n} cards, strength {mine} against {theirs} → ",
             "✔ a fish on the ",
@@ -253,5 +247,15 @@ def test_river_rivals_shows_the_fish_check_column_by_column(live_server: str) ->
                 assert all(gap < step_ms * 0.25 for gap in gaps), gaps  # in one drawing
         assert not serious(watcher), serious(watcher)
         no_sideways_scroll(watcher, "river-rivals check")
+
+        # the input is not held while a check runs: when the next turn ends, the player after it
+        # moves on the page at once, while that check is still on its way
+        public = play_until(
+            api, table, lambda b: b["view"]["turn"] > turn + 1, stack_one_column, settle=settled(everyone)
+        )
+        after = pages[public["to_move"][0]]
+        after.wait_for_selector(f".rv-check[data-turn='{turn + 1}'][data-check=running]")
+        after.locator("#actions button[data-action]:not([disabled])").first.click(timeout=step_ms)
+        after.wait_for_selector(f"body[data-seq='{public['seq'] + 1}']")  # the move was played
         browser.close()
     assert not errors, errors
