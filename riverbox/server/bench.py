@@ -24,6 +24,7 @@ behind the other tables, and the result is capacity (moves/s), not responsivenes
 from __future__ import annotations
 
 import asyncio
+import bisect
 import json
 import os
 import random
@@ -159,23 +160,40 @@ class _Table:
     id: str
     token: str
     clients: int
-    seen: dict[int, int] = field(default_factory=dict)  # client index -> newest seq received
+    seen: dict[int, list[tuple[int, float]]] = field(default_factory=dict)
+    """Per client index: (seq, when received) of every state it was sent, in order."""
     waiters: list[tuple[int, asyncio.Future[float]]] = field(default_factory=list)
 
     def saw(self, client: int, seq: int) -> None:
-        self.seen[client] = max(seq, self.seen.get(client, -1))
+        self.seen.setdefault(client, []).append((seq, time.perf_counter()))
         if self.waiters:
             self._resolve()
+
+    def _when_all_had(self, seq: int) -> float | None:
+        """When the last client got a state at ``seq`` or later (None: someone has not yet)."""
+        last = 0.0
+        for c in range(self.clients):
+            got = self.seen.get(c, [])
+            # states arrive in seq order (a coalesced update may skip some): the first one at
+            # ``seq`` or beyond is when this client learnt of the move
+            i = bisect.bisect_left(got, (seq, 0.0))
+            if i == len(got):
+                return None
+            last = max(last, got[i][1])
+        return last
 
     def _resolve(self) -> None:
         for entry in list(self.waiters):
             target, fut = entry
-            if all(self.seen.get(c, -1) >= target for c in range(self.clients)):
+            when = self._when_all_had(target)
+            if when is not None:
                 if not fut.done():
-                    fut.set_result(time.perf_counter())
+                    fut.set_result(when)
                 self.waiters.remove(entry)
 
     def until_all_see(self, seq: int) -> asyncio.Future[float]:
+        """When every client of the table has had state ``seq`` (possibly before this call: the
+        update may reach the sockets before the POST's answer reaches the player)."""
         fut: asyncio.Future[float] = asyncio.get_running_loop().create_future()
         self.waiters.append((seq, fut))
         self._resolve()
