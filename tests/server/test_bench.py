@@ -112,7 +112,7 @@ def test_the_benchmark_plays_live_tables_and_reports_its_own_share() -> None:
     assert out["mode"] == "live" and out["think_s"] == [0.1, 0.3]
     assert result.human_moves > 0 and len(result.latencies_ms) == result.human_moves
     assert result.moves > result.human_moves, "the bots answered too"
-    assert out["refused"] == 0 and out["transport_errors"] == 0
+    assert out["refused"] == 0 and out["transport_errors"] == 0 and out["lost_updates"] == 0
     assert all(lat > 0 for lat in result.latencies_ms) and all(ack > 0 for ack in result.ack_ms)
     for key in ("server_cpu_ms_per_move", "bot_worker_cpu_ms_per_move", "bench_cpu_ms_per_move"):
         assert out[key] is not None and out[key] > 0
