@@ -118,3 +118,13 @@ def test_the_benchmark_plays_live_tables_and_reports_its_own_share() -> None:
         assert out[key] is not None and out[key] > 0
     assert 0.0 <= out["bench_behind_fraction"] <= 1.0
     assert out["load_average"] is not None and "stages_ms" in out
+
+
+def test_serve_bench_refuses_a_pace_range_upside_down_before_starting_anything() -> None:
+    from typer.testing import CliRunner
+
+    from riverbox.cli.main import app
+
+    result = CliRunner().invoke(app, ["serve-bench", "--think-min", "3", "--think-max", "1"])
+    assert result.exit_code != 0
+    assert "--think-max (1) must not be below --think-min (3)" in result.output
