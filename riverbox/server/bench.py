@@ -84,6 +84,8 @@ class Result:
     refused: int = 0
     errors: int = 0
     lost_updates: int = 0
+    tables_opened: int = 0
+    """Tables played in all: the first ones and those opened when a game ended."""
     """Moves some client of the table had not heard of ``UPDATE_SECONDS`` after the POST."""
     ack_ms: list[float] = field(default_factory=list)
     server_cpu_s: float | None = None
@@ -116,6 +118,7 @@ class Result:
             "ack_p50_ms": round(_quantile(ack, 0.50), 1),
             "ack_p99_ms": round(_quantile(ack, 0.99), 1),
             "games_over": self.games_over,
+            "tables_opened": self.tables_opened,
             "refused": self.refused,
             "transport_errors": self.errors,
             "lost_updates": self.lost_updates,
@@ -219,16 +222,16 @@ class Connection:
         self.port = parts.port or 80
         self._io: tuple[asyncio.StreamReader, asyncio.StreamWriter] | None = None
 
-    async def post(self, path: str, body: dict[str, Any], token: str) -> tuple[int, bytes]:
-        """POST ``body`` as JSON with a bearer token; (status, response body).
+    async def post(self, path: str, body: dict[str, Any], token: str | None) -> tuple[int, bytes]:
+        """POST ``body`` as JSON (with a bearer token unless None); (status, response body).
 
         Once more on a new connection if the kept one was closed by the server meanwhile.
         """
         data = orjson.dumps(body)
+        auth = "" if token is None else f"Authorization: Bearer {token}\r\n"
         request = (
-            f"POST {path} HTTP/1.1\r\nHost: {self.host}:{self.port}\r\n"
-            f"Authorization: Bearer {token}\r\nContent-Type: application/json\r\n"
-            f"Content-Length: {len(data)}\r\n\r\n"
+            f"POST {path} HTTP/1.1\r\nHost: {self.host}:{self.port}\r\n{auth}"
+            f"Content-Type: application/json\r\nContent-Length: {len(data)}\r\n\r\n"
         ).encode() + data
         for attempt in range(2):
             try:
@@ -281,12 +284,71 @@ async def _watch(
                 turns.put_nowait(msg)
 
 
-async def _player(base: str, table: _Table, result: Result, stop: float, load: Load) -> None:
+def _table_request(load: Load) -> dict[str, Any]:
+    """The body of the POST that opens one benchmark table: a person in seat 0, a bot in seat 1."""
+    return {
+        "game": GAME,
+        "seats": [{"kind": "human"}, {"kind": "bot", "bot": load.bot}],
+        "bot_seconds": load.bot_seconds,
+    }
+
+
+def _spectate(base: str, table: _Table) -> list[asyncio.Task[None]]:
+    """Open the table's spectator sockets (client indexes 1 and up; 0 is the player's)."""
+    return [asyncio.create_task(_watch(base, table, c, None, None)) for c in range(1, table.clients)]
+
+
+async def _player(
+    base: str,
+    table: _Table,
+    spectators: list[asyncio.Task[None]],
+    result: Result,
+    stop: float,
+    load: Load,
+    made: list[_Table],
+) -> None:
+    """One person at one table until ``stop``: when a game ends they open a new table and play on.
+
+    A game of River Rivals lasts a few dozen moves, under a minute at this pace; without a new
+    table the number of live tables would fall during a run. The spectators follow them.
+    """
+    conn = Connection(base)
+    try:
+        while await _play_game(base, conn, table, spectators, result, stop, load):
+            try:
+                status, body = await conn.post("/api/tables", _table_request(load), None)
+            except (OSError, asyncio.IncompleteReadError, ValueError):
+                status, body = 0, b""
+            if status != 201:
+                result.errors += 1
+                return
+            data = orjson.loads(body)
+            table = _Table(data["id"], data["seats"][0]["token"], table.clients)
+            made.append(table)
+            spectators = _spectate(base, table)
+    finally:
+        conn.close()
+
+
+async def _play_game(
+    base: str,
+    conn: Connection,
+    table: _Table,
+    spectators: list[asyncio.Task[None]],
+    result: Result,
+    stop: float,
+    load: Load,
+) -> bool:
+    """Play seat 0 of ``table`` until its game ends (True) or the time is up (False)."""
     turns: asyncio.Queue[Any] = asyncio.Queue()
     rng = random.Random(table.id)
-    conn = Connection(base)
     watcher = asyncio.create_task(_watch(base, table, 0, table.token, turns))
     try:
+        try:  # every client has the table before the first move is timed
+            await asyncio.wait_for(table.until_all_see(0), UPDATE_SECONDS)
+        except TimeoutError:
+            result.errors += 1
+            return False
         while time.perf_counter() < stop:
             try:
                 msg = await asyncio.wait_for(turns.get(), max(0.05, stop - time.perf_counter()))
@@ -296,7 +358,7 @@ async def _player(base: str, table: _Table, result: Result, stop: float, load: L
                 msg = turns.get_nowait()
             if msg["over"]:
                 result.games_over += 1
-                break
+                return time.perf_counter() < stop
             if not msg["legal"]:
                 continue
             think = load.think(rng)
@@ -306,30 +368,36 @@ async def _player(base: str, table: _Table, result: Result, stop: float, load: L
                     msg = turns.get_nowait()
                 if not msg["legal"] or time.perf_counter() >= stop:
                     continue
-            action = rng.choice(msg["legal"])["action"]
-            sent = time.perf_counter()
-            try:
-                status, body = await conn.post(
-                    f"/api/tables/{table.id}/actions", {"action": action, "seq": msg["seq"]}, table.token
-                )
-            except (OSError, asyncio.IncompleteReadError, ValueError):
-                result.errors += 1
-                continue
-            if status != 200:
-                result.refused += 1
-                continue
-            acked = time.perf_counter()
-            try:
-                done = await asyncio.wait_for(table.until_all_see(orjson.loads(body)["seq"]), UPDATE_SECONDS)
-            except TimeoutError:  # some client never heard of the move: counted, not timed
-                result.lost_updates += 1
-                continue
-            result.latencies_ms.append((done - sent) * 1000)
-            result.ack_ms.append((acked - sent) * 1000)
-            result.human_moves += 1
+            await _move(conn, table, msg, rng.choice(msg["legal"])["action"], result)
+        return False
     finally:
         watcher.cancel()
-        conn.close()
+        for task in spectators:
+            task.cancel()
+
+
+async def _move(conn: Connection, table: _Table, msg: dict[str, Any], action: str, result: Result) -> None:
+    """POST one move and time it until its answer and until every client of the table has it."""
+    sent = time.perf_counter()
+    try:
+        status, body = await conn.post(
+            f"/api/tables/{table.id}/actions", {"action": action, "seq": msg["seq"]}, table.token
+        )
+    except (OSError, asyncio.IncompleteReadError, ValueError):
+        result.errors += 1
+        return
+    if status != 200:
+        result.refused += 1
+        return
+    acked = time.perf_counter()
+    try:
+        done = await asyncio.wait_for(table.until_all_see(orjson.loads(body)["seq"]), UPDATE_SECONDS)
+    except TimeoutError:  # some client never heard of the move: counted, not timed
+        result.lost_updates += 1
+        return
+    result.latencies_ms.append((done - sent) * 1000)
+    result.ack_ms.append((acked - sent) * 1000)
+    result.human_moves += 1
 
 
 async def _probe_lag(lags: list[float]) -> None:
@@ -348,23 +416,14 @@ async def run(base: str, load: Load, on_start: Callable[[], None] | None = None)
     async with httpx.AsyncClient(timeout=60) as http:
         made: list[_Table] = []
         for _ in range(load.tables):
-            r = await http.post(
-                f"{base}/api/tables",
-                json={
-                    "game": GAME,
-                    "seats": [{"kind": "human"}, {"kind": "bot", "bot": load.bot}],
-                    "bot_seconds": load.bot_seconds,
-                },
-            )
+            r = await http.post(f"{base}/api/tables", json=_table_request(load))
             r.raise_for_status()
             body = r.json()
             made.append(_Table(body["id"], body["seats"][0]["token"], 1))
         for i in range(load.spectators):
             made[i % load.tables].clients += 1
-        start_seq = {t.id: 0 for t in made}
-        watchers = [
-            asyncio.create_task(_watch(base, t, c, None, None)) for t in made for c in range(1, t.clients)
-        ]
+        first = list(made)
+        watchers = {t.id: _spectate(base, t) for t in first}
         await asyncio.sleep(1.0)  # let every socket connect before the clock starts
         stages = (await http.delete(f"{base}/api/stages")).status_code == 200
         result = Result(load, 0.0, 0, 0)
@@ -373,16 +432,15 @@ async def run(base: str, load: Load, on_start: Callable[[], None] | None = None)
         began = time.perf_counter()
         stop = began + load.seconds
         probe = asyncio.create_task(_probe_lag(result.lags_s))
-        await asyncio.gather(*(_player(base, t, result, stop, load) for t in made))
+        await asyncio.gather(*(_player(base, t, watchers[t.id], result, stop, load, made) for t in first))
         result.seconds = time.perf_counter() - began
         probe.cancel()
-        for w in watchers:
-            w.cancel()
+        result.tables_opened = len(made)
         if stages:  # the server's stage timings (only a server started with RIVERBOX_STAGE_TIMES=1)
             result.stages = (await http.get(f"{base}/api/stages")).json()
         for t in made:
             summary = (await http.get(f"{base}/api/tables/{t.id}")).json()
-            result.moves += summary["seq"] - start_seq[t.id]
+            result.moves += summary["seq"]
     return result
 
 

@@ -128,3 +128,12 @@ def test_serve_bench_refuses_a_pace_range_upside_down_before_starting_anything()
     result = CliRunner().invoke(app, ["serve-bench", "--think-min", "3", "--think-max", "1"])
     assert result.exit_code != 0
     assert "--think-max (1) must not be below --think-min (3)" in result.output
+
+
+def test_flat_out_players_open_a_new_table_when_their_game_ends() -> None:
+    result = serve_and_run(Load(tables=2, spectators=2, seconds=8, flat_out=True))
+    out = result.to_json()
+    assert out["mode"] == "flat-out" and out["think_s"] == [0.0, 0.0]
+    assert result.games_over >= 1, "a River Rivals game lasts a few dozen moves, seconds when flat out"
+    assert result.tables_opened >= 2 + 1, "a finished game's player should sit down at a new table"
+    assert out["refused"] == 0 and out["transport_errors"] == 0 and out["lost_updates"] == 0
