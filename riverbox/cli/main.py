@@ -762,22 +762,30 @@ def _bench_compare(
 
 @app.command("serve-bench")
 def serve_bench(
-    tables: Annotated[int, typer.Option(help="Live tables (a REST player and a bot each).", min=1)] = 200,
+    tables: Annotated[int, typer.Option(help="Live tables (a person and a bot each).", min=1)] = 200,
     spectators: Annotated[int, typer.Option(help="Spectator WebSockets spread over them.", min=0)] = 200,
-    seconds: Annotated[float, typer.Option(help="How long to measure.", min=1)] = 20.0,
+    seconds: Annotated[float, typer.Option(help="How long to measure.", min=1)] = 60.0,
+    think_min: Annotated[float, typer.Option(help="Fewest seconds a person takes over a move.", min=0)] = 1.0,
+    think_max: Annotated[float, typer.Option(help="Most seconds a person takes over a move.", min=0)] = 3.0,
+    bot: Annotated[str, typer.Option(help="The bot in each table's other seat.")] = "heuristic",
+    bot_seconds: Annotated[
+        float, typer.Option(help="CPU budget of one bot move, in seconds.", min=0.01, max=10)
+    ] = 0.05,
+    flat_out: Annotated[
+        bool, typer.Option("--flat-out", help="No thinking: players move at once (capacity).")
+    ] = False,
     url: Annotated[str | None, typer.Option(help="Use a running server on 127.0.0.1 instead.")] = None,
     db: Annotated[str | None, typer.Option(help="Database of the server it starts (default SQLite).")] = None,
-    think: Annotated[
-        float,
-        typer.Option(help="Mean seconds a player takes over a move (0: move at once, saturating).", min=0),
-    ] = 2.0,
 ) -> None:
-    """Load benchmark of the server on 127.0.0.1: moves/s and p50/p99 move-to-update latency."""
-    from riverbox.server.bench import serve_and_run
+    """Load benchmark of the server on 127.0.0.1: live tables, moves/s, p50/p99 move-to-update latency."""
+    from riverbox.server.bench import Load, serve_and_run
 
     if url is not None and not url.startswith(("http://127.", "http://localhost")):
         _fail("the benchmark only targets a server on this machine (http://127.0.0.1:PORT)")
-    result = serve_and_run(tables, spectators, seconds, url, db, think)
+    if think_max < think_min:
+        _fail(f"--think-max ({think_max:g}) must not be below --think-min ({think_min:g})")
+    load = Load(tables, spectators, seconds, think_min, think_max, bot, bot_seconds, flat_out)
+    result = serve_and_run(load, url, db)
     print(json.dumps(result.to_json(), indent=1))
 
 

@@ -13,6 +13,7 @@ import json
 import logging
 import threading
 import time
+from collections import deque
 from collections.abc import Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
@@ -121,14 +122,21 @@ class Hub:
                 await client.ws.send_text(text)
 
 
+BATCH = 64
+"""Most bot moves one trip to the worker carries."""
+
+
 class BotDriver:
     """Plays bot seats (and clock expiries) through the worker process, never on the loop."""
 
     def __init__(self, tables: Tables, executor: Executor, workers: int = 1) -> None:
         self.tables = tables
         self.executor = executor
-        self._slots = asyncio.Semaphore(2 * workers)
-        """Jobs in the worker at once: the rest wait here, so a burst never piles up in its queue."""
+        self._trips = 2 * workers
+        """Trips to the worker under way at once: the rest of the jobs wait here, so a burst
+        never piles up in its queue, and each trip carries every job waiting (up to ``BATCH``)."""
+        self._flying = 0
+        self._waiting: deque[tuple[BotJob, asyncio.Future[str | None], float]] = deque()
         self._busy: set[tuple[str, int, str]] = set()
         self._again: set[str] = set()
         self._clocks: dict[str, asyncio.TimerHandle] = {}
@@ -165,20 +173,11 @@ class BotDriver:
         return jobs, None if timeout else self.tables.clock(table_id)
 
     async def _play(self, job: BotJob, key: tuple[str, int, str]) -> None:
-        loop = asyncio.get_running_loop()
         seq = None
         try:
-            try:
-                start = time.perf_counter()
-                async with self._slots:
-                    thinking = time.perf_counter()
-                    STAGES.add("bot.slot_wait", thinking - start)
-                    text = await asyncio.wait_for(
-                        loop.run_in_executor(self.executor, worker.choose, job), timeout=job.seconds * 4 + 20
-                    )
-                    STAGES.since("bot.worker", thinking)
-            except Exception as exc:  # a broken or stuck bot must not stop the table
-                log.warning("bot %s failed on table %s: %s", job.bot, job.table, type(exc).__name__)
+            text = await self._choose(job)
+            if text is None:  # a broken or stuck bot must not stop the table
+                log.warning("bot %s failed on table %s", job.bot, job.table)
                 return
             acting = time.perf_counter()
             done, seq = await self.tables.bot_act_at_once(job, text)
@@ -191,6 +190,45 @@ class BotDriver:
         if seq is None or job.table in self._again:
             self._again.discard(job.table)
             self.changed(job.table)
+
+    def _choose(self, job: BotJob) -> asyncio.Future[str | None]:
+        """The bot's move in notation, or None if it failed; the job waits for the next trip."""
+        answer: asyncio.Future[str | None] = asyncio.get_running_loop().create_future()
+        self._waiting.append((job, answer, time.perf_counter()))
+        self._dispatch()
+        return answer
+
+    def _dispatch(self) -> None:
+        """Start trips to the worker while there are jobs waiting and trips to spare."""
+        while self._waiting and self._flying < self._trips:
+            batch = [self._waiting.popleft() for _ in range(min(BATCH, len(self._waiting)))]
+            self._flying += 1
+            task = asyncio.get_running_loop().create_task(self._trip(batch))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    async def _trip(self, batch: list[tuple[BotJob, asyncio.Future[str | None], float]]) -> None:
+        """One trip to the worker with ``batch``'s jobs; each waiting move gets its own answer."""
+        start = time.perf_counter()
+        for _, _, queued in batch:
+            STAGES.add("bot.slot_wait", start - queued)
+        STAGES.add("bot.batch_count", len(batch))
+        jobs = [job for job, _, _ in batch]
+        texts: list[str | None] = [None] * len(jobs)
+        try:
+            texts = await asyncio.wait_for(
+                asyncio.get_running_loop().run_in_executor(self.executor, worker.choose_many, jobs),
+                timeout=sum(job.seconds for job in jobs) * 4 + 20,
+            )
+            STAGES.since("bot.worker", start)
+        except Exception as exc:  # a stuck or lost worker: these moves fail, the tables go on
+            log.warning("bot worker failed on %d moves: %s", len(jobs), type(exc).__name__)
+        finally:
+            self._flying -= 1
+            for (_, answer, _), text in zip(batch, texts, strict=True):
+                if not answer.done():
+                    answer.set_result(text)
+            self._dispatch()
 
     def _arm_clock(self, table_id: str, clock: tuple[int, float] | None) -> None:
         old = self._clocks.pop(table_id, None)

@@ -26,7 +26,7 @@ from riverbox.core.i18n import Message
 from riverbox.server.jsontext import dumps
 from riverbox.server.stages import STAGES
 from riverbox.server.table import MOVE_KINDS, SEAT_KINDS, Refused, Table, Viewer, make_game, server_text
-from riverbox.store.db import EventRow, SeatRow, Stale, Store, TableRow
+from riverbox.store.db import EventRow, NewEvent, SeatRow, Stale, Store, TableRow
 
 CACHE_SIZE = 4096
 """Tables kept in memory; older ones are rebuilt from the store when asked for."""
@@ -498,60 +498,41 @@ class Tables:
         self, table: Table, kind: str, seat: int, action: str | None, seat_bot: tuple[int, str] | None = None
     ) -> int:
         """:meth:`_append` for the event loop: the commit is awaited, not waited for in a thread."""
-        seq = table.seq
-        probe = _probe(table, kind, seat, action)
+        event, probe = _event(table, kind, seat, action, seat_bot)
         loop = asyncio.get_running_loop()
         outcome: asyncio.Future[None] = loop.create_future()
         committing = time.perf_counter()
-        pending = self.store.submit(
-            table.row.id,
-            seq,
-            kind,
-            seat,
-            action,
-            status="over" if probe is not None and probe.is_over else None,
-            seat_bot=seat_bot,
-            then=lambda _: _settle_from_thread(loop, outcome),
-        )
+        pending = self.store.submit(event, then=lambda _: _settle_from_thread(loop, outcome))
         await outcome
         if isinstance(pending.error, Stale):  # never while this process is the only writer
             self._cache.pop(table.row.id, None)  # rebuilt from the store at the next look
             raise Refused(409, "the table moved on; reload and choose again")
         if pending.error is not None:
             raise pending.error
-        replaying = time.perf_counter()
-        STAGES.add("commit.total", replaying - committing)
-        table.replay(EventRow(seq, kind, seat, action, float(pending.row["at"])), probe)
-        STAGES.since("act.rebuild", replaying)
-        self._changed(table.row.id)
-        return table.seq
+        return self._committed(table, event, float(pending.row["at"]), probe, committing)
 
     def _append(
         self, table: Table, kind: str, seat: int, action: str | None, seat_bot: tuple[int, str] | None = None
     ) -> int:
         """Commit event ``table.seq``, then apply it to the cached table (the caller holds the lock)."""
-        seq = table.seq
-        probe = _probe(table, kind, seat, action)
-        over_after = probe is not None and probe.is_over
+        event, probe = _event(table, kind, seat, action, seat_bot)
         committing = time.perf_counter()
         try:
-            at = self.store.append(
-                table.row.id,
-                seq,
-                kind,
-                seat,
-                action,
-                status="over" if over_after else None,
-                seat_bot=seat_bot,
-            )
+            at = self.store.append(event)
         except Stale:
             self._catch_up(table)
             raise Refused(
                 409, server_text("the table moved on to move {seq}; reload and choose again", seq=table.seq)
             ) from None
+        return self._committed(table, event, at, probe, committing)
+
+    def _committed(
+        self, table: Table, event: NewEvent, at: float, probe: State | None, committing: float
+    ) -> int:
+        """Apply a committed ``event`` to the cached table and announce the change; the new seq."""
         replaying = time.perf_counter()
         STAGES.add("commit.total", replaying - committing)
-        table.replay(EventRow(seq, kind, seat, action, at), probe)
+        table.replay(EventRow(event.seq, event.kind, event.seat, event.action, at), probe)
         STAGES.since("act.rebuild", replaying)
         self._changed(table.row.id)
         return table.seq
@@ -604,6 +585,18 @@ def _probe(table: Table, kind: str, seat: int, action: str | None) -> State | No
     table.replay_into(probe, seat, action)
     STAGES.since("act.apply", start)
     return probe
+
+
+def _event(
+    table: Table, kind: str, seat: int, action: str | None, seat_bot: tuple[int, str] | None
+) -> tuple[NewEvent, State | None]:
+    """Event ``table.seq`` to append, and the state after it when it is a move (see :func:`_probe`).
+
+    A move that ends the game marks the table over in the same transaction.
+    """
+    probe = _probe(table, kind, seat, action)
+    status = "over" if probe is not None and probe.is_over else None
+    return NewEvent(table.row.id, table.seq, kind, seat, action, status, seat_bot), probe
 
 
 def _settle_from_thread(loop: asyncio.AbstractEventLoop, outcome: asyncio.Future[None]) -> None:

@@ -90,6 +90,23 @@ class SeatRow:
 
 
 @dataclass(frozen=True)
+class NewEvent:
+    """An event to append: event ``seq`` (0-based) of ``table``, and what changes with it.
+
+    ``status`` (the table's new status) and ``seat_bot`` (a seat handed to a bot) are written
+    in the same transaction as the event.
+    """
+
+    table: str
+    seq: int
+    kind: str
+    seat: int | None
+    action: str | None
+    status: str | None = None
+    seat_bot: tuple[int, str] | None = None
+
+
+@dataclass(frozen=True)
 class EventRow:
     """One entry of a table's append-only log."""
 
@@ -205,52 +222,32 @@ class Store:
                 ],
             )
 
-    def append(
-        self,
-        table_id: str,
-        seq: int,
-        kind: str,
-        seat: int | None,
-        action: str | None,
-        status: str | None = None,
-        seat_bot: tuple[int, str] | None = None,
-    ) -> float:
-        """Append event ``seq`` (0-based) and commit; :class:`Stale` if that seq is taken.
+    def append(self, event: NewEvent) -> float:
+        """Append ``event`` and commit; :class:`Stale` if its seq is taken.
 
-        ``status`` and ``seat_bot`` (a seat handed to a bot) change in the same transaction.
         Returns the event's time. Blocks until the commit that carries it is done.
         """
-        pending = self.submit(table_id, seq, kind, seat, action, status, seat_bot)
+        pending = self.submit(event)
         pending.done.wait()
         if pending.error is not None:
             raise pending.error
         return float(pending.row["at"])
 
-    def submit(
-        self,
-        table_id: str,
-        seq: int,
-        kind: str,
-        seat: int | None,
-        action: str | None,
-        status: str | None = None,
-        seat_bot: tuple[int, str] | None = None,
-        then: Callable[[Pending], None] | None = None,
-    ) -> Pending:
+    def submit(self, event: NewEvent, then: Callable[[Pending], None] | None = None) -> Pending:
         """:meth:`append` without waiting: ``then(pending)`` runs in the writer thread after the commit.
 
         For an event loop, which must not block: ``then`` hands the outcome back to it. The
         event's time is ``pending.row["at"]``; ``pending.error`` is :class:`Stale` or the failure.
         """
         row = {
-            "game_id": table_id,
-            "seq": seq,
-            "kind": kind,
-            "seat": seat,
-            "action": action,
+            "game_id": event.table,
+            "seq": event.seq,
+            "kind": event.kind,
+            "seat": event.seat,
+            "action": event.action,
             "at": time.time(),
         }
-        pending = _Append(row, status, seat_bot, then)
+        pending = _Append(row, event.status, event.seat_bot, then)
         self._start_writer()
         self._queue.put(pending)
         return pending

@@ -3,6 +3,12 @@
 ``games`` holds a table's fixed set-up, ``events`` its append-only log (unique per game and
 seq, so two writers can never both append the same move), ``seats`` who sits where (a seat's
 token is stored only as its SHA-256 hash), ``presence`` which process has which seat connected.
+
+The migrations repeat these columns on purpose. A migration is frozen history: it must create
+what the schema was when it was written, so it cannot import these definitions (a later change
+here would rewrite what an old migration does to a database upgraded long ago). What keeps the
+two from drifting is a test, not shared code: ``test_migrations_create_exactly_the_declared_tables``
+upgrades an empty database with the migrations and compares it with this metadata.
 """
 
 from __future__ import annotations

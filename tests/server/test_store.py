@@ -11,7 +11,7 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 
 from riverbox.store import schema
-from riverbox.store.db import SeatRow, Stale, Store, TableRow, WriterLock
+from riverbox.store.db import NewEvent, SeatRow, Stale, Store, TableRow, WriterLock
 
 
 def _store(url: str) -> Store:
@@ -45,7 +45,7 @@ def test_racing_appends_of_one_seq_exactly_one_wins(db_url: str) -> None:
     def writer(n: int) -> None:
         barrier.wait()
         try:
-            store.append("race", 0, "move", 0, f"move {n}")
+            store.append(NewEvent("race", 0, "move", 0, f"move {n}"))
             outcomes.append("won")
         except Stale:
             outcomes.append("stale")
@@ -92,14 +92,14 @@ def test_appends_arriving_together_commit_together_and_a_lost_seq_fails_alone(db
                 (SeatRow(1, "human", None, None, True), f"g{i}-1"),
             ],
         )
-    store.append("g0", 0, "move", 0, "pass")
+    store.append(NewEvent("g0", 0, "move", 0, "pass"))
     outcomes: dict[str, str] = {}
     barrier = threading.Barrier(8)
 
     def append(i: int) -> None:
         barrier.wait()
         try:  # g0's seq 0 is taken: only that append may fail
-            store.append(f"g{i}", 0, "move", 0, f"move {i}")
+            store.append(NewEvent(f"g{i}", 0, "move", 0, f"move {i}"))
             outcomes[f"g{i}"] = "won"
         except Stale:
             outcomes[f"g{i}"] = "stale"
