@@ -414,7 +414,9 @@ def pimc(
     """
     if worlds < 1:
         raise ValueError(f"worlds must be at least 1, not {worlds}")
-    settings = Settings(iterations, think, c, bias, rollout, epsilon, depth, workers, pimc=worlds, beliefs=beliefs)
+    settings = Settings(
+        iterations, think, c, bias, rollout, epsilon, depth, workers, pimc=worlds, beliefs=beliefs
+    )
     bot = SearchBot(game, seed, settings)
     bot.name = "pimc"
     return bot

@@ -118,7 +118,11 @@ def _guesses(n: int, seat: int, mine: list[int]) -> list[Guess]:
     """Every hidden holding one rival may have, given the seat's own (kept or drawn) totems."""
     free = [t for t in range(7) if t not in mine]
     if n == 2:
-        return [(kept, drawn) for drawn in itertools.combinations(free, 3) for kept in itertools.combinations(drawn, 2)]
+        return [
+            (kept, drawn)
+            for drawn in itertools.combinations(free, 3)
+            for kept in itertools.combinations(drawn, 2)
+        ]
     return [((t,), ()) for t in free]
 
 

@@ -12,8 +12,8 @@ import riverbox
 from riverbox.bots.ismcts import Searcher, Settings
 from riverbox.core.game import State
 from riverbox.core.rng import Rng
-from riverbox.games.ravenous_river.board import TURN
 from riverbox.games.ravenous_river.belief import _Board, _choice_log, _joint, evidence, search_beliefs
+from riverbox.games.ravenous_river.board import TURN
 from riverbox.games.ravenous_river.scoring import ANIMALS
 
 
@@ -135,7 +135,9 @@ def test_no_beliefs_before_any_rival_has_placed() -> None:
 
 
 @pytest.mark.parametrize(("beliefs", "asked"), [(1, True), (0, False)])
-def test_search_asks_the_game_for_beliefs_only_when_told_to(beliefs: int, asked: bool, monkeypatch: Any) -> None:
+def test_search_asks_the_game_for_beliefs_only_when_told_to(
+    beliefs: int, asked: bool, monkeypatch: Any
+) -> None:
     game = riverbox.load("ravenous-river", 4)
     state = _mid_round(4, 5)
     calls: list[int] = []
