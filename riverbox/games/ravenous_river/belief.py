@@ -26,10 +26,10 @@ from riverbox.core.rng import Rng
 from riverbox.games.ravenous_river.bot import CARD_COST, _Model
 from riverbox.games.ravenous_river.scoring import ANIMALS
 
-SHARPNESS = 3.0
+SHARPNESS = 10.0
 """How surely a rival picks the place it values most (per VP of difference)."""
 
-NOISE = 0.15
+NOISE = 0.05
 """The share of a rival's choices explained as noise, so that no guess gets zero weight."""
 
 MAX_PLAYERS = 5
