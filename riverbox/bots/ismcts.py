@@ -19,6 +19,9 @@ else of the real state is read. What this adds to plain IS-MCTS (Cowling, Powley
   and all its outcomes share one child, so the searcher never plans as if it knew them. Conversely
   what the searcher *does* observe after a move (the animal it looked at, a card it drew) keys the
   child node, so its later choices may depend on it.
+* **Beliefs.** A game may weigh its samples (``game.search_beliefs(state, seat)``): Ravenous
+  River draws rivals' totems by how well each explains their placements, rather than uniformly.
+  ``beliefs=0`` keeps the uniform samples.
 * **Budget.** ``iterations`` and ``think`` (CPU seconds per decision, ``time.process_time``),
   whichever ends first; at least one iteration always runs.
 * **Root parallelism.** ``workers > 1`` runs independent searches in worker processes (each with
@@ -44,6 +47,9 @@ from riverbox.core.rng import Rng
 HIDDEN = "<hidden move>"
 """The one edge standing for any move the searching seat cannot see."""
 
+Sampler = Callable[[State, Rng], None]
+"""Re-draws a determinized world's hidden parts from a belief (``game.search_beliefs``)."""
+
 ROLLOUTS = ("heuristic", "fast", "random")
 
 
@@ -62,6 +68,8 @@ class Settings:
     workers: int = 1
     pimc: int = 0
     """0: one IS-MCTS tree over all samples; k > 0: PIMC, k separate trees, one per sampled world."""
+    beliefs: int = 1
+    """1: re-weight the sampled hidden information by the game's ``search_beliefs`` (if it has one)."""
 
     def check(self) -> None:
         """Reject settings that cannot work, naming the setting and what is allowed."""
@@ -77,6 +85,8 @@ class Settings:
             raise ValueError(f"epsilon must be between 0 and 1, not {self.epsilon}")
         if self.depth < -1:
             raise ValueError(f"depth must be -1 (play to the end), 0 or more, not {self.depth}")
+        if self.beliefs not in (0, 1):
+            raise ValueError(f"beliefs must be 0 (uniform samples) or 1 (weighted), not {self.beliefs}")
         if self.pimc < 0 or self.c < 0 or self.bias < 0:
             raise ValueError("worlds, c and bias cannot be negative")
 
@@ -160,17 +170,18 @@ class Searcher:
         trees = max(1, self.s.pimc)
         roots = [_Node() for _ in range(trees)]
         worlds: list[State | None] = [None] * trees
+        believe = self._beliefs(state, seat)
         done = 0
         while done < iterations and (done == 0 or time.process_time() < deadline):
             k = done % trees
             if self.s.pimc:  # PIMC: each tree keeps its own world
                 if worlds[k] is None:
-                    worlds[k] = state.determinize(seat, self.rng.fork())
+                    worlds[k] = self._sample(state, seat, believe)
                 base = worlds[k]
                 assert base is not None
                 world = base.clone()
             else:
-                world = state.determinize(seat, self.rng.fork())
+                world = self._sample(state, seat, believe)
             self._iterate(roots[k], world, seat)
             done += 1
         legal = state.legal_actions(seat)
@@ -181,6 +192,21 @@ class Searcher:
                     v, w = stats.get(action, (0, 0.0))
                     stats[action] = (v + edge.visits, w + edge.value)
         return stats
+
+    def _beliefs(self, state: State, seat: int) -> Sampler | None:
+        """The game's belief sampler for this decision (inside the CPU budget), if it has one."""
+        hook = getattr(self.game, "search_beliefs", None) if self.s.beliefs else None
+        if hook is None:
+            return None
+        found: Sampler | None = hook(state, seat)
+        return found
+
+    def _sample(self, state: State, seat: int, believe: Sampler | None) -> State:
+        """One world consistent with what ``seat`` knows; its hidden parts drawn from the belief."""
+        world = state.determinize(seat, self.rng.fork())
+        if believe is not None:
+            believe(world, self.rng)
+        return world
 
     def _mover(self, world: State, seat: int) -> int:
         to_move = world.to_move
@@ -358,9 +384,10 @@ def ismcts(
     epsilon: float = 0.1,
     depth: int = -1,
     workers: int = 1,
+    beliefs: int = 1,
 ) -> SearchBot:
     """Guided IS-MCTS (see the module docstring for each setting)."""
-    settings = Settings(iterations, think, c, bias, rollout, epsilon, depth, workers)
+    settings = Settings(iterations, think, c, bias, rollout, epsilon, depth, workers, beliefs=beliefs)
     bot = SearchBot(game, seed, settings)
     bot.name = "ismcts"
     return bot
@@ -378,6 +405,7 @@ def pimc(
     epsilon: float = 0.1,
     depth: int = -1,
     workers: int = 1,
+    beliefs: int = 1,
 ) -> SearchBot:
     """Perfect-information Monte Carlo: ``worlds`` sampled deals, one MCTS tree each, votes summed.
 
@@ -386,7 +414,9 @@ def pimc(
     """
     if worlds < 1:
         raise ValueError(f"worlds must be at least 1, not {worlds}")
-    settings = Settings(iterations, think, c, bias, rollout, epsilon, depth, workers, pimc=worlds)
+    settings = Settings(
+        iterations, think, c, bias, rollout, epsilon, depth, workers, pimc=worlds, beliefs=beliefs
+    )
     bot = SearchBot(game, seed, settings)
     bot.name = "pimc"
     return bot

@@ -20,6 +20,34 @@ from riverbox.games.ravenous_river.scoring import ANIMALS, score_round
 CARD_COST = 0.2
 LOOKOUT_BONUS = 0.1
 
+_INDEX = {a: i for i, a in enumerate(ANIMALS)}
+_ROUND_VP: dict[tuple[int, int, int, int], tuple[int, ...]] = {}
+"""Each animal's round VP by board (bank, boats, sunk boats as bit masks; at most 4^7 x 4 boards).
+
+The heuristic scores a dozen boards a move, and search playouts call it hundreds of times a
+decision, mostly on the same few boards: scoring each board once is most of its speed."""
+
+
+def _bits(animals: list[str]) -> int:
+    mask = 0
+    for a in animals:
+        mask |= 1 << _INDEX[a]
+    return mask
+
+
+def round_vp(bank: list[str], boats: list[list[str]], status: list[str]) -> tuple[int, ...]:
+    """The VP of the seven animals (in ``ANIMALS`` order) if the round were scored on this board;
+    animals on neither bank nor boat are in the row."""
+    sunk = (status[0] == "sunk") | (status[1] == "sunk") << 1
+    key = (_bits(bank), _bits(boats[0]), _bits(boats[1]), sunk)
+    found = _ROUND_VP.get(key)
+    if found is None:
+        placed = set(bank) | {a for b in boats for a in b}
+        row = [a for a in ANIMALS if a not in placed]
+        crossing = [boats[b] for b in (0, 1) if status[b] != "sunk"]
+        found = _ROUND_VP[key] = tuple(score_round(bank, crossing, row).values())
+    return found
+
 
 class _Model:
     """The zones as the bot sees them, plus the weights of every animal's VP."""
@@ -43,17 +71,20 @@ class _Model:
             for a in ANIMALS:
                 weight[a] = 1.0 if a in mine else -1.0 / 6.0
         self.weight = weight
+        self._weights = [weight[a] for a in ANIMALS]
+        self._now: float | None = None
+        self._best: dict[tuple[str, bool], float] = {}
 
     def value(self, bank: list[str], boats: list[list[str]], status: list[str]) -> float:
-        placed = set(bank) | {a for b in boats for a in b}
-        row = [a for a in ANIMALS if a not in placed]
-        crossing = [boats[b] for b in (0, 1) if status[b] != "sunk"]
-        vp = score_round(bank, crossing, row)
-        w = self.weight
-        return sum(w[a] * v for a, v in vp.items())
+        vp = round_vp(bank, boats, status)
+        w = self._weights
+        return sum(w[i] * vp[i] for i in range(7))
 
     def now(self) -> float:
-        return self.value(self.bank, self.boats, self.status)
+        """The value of the board as it stands (kept: every look and card compares against it)."""
+        if self._now is None:
+            self._now = self.value(self.bank, self.boats, self.status)
+        return self._now
 
     def placed(self, animal: str, dest: int) -> float:
         bank = [*self.bank]
@@ -72,10 +103,16 @@ class _Model:
         return out
 
     def best_place(self, animal: str, can_return: bool) -> float:
-        best = max(self.placed(animal, d) for d in self.dests())
-        if can_return:
-            best = max(best, self.now() - CARD_COST)
-        return best
+        """The best a look at ``animal`` can do; kept, since every face-down look averages the
+        same unseen animals (search playouts call the bot hundreds of times a decision)."""
+        key = (animal, can_return)
+        found = self._best.get(key)
+        if found is None:
+            found = max(self.placed(animal, d) for d in self.dests())
+            if can_return:
+                found = max(found, self.now() - CARD_COST)
+            self._best[key] = found
+        return found
 
     def moved(self, animal: str, dest: int) -> float:
         bank = [a for a in self.bank if a != animal]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -133,6 +133,12 @@ class RavenousRiver(Game):
         from riverbox.games.ravenous_river.playout import playout_policy
 
         return playout_policy(rng)
+
+    def search_beliefs(self, state: State, seat: int) -> Callable[[State, Rng], None] | None:
+        """Search samples rivals' totems by how well they explain their placements (belief.py)."""
+        from riverbox.games.ravenous_river.belief import search_beliefs
+
+        return search_beliefs(state, seat)
 
     # -- learning -----------------------------------------------------------------------------
     observation_size = OBSERVATION_SIZE
