@@ -205,24 +205,12 @@ class GameTable:
     def hint(self, seat: int) -> tuple[Action, list[str]]:
         """The strongest bot's choice for ``seat``, and why where it can say (its top choices' values).
 
-        The game's ``strong`` level answers (its heuristic where it has no levels); search bots
-        see only what the seat knows, because they sample worlds through ``determinize``.
-        ``ValueError`` if the game has no bot to ask.
+        The game's ``strong`` level answers (see :func:`riverbox.bots.hint.hint`), on the
+        position as the seat knows it. ``ValueError`` if the game has no bot to ask.
         """
-        from riverbox.bots.base import make_bot
-        from riverbox.bots.ismcts import explain
+        from riverbox.bots.hint import hint
 
-        seed = random.randrange(2**31)
-        try:
-            bot = make_bot("strong", self.game, seed)
-        except ValueError:
-            bot = self.game.heuristic_bot(seed)
-        state = self.state.clone()
-        analyse = getattr(bot, "analyse", None)
-        if analyse is None:
-            return bot.act(state, seat), []
-        rows = analyse(state, seat)
-        return rows[0][0], explain(rows, lambda a: self.game.describe_action(a, self.state, self.lang))
+        return hint(self.game, self.state, seat, random.randrange(2**31), self.lang)
 
     def undo(self, seat: int) -> None:
         """Take back ``seat``'s last move, or raise ``CannotUndo`` saying why not."""

@@ -37,7 +37,7 @@ from riverbox.core.i18n import check_lang
 from riverbox.server import worker
 from riverbox.server.language import LANG_COOKIE, choose_lang, page_context
 from riverbox.server.live import BotDriver, Client, Hub, PgListener, json_message, listen_url, state_message
-from riverbox.server.service import PRESENCE_HEARTBEAT, PRESENCE_STALE, SeatSpec, Tables
+from riverbox.server.service import HINT_SECONDS, PRESENCE_HEARTBEAT, PRESENCE_STALE, SeatSpec, Tables
 from riverbox.server.stages import STAGES
 from riverbox.server.stages import enabled as stages_enabled
 from riverbox.server.table import Refused, server_text
@@ -105,6 +105,13 @@ class LegalOut(BaseModel):
     text: str
 
 
+class HintOut(BaseModel):
+    seq: int = Field(description="The move the hint is for; a later state makes it stale.")
+    action: str = Field(description="The suggested move in notation (a data-action of the table page).")
+    text: str = Field(description="The suggested move in words, as the seat's list of moves says it.")
+    why: list[str] = Field(description="The values of the bot's top choices in words (may be empty).")
+
+
 class StateOut(BaseModel):
     model_config = ConfigDict(extra="allow")
     seq: int
@@ -139,6 +146,7 @@ class Problem(BaseModel):
 
 
 ERRORS: dict[int | str, dict[str, Any]] = {code: {"model": Problem} for code in (403, 404, 409, 413, 422)}
+HINT_ERRORS: dict[int | str, dict[str, Any]] = {**ERRORS, 503: {"model": Problem}}
 
 
 Auth = Annotated[str | None, Header(description="Bearer TOKEN of a seat")]
@@ -400,6 +408,28 @@ def create_app(settings: Settings) -> FastAPI:
             seq = await run_in_threadpool(play)
         STAGES.since("act.total", called)
         return SeqOut(seq=seq)
+
+    @app.post("/api/tables/{table_id}/hint", response_model=HintOut, responses=HINT_ERRORS)
+    async def hint(
+        table_id: str, request: Request, authorization: Auth = None, lang: str | None = None
+    ) -> HintOut:
+        """What the game's strongest bot would play for your seat now, and why (your turn only).
+
+        The bot thinks in the worker process from what your seat knows; every answer takes
+        the same time (``HINT_SECONDS``), so its timing tells nothing of the hidden cards.
+        403 without your seat's token, 409 when it is not your turn.
+        """
+        called = time.perf_counter()
+        reader = request_lang(request, strict=True)
+        job = await run_in_threadpool(tables.hint_job, table_id, _bearer(authorization))
+        driver: BotDriver = state["driver"]
+        try:
+            answer = await driver.think(worker.hint, job, reader, timeout=HINT_SECONDS * 4 + 20)
+        except Exception as exc:  # the worker's failure says nothing of the position
+            log.warning("hint failed on table %s: %s", table_id, type(exc).__name__)
+            raise Refused(503, server_text("no hint could be worked out now; try again")) from None
+        await asyncio.sleep(max(0.0, called + HINT_SECONDS - time.perf_counter()))
+        return HintOut(**answer)
 
     @app.post("/api/tables/{table_id}/undo", response_model=SeqOut, responses=ERRORS)
     def undo(table_id: str, authorization: Auth = None) -> SeqOut:

@@ -192,6 +192,13 @@ class BotDriver:
             self._again.discard(job.table)
             self.changed(job.table)
 
+    async def think(self, work: Callable[..., Any], *args: Any, timeout: float) -> Any:
+        """``work(*args)`` in the worker process, sharing its slots with the bots' moves."""
+        async with self._slots:
+            return await asyncio.wait_for(
+                asyncio.get_running_loop().run_in_executor(self.executor, work, *args), timeout=timeout
+            )
+
     def _arm_clock(self, table_id: str, clock: tuple[int, float] | None) -> None:
         old = self._clocks.pop(table_id, None)
         if old is not None:
