@@ -33,7 +33,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from riverbox.core.i18n import check_lang
+from riverbox.core.i18n import check_lang, gettext
 from riverbox.server import worker
 from riverbox.server.language import LANG_COOKIE, choose_lang, page_context
 from riverbox.server.live import BotDriver, Client, Hub, PgListener, json_message, listen_url, state_message
@@ -484,6 +484,17 @@ def create_app(settings: Settings) -> FastAPI:
         infos = [{**i.to_json(), "bots": bot_names(load(i.name))} for i in games()]
         return page(request, "lobby.html", {"games": [game_info(info, lang) for info in infos]})
 
+    @app.get("/rules/{game}", response_class=HTMLResponse, include_in_schema=False)
+    def rules_page(request: Request, game: str) -> Response:
+        """A game's rules in the reader's language, as ``riverbox rules GAME --lang`` shows them."""
+        from riverbox.registry import games
+
+        if game not in {info.name for info in games()}:
+            raise Refused(404, server_text("no game {game}", game=game[:64]))
+        lang = request_lang(request)
+        title = gettext(_game_domain(game), lang, next(i.title for i in games() if i.name == game))
+        return page(request, "rules.html", {"game": game, "title": title, "rules": rules_html(game, lang)})
+
     @app.get("/tables/{table_id}", response_class=HTMLResponse, include_in_schema=False)
     def table_page(request: Request, table_id: str) -> Response:
         summary = tables.summary(table_id)
@@ -544,6 +555,16 @@ def printed_content(game: str, lang: str = "en") -> dict[str, Any]:
     return load(game).printed_content(lang)
 
 
+@functools.cache
+def rules_html(game: str, lang: str = "en") -> str:
+    """A game's rules (Markdown) as HTML; raw HTML in the text is escaped, never passed through."""
+    from markdown_it import MarkdownIt
+
+    from riverbox.registry import load
+
+    return str(MarkdownIt("commonmark", {"html": False}).enable("table").render(load(game).rules_text(lang)))
+
+
 def _game_domain(game: str) -> str:
     from riverbox.registry import game_class
 
@@ -552,8 +573,6 @@ def _game_domain(game: str) -> str:
 
 def titled(summary: dict[str, Any], lang: str) -> dict[str, Any]:
     """A table summary whose game title is in ``lang`` (the title is the game's, in its domain)."""
-    from riverbox.core.i18n import gettext
-
     if "title" not in summary:
         return summary
     return {**summary, "title": gettext(_game_domain(summary["game"]), lang, summary["title"])}
@@ -561,8 +580,6 @@ def titled(summary: dict[str, Any], lang: str) -> dict[str, Any]:
 
 def game_info(info: dict[str, Any], lang: str) -> dict[str, Any]:
     """A game's lobby entry with its title and option help in ``lang``."""
-    from riverbox.core.i18n import gettext
-
     domain = _game_domain(info["name"])
     options = [
         {**o, "help": gettext(domain, lang, o["help"])} if "help" in o else o for o in info.get("options", [])
