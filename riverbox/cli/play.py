@@ -29,7 +29,7 @@ from rich.panel import Panel
 from rich.table import Table
 
 from riverbox.cli.common import save_record
-from riverbox.core.errors import IllegalAction
+from riverbox.core.errors import IllegalAction, NotationError
 from riverbox.core.game import CHANCE, Action, Game, State
 from riverbox.core.i18n import gettext
 from riverbox.core.undo import reveals
@@ -191,14 +191,19 @@ class GameTable:
         if n is not None:
             if 1 <= n <= len(legal):
                 return legal[n - 1]
-            raise ValueError(f"There is no action {n}; choose 1 to {len(legal)}.")
-        action = self.game.parse_action(answer, self.state)
+            said = gettext("riverbox", self.lang, "There is no action {n}; choose 1 to {count}.")
+            raise ValueError(said.format(n=n, count=len(legal)))
+        try:
+            action = self.game.parse_action(answer, self.state)
+        except NotationError as exc:
+            raise ValueError(exc.text(self.lang)) from None
         if action not in legal:
             try:
                 self.state.clone().apply(action, seat)
             except IllegalAction as exc:
                 raise ValueError(exc.text(self.lang)) from None
-            raise ValueError(f"{answer} is not one of your choices now.")
+            said = gettext("riverbox", self.lang, "{answer} is not one of your choices now.")
+            raise ValueError(said.format(answer=answer))
         return action
 
     # -- help -----------------------------------------------------------------------------
