@@ -31,7 +31,7 @@ from rich.table import Table
 from riverbox.cli.common import save_record
 from riverbox.core.errors import IllegalAction, NotationError
 from riverbox.core.game import CHANCE, Action, Game, State
-from riverbox.core.i18n import gettext
+from riverbox.core.i18n import gettext, translator
 from riverbox.core.undo import reveals
 
 HELP = """\
@@ -219,27 +219,29 @@ class GameTable:
 
     def undo(self, seat: int) -> None:
         """Take back ``seat``'s last move, or raise ``CannotUndo`` saying why not."""
+        _ = translator("riverbox", self.lang)
         point = self.undo_point
         if point is None or point.seat != seat:
-            raise CannotUndo("Nothing to undo: you have not moved since the last move by anyone else.")
+            raise CannotUndo(_("Nothing to undo: you have not moved since the last move by anyone else."))
         if len(self.state.history) != point.history_len + 1:
             since = self.state.history[point.history_len + 1 :]
             why = (
-                "your move revealed something (a card seen or drawn)"
-                if all(s == CHANCE for s, _ in since)
-                else "someone has moved since"
+                _("Cannot undo: your move revealed something (a card seen or drawn).")
+                if all(s == CHANCE for s, _a in since)
+                else _("Cannot undo: someone has moved since.")
             )
-            raise CannotUndo(f"Cannot undo: {why}.")
+            raise CannotUndo(why)
         before = self.game.state_from_json(point.before)
         if reveals(before, self.state.history[-1][1], seat, self.state):
-            raise CannotUndo("Cannot undo: that move showed you something you did not know.")
+            raise CannotUndo(_("Cannot undo: that move showed you something you did not know."))
         after = self.state
         self.state = before
         try:
             self.save()
         except OSError as exc:
             self.state = after
-            raise CannotUndo(f"Cannot undo: the record could not be saved ({exc.strerror or exc}).") from None
+            said = _("Cannot undo: the record could not be saved ({problem}).")
+            raise CannotUndo(said.format(problem=exc.strerror or exc)) from None
         self.undo_point = None
         self._forget_after(before)
 
