@@ -9,7 +9,7 @@ True
 
 from riverbox import games  # the package, callable: riverbox.games() lists the games
 from riverbox.buildinfo import is_compiled
-from riverbox.core.errors import GameOver, IllegalAction
+from riverbox.core.errors import GameOver, IllegalAction, NotationError
 from riverbox.core.game import CHANCE, Game, State
 from riverbox.core.options import GameInfo, OptionSpec
 from riverbox.registry import load, replay
@@ -25,6 +25,7 @@ __all__ = [
     "GameInfo",
     "GameOver",
     "IllegalAction",
+    "NotationError",
     "OptionSpec",
     "State",
     "__version__",

@@ -28,14 +28,13 @@ else of the real state is read. What this adds to plain IS-MCTS (Cowling, Powley
   ``think`` CPU seconds and its share of the iterations) and adds up their root statistics.
 
 ``analyse(state, seat)`` returns the root statistics (action, mean value, visits), best first, so
-a hint can say why a move is preferred.
+a hint can say why a move is preferred (``riverbox.bots.hint.explain`` puts them in words).
 """
 
 from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, replace
 from typing import Any
@@ -420,23 +419,3 @@ def pimc(
     bot = SearchBot(game, seed, settings)
     bot.name = "pimc"
     return bot
-
-
-def explain(
-    rows: list[tuple[Action, float, int]], describe: Callable[[Action], str], top: int = 3
-) -> list[str]:
-    """Plain sentences for a hint from ``analyse`` rows: the best moves and what each is worth.
-
-    ``describe`` turns an action into words (``game.describe_action(a, state)``). Values on the
-    returns scale read as a chance-like outlook; solo scores read as expected points.
-    """
-    lines = []
-    total = sum(v for _, _, v in rows) or 1
-    for action, value, visits in rows[:top]:
-        if -1.0 <= value <= 1.0:
-            outlook = f"outlook {value:+.2f} (+1 a sure win, -1 a sure loss)"
-        else:
-            outlook = f"about {value:.1f} points expected at the end"
-        share = f", chosen in {100 * visits / total:.0f}% of the search" if visits else ""
-        lines.append(f"{describe(action)}: {outlook}{share}")
-    return lines

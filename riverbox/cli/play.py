@@ -29,9 +29,9 @@ from rich.panel import Panel
 from rich.table import Table
 
 from riverbox.cli.common import save_record
-from riverbox.core.errors import IllegalAction
+from riverbox.core.errors import IllegalAction, NotationError
 from riverbox.core.game import CHANCE, Action, Game, State
-from riverbox.core.i18n import gettext
+from riverbox.core.i18n import gettext, translator
 from riverbox.core.undo import reveals
 
 HELP = """\
@@ -191,62 +191,57 @@ class GameTable:
         if n is not None:
             if 1 <= n <= len(legal):
                 return legal[n - 1]
-            raise ValueError(f"There is no action {n}; choose 1 to {len(legal)}.")
-        action = self.game.parse_action(answer, self.state)
+            said = gettext("riverbox", self.lang, "There is no action {n}; choose 1 to {count}.")
+            raise ValueError(said.format(n=n, count=len(legal)))
+        try:
+            action = self.game.parse_action(answer, self.state)
+        except NotationError as exc:
+            raise ValueError(exc.text(self.lang)) from None
         if action not in legal:
             try:
                 self.state.clone().apply(action, seat)
             except IllegalAction as exc:
                 raise ValueError(exc.text(self.lang)) from None
-            raise ValueError(f"{answer} is not one of your choices now.")
+            said = gettext("riverbox", self.lang, "{answer} is not one of your choices now.")
+            raise ValueError(said.format(answer=answer))
         return action
 
     # -- help -----------------------------------------------------------------------------
     def hint(self, seat: int) -> tuple[Action, list[str]]:
         """The strongest bot's choice for ``seat``, and why where it can say (its top choices' values).
 
-        The game's ``strong`` level answers (its heuristic where it has no levels); search bots
-        see only what the seat knows, because they sample worlds through ``determinize``.
-        ``ValueError`` if the game has no bot to ask.
+        The game's ``strong`` level answers (see :func:`riverbox.bots.hint.hint`), on the
+        position as the seat knows it. ``ValueError`` if the game has no bot to ask.
         """
-        from riverbox.bots.base import make_bot
-        from riverbox.bots.ismcts import explain
+        from riverbox.bots.hint import hint
 
-        seed = random.randrange(2**31)
-        try:
-            bot = make_bot("strong", self.game, seed)
-        except ValueError:
-            bot = self.game.heuristic_bot(seed)
-        state = self.state.clone()
-        analyse = getattr(bot, "analyse", None)
-        if analyse is None:
-            return bot.act(state, seat), []
-        rows = analyse(state, seat)
-        return rows[0][0], explain(rows, lambda a: self.game.describe_action(a, self.state, self.lang))
+        return hint(self.game, self.state, seat, random.randrange(2**31), self.lang)
 
     def undo(self, seat: int) -> None:
         """Take back ``seat``'s last move, or raise ``CannotUndo`` saying why not."""
+        _ = translator("riverbox", self.lang)
         point = self.undo_point
         if point is None or point.seat != seat:
-            raise CannotUndo("Nothing to undo: you have not moved since the last move by anyone else.")
+            raise CannotUndo(_("Nothing to undo: you have not moved since the last move by anyone else."))
         if len(self.state.history) != point.history_len + 1:
             since = self.state.history[point.history_len + 1 :]
             why = (
-                "your move revealed something (a card seen or drawn)"
-                if all(s == CHANCE for s, _ in since)
-                else "someone has moved since"
+                _("Cannot undo: your move revealed something (a card seen or drawn).")
+                if all(s == CHANCE for s, _a in since)
+                else _("Cannot undo: someone has moved since.")
             )
-            raise CannotUndo(f"Cannot undo: {why}.")
+            raise CannotUndo(why)
         before = self.game.state_from_json(point.before)
         if reveals(before, self.state.history[-1][1], seat, self.state):
-            raise CannotUndo("Cannot undo: that move showed you something you did not know.")
+            raise CannotUndo(_("Cannot undo: that move showed you something you did not know."))
         after = self.state
         self.state = before
         try:
             self.save()
         except OSError as exc:
             self.state = after
-            raise CannotUndo(f"Cannot undo: the record could not be saved ({exc.strerror or exc}).") from None
+            said = _("Cannot undo: the record could not be saved ({problem}).")
+            raise CannotUndo(said.format(problem=exc.strerror or exc)) from None
         self.undo_point = None
         self._forget_after(before)
 

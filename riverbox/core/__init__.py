@@ -1,6 +1,6 @@
 """The core: the Game/State contract, seeded chance, options, errors and the testkit."""
 
-from riverbox.core.errors import GameOver, IllegalAction
+from riverbox.core.errors import GameOver, IllegalAction, NotationError
 from riverbox.core.game import CHANCE, Action, Chance, Game, State
 from riverbox.core.options import GameInfo, OptionSpec
 from riverbox.core.rng import Rng
@@ -13,6 +13,7 @@ __all__ = [
     "GameInfo",
     "GameOver",
     "IllegalAction",
+    "NotationError",
     "OptionSpec",
     "Rng",
     "State",

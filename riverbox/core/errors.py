@@ -31,5 +31,23 @@ class IllegalAction(ValueError):
         return reason.text(lang) if isinstance(reason, Message) else str(reason)
 
 
+class NotationError(ValueError):
+    """Text that is not an action in the game's notation; the message says how moves are written.
+
+    Like :class:`IllegalAction` it carries a :class:`Message` (or a plain string): ``str(exc)``
+    is the English sentence, ``exc.text(lang)`` the same sentence for a reader of ``lang``. The
+    notation's own words (``look row1``, card and animal slugs) stay as they are written.
+    """
+
+    def __init__(self, reason: str | Message = "") -> None:
+        super().__init__(str(reason))
+        self.reason: str | Message = reason
+
+    def text(self, lang: str = "en") -> str:
+        """The problem in ``lang`` (English when its words have no translation)."""
+        reason = self.reason
+        return reason.text(lang) if isinstance(reason, Message) else str(reason)
+
+
 class GameOver(IllegalAction):
     """An action was sent to a state whose game has already ended."""

@@ -33,11 +33,11 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from riverbox.core.i18n import check_lang
+from riverbox.core.i18n import check_lang, gettext
 from riverbox.server import worker
 from riverbox.server.language import LANG_COOKIE, choose_lang, page_context
 from riverbox.server.live import BotDriver, Client, Hub, PgListener, json_message, listen_url, state_message
-from riverbox.server.service import PRESENCE_HEARTBEAT, PRESENCE_STALE, SeatSpec, Tables
+from riverbox.server.service import HINT_SECONDS, PRESENCE_HEARTBEAT, PRESENCE_STALE, SeatSpec, Tables
 from riverbox.server.stages import STAGES
 from riverbox.server.stages import enabled as stages_enabled
 from riverbox.server.table import Refused, server_text
@@ -105,6 +105,13 @@ class LegalOut(BaseModel):
     text: str
 
 
+class HintOut(BaseModel):
+    seq: int = Field(description="The move the hint is for; a later state makes it stale.")
+    action: str = Field(description="The suggested move in notation (a data-action of the table page).")
+    text: str = Field(description="The suggested move in words, as the seat's list of moves says it.")
+    why: list[str] = Field(description="The values of the bot's top choices in words (may be empty).")
+
+
 class StateOut(BaseModel):
     model_config = ConfigDict(extra="allow")
     seq: int
@@ -139,6 +146,7 @@ class Problem(BaseModel):
 
 
 ERRORS: dict[int | str, dict[str, Any]] = {code: {"model": Problem} for code in (403, 404, 409, 413, 422)}
+HINT_ERRORS: dict[int | str, dict[str, Any]] = {**ERRORS, 503: {"model": Problem}}
 
 
 Auth = Annotated[str | None, Header(description="Bearer TOKEN of a seat")]
@@ -401,6 +409,28 @@ def create_app(settings: Settings) -> FastAPI:
         STAGES.since("act.total", called)
         return SeqOut(seq=seq)
 
+    @app.post("/api/tables/{table_id}/hint", response_model=HintOut, responses=HINT_ERRORS)
+    async def hint(
+        table_id: str, request: Request, authorization: Auth = None, lang: str | None = None
+    ) -> HintOut:
+        """What the game's strongest bot would play for your seat now, and why (your turn only).
+
+        The bot thinks in the worker process from what your seat knows; every answer takes
+        the same time (``HINT_SECONDS``), so its timing tells nothing of the hidden cards.
+        403 without your seat's token, 409 when it is not your turn.
+        """
+        called = time.perf_counter()
+        reader = request_lang(request, strict=True)
+        job = await run_in_threadpool(tables.hint_job, table_id, _bearer(authorization))
+        driver: BotDriver = state["driver"]
+        try:
+            answer = await driver.think(worker.hint, job, reader, timeout=HINT_SECONDS * 4 + 20)
+        except Exception as exc:  # the worker's failure says nothing of the position
+            log.warning("hint failed on table %s: %s", table_id, type(exc).__name__)
+            raise Refused(503, server_text("no hint could be worked out now; try again")) from None
+        await asyncio.sleep(max(0.0, called + HINT_SECONDS - time.perf_counter()))
+        return HintOut(**answer)
+
     @app.post("/api/tables/{table_id}/undo", response_model=SeqOut, responses=ERRORS)
     def undo(table_id: str, authorization: Auth = None) -> SeqOut:
         """Take back your last move if nobody moved since and it showed you nothing new."""
@@ -453,6 +483,17 @@ def create_app(settings: Settings) -> FastAPI:
         lang = request_lang(request)
         infos = [{**i.to_json(), "bots": bot_names(load(i.name))} for i in games()]
         return page(request, "lobby.html", {"games": [game_info(info, lang) for info in infos]})
+
+    @app.get("/rules/{game}", response_class=HTMLResponse, include_in_schema=False)
+    def rules_page(request: Request, game: str) -> Response:
+        """A game's rules in the reader's language, as ``riverbox rules GAME --lang`` shows them."""
+        from riverbox.registry import games
+
+        if game not in {info.name for info in games()}:
+            raise Refused(404, server_text("no game {game}", game=game[:64]))
+        lang = request_lang(request)
+        title = gettext(_game_domain(game), lang, next(i.title for i in games() if i.name == game))
+        return page(request, "rules.html", {"game": game, "title": title, "rules": rules_html(game, lang)})
 
     @app.get("/tables/{table_id}", response_class=HTMLResponse, include_in_schema=False)
     def table_page(request: Request, table_id: str) -> Response:
@@ -514,6 +555,16 @@ def printed_content(game: str, lang: str = "en") -> dict[str, Any]:
     return load(game).printed_content(lang)
 
 
+@functools.cache
+def rules_html(game: str, lang: str = "en") -> str:
+    """A game's rules (Markdown) as HTML; raw HTML in the text is escaped, never passed through."""
+    from markdown_it import MarkdownIt
+
+    from riverbox.registry import load
+
+    return str(MarkdownIt("commonmark", {"html": False}).enable("table").render(load(game).rules_text(lang)))
+
+
 def _game_domain(game: str) -> str:
     from riverbox.registry import game_class
 
@@ -522,8 +573,6 @@ def _game_domain(game: str) -> str:
 
 def titled(summary: dict[str, Any], lang: str) -> dict[str, Any]:
     """A table summary whose game title is in ``lang`` (the title is the game's, in its domain)."""
-    from riverbox.core.i18n import gettext
-
     if "title" not in summary:
         return summary
     return {**summary, "title": gettext(_game_domain(summary["game"]), lang, summary["title"])}
@@ -531,8 +580,6 @@ def titled(summary: dict[str, Any], lang: str) -> dict[str, Any]:
 
 def game_info(info: dict[str, Any], lang: str) -> dict[str, Any]:
     """A game's lobby entry with its title and option help in ``lang``."""
-    from riverbox.core.i18n import gettext
-
     domain = _game_domain(info["name"])
     options = [
         {**o, "help": gettext(domain, lang, o["help"])} if "help" in o else o for o in info.get("options", [])

@@ -230,6 +230,12 @@ class BotDriver:
                     answer.set_result(text)
             self._dispatch()
 
+    async def think(self, work: Callable[..., Any], *args: Any, timeout: float) -> Any:
+        """``work(*args)`` in the worker process, queued with the bots' trips in its executor."""
+        return await asyncio.wait_for(
+            asyncio.get_running_loop().run_in_executor(self.executor, work, *args), timeout=timeout
+        )
+
     def _arm_clock(self, table_id: str, clock: tuple[int, float] | None) -> None:
         old = self._clocks.pop(table_id, None)
         if old is not None:

@@ -103,6 +103,10 @@ PRESENCE_STALE = 3 * PRESENCE_HEARTBEAT
 
 DEFAULT_BOT_SECONDS = 1.0
 MAX_BOT_SECONDS = 10.0
+HINT_SECONDS = 1.5
+"""Every hint is answered this long after it is asked (at least): the game's ``strong`` level
+thinks for less (0.5 CPU seconds at most, see ``riverbox.bots.levels``), so how long a hint takes
+says nothing about the position, hidden cards included."""
 
 
 class Tables:
@@ -560,6 +564,22 @@ class Tables:
         with self.at_once(table_id) as held:
             return None if held is None else (_jobs(*held, False), _clock(*held))
 
+    def hint_job(self, table_id: str, token: str | None) -> BotJob:
+        """The worker's job for a hint to the token's seat: 403 without a seat, 409 off turn.
+
+        Only the seat to move may ask, so a hint never speaks of a position its seat is not
+        playing; the worker hands the bot the position as that seat knows it.
+        """
+        seat = self._require_seat(table_id, token)
+        with self.locked(table_id) as table:
+            if table.state.is_over:
+                raise Refused(409, server_text("the game is over"))
+            if seat not in table.state.to_move:
+                raise Refused(409, server_text("a hint is for the seat to move, and it is not your turn"))
+            if seat in table.bot_seats(self.seats(table_id)):
+                raise Refused(403, taken_over(seat, table.timed_out))
+            return _job(table, seat, "strong", HINT_SECONDS, "hint")
+
     def clock(self, table_id: str) -> tuple[int, float] | None:
         """(seq, deadline) when the turn clock runs for a human seat to move, else None."""
         with self.locked(table_id) as table:
@@ -619,22 +639,26 @@ def _jobs(table: Table, seats: list[SeatRow], timeout: bool) -> list[BotJob]:
             continue
         if timeout and any(s.seat == seat and s.kind == "open" and not s.claimed for s in seats):
             continue
-        jobs.append(
-            BotJob(
-                table.row.id,
-                table.row.game,
-                table.row.options,
-                table.row.seed,
-                tuple((s, a) for s, a, _ in table.moves),
-                seat,
-                bots.get(seat, fallback),
-                (table.row.seed * 1_000_003 + table.seq * 101 + seat) % 2**31,
-                float(table.row.table_options.get("bot_seconds") or DEFAULT_BOT_SECONDS),
-                table.seq,
-                "timeout" if timeout else "move",
-            )
-        )
+        seconds = float(table.row.table_options.get("bot_seconds") or DEFAULT_BOT_SECONDS)
+        jobs.append(_job(table, seat, bots.get(seat, fallback), seconds, "timeout" if timeout else "move"))
     return jobs
+
+
+def _job(table: Table, seat: int, bot: str, seconds: float, kind: str) -> BotJob:
+    """What the worker needs to think for ``seat`` at the table's current move."""
+    return BotJob(
+        table.row.id,
+        table.row.game,
+        table.row.options,
+        table.row.seed,
+        tuple((s, a) for s, a, _ in table.moves),
+        seat,
+        bot,
+        (table.row.seed * 1_000_003 + table.seq * 101 + seat) % 2**31,
+        seconds,
+        table.seq,
+        kind,
+    )
 
 
 def _status(table: Table, seats: list[SeatRow]) -> str:

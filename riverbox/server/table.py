@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from riverbox.core.errors import IllegalAction
+from riverbox.core.errors import IllegalAction, NotationError
 from riverbox.core.game import CHANCE, Action, Game, State
 from riverbox.core.i18n import N_, Message, gettext, in_lang, message
 from riverbox.registry import load
@@ -176,7 +176,7 @@ class Table:
             if action not in self.state.legal_actions(seat):
                 self.state.clone().apply(action, seat)
                 raise IllegalAction(server_text("{action} is not a legal action now", action=text))
-        except IllegalAction as exc:
+        except (IllegalAction, NotationError) as exc:
             raise Refused(422, exc.reason) from None
         except ValueError as exc:
             raise Refused(422, str(exc)) from None

@@ -61,6 +61,19 @@ def choose_many(jobs: list[BotJob]) -> list[str | None]:
             out.append(None)
     return out
 
+def hint(job: BotJob, lang: str) -> dict[str, Any]:
+    """The game's ``strong`` choice for ``job.seat`` and why, in ``lang``, from what the seat knows.
+
+    The bot sees the position determinized from the seat (see :func:`riverbox.bots.hint.hint`);
+    the move's words are those the seat's own list of legal moves shows.
+    """
+    from riverbox.bots.hint import hint as strongest
+
+    state = _state_for(job)
+    action, why = strongest(state.game, state, job.seat, job.bot_seed, lang)
+    text = state.game.describe_action(action, state, lang)
+    return {"seq": job.seq, "action": str(action), "text": text, "why": why}
+
 
 BOT_NICENESS = 10
 """How much lower the bot worker's CPU priority is than the server's (see :func:`start`)."""

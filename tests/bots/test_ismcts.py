@@ -8,7 +8,8 @@ from typing import Any
 import pytest
 
 import riverbox
-from riverbox.bots.ismcts import HIDDEN, SearchBot, Searcher, Settings, explain, ismcts, pimc
+from riverbox.bots.hint import explain
+from riverbox.bots.ismcts import HIDDEN, SearchBot, Searcher, Settings, ismcts, pimc
 from riverbox.bots.leaf import leaf_values
 from riverbox.core.game import State
 from riverbox.lab import tournament

@@ -43,13 +43,11 @@ def player_texts(
     for seed in seeds:
         rng = random.Random(seed)
         state = game.new_state(seed)
-        # Notation refusals are English only for now (the notation itself is English), so a
-        # reader of another language is checked on everything but them.
-        for text in GARBAGE if lang == "en" else ():
+        for text in GARBAGE:
             try:
                 game.parse_action(text, state)
-            except ValueError as exc:
-                yield str(exc)
+            except riverbox.NotationError as exc:
+                yield exc.text(lang)
         step = 0
         while not state.is_over:
             seat = rng.choice(state.to_move)
@@ -115,14 +113,21 @@ def english_leaks(texts: Iterator[str], domain: str) -> list[str]:
 
 
 def not_chinese(name: str, seeds: range, **options: Any) -> list[str]:
-    """Menu lines, log sentences and refusals of random games that a Chinese reader would get
-    without a Chinese character (at most five), and refusals whose English ``str`` changed language.
+    """Menu lines, log sentences, refusals and notation refusals of random games that a Chinese
+    reader would get without a Chinese character (at most five), and refusals whose English
+    ``str`` changed language.
     """
     game = riverbox.load(name, **options)
     bad: list[str] = []
     for seed in seeds:
         rng = random.Random(seed)
         state = game.new_state(seed)
+        for text in GARBAGE:
+            try:
+                game.parse_action(text, state)
+            except riverbox.NotationError as exc:
+                if not CJK.search(exc.text("zh")) or CJK.search(str(exc)):
+                    bad.append(f"notation {exc.text('zh')!r} / {exc!s}")
         while not state.is_over:
             seat = rng.choice(state.to_move)
             legal = state.legal_actions(seat)

@@ -123,6 +123,19 @@ ARGS = [
 
 
 @pytest.fixture
+def browser() -> Iterator[Any]:
+    """Debian's chromium through Playwright, closed after the test (every browser test's launch)."""
+    from playwright.sync_api import sync_playwright
+
+    if not CHROMIUM.exists():
+        pytest.fail("Debian's chromium is missing (scripts/test installs it)")
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
 def live_server(tmp_path: Path) -> Iterator[str]:
     """The app under uvicorn in a thread, on a free port of 127.0.0.1."""
     port = free_port()

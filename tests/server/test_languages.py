@@ -10,13 +10,13 @@ the page changes one viewer's language without touching the other's.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import httpx
-import pytest
 from fastapi.testclient import TestClient
 
 from riverbox.server.language import accepted, choose_lang
-from tests.server.conftest import ARGS, CHROMIUM, bearer, new_table
+from tests.server.conftest import bearer, new_table
 
 CJK = re.compile(r"[\u4e00-\u9fff]")
 ENGLISH_WORD = re.compile(r"[A-Za-z]{4,}")
@@ -102,11 +102,7 @@ def _english_words(text: str) -> list[str]:
     return [w for w in ENGLISH_WORD.findall(text) if w not in ALLOWED_LATIN]
 
 
-def test_a_chinese_ravenous_river_page_and_a_switch_per_viewer(live_server: str) -> None:
-    from playwright.sync_api import sync_playwright
-
-    if not CHROMIUM.exists():
-        pytest.fail("Debian's chromium is missing (scripts/test installs it)")
+def test_a_chinese_ravenous_river_page_and_a_switch_per_viewer(live_server: str, browser: Any) -> None:
     table = httpx.post(
         f"{live_server}/api/tables",
         json={"game": "ravenous-river", "players": 3, "seats": [{"kind": "human"}] * 3},
@@ -114,51 +110,48 @@ def test_a_chinese_ravenous_river_page_and_a_switch_per_viewer(live_server: str)
     mover = httpx.get(f"{live_server}/api/tables/{table['id']}/state").json()["to_move"][0]
     seats = {s["seat"]: s for s in table["seats"]}
     other = (mover + 1) % 3
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        chinese = browser.new_context(locale="zh-CN").new_page()  # Accept-Language: zh-CN
-        chinese.goto(seats[mover]["url"])
-        english = browser.new_context(locale="en-US").new_page()
-        english.goto(seats[other]["url"])
-        for page in (chinese, english):
-            page.wait_for_selector("body[data-seq]")
-        chinese.wait_for_selector("#actions button[data-action]")
+    chinese = browser.new_context(locale="zh-CN").new_page()  # Accept-Language: zh-CN
+    chinese.goto(seats[mover]["url"])
+    english = browser.new_context(locale="en-US").new_page()
+    english.goto(seats[other]["url"])
+    for page in (chinese, english):
+        page.wait_for_selector("body[data-seq]")
+    chinese.wait_for_selector("#actions button[data-action]")
 
-        assert chinese.get_attribute("html", "lang") == "zh-Hans"
-        cards = chinese.locator(".game-card")
-        assert cards.count() >= 2
-        for i in range(cards.count()):
-            title, text = (
-                cards.nth(i).locator("h4").inner_text(),
-                cards.nth(i).locator("p").first.inner_text(),
-            )
-            assert _zh(title) and _zh(text), (title, text)
-        menu = chinese.locator("#actions button[data-action]")
-        assert menu.count() > 0
-        for i in range(menu.count()):
-            assert _zh(menu.nth(i).inner_text()), menu.nth(i).inner_text()
-        shown = chinese.inner_text("body")
-        assert not _english_words(shown), _english_words(shown)[:10]
-        for attribute in ("aria-label", "title", "data-name"):
-            labels = chinese.eval_on_selector_all(
-                f"main [{attribute}]:not([data-action])", f"ns => ns.map(n => n.getAttribute('{attribute}'))"
-            )
-            assert not [w for label in labels for w in _english_words(label)], labels
+    assert chinese.get_attribute("html", "lang") == "zh-Hans"
+    cards = chinese.locator(".game-card")
+    assert cards.count() >= 2
+    for i in range(cards.count()):
+        title, text = (
+            cards.nth(i).locator("h4").inner_text(),
+            cards.nth(i).locator("p").first.inner_text(),
+        )
+        assert _zh(title) and _zh(text), (title, text)
+    menu = chinese.locator("#actions button[data-action]")
+    assert menu.count() > 0
+    for i in range(menu.count()):
+        assert _zh(menu.nth(i).inner_text()), menu.nth(i).inner_text()
+    shown = chinese.inner_text("body")
+    assert not _english_words(shown), _english_words(shown)[:10]
+    for attribute in ("aria-label", "title", "data-name"):
+        labels = chinese.eval_on_selector_all(
+            f"main [{attribute}]:not([data-action])", f"ns => ns.map(n => n.getAttribute('{attribute}'))"
+        )
+        assert not [w for label in labels for w in _english_words(label)], labels
 
-        # the other seat reads English at the same table, at the same time
-        assert english.get_attribute("html", "lang") == "en"
-        assert "Your hand" in english.inner_text("main") and not _zh(english.inner_text("#log"))
+    # the other seat reads English at the same table, at the same time
+    assert english.get_attribute("html", "lang") == "en"
+    assert "Your hand" in english.inner_text("main") and not _zh(english.inner_text("#log"))
 
-        # the switch changes this viewer only, and the seat survives it
-        english.click("nav.languages a[data-lang=zh]")
-        english.wait_for_selector("html[lang=zh-Hans] body[data-seq]")
-        assert f"（座位 {other}）" in english.inner_text("#who")
-        assert _zh(english.inner_text("#log")) and not _english_words(english.inner_text("body"))
-        chinese.reload()
-        chinese.wait_for_selector("body[data-seq]")
-        assert chinese.get_attribute("html", "lang") == "zh-Hans"
-        chinese.click("nav.languages a[data-lang=en]")
-        chinese.wait_for_selector("html[lang=en] body[data-seq]")
-        assert "Your hand" in chinese.inner_text("main") and f"(seat {mover})" in chinese.inner_text("#who")
-        assert english.get_attribute("html", "lang") == "zh-Hans"  # the other viewer is untouched
-        browser.close()
+    # the switch changes this viewer only, and the seat survives it
+    english.click("nav.languages a[data-lang=zh]")
+    english.wait_for_selector("html[lang=zh-Hans] body[data-seq]")
+    assert f"（座位 {other}）" in english.inner_text("#who")
+    assert _zh(english.inner_text("#log")) and not _english_words(english.inner_text("body"))
+    chinese.reload()
+    chinese.wait_for_selector("body[data-seq]")
+    assert chinese.get_attribute("html", "lang") == "zh-Hans"
+    chinese.click("nav.languages a[data-lang=en]")
+    chinese.wait_for_selector("html[lang=en] body[data-seq]")
+    assert "Your hand" in chinese.inner_text("main") and f"(seat {mover})" in chinese.inner_text("#who")
+    assert english.get_attribute("html", "lang") == "zh-Hans"  # the other viewer is untouched

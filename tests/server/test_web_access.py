@@ -5,13 +5,10 @@ from the keyboard alone (number keys, and Tab + Enter on the drawing).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import httpx
 import pytest
-
-from tests.server.conftest import ARGS, CHROMIUM
 
 TABLES: dict[str, dict[str, Any]] = {
     "ravenous-river": {"players": 2, "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}]},
@@ -19,18 +16,6 @@ TABLES: dict[str, dict[str, Any]] = {
     "river-wild": {"players": 1, "seats": [{"kind": "human"}]},
     "river-trek": {"players": 2, "options": {"variant": "full"}, "seats": [{"kind": "human"}] * 2},
 }
-
-
-@pytest.fixture
-def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    if not CHROMIUM.exists():
-        pytest.fail("Debian's chromium is missing (scripts/test installs it)")
-    with sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield b
-        b.close()
 
 
 def serious(page: Any) -> list[str]:

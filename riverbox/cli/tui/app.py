@@ -15,7 +15,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import signal
+from dataclasses import replace
 from enum import StrEnum
+from pathlib import Path
 from typing import Any, ClassVar
 
 from rich.console import Group
@@ -23,6 +25,7 @@ from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Container, Vertical, VerticalScroll
+from textual.dom import DOMNode
 from textual.reactive import reactive
 from textual.screen import ModalScreen, Screen
 from textual.suggester import SuggestFromList
@@ -39,25 +42,31 @@ from riverbox.cli.play import (
     menu_number,
 )
 from riverbox.core.game import Action
-from riverbox.core.i18n import gettext
+from riverbox.core.i18n import N_, gettext, localized_file
 
-KEYS_HELP = """\
-# How to play here
+KEYS_HELP = Path(__file__).with_name("keys.md")
+"""The keys page (F1), in English; ``keys.<lang>.md`` next to it in other languages."""
 
-* **Choose** a move by its number (type it, then Enter), with the **arrow keys** and Enter, or with
-  the **mouse**. You can also type a move's notation (the grey text after it): **Tab** or the right
-  arrow completes what you type.
-* A line that ends in **…** is a move with a second choice (for example which card pays): choosing
-  it lists the options; **Escape** goes back.
-* **F1** this help · **F2** the rules · **F3** a hint from the heuristic bot · **F4** take back your
-  last move (if it revealed nothing and nobody moved since) · **Page Up/Down** scroll the board ·
-  **Ctrl+Q** (or Ctrl+C) stop.
-* You can also type `help`, `rules`, `hint`, `undo`, `log` or `quit`.
-* The game is saved after every move. `riverbox play GAME --resume FILE` continues it;
-  the file is named when you stop.
 
-Press **Escape** to close this page.
-"""
+def keys_help(lang: str) -> str:
+    """The keys page in ``lang`` (the English page where it has no translation)."""
+    return localized_file(KEYS_HELP, lang).read_text(encoding="utf-8")
+
+
+def translate_bindings(node: DOMNode, lang: str) -> None:
+    """The footer's key names in ``lang``.
+
+    Textual reads them from the class's ``BINDINGS`` (marked ``N_`` there); each screen copies
+    them when it is made, so they are put in the reader's language on that copy.
+    """
+    if lang == "en":
+        return
+    keys = node._bindings.key_to_bindings
+    for key, bindings in keys.items():
+        keys[key] = [
+            replace(b, description=gettext("riverbox", lang, b.description)) if b.description else b
+            for b in bindings
+        ]
 
 
 class Outcome(StrEnum):
@@ -73,13 +82,14 @@ class TextPage(ModalScreen[None]):
     """Help or rules: Markdown over the table, closed with Escape."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "dismiss", "Close"),
-        Binding("q", "dismiss", "Close", show=False),
+        Binding("escape", "dismiss", N_("Close")),
+        Binding("q", "dismiss", N_("Close"), show=False),
     ]
 
-    def __init__(self, markdown: str) -> None:
+    def __init__(self, markdown: str, lang: str = "en") -> None:
         super().__init__()
         self.markdown = markdown
+        translate_bindings(self, lang)
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="page"):
@@ -90,20 +100,28 @@ class TextPage(ModalScreen[None]):
 class Cover(Screen[None]):
     """Pass-the-screen: an opaque page naming the next player, with only public news."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "dismiss", "Continue")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "dismiss", N_("Continue"))]
 
-    def __init__(self, seat: int, news: list[str]) -> None:
+    def __init__(self, seat: int, news: list[str], lang: str = "en") -> None:
         super().__init__()
         self.seat = seat
         self.news = news
+        self.lang = lang
+        translate_bindings(self, lang)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="cover"):
             yield Static(
                 Text.assemble(
-                    "Pass the screen to ",
-                    (f"player {self.seat}", "bold"),
-                    ".\nPress Enter when only they can see it.",
+                    *_around(
+                        gettext(
+                            "riverbox",
+                            self.lang,
+                            "Pass the screen to {player}.\nPress Enter when only they can see it.",
+                        ),
+                        "{player}",
+                        (gettext("riverbox", self.lang, "player {seat}").format(seat=self.seat), "bold"),
+                    )
                 ),
                 id="cover-text",
             )
@@ -112,20 +130,26 @@ class Cover(Screen[None]):
         yield Footer()
 
 
+def _around(template: str, field: str, value: tuple[str, str]) -> list[str | tuple[str, str]]:
+    """``template`` split at ``field`` with the styled ``value`` put there (for ``Text.assemble``)."""
+    before, _, after = template.partition(field)
+    return [before, value, after]
+
+
 class PlayApp(App[Outcome]):
     """One game at the table; ``run`` returns how it ended (``None`` after a crash)."""
 
     CSS_PATH = "play.tcss"
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]  # noqa: RUF012 - Textual's own form
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("f1", "help", "Help", priority=True),
-        Binding("f2", "rules", "Rules", priority=True),
-        Binding("f3", "hint", "Hint", priority=True),
-        Binding("f4", "undo", "Undo", priority=True),
-        Binding("escape", "menu_back", "Back", show=False),
-        Binding("tab", "complete", "Complete", show=False, priority=True),
-        Binding("ctrl+q", "stop", "Quit", priority=True),
-        Binding("ctrl+c", "stop", "Quit", show=False, priority=True),
+        Binding("f1", "help", N_("Help"), priority=True),
+        Binding("f2", "rules", N_("Rules"), priority=True),
+        Binding("f3", "hint", N_("Hint"), priority=True),
+        Binding("f4", "undo", N_("Undo"), priority=True),
+        Binding("escape", "menu_back", N_("Back"), show=False),
+        Binding("tab", "complete", N_("Complete"), show=False, priority=True),
+        Binding("ctrl+q", "stop", N_("Quit"), priority=True),
+        Binding("ctrl+c", "stop", N_("Quit"), show=False, priority=True),
         Binding("up", "menu('cursor_up')", show=False),
         Binding("down", "menu('cursor_down')", show=False),
         Binding("pageup", "board('page_up')", show=False, priority=True),
@@ -146,7 +170,8 @@ class PlayApp(App[Outcome]):
         self.failure = ""
         self.board: Any = None
         self.board_key: tuple[int | None, int, bool] | None = None
-        self.title = self.game.info.title
+        self.title = gettext(self.game.domain, table.lang, self.game.info.title)
+        translate_bindings(self, table.lang)
 
     # -- layout ---------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -158,7 +183,8 @@ class PlayApp(App[Outcome]):
                 yield OptionList(id="menu")
                 yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=20)
         yield Static(id="status")
-        yield Input(id="command", placeholder="number, notation or command (F1 help)")
+        said = gettext("riverbox", self.table.lang, "number, notation or command (F1 help)")
+        yield Input(id="command", placeholder=said)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -196,13 +222,14 @@ class PlayApp(App[Outcome]):
             return
         if self.table.is_bot(seat):
             self.turn = None
-            self.sub_title = f"{self.table.who(seat)} (seat {seat}) is thinking…"
+            thinking = gettext("riverbox", self.table.lang, "{name} (seat {seat}) is thinking…")
+            self.sub_title = thinking.format(name=self.table.who(seat), seat=seat)
             self.run_worker(lambda: self._think(seat), thread=True, group="bot")
             return
         if len(self.table.humans) > 1 and self.screen_seat != seat:
             self.blank()
             news = self.table.news(None)
-            self.push_screen(Cover(seat, news), lambda _: self.show_turn(seat))
+            self.push_screen(Cover(seat, news, self.table.lang), lambda _: self.show_turn(seat))
             return
         self.show_turn(seat)
 
@@ -338,7 +365,8 @@ class PlayApp(App[Outcome]):
             )
             labels = [(e.label + ("…" if not e.single else ""), e.actions[0], e.single) for e in self.entries]
         else:
-            menu.border_title = f"{self.group.label}: which one? (Escape: back)"
+            which = gettext("riverbox", self.table.lang, "{label}: which one? (Escape: back)")
+            menu.border_title = which.format(label=self.group.label)
             labels = [(d, a, True) for d, a in zip(self.group.details, self.group.actions, strict=True)]
         options = []
         for i, (label, action, single) in enumerate(labels, 1):
@@ -363,7 +391,8 @@ class PlayApp(App[Outcome]):
             return
         count = len(self.group.actions) if self.group else len(self.entries)
         if not 1 <= number <= count:
-            self.say(f"There is no choice {number}; choose 1 to {count}.", "red")
+            none = gettext("riverbox", self.table.lang, "There is no choice {number}; choose 1 to {count}.")
+            self.say(none.format(number=number, count=count), "red")
             return
         if self.group is not None:
             self.make(self.group.actions[number - 1])
@@ -393,7 +422,13 @@ class PlayApp(App[Outcome]):
             self.action_stop()
             return
         if word == "log":
-            self.say("The log is the pane beside your choices; the mouse wheel scrolls it.")
+            self.say(
+                gettext(
+                    "riverbox",
+                    self.table.lang,
+                    "The log is the pane beside your choices; the mouse wheel scrolls it.",
+                )
+            )
             return
         number = menu_number(answer)
         if number is not None:
@@ -452,10 +487,10 @@ class PlayApp(App[Outcome]):
             self.show_menu()
 
     def action_help(self) -> None:
-        self.push_screen(TextPage(KEYS_HELP))
+        self.push_screen(TextPage(keys_help(self.table.lang), self.table.lang))
 
     def action_rules(self) -> None:
-        self.push_screen(TextPage(self.game.rules_text(self.table.lang)))
+        self.push_screen(TextPage(self.game.rules_text(self.table.lang), self.table.lang))
 
     def action_hint(self) -> None:
         seat = self.turn
@@ -485,7 +520,7 @@ class PlayApp(App[Outcome]):
         )
         log = self.query_one("#log", RichLog)
         for line in why:
-            log.write(f"Hint: {line}")
+            log.write(gettext("riverbox", self.table.lang, "Hint: {line}").format(line=line))
         self.group = None
         self.show_menu()
         for i, entry in enumerate(self.entries):
@@ -502,7 +537,7 @@ class PlayApp(App[Outcome]):
             self.say(str(exc), "yellow")
             return
         self.show_turn(seat)
-        self.say("Move taken back.")
+        self.say(gettext("riverbox", self.table.lang, "Move taken back."))
 
     def action_stop(self) -> None:
         """Leave; the record is already saved (after the last move)."""

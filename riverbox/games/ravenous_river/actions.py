@@ -29,6 +29,8 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import Any
 
+from riverbox.core.errors import NotationError
+from riverbox.core.i18n import Message, message
 from riverbox.games.ravenous_river.cards import CARD_INDEX, CARD_NAMES, NUM_KINDS
 from riverbox.games.ravenous_river.scoring import ANIMALS, INDEX
 
@@ -217,6 +219,9 @@ def action_from_id(action_id: int) -> Action:
     return ACTIONS[action_id]
 
 
+DOMAIN = "ravenous_river"
+"""The game's message domain (its refusals of notation are translated there)."""
+
 _VERBS = {
     "look": "look rowN  (N = 1..7)",
     "place": "place bank | place boat1 | place boat2",
@@ -241,9 +246,11 @@ _ROWS = {_row(i) for i in range(7)}
 
 
 def parse(text: str) -> Action:
-    """The action written as ``text``; ``ValueError`` explaining the notation otherwise."""
+    """The action written as ``text``; :class:`NotationError` explaining the notation otherwise."""
     if not isinstance(text, str):
-        raise ValueError(f"ravenous-river: an action is text, not {type(text).__name__}")
+        raise NotationError(
+            message(DOMAIN, "ravenous-river: an action is text, not {kind}", kind=type(text).__name__)
+        )
     words = text.strip().lower().split()
     norm = " ".join(words)
     found = BY_TEXT.get(norm)
@@ -254,11 +261,18 @@ def parse(text: str) -> Action:
         if swapped is not None:
             return swapped
     if not words:
-        raise ValueError("ravenous-river: empty action; try 'look row1' or 'discard CARD'")
+        raise NotationError(
+            message(DOMAIN, "ravenous-river: empty action; try 'look row1' or 'discard CARD'")
+        )
     verb = words[0]
     if verb not in _VERBS:
-        raise ValueError(
-            f"ravenous-river: unknown action {text!r}; actions start with one of: {', '.join(_VERBS)}"
+        raise NotationError(
+            message(
+                DOMAIN,
+                "ravenous-river: unknown action {text}; actions start with one of: {verbs}",
+                text=repr(text),
+                verbs=", ".join(_VERBS),
+            )
         )
     hints: list[str] = []
     places: list[str] = []
@@ -266,15 +280,30 @@ def parse(text: str) -> Action:
         if w in _ROWS or w in DESTS or w in INDEX or w in CARD_INDEX or w in ("end", "continue"):
             continue
         (places if w.startswith(("row", "boat")) else hints).append(w)
-    extra = ""
+    where: Message | str = ""
+    what: Message | str = ""
+    twice: Message | str = ""
     if places:
         bad = ", ".join(repr(h) for h in places)
-        extra += f" ({bad}: the row slots are row1..row7, the boats boat1 and boat2)"
+        where = message(DOMAIN, " ({bad}: the row slots are row1..row7, the boats boat1 and boat2)", bad=bad)
     if hints:
-        extra += (
-            f" ({', '.join(repr(h) for h in hints)} is not an animal, card, row slot or boat;"
-            f" animals: {' '.join(ANIMALS)}; cards: {' '.join(CARD_NAMES)})"
+        what = message(
+            DOMAIN,
+            " ({words} is not an animal, card, row slot or boat; animals: {animals}; cards: {cards})",
+            words=", ".join(repr(h) for h in hints),
+            animals=" ".join(ANIMALS),
+            cards=" ".join(CARD_NAMES),
         )
     if len(words) == 3 and words[0] in ("keep", "peek") and words[1] == words[2]:
-        extra += " (name two different ones)"
-    raise ValueError(f"ravenous-river: {text!r} is not valid notation; expected {_VERBS[verb]}{extra}")
+        twice = message(DOMAIN, " (name two different ones)")
+    raise NotationError(
+        message(
+            DOMAIN,
+            "ravenous-river: {text} is not valid notation; expected {form}{where}{what}{twice}",
+            text=repr(text),
+            form=_VERBS[verb],
+            where=where,
+            what=what,
+            twice=twice,
+        )
+    )

@@ -32,6 +32,8 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import Any
 
+from riverbox.core.errors import NotationError
+from riverbox.core.i18n import Message, message
 from riverbox.games.river_rivals.content import COLUMN_CAP, COLUMNS, EQUIPMENT, KINDS
 
 
@@ -182,33 +184,73 @@ def by_id(action_id: int) -> RvAction:
     return ACTIONS[action_id]
 
 
+DOMAIN = "river_rivals"
+"""The game's message domain (its refusals of notation are translated there)."""
+
 _WORDS = sorted({t.split()[0] for t in BY_TEXT})
 
 
 def parse(text: str) -> RvAction:
-    """The action written as ``text``; ``ValueError`` with the accepted forms otherwise."""
+    """The action written as ``text``; :class:`NotationError` with the accepted forms otherwise."""
     if not isinstance(text, str):
-        raise ValueError(f"river-rivals: an action is written as text, not {type(text).__name__}")
+        raise NotationError(
+            message(
+                DOMAIN, "river-rivals: an action is written as text, not {kind}", kind=type(text).__name__
+            )
+        )
     norm = " ".join(text.strip().lower().split())
     act = BY_TEXT.get(norm)
     if act is not None:
         return act
     word = norm.split()[0] if norm else ""
     if word not in _WORDS:
-        raise ValueError(
-            f"river-rivals: {text!r} is not an action; actions start with one of: {', '.join(_WORDS)} "
-            "(e.g. 'play otter col2', 'draw', 'fish col1 card2', 'skip')"
+        raise NotationError(
+            message(
+                DOMAIN,
+                "river-rivals: {text} is not an action; actions start with one of: {words} "
+                "(e.g. 'play otter col2', 'draw', 'fish col1 card2', 'skip')",
+                text=repr(text),
+                words=", ".join(_WORDS),
+            )
+        )
+    raise NotationError(
+        message(
+            DOMAIN,
+            "river-rivals: {text} is not valid notation for '{word}': {hint}",
+            text=repr(text),
+            word=word,
+            hint=_form(word),
+        )
+    )
+
+
+def _form(word: str) -> Message:
+    """How the action starting with ``word`` is written (its variable parts named)."""
+    animals = ", ".join(k.slug for k in KINDS)
+    equipment = ", ".join(e.slug for e in EQUIPMENT)
+    if word == "play":
+        return message(
+            DOMAIN,
+            "play <animal> col<1-{columns}> with animal one of {animals}",
+            columns=COLUMNS,
+            animals=animals,
+        )
+    if word in ("use", "pick"):
+        return message(
+            DOMAIN, "{word} <equipment> with equipment one of {equipment}", word=word, equipment=equipment
+        )
+    if word in ("take", "recall"):
+        return message(DOMAIN, "{word} <animal> with animal one of {animals}", word=word, animals=animals)
+    if word == "bear":
+        return message(
+            DOMAIN, "bear <{sources}> col<1-{columns}>", sources="|".join(SOURCES), columns=COLUMNS
+        )
+    if word in ("move", "boots", "undertow"):
+        return message(
+            DOMAIN,
+            "{word} col<from> card<1-{cap}> col<to>, with <to> another column than <from>",
+            word=word,
+            cap=COLUMN_CAP,
         )
     examples = [t for t in BY_TEXT if t.split()[0] == word][:3]
-    hint = {
-        "play": f"play <animal> col<1-{COLUMNS}> with animal one of {', '.join(k.slug for k in KINDS)}",
-        "use": f"use <equipment> with equipment one of {', '.join(e.slug for e in EQUIPMENT)}",
-        "pick": f"pick <equipment> with equipment one of {', '.join(e.slug for e in EQUIPMENT)}",
-        "take": f"take <animal> with animal one of {', '.join(k.slug for k in KINDS)}",
-        "recall": f"recall <animal> with animal one of {', '.join(k.slug for k in KINDS)}",
-        "bear": f"bear <{'|'.join(SOURCES)}> col<1-{COLUMNS}>",
-        "move": f"move col<from> card<1-{COLUMN_CAP}> col<to>, with <to> another column than <from>",
-        "boots": f"boots col<from> card<1-{COLUMN_CAP}> col<to>, with <to> another column than <from>",
-        "undertow": f"undertow col<from> card<1-{COLUMN_CAP}> col<to>, with <to> another column than <from>",
-    }.get(word, "e.g. " + "; ".join(examples))
-    raise ValueError(f"river-rivals: {text!r} is not valid notation for '{word}': {hint}")
+    return message(DOMAIN, "e.g. {examples}", examples="; ".join(examples))

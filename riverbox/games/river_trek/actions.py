@@ -31,6 +31,8 @@ import difflib
 from enum import IntEnum
 from typing import NamedTuple
 
+from riverbox.core.errors import NotationError
+from riverbox.core.i18n import Message, message
 from riverbox.games.river_trek.board import max_areas, max_path_length
 
 MAX_SPACES = max_path_length()
@@ -182,35 +184,50 @@ A_SKIP, A_DROP, A_DROPALL, A_BOA, A_FROG, A_MONKEY, A_DONE, A_END = (
     _BY_TEXT[str(x)] for x in (A_SKIP, A_DROP, A_DROPALL, A_BOA, A_FROG, A_MONKEY, A_DONE, A_END)
 )
 
-_USAGE = (
+_USAGE = message(
+    DOMAIN,
     "expected one of: place S | post A | movepost A B | skip | move S | moveback S | drop | drop all | "
     "boa | frog | jaguar S T | otter S T | capybara S | restack C | monkey | done | dog S up|down | end | "
-    "tile S (S, T spaces; A, B trading-post areas; C a colour number)"
+    "tile S (S, T spaces; A, B trading-post areas; C a colour number)",
 )
 
 
 def parse(text: str) -> TrekAction:
-    """The action written as ``text``; ``ValueError`` with the notation if it is not one."""
+    """The action written as ``text``; :class:`NotationError` with the notation if it is not one."""
     if not isinstance(text, str):
-        raise ValueError(f"river-trek: an action is text, not {type(text).__name__}")
+        raise NotationError(
+            message(DOMAIN, "river-trek: an action is text, not {kind}", kind=type(text).__name__)
+        )
     norm = " ".join(text.strip().lower().split())
     hit = _BY_TEXT.get(norm)
     if hit is not None:
         return hit
     words = norm.split()
     if not words:
-        raise ValueError(f"river-trek: empty action; {_USAGE}")
+        raise NotationError(message(DOMAIN, "river-trek: empty action; {usage}", usage=_USAGE))
     if words[0] not in _WORD_KIND:
         close = difflib.get_close_matches(words[0], WORDS, n=1)
-        hint = f" (did you mean {close[0]!r}?)" if close else ""
-        raise ValueError(f"river-trek: unknown action word {words[0]!r}{hint}; {_USAGE}")
+        hint = message(DOMAIN, " (did you mean {word}?)", word=repr(close[0])) if close else ""
+        raise NotationError(
+            message(
+                DOMAIN,
+                "river-trek: unknown action word {word}{hint}; {usage}",
+                word=repr(words[0]),
+                hint=hint,
+                usage=_USAGE,
+            )
+        )
     if words[0] == "otter" and len(words) == 3 and all(w.isdigit() for w in words[1:]):
         s, t = int(words[1]), int(words[2])
         if s > t and (t, s) in A_OTTER:
             return A_OTTER[(t, s)]
     if words[0] == "otter" and len(words) == 3 and words[1] == words[2]:
-        raise ValueError("river-trek: the Otter swaps two different crossings")
-    raise ValueError(f"river-trek: {text.strip()!r}: {_what_is_wrong(words)}")
+        raise NotationError(message(DOMAIN, "river-trek: the Otter swaps two different crossings"))
+    raise NotationError(
+        message(
+            DOMAIN, "river-trek: {text}: {problem}", text=repr(text.strip()), problem=_what_is_wrong(words)
+        )
+    )
 
 
 _ARGS = {
@@ -229,26 +246,65 @@ _ARGS = {
 _RANGES = {"space": MAX_SPACES, "area": MAX_AREAS, "colour": MAX_COLOURS}
 
 
-def _what_is_wrong(words: list[str]) -> str:
+def _what_is_wrong(words: list[str]) -> Message:
     """The specific problem with a known action word and bad arguments."""
     word, args = words[0], words[1:]
     want = _ARGS.get(word, ())
     form = " ".join([word, *(w.upper() if w != "up|down" else w for w in want)])
     if len(args) != len(want):
         n = len(want)
-        takes = "takes nothing more" if not n else f"takes {n} argument{'s' if n > 1 else ''}"
-        return f"'{word}' {takes}: write it as {form}"
+        if not n:
+            return message(DOMAIN, "'{word}' takes nothing more: write it as {form}", word=word, form=form)
+        if n == 1:
+            return message(DOMAIN, "'{word}' takes 1 argument: write it as {form}", word=word, form=form)
+        return message(DOMAIN, "'{word}' takes {n} arguments: write it as {form}", word=word, n=n, form=form)
     for arg, kind in zip(args, want, strict=True):
         if kind == "up|down":
             if arg not in ("up", "down"):
-                return f"the Bush Dog steps 'up' or 'down', not {arg!r}: write it as {form}"
+                return message(
+                    DOMAIN,
+                    "the Bush Dog steps 'up' or 'down', not {arg}: write it as {form}",
+                    arg=repr(arg),
+                    form=form,
+                )
             continue
         if not arg.isdigit():
-            return f"{arg!r} is not a {kind} number: write it as {form}"
+            return message(
+                DOMAIN,
+                "{arg} is not a {kind} number: write it as {form}",
+                arg=repr(arg),
+                kind=_KIND_NAMES[kind],
+                form=form,
+            )
         if int(arg) >= _RANGES[kind]:
             top = _RANGES[kind] - 1
-            where = "" if kind == "colour" else " on any path"
-            return f"{kind} {arg} does not exist (at most {top}{where}): write it as {form}"
+            name = _KIND_NAMES[kind]
+            if kind == "colour":
+                return message(
+                    DOMAIN,
+                    "{kind} {arg} does not exist (at most {top}): write it as {form}",
+                    kind=name,
+                    arg=arg,
+                    top=top,
+                    form=form,
+                )
+            return message(
+                DOMAIN,
+                "{kind} {arg} does not exist (at most {top} on any path): write it as {form}",
+                kind=name,
+                arg=arg,
+                top=top,
+                form=form,
+            )
     if word in ("movepost", "jaguar") and args[0] == args[1]:
-        return f"'{word}' needs two different {want[0]}s"
-    return f"not a valid action; {_USAGE}"
+        return message(DOMAIN, "'{word}' needs two different {kinds}", word=word, kinds=_KINDS_NAMES[want[0]])
+    return message(DOMAIN, "not a valid action; {usage}", usage=_USAGE)
+
+
+_KIND_NAMES = {
+    "space": message(DOMAIN, "space"),
+    "area": message(DOMAIN, "area"),
+    "colour": message(DOMAIN, "colour"),
+}
+"""The argument kinds as a reader names them (``space 3`` reads as written in English)."""
+_KINDS_NAMES = {"space": message(DOMAIN, "spaces"), "area": message(DOMAIN, "areas")}

@@ -17,9 +17,10 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from riverbox.core import CHANCE, Action, Game, GameInfo, OptionSpec, Rng, State
+from riverbox.core.errors import NotationError
 from riverbox.core.events import EventText
 from riverbox.core.game import Policy
-from riverbox.core.i18n import N_, localized_file
+from riverbox.core.i18n import N_, localized_file, message
 from riverbox.games.river_wild.actions import Place, parse_place, position_of, positions
 from riverbox.games.river_wild.board import Board, Menu, Rules, menu, pos_key
 from riverbox.games.river_wild.cards import ANIMALS, Deck, Face, Goal, load_deck, parse_deck
@@ -172,15 +173,26 @@ class RiverWild(Game):
     def parse_action(self, text: str, state: State | None = None) -> Place:
         card, side, row, col = parse_place(text)
         if card not in self.deck.ids:
-            raise ValueError(
-                f"river-wild: there is no card c{card}; cards are "
-                f"c{min(self.deck.ids)}..c{max(self.deck.ids)}"
+            raise NotationError(
+                message(
+                    DOMAIN,
+                    "river-wild: there is no card c{card}; cards are c{low}..c{high}",
+                    card=card,
+                    low=min(self.deck.ids),
+                    high=max(self.deck.ids),
+                )
             )
         n = self.deck.size
         if not 1 <= row <= n or not -row <= col <= row:
-            raise ValueError(
-                f"river-wild: {row},{col} is off the table; rows are 1..{n} below the Source Card and a card"
-                f" in row r has a column from -r to r (half card widths)"
+            raise NotationError(
+                message(
+                    DOMAIN,
+                    "river-wild: {row},{col} is off the table; rows are 1..{n} below the Source Card and"
+                    " a card in row r has a column from -r to r (half card widths)",
+                    row=row,
+                    col=col,
+                    n=n,
+                )
             )
         return Place(card, side, row, col)
 

@@ -14,7 +14,10 @@ from __future__ import annotations
 import re
 from typing import Any, ClassVar
 
+from riverbox.core.errors import NotationError
+from riverbox.core.i18n import Message, message
 from riverbox.games.river_wild.cards import SIDES
+from riverbox.games.river_wild.events import DOMAIN
 
 
 class Place:
@@ -65,11 +68,16 @@ class Place:
 
 _CARD = re.compile(r"c?(\d+)(front|back|f|b|')?")
 _SIDE = {"front": 0, "f": 0, "back": 1, "b": 1, "'": 1}
-_FORMAT = (
+_FORMAT = message(
+    DOMAIN,
     "write 'place c<card> <front|back> at <row>,<col>', e.g. 'place c7 back at 1,-1', or the short"
     " form 'c7' 1,-1' (a ' or b marks the back; no mark means the front). Rows count down from the"
-    " Source Card at 0,0; columns count half card widths"
+    " Source Card at 0,0; columns count half card widths",
 )
+
+
+def _not_an_action(text: str) -> Message:
+    return message(DOMAIN, "river-wild: {text} is not an action; {form}", text=repr(text), form=_FORMAT)
 
 
 def parse_place(text: str) -> tuple[int, int, int, int]:
@@ -79,13 +87,15 @@ def parse_place(text: str) -> tuple[int, int, int, int]:
     in the picture, ``c7' 3,-1`` (``'``, ``b`` or ``back`` for the back, nothing or ``f`` for the
     front), with ``place`` and ``at`` optional."""
     if not isinstance(text, str):
-        raise ValueError(f"river-wild: an action is text, not {type(text).__name__}")
+        raise NotationError(
+            message(DOMAIN, "river-wild: an action is text, not {kind}", kind=type(text).__name__)
+        )
     tokens = text.strip().lower().replace(",", " , ").replace("'", "' ").split()
     if tokens[:1] == ["place"]:
         tokens = tokens[1:]
     m = _CARD.fullmatch(tokens[0]) if tokens else None
     if m is None:
-        raise ValueError(f"river-wild: {text!r} is not an action; {_FORMAT}")
+        raise NotationError(_not_an_action(text))
     card, side_text = int(m.group(1)), m.group(2)
     tokens = tokens[1:]
     if side_text is None and tokens and tokens[0] in _SIDE:
@@ -93,7 +103,7 @@ def parse_place(text: str) -> tuple[int, int, int, int]:
     if tokens[:1] == ["at"]:
         tokens = tokens[1:]
     if len(tokens) != 3 or tokens[1] != "," or not all(re.fullmatch(r"-?\d+", x) for x in tokens[::2]):
-        raise ValueError(f"river-wild: {text!r} is not an action; {_FORMAT}")
+        raise NotationError(_not_an_action(text))
     return card, _SIDE.get(side_text or "front", 0), int(tokens[0]), int(tokens[2])
 
 

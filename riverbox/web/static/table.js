@@ -5,7 +5,7 @@
 // a reload restores the seat. A pass-the-device link (#tokens=SEAT.TOKEN,SEAT.TOKEN) seats
 // several players on this browser: between their turns a cover replaces the table, and the
 // previous seat's private information is removed from the page until the next one confirms.
-import { _, el, LANG } from "./common.js";
+import { _, api, el, LANG } from "./common.js";
 import { candidates, decorate, expand } from "./pick.js";
 
 /** Every sentence this page shows, in one place, in the reader's language (see common.js). */
@@ -16,7 +16,12 @@ const TEXT = {
   toMove: (names) => _("To move: {names}.", { names }),
   you: _("you"),
   yourTurn: _("Your turn"),
-  yourTurnTitle: _("▶ Your turn — "),
+  yourTurnTitle: _("● Your turn — "),
+  hintAsking: _("The strongest bot is thinking (a few seconds)…"),
+  hintSays: (text) => _("The strongest bot would play: {text}", { text }),
+  hintWhy: _("Its top choices, by what its search expects:"),
+  hintPlay: _("Play the suggested move"),
+  hintMark: _(" (suggested)"),
   pickHint: _("Pick on the table (highlighted things can be chosen), or choose a move below."),
   waiting: _("Waiting for the other players."),
   chosen: (labels) => _("Chosen: {labels}. Now pick the next part on the table, or one of these:", { labels }),
@@ -56,6 +61,10 @@ let current = null;
 let picked = [];
 let retry = 500;
 let refused = false;
+let wasMine = false; // was it this seat's turn at the last state shown (for the sound)
+let shownBefore = false;
+let hinted = null; // the last hint: {seq, action, text, why}
+const SOUND_KEY = "riverbox-turn-sound";
 
 let drawing = null;
 try {
@@ -215,6 +224,80 @@ function drawMoves() {
     prompt.replaceChildren(el("p", { class: "your-turn" }, el("strong", {}, `${TEXT.yourTurn}. `), TEXT.pickHint));
   }
   $("actions").replaceChildren(...state.legal.map((a, i) => actionButton(a, !picked.length && i < 9 ? i + 1 : 0)));
+  markHint();
+}
+
+/** Mark the hinted move wherever it can be played (the drawing and the list): an outline and words. */
+function markHint() {
+  if (!hinted || !current || hinted.seq !== current.seq) return;
+  for (const node of document.querySelectorAll("[data-action]")) {
+    if (node.dataset.action !== hinted.action || node.closest("#hint-box")) continue;
+    node.classList.add("hinted");
+    if (node.tagName === "BUTTON") node.append(el("span", { class: "hint-mark" }, TEXT.hintMark));
+  }
+}
+
+/** The hint box: the suggested move (playable from here too) and the values of the top choices. */
+function drawHint() {
+  const box = $("hint-box");
+  if (!hinted || !current || hinted.seq !== current.seq) {
+    box.hidden = true;
+    box.replaceChildren();
+    return;
+  }
+  const move = current.legal.find((a) => a.action === hinted.action);
+  box.replaceChildren(
+    el("p", {}, el("strong", {}, TEXT.hintSays(hinted.text))),
+    hinted.why.length ? el("p", { class: "muted" }, TEXT.hintWhy) : null,
+    hinted.why.length ? el("ul", {}, hinted.why.map((line) => el("li", {}, line))) : null,
+    move ? el("button", {
+      type: "button", class: "hinted", "data-action": move.action,
+      onclick: (event) => { event.currentTarget.classList.add("chosen"); play(move); },
+    }, TEXT.hintPlay) : null,
+  );
+  box.hidden = false;
+}
+
+async function askHint() {
+  const token = active === null ? null : tokens[active];
+  if (!current || !token) return;
+  const seq = current.seq;
+  $("hint").disabled = true;
+  const box = $("hint-box");
+  box.replaceChildren(el("p", { class: "muted" }, TEXT.hintAsking));
+  box.hidden = false;
+  try {
+    const answer = await api(`/api/tables/${tableId}/hint`, { method: "POST", headers: { authorization: `Bearer ${token}` } });
+    if (current && current.seq === seq && answer.seq === seq) {
+      hinted = answer;
+      drawMoves();
+      drawHint();
+    }
+  } catch (error) {
+    box.replaceChildren(el("p", { class: "error" }, error.message));
+  } finally {
+    $("hint").disabled = false;
+  }
+}
+
+/** A short tone when it becomes this seat's turn, only if the player turned the sound on. */
+function turnSound() {
+  if (!$("turn-sound").checked) return;
+  document.body.dataset.turnSounds = String(+(document.body.dataset.turnSounds || 0) + 1);
+  try {
+    const audio = new AudioContext();
+    const tone = audio.createOscillator();
+    const gain = audio.createGain();
+    tone.frequency.value = 660;
+    gain.gain.setValueAtTime(0.15, audio.currentTime);
+    gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.25);
+    tone.connect(gain).connect(audio.destination);
+    tone.start();
+    tone.stop(audio.currentTime + 0.25);
+    tone.addEventListener("ended", () => audio.close());
+  } catch (error) {
+    console.warn("no sound", error);
+  }
 }
 
 function show(state) {
@@ -233,7 +316,14 @@ function show(state) {
   $("who").textContent = state.seat === null ? TEXT.watching : TEXT.youAre(seatName(state, state.seat), state.seat);
   const mine = state.seat !== null && state.to_move.includes(state.seat) && !state.over;
   $("status").classList.toggle("my-turn", mine);
-  document.title = (mine && $("title-signal").checked ? TEXT.yourTurnTitle : "") + baseTitle;
+  document.title = (mine ? TEXT.yourTurnTitle : "") + baseTitle;
+  $("turn-signal").hidden = !mine;
+  if (mine && !wasMine && shownBefore) turnSound(); // it became this seat's turn (not at page load)
+  wasMine = mine;
+  shownBefore = true;
+  $("hint").hidden = !mine || state.seats[state.seat]?.bot_plays;
+  if (hinted && hinted.seq !== state.seq) hinted = null;
+  drawHint();
   $("turn").textContent = state.over ? TEXT.over
     : TEXT.toMove(state.to_move.map((s) => (s === state.seat ? TEXT.you : seatName(state, s))).join(", "));
   $("actions-card").hidden = state.seat === null;
@@ -296,12 +386,12 @@ document.addEventListener("keydown", (event) => {
 document.addEventListener("keydown", (event) => {
   if (event.key === "Escape" && picked.length) { picked = []; drawMoves(); }
 });
-// the tab-title signal is off unless the player turns it on (remembered on this browser)
-$("title-signal").checked = localStorage.getItem("riverbox-title-signal") === "on";
-$("title-signal").addEventListener("change", (event) => {
-  localStorage.setItem("riverbox-title-signal", event.target.checked ? "on" : "off");
-  if (current) show(current);
+// the turn sound is off unless the player turns it on (remembered on this browser)
+$("turn-sound").checked = localStorage.getItem(SOUND_KEY) === "on";
+$("turn-sound").addEventListener("change", (event) => {
+  localStorage.setItem(SOUND_KEY, event.target.checked ? "on" : "off");
 });
+$("hint").addEventListener("click", askHint);
 $("undo").addEventListener("click", () => send({ type: "undo" }));
 $("resign").addEventListener("click", () => {
   if (window.confirm(TEXT.resign)) send({ type: "resign" });
