@@ -8,8 +8,6 @@ in ``powers``; the turn flow after each step lives in ``turns``.
 from __future__ import annotations
 
 from collections.abc import Callable
-from itertools import compress, repeat
-from operator import contains
 
 from riverbox.games.river_trek.actions import (
     A_DONE,
@@ -92,11 +90,7 @@ def _legal_post(st: TrekData, seat: int) -> list[TrekAction]:
 def _legal_move(st: TrekData, seat: int) -> list[TrekAction]:
     """RT-8/RT-29: any caravan holding one of your explorers (the Peccary may go downstream)."""
     stacks = st.stacks
-    dock = st.dock
-    # every space's "holds one of yours?" in one pass in C (``map``/``compress``), not a bytecode
-    # loop turn per space: asked at every move step, of every space on the path
-    mine = map(contains, stacks[dock:] if dock else stacks, repeat(seat))
-    out = list(compress(A_MOVE[dock:] if dock else A_MOVE, mine))
+    out = [A_MOVE[i] for i in range(st.dock, len(stacks)) if seat in stacks[i]]
     if seat in st.holder:
         uses(st, seat, MOVE_STEP, out)
         uses(st, seat, ANYTIME, out)
