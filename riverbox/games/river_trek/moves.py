@@ -162,7 +162,7 @@ def finish_move(st: TrekData) -> int:
         if st.any_move_check:
             tile_check(st)
         else:  # RT-15 option: only a tile this move emptied; the move lifted its start space
-            tile_check(st, (st.mv_from,))
+            _start_tile_check(st)
         if True in st.down:
             st.down = [False] * len(st.down)
     mover = st.mv_ctx  # a Mover
@@ -186,6 +186,14 @@ def tile_check(st: TrekData, spaces: tuple[int, ...] | None = None) -> None:
             st.emit("token_lost", who=st.names[holder[s]], animal=animal_title(st.animals[s]))
             holder[s] = -1
             st.down[s] = False
+
+
+def _start_tile_check(st: TrekData) -> None:
+    """``tile_check(st, (st.mv_from,))`` without the walk over every tile: at most one tile lies
+    on the space a caravan move started from (run at the end of every caravan move)."""
+    s = st.tile_at.get(st.mv_from)
+    if s is not None and st.holder[s] >= 0 and not st.stacks[st.mv_from]:
+        tile_check(st, (st.mv_from,))
 
 
 def tile_check_after_power(st: TrekData) -> None:
