@@ -17,8 +17,8 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from riverbox.core import CHANCE, Action, Game, GameInfo, OptionSpec, Rng, State
-from riverbox.core.events import EventText
-from riverbox.core.game import Policy
+from riverbox.core.events import Event, EventText
+from riverbox.core.game import Chance, Policy
 from riverbox.core.i18n import N_, localized_file
 from riverbox.games.river_wild.actions import Place, parse_place, position_of, positions
 from riverbox.games.river_wild.board import Board, Menu, Rules, menu, pos_key
@@ -32,7 +32,7 @@ from riverbox.games.river_wild.scoring import (
     score_layout,
     total_score,
 )
-from riverbox.games.river_wild.state import RiverWildState, describe_placement
+from riverbox.games.river_wild.state import Move, RiverWildState, describe_placement, step_tables
 
 __all__ = [
     "ANIMALS",
@@ -80,6 +80,13 @@ def _actions(deck: Deck) -> tuple[list[Place], dict[int, Place], dict[Action, tu
                 by_face_key[fi << 16 | pos_key(r, c)] = a
                 face_key[a] = (fi, pos_key(r, c))
     return by_id, by_face_key, face_key, menu(n, n, lambda fi, key: by_face_key[fi << 16 | key])
+
+
+@cache
+def _steps(deck: Deck) -> tuple[dict[Action, Move], list[tuple[Chance, Event]]]:
+    """The ready-made values of a step (``state.step_tables``), once per deck."""
+    labels = [f"c{cid}" for cid in deck.ids]
+    return step_tables(labels, [face_words(face) for face in deck.faces], _actions(deck)[2])
 
 
 def _make_game(players: int, options: dict[str, Any], deck: Deck | None) -> RiverWild:
@@ -146,6 +153,7 @@ class RiverWild(Game):
         self._action_table = None  # the id table of the base class follows the deck
         self.num_action_ids = len(self._by_id)
         self.face_words = [face_words(face) for face in self.rules.faces]
+        self.moves, self.draws = _steps(self.deck)
         self.observation_size = 4 * self.deck.size + 3 * self.deck.size + 4
 
     def with_deck(self, deck: Deck) -> RiverWild:
