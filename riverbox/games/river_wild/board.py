@@ -359,10 +359,14 @@ class Board:
         empty context, where nothing fits (a card goes below another), so they need no entry."""
         ctxs, fits, rules = self.ctxs, self.fits, self.rules
         masks = rules.masks
-        for k in (key - 1, key, key + 1):
-            ctxs[k] = CLOSED
-            if k in fits:
-                del fits[k]
+        # The three covered positions, unrolled (a loop over a tuple built per call costs more).
+        ctxs[key - 1] = ctxs[key] = ctxs[key + 1] = CLOSED
+        if key - 1 in fits:
+            del fits[key - 1]
+        if key in fits:
+            del fits[key]
+        if key + 1 in fits:
+            del fits[key + 1]
         for dk, bits in rules.touch[fi]:
             k = key + dk
             ctx = ctxs.get(k, 0)
@@ -431,14 +435,27 @@ class Board:
                 them = find(node - 1)
                 opn[them] -= 1
                 touched.append(them)
-        if touched:
-            size_mask = rules.size_mask
-            for root in {find(x) for x in touched}:
-                if opn[root] == 0:
-                    c, a, g, r = reg[root]
-                    first, second = land_goal_points(a, g, r.bit_count(), rules.all_goals)
-                    self.lands.append(((c & size_mask).bit_count(), first, second, c, root))
-                    opn[root] = -1  # sealed for good
+        for x in touched:  # usually no region closed: say so without building the set below
+            while parent[x] != x:
+                x = parent[x]
+            if not opn[x]:
+                self._seal(touched)
+                return
+
+    def _seal(self, touched: list[int]) -> None:
+        """Record the regions of ``touched`` left with no open land slot as Protected Lands.
+
+        The lands are recorded in the order of the set of roots, as they always were (the order
+        of the ``protected`` events and the ``lands`` list), each sealed for good."""
+        rules, reg, opn = self.rules, self.reg, self.opn
+        size_mask = rules.size_mask
+        find = self._find
+        for root in {find(x) for x in touched}:
+            if opn[root] == 0:
+                c, a, g, r = reg[root]
+                first, second = land_goal_points(a, g, r.bit_count(), rules.all_goals)
+                self.lands.append(((c & size_mask).bit_count(), first, second, c, root))
+                opn[root] = -1  # sealed for good
 
     # -- score ------------------------------------------------------------------------------
     def score(self, n: int | None = None) -> int:

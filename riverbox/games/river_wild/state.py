@@ -115,7 +115,7 @@ class RiverWildState(State):
         if not self.hand:
             self.to_move = ()
             return
-        legal = self._legal(0)
+        legal = self.board.placements(self.hand, self.wild.menu)  # self._legal(0), inlined: hot path
         if legal:
             self.to_move = (0,)
             self._lval = legal
