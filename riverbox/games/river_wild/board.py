@@ -86,21 +86,30 @@ def _packed(fi: int, key: int) -> int:
     return fi << 16 | key
 
 
-T_NODE, B_NODE, S_NODE = 8, 24, 40
-"""Where a cell keeps the land node (+1; 0 if not land) of its top, bottom and side slot."""
+def node_shifts(deck: Deck) -> tuple[int, int, int]:
+    """Where a cell keeps the land node (+1; 0 if not land) of its top, bottom and side slot.
+
+    8 bits each from bit 6 when every land section of a game fits in them (the Source's and one
+    face's per card: at most 254 nodes), so a cell stays below 2**30: CPython keeps such an int
+    in one digit and its shifts, masks and products take the fast path at every placement.
+    16 bits each otherwise (a deck of more than about a hundred cards)."""
+    nodes = len(deck.source.sections) + sum(len(face.sections) for face in deck.faces[::2])
+    width = 8 if nodes < 255 else 16
+    return 6, 6 + width, 6 + 2 * width
 
 
-def _cellcode(face: Face) -> tuple[int, int, int, int]:
+def _cellcode(face: Face, shifts: tuple[int, int, int]) -> tuple[int, int, int, int]:
     """The two cells of a card of this face as ``(const, per_node)`` pairs, left half then right:
     a cell's value is ``const + first_node * per_node``, where ``first_node`` is the union-find
     node of the card's first section. Bits 0-5 hold the slot types of its top, bottom and side
-    (what ``Board.context`` reads); from ``T_NODE``, ``B_NODE``, ``S_NODE`` on, 16 bits each, the
-    land node + 1 of that slot, so land meeting land is found without looking the card up."""
+    (what ``Board.context`` reads); from the ``shifts`` (``node_shifts``) on, the land node + 1
+    of that slot, so land meeting land is found without looking the card up."""
     out: list[int] = []
+    t_node, b_node, s_node = shifts
     for top, bottom, side in ((T0, B0, S0), (T1, B1, S1)):
         const = face.slots[top] | face.slots[bottom] << 2 | face.slots[side] << 4
         per_node = 0
-        for slot, shift in ((top, T_NODE), (bottom, B_NODE), (side, S_NODE)):
+        for slot, shift in ((top, t_node), (bottom, b_node), (side, s_node)):
             if face.slots[slot] == LAND:
                 const += (face.section_of[slot] + 1) << shift
                 per_node += 1 << shift
@@ -160,13 +169,15 @@ class Rules:
         # Per face: what each land or mountain slot faces, as (key offset of the cell it faces,
         # shift of that cell's land node, my section or -1 for a mountain). River slots never
         # matter here, since river may not face land (RW-1).
+        t_node, b_node, s_node = shifts = node_shifts(deck)
+        self.node_mask = (1 << (b_node - t_node)) - 1
         geo = (
-            (-ROW, B_NODE),  # T0
-            (-ROW + 1, B_NODE),  # T1
-            (ROW, T_NODE),  # B0
-            (ROW + 1, T_NODE),  # B1
-            (-1, S_NODE),  # S0
-            (2, S_NODE),  # S1
+            (-ROW, b_node),  # T0
+            (-ROW + 1, b_node),  # T1
+            (ROW, t_node),  # B0
+            (ROW + 1, t_node),  # B1
+            (-1, s_node),  # S0
+            (2, s_node),  # S1
         )
         self.plan: list[tuple[tuple[int, int, int], ...]] = [
             tuple(
@@ -176,7 +187,7 @@ class Rules:
             )
             for face in self.faces
         ]
-        self.cellcode: list[tuple[int, int, int, int]] = [_cellcode(face) for face in self.faces]
+        self.cellcode: list[tuple[int, int, int, int]] = [_cellcode(face, shifts) for face in self.faces]
         self.runestone: list[bool] = [face.runestone for face in self.faces]
         self.touch: list[tuple[tuple[int, int], ...]] = [_touch(face) for face in self.faces]
 
@@ -406,9 +417,10 @@ class Board:
             reg.append((bit, animals, goals, runes))
         touched: list[int] = []
         find = self._find
+        node_mask = rules.node_mask
         for dkey, shift, section in rules.plan[fi]:
             v = cells.get(key + dkey, 0)
-            node = v >> shift & 0xFFFF  # the facing slot's land node + 1; 0: no card, river or mountain
+            node = v >> shift & node_mask  # the facing slot's land node + 1; 0: no card, river or mountain
             if section >= 0:  # a land slot
                 me = nb + section
                 while parent[me] != me:
