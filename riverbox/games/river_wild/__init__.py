@@ -17,8 +17,8 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from riverbox.core import CHANCE, Action, Game, GameInfo, OptionSpec, Rng, State
-from riverbox.core.events import Event, EventText
-from riverbox.core.game import Chance, Policy
+from riverbox.core.events import EventText
+from riverbox.core.game import Policy
 from riverbox.core.i18n import N_, localized_file
 from riverbox.games.river_wild.actions import Place, parse_place, position_of, positions
 from riverbox.games.river_wild.board import Board, Menu, Rules, menu, pos_key
@@ -32,7 +32,7 @@ from riverbox.games.river_wild.scoring import (
     score_layout,
     total_score,
 )
-from riverbox.games.river_wild.state import Move, RiverWildState, describe_placement, step_tables
+from riverbox.games.river_wild.state import RiverWildState, Steps, describe_placement, step_tables
 
 __all__ = [
     "ANIMALS",
@@ -83,10 +83,11 @@ def _actions(deck: Deck) -> tuple[list[Place], dict[int, Place], dict[Action, tu
 
 
 @cache
-def _steps(deck: Deck) -> tuple[dict[Action, Move], list[tuple[Chance, Event]]]:
+def _steps(deck: Deck) -> Steps:
     """The ready-made values of a step (``state.step_tables``), once per deck."""
     labels = [f"c{cid}" for cid in deck.ids]
-    return step_tables(labels, [face_words(face) for face in deck.faces], _actions(deck)[2])
+    _, _, face_key, menu = _actions(deck)
+    return step_tables(labels, [face_words(face) for face in deck.faces], face_key, menu)
 
 
 def _make_game(players: int, options: dict[str, Any], deck: Deck | None) -> RiverWild:
@@ -153,7 +154,7 @@ class RiverWild(Game):
         self._action_table = None  # the id table of the base class follows the deck
         self.num_action_ids = len(self._by_id)
         self.face_words = [face_words(face) for face in self.rules.faces]
-        self.moves, self.draws = _steps(self.deck)
+        self.steps = _steps(self.deck)
         self.observation_size = 4 * self.deck.size + 3 * self.deck.size + 4
 
     def with_deck(self, deck: Deck) -> RiverWild:

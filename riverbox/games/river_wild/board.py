@@ -24,13 +24,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
-from typing import TypeVar
+from typing import Final, TypeVar
 
 from riverbox.games.river_wild.cards import B0, B1, EMPTY, LAND, MOUNTAIN, RIVER, S0, S1, T0, T1, Deck, Face
 from riverbox.games.river_wild.scoring import POINTS_PER_LAND, land_goal_points
 
-ROW = 256
-OFF = 128
+# Final: the compiled build reads these as constants, not from the module's dict at each use.
+ROW: Final = 256
+OFF: Final = 128
 
 
 def pos_key(row: int, col: int) -> int:
@@ -46,10 +47,10 @@ def unpack(placement: int) -> tuple[int, int]:
     return placement >> 16, placement & 0xFFFF
 
 
-CLOSED = -1
+CLOSED: Final = -1
 """The context kept for a position a card overlaps: nothing can ever go there (no overlap)."""
 
-UNKNOWN = -1
+UNKNOWN: Final = -1
 """A context whose legal faces ``Rules.mask`` has not worked out yet (``Rules.masks``)."""
 
 T = TypeVar("T")
@@ -404,7 +405,8 @@ class Board:
 
         Hot path (every placement): the roots of the new card's own sections are found by a
         plain walk up ``parent`` (only this card's joins have moved them, so the walk is a step
-        or two, not worth a call), older nodes by ``_find``, which also shortens paths."""
+        or two, not worth a call), older nodes by ``_find``, which also shortens paths. ``_find``
+        is called as a method, not through a local bound to it: compiled, that is a direct call."""
         parent, reg, opn, cells = self.parent, self.reg, self.opn, self.cells
         rules = self.rules
         nb = len(parent)
@@ -416,7 +418,6 @@ class Board:
             opn.append(0)
             reg.append((bit, animals, goals, runes))
         touched: list[int] = []
-        find = self._find
         node_mask = rules.node_mask
         for dkey, shift, section in rules.plan[fi]:
             v = cells.get(key + dkey, 0)
@@ -428,7 +429,7 @@ class Board:
                 if not v:
                     opn[me] += 1
                 elif node:
-                    them = find(node - 1)
+                    them = self._find(node - 1)
                     if them == me:
                         opn[me] -= 1
                     else:
@@ -444,7 +445,7 @@ class Board:
                         )
                 touched.append(me)
             elif node:  # a mountain closes a land slot that faced empty table
-                them = find(node - 1)
+                them = self._find(node - 1)
                 opn[them] -= 1
                 touched.append(them)
         for x in touched:  # usually no region closed: say so without building the set below

@@ -11,7 +11,7 @@ from riverbox.core.fields import CUSTOM, LIST, TUPLE, Field, declare
 from riverbox.core.game import Chance
 from riverbox.core.i18n import Message, translator
 from riverbox.games.river_wild.actions import Place
-from riverbox.games.river_wild.board import Board, key_pos, pos_key
+from riverbox.games.river_wild.board import Board, Menu, key_pos, pos_key
 from riverbox.games.river_wild.cards import ANIMALS, SIDES
 from riverbox.games.river_wild.events import DOMAIN, face_in, goal_words
 from riverbox.games.river_wild.scoring import POINTS_PER_LAND, rank_name
@@ -25,9 +25,24 @@ Move = tuple[int, int, Event]
 """What a step reads for a placement: (face index, position key, its ``placed`` event)."""
 
 
+class Steps:
+    """What ``_apply`` reads at every step, built once per deck (``step_tables``).
+
+    A class of its own with typed attributes: the game class is interpreted and its attributes
+    are read by name, whereas the compiled rules read these as fields of a native object."""
+
+    def __init__(
+        self, cards: int, moves: dict[Action, Move], draws: list[tuple[Chance, Event]], menu: Menu[Action]
+    ) -> None:
+        self.cards = cards  # the deck's size
+        self.moves = moves  # per action: face index, position key, ``placed`` event
+        self.draws = draws  # per ``card * (cards + 1) + top``: chance outcome, ``drawn`` event
+        self.menu = menu  # the game's menu of actions (``Board.placements``)
+
+
 def step_tables(
-    labels: list[str], face_words: list[str], face_key: dict[Action, tuple[int, int]]
-) -> tuple[dict[Action, Move], list[tuple[Chance, Event]]]:
+    labels: list[str], face_words: list[str], face_key: dict[Action, tuple[int, int]], menu: Menu[Action]
+) -> Steps:
     """The values ``_apply`` would otherwise build at every step, built once per deck.
 
     ``moves``: per action, its face index, position key and the ``placed`` event it emits.
@@ -53,7 +68,7 @@ def step_tables(
             drawn, shown = labels[card], labels[top] if top < n else None
             text = f"draw {drawn}" if shown is None else f"draw {drawn}, top {shown}"
             draws.append((Chance(text), Event("drawn", (("card", drawn), ("top", shown)))))
-    return moves, draws
+    return Steps(n, moves, draws, menu)
 
 
 def _layout_from_json(data: Any) -> Any:
@@ -115,7 +130,7 @@ class RiverWildState(State):
         if not self.hand:
             self.to_move = ()
             return
-        legal = self.board.placements(self.hand, self.wild.menu)  # self._legal(0), inlined: hot path
+        legal = self.board.placements(self.hand, self.wild.steps.menu)  # self._legal(0), inlined: hot path
         if legal:
             self.to_move = (0,)
             self._lval = legal
@@ -133,8 +148,8 @@ class RiverWildState(State):
         Hot path (every step): the event of the placement and the chance outcome and event of
         the draw come ready-made from ``step_tables`` (the same values ``emit`` and ``chance``
         would store), and the next legal placements are listed here once, for ``apply``."""
-        game = self.wild
-        fi, key, placed = game.moves[action]
+        steps = self.wild.steps
+        fi, key, placed = steps.moves[action]
         hand = self.hand
         hand.remove(fi >> 1)
         board = self.board
@@ -147,8 +162,8 @@ class RiverWildState(State):
         if deck:
             card = deck.pop()
             hand.append(card)
-            n = len(game.labels)
-            outcome, drawn = game.draws[card * (n + 1) + (deck[-1] if deck else n)]
+            n = steps.cards
+            outcome, drawn = steps.draws[card * (n + 1) + (deck[-1] if deck else n)]
             self.history.append((CHANCE, outcome))  # chance(outcome.text), inlined
             self._own_events.append(drawn)
         self._settle()
