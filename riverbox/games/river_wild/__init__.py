@@ -33,7 +33,7 @@ from riverbox.games.river_wild.scoring import (
     score_layout,
     total_score,
 )
-from riverbox.games.river_wild.state import RiverWildState, describe_placement
+from riverbox.games.river_wild.state import RiverWildState, Steps, describe_placement, step_tables
 
 __all__ = [
     "ANIMALS",
@@ -81,6 +81,14 @@ def _actions(deck: Deck) -> tuple[list[Place], dict[int, Place], dict[Action, tu
                 by_face_key[fi << 16 | pos_key(r, c)] = a
                 face_key[a] = (fi, pos_key(r, c))
     return by_id, by_face_key, face_key, menu(n, n, lambda fi, key: by_face_key[fi << 16 | key])
+
+
+@cache
+def _steps(deck: Deck) -> Steps:
+    """The ready-made values of a step (``state.step_tables``), once per deck."""
+    labels = [f"c{cid}" for cid in deck.ids]
+    _, _, face_key, menu = _actions(deck)
+    return step_tables(labels, [face_words(face) for face in deck.faces], face_key, menu)
 
 
 def _make_game(players: int, options: dict[str, Any], deck: Deck | None) -> RiverWild:
@@ -147,6 +155,7 @@ class RiverWild(Game):
         self._action_table = None  # the id table of the base class follows the deck
         self.num_action_ids = len(self._by_id)
         self.face_words = [face_words(face) for face in self.rules.faces]
+        self.steps = _steps(self.deck)
         self.observation_size = 4 * self.deck.size + 3 * self.deck.size + 4
 
     def with_deck(self, deck: Deck) -> RiverWild:

@@ -24,13 +24,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
-from typing import TypeVar
+from typing import Final, TypeVar
 
 from riverbox.games.river_wild.cards import B0, B1, EMPTY, LAND, MOUNTAIN, RIVER, S0, S1, T0, T1, Deck, Face
 from riverbox.games.river_wild.scoring import POINTS_PER_LAND, land_goal_points
 
-ROW = 256
-OFF = 128
+# Final: the compiled build reads these as constants, not from the module's dict at each use.
+ROW: Final = 256
+OFF: Final = 128
 
 
 def pos_key(row: int, col: int) -> int:
@@ -46,10 +47,10 @@ def unpack(placement: int) -> tuple[int, int]:
     return placement >> 16, placement & 0xFFFF
 
 
-CLOSED = -1
+CLOSED: Final = -1
 """The context kept for a position a card overlaps: nothing can ever go there (no overlap)."""
 
-UNKNOWN = -1
+UNKNOWN: Final = -1
 """A context whose legal faces ``Rules.mask`` has not worked out yet (``Rules.masks``)."""
 
 T = TypeVar("T")
@@ -86,21 +87,30 @@ def _packed(fi: int, key: int) -> int:
     return fi << 16 | key
 
 
-T_NODE, B_NODE, S_NODE = 8, 24, 40
-"""Where a cell keeps the land node (+1; 0 if not land) of its top, bottom and side slot."""
+def node_shifts(deck: Deck) -> tuple[int, int, int]:
+    """Where a cell keeps the land node (+1; 0 if not land) of its top, bottom and side slot.
+
+    8 bits each from bit 6 when every land section of a game fits in them (the Source's and one
+    face's per card: at most 254 nodes), so a cell stays below 2**30: CPython keeps such an int
+    in one digit and its shifts, masks and products take the fast path at every placement.
+    16 bits each otherwise (a deck of more than about a hundred cards)."""
+    nodes = len(deck.source.sections) + sum(len(face.sections) for face in deck.faces[::2])
+    width = 8 if nodes < 255 else 16
+    return 6, 6 + width, 6 + 2 * width
 
 
-def _cellcode(face: Face) -> tuple[int, int, int, int]:
+def _cellcode(face: Face, shifts: tuple[int, int, int]) -> tuple[int, int, int, int]:
     """The two cells of a card of this face as ``(const, per_node)`` pairs, left half then right:
     a cell's value is ``const + first_node * per_node``, where ``first_node`` is the union-find
     node of the card's first section. Bits 0-5 hold the slot types of its top, bottom and side
-    (what ``Board.context`` reads); from ``T_NODE``, ``B_NODE``, ``S_NODE`` on, 16 bits each, the
-    land node + 1 of that slot, so land meeting land is found without looking the card up."""
+    (what ``Board.context`` reads); from the ``shifts`` (``node_shifts``) on, the land node + 1
+    of that slot, so land meeting land is found without looking the card up."""
     out: list[int] = []
+    t_node, b_node, s_node = shifts
     for top, bottom, side in ((T0, B0, S0), (T1, B1, S1)):
         const = face.slots[top] | face.slots[bottom] << 2 | face.slots[side] << 4
         per_node = 0
-        for slot, shift in ((top, T_NODE), (bottom, B_NODE), (side, S_NODE)):
+        for slot, shift in ((top, t_node), (bottom, b_node), (side, s_node)):
             if face.slots[slot] == LAND:
                 const += (face.section_of[slot] + 1) << shift
                 per_node += 1 << shift
@@ -160,13 +170,15 @@ class Rules:
         # Per face: what each land or mountain slot faces, as (key offset of the cell it faces,
         # shift of that cell's land node, my section or -1 for a mountain). River slots never
         # matter here, since river may not face land (RW-1).
+        t_node, b_node, s_node = shifts = node_shifts(deck)
+        self.node_mask = (1 << (b_node - t_node)) - 1
         geo = (
-            (-ROW, B_NODE),  # T0
-            (-ROW + 1, B_NODE),  # T1
-            (ROW, T_NODE),  # B0
-            (ROW + 1, T_NODE),  # B1
-            (-1, S_NODE),  # S0
-            (2, S_NODE),  # S1
+            (-ROW, b_node),  # T0
+            (-ROW + 1, b_node),  # T1
+            (ROW, t_node),  # B0
+            (ROW + 1, t_node),  # B1
+            (-1, s_node),  # S0
+            (2, s_node),  # S1
         )
         self.plan: list[tuple[tuple[int, int, int], ...]] = [
             tuple(
@@ -176,7 +188,7 @@ class Rules:
             )
             for face in self.faces
         ]
-        self.cellcode: list[tuple[int, int, int, int]] = [_cellcode(face) for face in self.faces]
+        self.cellcode: list[tuple[int, int, int, int]] = [_cellcode(face, shifts) for face in self.faces]
         self.runestone: list[bool] = [face.runestone for face in self.faces]
         self.touch: list[tuple[tuple[int, int], ...]] = [_touch(face) for face in self.faces]
 
@@ -359,10 +371,14 @@ class Board:
         empty context, where nothing fits (a card goes below another), so they need no entry."""
         ctxs, fits, rules = self.ctxs, self.fits, self.rules
         masks = rules.masks
-        for k in (key - 1, key, key + 1):
-            ctxs[k] = CLOSED
-            if k in fits:
-                del fits[k]
+        # The three covered positions, unrolled (a loop over a tuple built per call costs more).
+        ctxs[key - 1] = ctxs[key] = ctxs[key + 1] = CLOSED
+        if key - 1 in fits:
+            del fits[key - 1]
+        if key in fits:
+            del fits[key]
+        if key + 1 in fits:
+            del fits[key + 1]
         for dk, bits in rules.touch[fi]:
             k = key + dk
             ctx = ctxs.get(k, 0)
@@ -389,7 +405,8 @@ class Board:
 
         Hot path (every placement): the roots of the new card's own sections are found by a
         plain walk up ``parent`` (only this card's joins have moved them, so the walk is a step
-        or two, not worth a call), older nodes by ``_find``, which also shortens paths."""
+        or two, not worth a call), older nodes by ``_find``, which also shortens paths. ``_find``
+        is called as a method, not through a local bound to it: compiled, that is a direct call."""
         parent, reg, opn, cells = self.parent, self.reg, self.opn, self.cells
         rules = self.rules
         nb = len(parent)
@@ -401,10 +418,10 @@ class Board:
             opn.append(0)
             reg.append((bit, animals, goals, runes))
         touched: list[int] = []
-        find = self._find
+        node_mask = rules.node_mask
         for dkey, shift, section in rules.plan[fi]:
             v = cells.get(key + dkey, 0)
-            node = v >> shift & 0xFFFF  # the facing slot's land node + 1; 0: no card, river or mountain
+            node = v >> shift & node_mask  # the facing slot's land node + 1; 0: no card, river or mountain
             if section >= 0:  # a land slot
                 me = nb + section
                 while parent[me] != me:
@@ -412,7 +429,7 @@ class Board:
                 if not v:
                     opn[me] += 1
                 elif node:
-                    them = find(node - 1)
+                    them = self._find(node - 1)
                     if them == me:
                         opn[me] -= 1
                     else:
@@ -428,17 +445,30 @@ class Board:
                         )
                 touched.append(me)
             elif node:  # a mountain closes a land slot that faced empty table
-                them = find(node - 1)
+                them = self._find(node - 1)
                 opn[them] -= 1
                 touched.append(them)
-        if touched:
-            size_mask = rules.size_mask
-            for root in {find(x) for x in touched}:
-                if opn[root] == 0:
-                    c, a, g, r = reg[root]
-                    first, second = land_goal_points(a, g, r.bit_count(), rules.all_goals)
-                    self.lands.append(((c & size_mask).bit_count(), first, second, c, root))
-                    opn[root] = -1  # sealed for good
+        for x in touched:  # usually no region closed: say so without building the set below
+            while parent[x] != x:
+                x = parent[x]
+            if not opn[x]:
+                self._seal(touched)
+                return
+
+    def _seal(self, touched: list[int]) -> None:
+        """Record the regions of ``touched`` left with no open land slot as Protected Lands.
+
+        The lands are recorded in the order of the set of roots, as they always were (the order
+        of the ``protected`` events and the ``lands`` list), each sealed for good."""
+        rules, reg, opn = self.rules, self.reg, self.opn
+        size_mask = rules.size_mask
+        find = self._find
+        for root in {find(x) for x in touched}:
+            if opn[root] == 0:
+                c, a, g, r = reg[root]
+                first, second = land_goal_points(a, g, r.bit_count(), rules.all_goals)
+                self.lands.append(((c & size_mask).bit_count(), first, second, c, root))
+                opn[root] = -1  # sealed for good
 
     # -- score ------------------------------------------------------------------------------
     def score(self, n: int | None = None) -> int:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 
 class Terrain(IntEnum):
@@ -42,17 +42,18 @@ class Slot(IntEnum):
 
 
 # Plain ints for the hot loops: faces and contexts hold ints (read from data and bit fields), and
-# the compiled build checks that a name typed as the enum only ever holds the enum.
-EMPTY: int = Terrain.EMPTY.value
-LAND: int = Terrain.LAND.value
-RIVER: int = Terrain.RIVER.value
-MOUNTAIN: int = Terrain.MOUNTAIN.value
-T0: int = Slot.T0.value
-T1: int = Slot.T1.value
-B0: int = Slot.B0.value
-B1: int = Slot.B1.value
-S0: int = Slot.S0.value
-S1: int = Slot.S1.value
+# the compiled build checks that a name typed as the enum only ever holds the enum. Final: compiled,
+# they are read as constants rather than looked up in the module's dict at each use.
+EMPTY: Final[int] = Terrain.EMPTY.value
+LAND: Final[int] = Terrain.LAND.value
+RIVER: Final[int] = Terrain.RIVER.value
+MOUNTAIN: Final[int] = Terrain.MOUNTAIN.value
+T0: Final[int] = Slot.T0.value
+T1: Final[int] = Slot.T1.value
+B0: Final[int] = Slot.B0.value
+B1: Final[int] = Slot.B1.value
+S0: Final[int] = Slot.S0.value
+S1: Final[int] = Slot.S1.value
 _LETTER_TYPE = {"L": LAND, "R": RIVER, "M": MOUNTAIN}
 SLOT_NAMES = ("T0", "T1", "B0", "B1", "S0", "S1")
 MIRROR_SLOT = (T1, T0, B1, B0, S1, S0)

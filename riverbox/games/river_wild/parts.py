@@ -7,12 +7,15 @@ circle. They name this protocol instead, which the game class satisfies.
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from riverbox.core import Action
 from riverbox.games.river_wild.actions import Place
 from riverbox.games.river_wild.board import Menu, Rules
 from riverbox.games.river_wild.cards import Deck
+
+if TYPE_CHECKING:
+    from riverbox.games.river_wild.state import Steps
 
 
 class WildGame(Protocol):
@@ -27,6 +30,7 @@ class WildGame(Protocol):
     _by_face_key: dict[int, Place]
     face_key: dict[Any, tuple[int, int]]
     menu: Menu[Action]
+    steps: Steps
 
     def label(self, card_index: int) -> str: ...
 

@@ -173,3 +173,45 @@ def test_rw_11_placeholder_source_has_no_land() -> None:
     g = game()
     assert g.deck.source.sections == () and g.deck.placeholder
     assert game(source_counts_for_size=False).new_state(3).legal_actions() == g.new_state(3).legal_actions()
+
+
+# -- the board's packed cells: land nodes in 8-bit fields, 16-bit ones for a deck too big ----------------
+def test_land_nodes_fall_back_to_16_bit_fields_for_a_big_deck_and_lands_still_match() -> None:
+    """A cell keeps land nodes in 8-bit fields when the deck allows (the placeholder deck); a deck
+    with more land sections than 8 bits can number gets 16-bit fields, and the incremental lands
+    of a layout on it still equal the from-scratch ``find_lands``."""
+    import json
+    import random
+
+    from riverbox.games.river_wild.board import Board, Rules, node_shifts
+    from riverbox.games.river_wild.cards import DATA
+
+    assert node_shifts(game().deck) == (6, 14, 22)
+    data = json.loads((DATA / "placeholder_deck.json").read_text(encoding="utf-8"))
+    base = data["cards"]
+    data["cards"] = [{**base[i % len(base)], "id": i + 1} for i in range(160)]
+    deck = parse_deck(data)
+    assert node_shifts(deck) == (6, 22, 38)
+    rules = Rules(deck, False, False, True)
+    rng = random.Random(5)
+    for _ in range(3):
+        b = Board.new(rules)
+        unplaced = set(range(deck.size))
+        for _ in range(60):
+            options = [
+                (fi, key)
+                for key, m in sorted(b.fits.items())
+                for fi in range(2 * deck.size)
+                if m >> fi & 1 and fi // 2 in unplaced
+            ]
+            if not options:
+                break
+            fi, key = rng.choice(options)
+            unplaced.discard(fi // 2)
+            b.place(fi, key)
+        pl = [(rules.faces[fi], key >> 8, (key & 255) - 128) for fi, key in b.placed]
+        protected = sorted((land.size, land.cards) for land in find_lands(pl) if land.protected)
+        inc = sorted(
+            (size, tuple(p for p in range(len(pl)) if cards >> p & 1)) for size, _, _, cards, _ in b.lands
+        )
+        assert len(pl) > 20 and protected == inc
