@@ -82,6 +82,9 @@ class Chance:
         return Chance, (self.text, self.visible_to)
 
 
+_NOBODY: frozenset[int] = frozenset()
+"""``visible_to`` of a chance outcome no seat sees (a shuffled deck), built once."""
+
 Action = Hashable
 """Any hashable, immutable value whose ``str`` is its notation (each game defines its own)."""
 
@@ -517,7 +520,9 @@ class State(ABC, Generic[GameT]):
     FIELDS: ClassVar[tuple[Field, ...]] = ()
     """The game's own state fields (``riverbox.core.fields.declare``): copy and JSON follow."""
     # Legal actions are computed once per (history length, seat): ``legal_actions`` followed by
-    # ``apply`` is the hot loop of every bot, and ``apply`` must check legality.
+    # ``apply`` is the hot loop of every bot, and ``apply`` must check legality. ``_lkey`` names
+    # a seat only while it is to move at that history length (``apply`` trusts it as its seat
+    # check), so code that sets ``_lval`` itself does so for a seat to move (River Wild's settle).
     _lkey: tuple[int, int] | None = None
     _lval: list[Action] = []  # noqa: RUF012 - replaced per instance before use
     # ``_seen_by``'s last answer: ((history length, event count, seat), the history list it read,
@@ -653,21 +658,27 @@ class State(ABC, Generic[GameT]):
         a legal action of the game's own class. Anything else takes ``_checked_apply``, which
         makes every check in order, so errors and their messages do not depend on the path.
         """
-        to_move = self.to_move
-        if seat.__class__ is int and seat in to_move:
+        history = self.history
+        if seat.__class__ is int and self._lkey == (len(history), seat):
+            # ``legal_actions`` just answered for this seat in this very position (the playout
+            # loop), so it is a seat to move and its legal actions are at hand: no second check.
             s: int = seat
-        elif seat is None and len(to_move) == 1:
-            s = to_move[0]
         else:
-            self._checked_apply(action, seat)
-            return
+            to_move = self.to_move
+            if seat.__class__ is int and seat in to_move:
+                s = seat
+            elif seat is None and len(to_move) == 1:
+                s = to_move[0]
+            else:
+                self._checked_apply(action, seat)
+                return
+            key = (len(history), s)  # _legal_cached, inlined: hot path
+            if self._lkey != key:
+                self._lval = self._legal(s)
+                self._lkey = key
         game = self.game
-        key = (len(self.history), s)  # _legal_cached, inlined: hot path
-        if self._lkey != key:
-            self._lval = self._legal(s)
-            self._lkey = key
         if action.__class__ in (game._found_types or game._action_types()) and action in self._lval:
-            self.history.append((s, action))
+            history.append((s, action))
             self._apply(action, s)
         else:
             self._checked_apply(action, seat)
@@ -737,7 +748,8 @@ class State(ABC, Generic[GameT]):
 
     def chance(self, text: str, visible_to: Sequence[int] | None = None) -> None:
         """Record a chance outcome in the history (called by games inside ``_apply``/setup)."""
-        self.history.append((CHANCE, Chance(text, None if visible_to is None else frozenset(visible_to))))
+        seen = None if visible_to is None else frozenset(visible_to) if visible_to else _NOBODY
+        self.history.append((CHANCE, Chance(text, seen)))
 
     # -- results --------------------------------------------------------------------------
     @abstractmethod

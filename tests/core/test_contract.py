@@ -124,6 +124,57 @@ def test_rng_is_uniform_enough_and_serialisable() -> None:
     assert sorted(deck) == list(range(10)) and deck != list(range(10))
 
 
+def test_rng_draws_the_same_numbers_as_its_plain_definition() -> None:
+    """``shuffle`` and ``randrange`` inline their draws; every record depends on their numbers.
+
+    The pinned values were drawn before the draws were inlined; the reference below is the plain
+    definition (``randrange`` by rejection on ``next64``, Fisher-Yates by ``randrange``).
+    """
+    deck = list(range(10))
+    r = Rng(1)
+    r.shuffle(deck)
+    assert deck == [4, 2, 8, 1, 9, 3, 0, 6, 7, 5] and r.state == 10372713005361028286
+    r = Rng(2**64 - 1)
+    assert [r.randrange(n) for n in (1, 2, 3, 7, 52, 3 * 2**62)] == [0, 1, 1, 6, 6, 4638043754431676516]
+    assert r.state == 17418742259747381415
+
+    def reference_randrange(g: Rng, n: int) -> int:
+        limit = 2**64 - 2**64 % n
+        while True:
+            x = g.next64()
+            if x < limit:
+                return x % n
+
+    for seed in range(40):
+        mine, ref = Rng(seed), Rng(seed)
+        got, want = list(range(seed)), list(range(seed))
+        mine.shuffle(got)
+        for i in range(len(want) - 1, 0, -1):
+            j = reference_randrange(ref, i + 1)
+            want[i], want[j] = want[j], want[i]
+        assert got == want and mine.state == ref.state
+        for n in (1, 5, 2**63 + 1, 3 * 2**62):  # the large ones reject often
+            assert mine.randrange(n) == reference_randrange(ref, n) and mine.state == ref.state
+
+
+def test_apply_after_legal_actions_still_checks_the_seat() -> None:
+    """``apply`` trusts ``legal_actions``' answer only for the same plain-int seat and position."""
+    game = riverbox.load("toy", players=2)
+    state = game.new_state(3)
+    bet = game.parse_action("bet")
+    assert bet in state.legal_actions(0) and state.legal_actions(1) == []
+    before = state.to_json()
+    with pytest.raises(riverbox.IllegalAction, match="not seat 1's turn"):
+        state.apply(bet, 1)
+    state.legal_actions(0)
+    with pytest.raises(riverbox.IllegalAction, match="not a seat"):
+        state.apply(bet, False)  # equal to 0, but not a seat
+    assert state.to_json() == before
+    state.legal_actions(0)
+    state.apply(bet, 0)
+    assert state.history[-1] == (0, bet) and 0 not in state.to_move
+
+
 def test_games_is_callable_even_after_a_game_module_is_imported() -> None:
     import riverbox.games.ravenous_river as rr
 
