@@ -33,7 +33,8 @@ from riverbox.games.river_wild.scoring import (
     score_layout,
     total_score,
 )
-from riverbox.games.river_wild.state import RiverWildState, Steps, describe_placement, step_tables
+from riverbox.games.river_wild.state import RiverWildState, describe_placement
+from riverbox.games.river_wild.steps import Steps, step_tables
 
 __all__ = [
     "ANIMALS",

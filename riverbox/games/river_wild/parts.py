@@ -15,7 +15,7 @@ from riverbox.games.river_wild.board import Menu, Rules
 from riverbox.games.river_wild.cards import Deck
 
 if TYPE_CHECKING:
-    from riverbox.games.river_wild.state import Steps
+    from riverbox.games.river_wild.steps import Steps
 
 
 class WildGame(Protocol):
