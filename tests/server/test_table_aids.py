@@ -92,8 +92,11 @@ def test_the_rules_pages_are_linked_readable_and_fit_a_phone(
     problems = {}
     for info in games():
         page.goto(live_server)
-        page.click(f".rules-links a[href='/rules/{info.name}']")
-        page.wait_for_selector("#rules h1")
+        link = page.locator(f".rules-links a[href='/rules/{info.name}']")
+        assert link.count() == 1, info.name
+        with page.expect_navigation(url=f"**/rules/{info.name}"):
+            link.click()
+        page.wait_for_selector("#rules h1", state="attached")
         assert page.get_attribute("html", "lang") == ("zh-Hans" if lang == "zh" else "en")
         heading = page.inner_text("#rules h1")
         assert any("\u4e00" <= ch <= "\u9fff" for ch in heading) == (lang == "zh"), heading
