@@ -81,6 +81,9 @@ def test_a_hint_is_clicked_shown_and_played_and_the_turn_is_signalled(live_serve
     assert them.is_checked("#turn-sound")  # the choice is remembered on this browser
 
 
+SHIPPED = ("ravenous-river", "river-rivals", "river-wild", "river-trek")
+
+
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_the_rules_pages_are_linked_readable_and_fit_a_phone(
     live_server: str, browser: Any, lang: str
@@ -90,7 +93,11 @@ def test_the_rules_pages_are_linked_readable_and_fit_a_phone(
     links = page.locator(".rules-links a")
     assert links.count() == len(games())
     problems = {}
-    for info in games():
+    # the four games riverbox ships; other tests in this process may register a toy game,
+    # which the lobby lists too but whose rules are a one-line stub with no heading
+    shipped = [info for info in games() if info.name in SHIPPED]
+    assert len(shipped) == len(SHIPPED)
+    for info in shipped:
         page.goto(live_server)
         link = page.locator(f".rules-links a[href='/rules/{info.name}']")
         assert link.count() == 1, info.name
