@@ -14,11 +14,11 @@ from __future__ import annotations
 from riverbox.core.i18n import Message
 
 
-class IllegalAction(ValueError):
-    """An action that the rules do not allow now; the state is left unchanged.
+class Refusal(ValueError):
+    """Input the game refuses, carrying its reason as a :class:`Message` (or a plain string).
 
-    The message names the rule that forbids the action. It never mentions anything the
-    acting seat cannot see (the testkit checks this across determinizations).
+    ``str(exc)`` is the English sentence (for logs and API clients); ``exc.text(lang)`` is the
+    same sentence for a reader of ``lang``, English where its words have no translation.
     """
 
     def __init__(self, reason: str | Message = "") -> None:
@@ -31,22 +31,19 @@ class IllegalAction(ValueError):
         return reason.text(lang) if isinstance(reason, Message) else str(reason)
 
 
-class NotationError(ValueError):
-    """Text that is not an action in the game's notation; the message says how moves are written.
+class IllegalAction(Refusal):
+    """An action that the rules do not allow now; the state is left unchanged.
 
-    Like :class:`IllegalAction` it carries a :class:`Message` (or a plain string): ``str(exc)``
-    is the English sentence, ``exc.text(lang)`` the same sentence for a reader of ``lang``. The
-    notation's own words (``look row1``, card and animal slugs) stay as they are written.
+    The message names the rule that forbids the action. It never mentions anything the
+    acting seat cannot see (the testkit checks this across determinizations).
     """
 
-    def __init__(self, reason: str | Message = "") -> None:
-        super().__init__(str(reason))
-        self.reason: str | Message = reason
 
-    def text(self, lang: str = "en") -> str:
-        """The problem in ``lang`` (English when its words have no translation)."""
-        reason = self.reason
-        return reason.text(lang) if isinstance(reason, Message) else str(reason)
+class NotationError(Refusal):
+    """Text that is not an action in the game's notation; the message says how moves are written.
+
+    The notation's own words (``look row1``, card and animal slugs) stay as they are written.
+    """
 
 
 class GameOver(IllegalAction):
