@@ -21,7 +21,6 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.server.conftest import ARGS, CHROMIUM
 from tests.server.test_web_access import serious
 
 SIZES = {"phone": (390, 844), "desktop": (1280, 800)}
@@ -94,78 +93,73 @@ def no_sideways_scroll(page: Any, name: str, folder: Path | None = None) -> None
 
 
 @pytest.mark.parametrize("game", list(GAMES))
-def test_a_whole_game_played_by_clicking_the_drawn_table(live_server: str, game: str, tmp_path: Path) -> None:
-    from playwright.sync_api import sync_playwright
-
-    if not CHROMIUM.exists():
-        pytest.fail("Debian's chromium is missing (scripts/test installs it)")
+def test_a_whole_game_played_by_clicking_the_drawn_table(
+    browser: Any, live_server: str, game: str, tmp_path: Path
+) -> None:
     spec = GAMES[game]
     table = httpx.post(f"{live_server}/api/tables", json={"game": game, **spec}).json()
     humans = [s for s in table["seats"] if s.get("token")]
     folder = tmp_path
     rng = random.Random(7)
     errors: list[str] = []
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        players = []
-        for seat in humans:
-            page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
-            watch_errors(page, errors)
-            page.goto(seat["url"])
-            players.append((seat, page))
-        watcher = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
-        watch_errors(watcher, errors)
-        watcher.goto(table["spectate_url"])
-        for page in [*(p for _, p in players), watcher]:
+    players = []
+    for seat in humans:
+        page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+        watch_errors(page, errors)
+        page.goto(seat["url"])
+        players.append((seat, page))
+    watcher = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+    watch_errors(watcher, errors)
+    watcher.goto(table["spectate_url"])
+    for page in [*(p for _, p in players), watcher]:
+        page.wait_for_selector("body[data-seq]")
+    clicks = checked = 0
+    where: Counter[str] = Counter()
+    reloaded = shot = False
+    # River Trek played at random runs 90-130 s on a quiet machine, several times that beside
+    # the other test worker; the limit only stops a game that never ends.
+    deadline = time.monotonic() + 900
+    while watcher.get_attribute("body", "data-over") != "true":
+        assert time.monotonic() < deadline, f"{game}: not over after {clicks} clicks"
+        moved = False
+        for seat, page in players:
+            if not page.locator("#actions button[data-action]").count():
+                continue
+            if checked < 30:  # every legal move of the seat is a data-action element on the page
+                assert legal(live_server, table["id"], seat["token"]) <= on_page(page)
+                checked += 1
+            seq = page.get_attribute("body", "data-seq")
+            how = click_a_move(page, rng)
+            if not how:
+                continue
+            where[how] += 1
+            page.wait_for_function(
+                "s => document.body.dataset.seq !== s || document.getElementById('error').textContent",
+                arg=seq,
+                timeout=15000,
+            )
+            error = page.inner_text("#error")
+            # a bot may move first in a simultaneous phase (the vote): the click was stale, and
+            # the page says so; any other refusal is a bug
+            assert not error or error.startswith("the table is at move"), error
+            clicks += 1
+            moved = True
+        if clicks >= 3 and not shot:
+            no_sideways_scroll(players[0][1], game, folder)
+            no_sideways_scroll(watcher, f"{game} spectator")
+            assert not serious(players[0][1]), serious(players[0][1])
+            shot = True
+        if clicks >= 4 and not reloaded:
+            seat, page = players[-1]
+            page.reload()
             page.wait_for_selector("body[data-seq]")
-        clicks = checked = 0
-        where: Counter[str] = Counter()
-        reloaded = shot = False
-        # River Trek played at random runs 90-130 s on a quiet machine, several times that beside
-        # the other test worker; the limit only stops a game that never ends.
-        deadline = time.monotonic() + 900
-        while watcher.get_attribute("body", "data-over") != "true":
-            assert time.monotonic() < deadline, f"{game}: not over after {clicks} clicks"
-            moved = False
-            for seat, page in players:
-                if not page.locator("#actions button[data-action]").count():
-                    continue
-                if checked < 30:  # every legal move of the seat is a data-action element on the page
-                    assert legal(live_server, table["id"], seat["token"]) <= on_page(page)
-                    checked += 1
-                seq = page.get_attribute("body", "data-seq")
-                how = click_a_move(page, rng)
-                if not how:
-                    continue
-                where[how] += 1
-                page.wait_for_function(
-                    "s => document.body.dataset.seq !== s || document.getElementById('error').textContent",
-                    arg=seq,
-                    timeout=15000,
-                )
-                error = page.inner_text("#error")
-                # a bot may move first in a simultaneous phase (the vote): the click was stale, and
-                # the page says so; any other refusal is a bug
-                assert not error or error.startswith("the table is at move"), error
-                clicks += 1
-                moved = True
-            if clicks >= 3 and not shot:
-                no_sideways_scroll(players[0][1], game, folder)
-                no_sideways_scroll(watcher, f"{game} spectator")
-                assert not serious(players[0][1]), serious(players[0][1])
-                shot = True
-            if clicks >= 4 and not reloaded:
-                seat, page = players[-1]
-                page.reload()
-                page.wait_for_selector("body[data-seq]")
-                assert f"(seat {seat['seat']})" in page.inner_text("#who")
-                reloaded = True
-            if not moved:
-                watcher.wait_for_timeout(50)
-        assert reloaded and shot and checked
-        assert where["drawing"] + where["steps"] > 0, where  # the drawing itself plays moves
-        for _, page in players:
-            page.wait_for_selector("#over:not([hidden])")
-        no_sideways_scroll(players[0][1], f"{game} over")
-        browser.close()
+            assert f"(seat {seat['seat']})" in page.inner_text("#who")
+            reloaded = True
+        if not moved:
+            watcher.wait_for_timeout(50)
+    assert reloaded and shot and checked
+    assert where["drawing"] + where["steps"] > 0, where  # the drawing itself plays moves
+    for _, page in players:
+        page.wait_for_selector("#over:not([hidden])")
+    no_sideways_scroll(players[0][1], f"{game} over")
     assert not errors, errors
