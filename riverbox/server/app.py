@@ -39,9 +39,8 @@ from riverbox.server import worker
 from riverbox.server.language import LANG_COOKIE, choose_lang, page_context
 from riverbox.server.live import BotDriver, Client, Hub, PgListener, json_message, listen_url, state_message
 from riverbox.server.service import HINT_SECONDS, PRESENCE_HEARTBEAT, PRESENCE_STALE, SeatSpec, Tables
-from riverbox.server.stages import STAGES
+from riverbox.server.stages import STAGES, watch_gc
 from riverbox.server.stages import enabled as stages_enabled
-from riverbox.server.stages import watch_gc
 from riverbox.server.table import Refused, server_text
 from riverbox.store.db import Store, WriterLock
 

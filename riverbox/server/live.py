@@ -276,7 +276,8 @@ async def _hand_out(answers: list[asyncio.Future[str | None]], texts: list[str |
         for start in range(0, len(answers), HAND_OUT):
             if start:
                 await asyncio.sleep(0)
-            for answer, text in zip(answers[start : start + HAND_OUT], texts[start : start + HAND_OUT]):
+            end = start + HAND_OUT
+            for answer, text in zip(answers[start:end], texts[start:end], strict=True):
                 if not answer.done():
                     answer.set_result(text)
     finally:
