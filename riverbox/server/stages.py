@@ -90,7 +90,7 @@ STAGES = Stages()
 
 
 def watch_gc(stages: Stages = STAGES) -> None:
-    """Record every garbage collection's pause as stage ``gc.pause`` (``gc.pause.gen2`` for full ones).
+    """Record every garbage collection's pause as stage ``gc.pause`` and ``gc.pause.genN`` (2: a full one).
 
     A collection stops every thread holding the GIL, the event loop first; the long ones
     (generation 2 walks every object the process holds) land in the latency's tail.
@@ -103,7 +103,6 @@ def watch_gc(stages: Stages = STAGES) -> None:
             return
         pause = time.perf_counter() - started[0]
         stages.add("gc.pause", pause)
-        if info.get("generation") == 2:
-            stages.add("gc.pause.gen2", pause)
+        stages.add(f"gc.pause.gen{info.get('generation')}", pause)
 
     gc.callbacks.append(timer)
