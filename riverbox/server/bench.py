@@ -28,6 +28,7 @@ import bisect
 import json
 import os
 import random
+import re
 import signal
 import socket
 import statistics
@@ -35,7 +36,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Coroutine, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -269,19 +270,44 @@ class Connection:
             self._io = None
 
 
+_STATE_SEQ = re.compile(r'\{"type":"state","table":"[^"]*","game":"[^"]*","seq":(\d+)[,}]')
+"""How a state message begins (``riverbox.server.live.state_message`` of a table's payload)."""
+
+
+def state_seq(raw: str | bytes) -> int | None:
+    """The seq of a state message, read from its start; None for any other message.
+
+    A spectator needs nothing else: parsing the whole state (the story and log of the game
+    so far, kilobytes) for every spectator was the benchmark's largest cost, on the cores
+    the server is measured on. A message that does not begin as expected is parsed whole.
+    """
+    text = raw if isinstance(raw, str) else raw.decode()
+    match = _STATE_SEQ.match(text, 0, 300)
+    if match is not None:
+        return int(match.group(1))
+    msg = orjson.loads(text)
+    return int(msg["seq"]) if isinstance(msg, dict) and msg.get("type") == "state" else None
+
+
 async def _watch(
     base: str, table: _Table, index: int, token: str | None, turns: asyncio.Queue[Any] | None
 ) -> None:
+    """One client's socket: the player's (``turns`` gets every state) or a spectator's (seq only)."""
     url = base.replace("http://", "ws://") + f"/ws/tables/{table.id}"
-    async with websockets.connect(url, max_size=2**22, compression=None) as ws:
+    # no proxy: looking one up reads the whole environment at every connect
+    async with websockets.connect(url, max_size=2**22, compression=None, proxy=None) as ws:
         await ws.send(json.dumps({"token": token}))
         async for raw in ws:
+            if turns is None:
+                seq = state_seq(raw)
+                if seq is not None:
+                    table.saw(index, seq)
+                continue
             msg = orjson.loads(raw)
             if msg.get("type") != "state":
                 continue
             table.saw(index, msg["seq"])
-            if turns is not None:
-                turns.put_nowait(msg)
+            turns.put_nowait(msg)
 
 
 def _table_request(load: Load) -> dict[str, Any]:
@@ -518,13 +544,25 @@ def running_server(home: Path, db: str | None = None, stop: int = signal.SIGTERM
         proc.wait(20)
 
 
+def _run_loop(main: Coroutine[Any, Any, Result]) -> Result:
+    """Run the benchmark's clients on uvloop when installed (the server's loop, with uvicorn's
+    standard extra), else on asyncio's: the clients share the cores with the server, and the
+    pure-Python loop spent more of them scheduling callbacks than the clients spent working."""
+    try:
+        import uvloop
+    except ImportError:  # pragma: no cover - uvicorn[standard] installs it
+        return asyncio.run(main)
+    with asyncio.Runner(loop_factory=uvloop.new_event_loop) as runner:
+        return runner.run(main)
+
+
 def serve_and_run(load: Load, url: str | None = None, db: str | None = None) -> Result:
     """Start a private ``riverbox serve`` on 127.0.0.1 (unless ``url`` is given) and run ``load``.
 
     ``db`` is the server's database (default: a fresh SQLite file).
     """
     if url is not None:
-        return asyncio.run(run(url, load))
+        return _run_loop(run(url, load))
     with running_server(Path(tempfile.mkdtemp(prefix="riverbox-bench-")), db) as server:
         marks: list[float] = []
 
@@ -532,7 +570,7 @@ def serve_and_run(load: Load, url: str | None = None, db: str | None = None) -> 
             marks.extend((server.cpu_seconds(), server.worker_cpu_seconds(), time.process_time()))
 
         load_average = os.getloadavg()[0]
-        result = asyncio.run(run(server.base, load, on_start=start))
+        result = _run_loop(run(server.base, load, on_start=start))
         result.server_cpu_s = server.cpu_seconds() - marks[0]
         result.worker_cpu_s = server.worker_cpu_seconds() - marks[1]
         result.client_cpu_s = time.process_time() - marks[2]

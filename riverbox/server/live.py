@@ -225,10 +225,8 @@ class BotDriver:
             log.warning("bot worker failed on %d moves: %s", len(jobs), type(exc).__name__)
         finally:
             self._flying -= 1
-            for (_, answer, _), text in zip(batch, texts, strict=True):
-                if not answer.done():
-                    answer.set_result(text)
             self._dispatch()
+        await _hand_out([answer for _, answer, _ in batch], texts)
 
     async def think(self, work: Callable[..., Any], *args: Any, timeout: float) -> Any:
         """``work(*args)`` in the worker process, queued with the bots' trips in its executor."""
@@ -259,6 +257,33 @@ class BotDriver:
         for handle in self._clocks.values():
             handle.cancel()
         self._clocks.clear()
+
+
+HAND_OUT = 8
+"""Bot moves a trip's answers start on the loop at once, before it looks at its sockets again."""
+
+
+async def _hand_out(answers: list[asyncio.Future[str | None]], texts: list[str | None]) -> None:
+    """Give each waiting bot move its answer, ``HAND_OUT`` at a time, the loop polling in between.
+
+    A trip brings back up to ``BATCH`` moves, and each costs the loop a check, a commit and a
+    fan-out. Started all at once, they formed a burst that a person's move arriving meanwhile
+    queued behind, all the way to its own fan-out: the slowest moves were those. In slices,
+    the person's request is read after the slice under way and joins the next group commit.
+    Every answer is given even if this is cancelled, so no bot move waits forever.
+    """
+    try:
+        for start in range(0, len(answers), HAND_OUT):
+            if start:
+                await asyncio.sleep(0)
+            end = start + HAND_OUT
+            for answer, text in zip(answers[start:end], texts[start:end], strict=True):
+                if not answer.done():
+                    answer.set_result(text)
+    finally:
+        for answer, text in zip(answers, texts, strict=True):
+            if not answer.done():
+                answer.set_result(text)
 
 
 class PgListener:

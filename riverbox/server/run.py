@@ -26,7 +26,7 @@ def serve(host: str, port: int, db: str | None, open_browser: bool = False, acce
     url = db or default_url(data_dir())
     if not url.startswith(("sqlite", "postgresql", "postgres")):
         raise ValueError(f"--db must be an sqlite:/// or postgresql:// URL, not {url.split(':')[0]!r}")
-    app = create_app(Settings(url))
+    app = create_app(Settings(url, freeze_gc=True))
     # no per-message compression: state messages are a few kilobytes, and compressing each one
     # for every client costs more CPU than anything else a move does on a small machine
     config = uvicorn.Config(

@@ -9,6 +9,7 @@ recording is cheap enough to stay on always.
 
 from __future__ import annotations
 
+import gc
 import os
 import statistics
 import threading
@@ -86,3 +87,22 @@ def _quantile(values: list[float], q: float) -> float:
 
 STAGES = Stages()
 """The server process's timings (one server per process)."""
+
+
+def watch_gc(stages: Stages = STAGES) -> None:
+    """Record every garbage collection's pause as stage ``gc.pause`` and ``gc.pause.genN`` (2: a full one).
+
+    A collection stops every thread holding the GIL, the event loop first; the long ones
+    (generation 2 walks every object the process holds) land in the latency's tail.
+    """
+    started: list[float] = [0.0]
+
+    def timer(phase: str, info: dict[str, Any]) -> None:
+        if phase == "start":
+            started[0] = time.perf_counter()
+            return
+        pause = time.perf_counter() - started[0]
+        stages.add("gc.pause", pause)
+        stages.add(f"gc.pause.gen{info.get('generation')}", pause)
+
+    gc.callbacks.append(timer)

@@ -105,6 +105,8 @@ class Table:
     changed_at: float = 0.0
     rendered: dict[Viewer, tuple[Any, str]] = field(default_factory=dict)
     """Per seat and language: the state text last sent and the (seq, seats) it was rendered for."""
+    said: dict[Viewer, list[tuple[dict[str, Any], str]]] = field(default_factory=dict)
+    """Per seat and language: each game event told so far and its words (see :meth:`told`)."""
 
     @classmethod
     def new(cls, row: TableRow) -> Table:
@@ -233,9 +235,17 @@ class Table:
         return out
 
     def story(
-        self, log: list[dict[str, Any]], table_log: list[dict[str, Any]], lang: str = "en"
+        self,
+        log: list[dict[str, Any]],
+        table_log: list[dict[str, Any]],
+        lang: str = "en",
+        seat: int | None = None,
     ) -> list[dict[str, str]]:
-        """Both streams in words and in order: the game's events, with the table's placed among them."""
+        """Both streams in words and in order: the game's events, with the table's placed among them.
+
+        ``log`` is ``seat``'s game log (the words of its events are remembered per seat).
+        """
+        words = self.told(log, (seat, lang))
         out: list[dict[str, str]] = []
         pending = table_log  # in seq order, ``after`` never decreasing
         i = 0
@@ -244,7 +254,27 @@ class Table:
                 out.append({"source": "table", "kind": pending[i]["kind"], "text": pending[i]["text"]})
                 i += 1
             if event is not None:
-                out.append({"source": "game", "kind": event["kind"], "text": self._words(event, lang)})
+                out.append({"source": "game", "kind": event["kind"], "text": words[pos]})
+        return out
+
+    def told(self, log: list[dict[str, Any]], viewer: Viewer) -> list[str]:
+        """The words of each event of ``log`` (``viewer``'s game log), reusing those said before.
+
+        The whole story goes out after every move: describing every event again made it the
+        largest cost of a move, growing with the game. An event's words are reused only while
+        the event is equal to the one they were made from (an undo rewrites the log's end).
+        """
+        said = self.said.setdefault(viewer, [])
+        out = []
+        for i, event in enumerate(log):
+            if i < len(said):
+                if said[i][0] == event:
+                    out.append(said[i][1])
+                    continue
+                del said[i:]
+            text = self._words(event, viewer[1])
+            said.append((event, text))
+            out.append(text)
         return out
 
     def _words(self, event: dict[str, Any], lang: str) -> str:
@@ -275,7 +305,7 @@ class Table:
             "legal": [{"action": str(a), "text": self.game.describe_action(a, state, lang)} for a in legal],
             "log": log,
             "table_log": table_log,
-            "story": self.story(log, table_log, lang),
+            "story": self.story(log, table_log, lang, seat),
             "seats": [self.seat_summary(s, lang=lang) for s in seats],
             "can_undo": seat is not None
             and self.last is not None

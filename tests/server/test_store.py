@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 import secrets
+import shutil
+import sqlite3
 import threading
+import time
+from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 
-from riverbox.store import schema
+from riverbox.store import db, schema
 from riverbox.store.db import NewEvent, SeatRow, Stale, Store, TableRow, WriterLock
 
 
@@ -66,6 +70,33 @@ def test_sqlite_runs_in_wal_mode_with_full_sync(sqlite_url: str) -> None:
         assert conn.execute(sa.text("PRAGMA journal_mode")).scalar() == "wal"
         assert conn.execute(sa.text("PRAGMA synchronous")).scalar() == 2  # FULL
     store.close()
+
+
+def test_sqlite_checkpoints_run_beside_the_commits_not_inside_them(
+    sqlite_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(db, "CHECKPOINT_SECONDS", 0.05)
+    store = _store(sqlite_url)
+    _table(store, "t1")
+    with store.engine.connect() as conn:
+        assert conn.exec_driver_sql("PRAGMA wal_autocheckpoint").scalar() == 0, "no commit checkpoints"
+    for seq in range(40):
+        store.append(NewEvent("t1", seq, "move", 0, "draw", None, None))
+    file = Path(sa.make_url(sqlite_url).database or "")
+    copy = tmp_path / "file-only.db"  # the database file alone, without its write-ahead log
+    deadline = time.monotonic() + 20
+    while True:
+        shutil.copyfile(file, copy)
+        try:
+            with sqlite3.connect(copy) as conn:
+                count = conn.execute("SELECT count(*) FROM events").fetchone()[0]
+        except sqlite3.DatabaseError:  # copied halfway through a checkpoint: look again
+            count = -1
+        if count == 40 or time.monotonic() > deadline:
+            break
+        time.sleep(0.05)
+    store.close()
+    assert count == 40, "the checkpoint thread copies the committed events into the database file"
 
 
 def test_claim_gives_each_open_seat_once(sqlite_url: str) -> None:
