@@ -80,7 +80,7 @@ import pyspiel
 
 from riverbox.core.game import Game, State
 from riverbox.core.rng import Rng
-from riverbox.integrations._common import encode_view, mover, observation_size
+from riverbox.integrations._common import action_ids, encode_view, mover, observation_size
 from riverbox.registry import game_class, load
 
 SEED_OUTCOMES = 2**16
@@ -392,6 +392,7 @@ class RiverboxGame(pyspiel.Game):
         full.update({k: v for k, v in (params or {}).items() if k in full})
         super().__init__(game_type, game_info, full)
         self.riverbox_game = rb
+        self.action_ids = action_ids(rb)
         # The observers pyspiel uses for a state's own strings and tensors (its default and
         # information-state observation types), made once: see ``RiverboxState.observation_tensor``.
         self.default_observer = _Observer(rb, pyspiel.IIGObservationType(perfect_recall=False), None)
@@ -435,8 +436,7 @@ class RiverboxState(pyspiel.State):
         s = self._rb.state
         if s is None or s.is_over:
             return []
-        game = self._rb.game
-        return sorted(game.action_id(a) for a in s.legal_actions(player))
+        return sorted(map(self.get_game().action_ids, s.legal_actions(player)))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return _SEED_OUTCOMES_LIST
