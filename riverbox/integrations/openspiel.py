@@ -483,8 +483,9 @@ class RiverboxState(pyspiel.State):
     # -- observations, called from Python -----------------------------------------------------
     # pyspiel answers these through C++, which for a Python game builds a new initial state to
     # learn the tensor's shape and copies through two layers each time (about five engine steps
-    # per call). Python callers get the same values straight from the game's observers; C++
-    # algorithms still take pyspiel's path, which asks the same observers (tests compare both).
+    # per call). Python callers get the same values straight from the game's observers (tensors
+    # as the encoder's floats, which pyspiel's path rounds to float32); C++ algorithms still
+    # take pyspiel's path, which asks the same observers (tests compare both).
     def _player(self, player: int | None) -> int | None:
         """``player`` (default: the player to move) if it is a player, else None (pyspiel decides)."""
         if player is None:
@@ -495,17 +496,13 @@ class RiverboxState(pyspiel.State):
         p = self._player(player)
         if p is None:
             return list(pyspiel.State.observation_tensor(self, *([] if player is None else [player])))
-        observer = self.get_game().default_observer
-        observer.set_from(self, p)
-        return observer.tensor.tolist()
+        return self.get_game().default_observer.values(self, p)
 
     def information_state_tensor(self, player: int | None = None) -> list[float]:
         p = self._player(player)
         if p is None:
             return list(pyspiel.State.information_state_tensor(self, *([] if player is None else [player])))
-        observer = self.get_game().info_observer
-        observer.set_from(self, p)
-        return observer.tensor.tolist()
+        return self.get_game().info_observer.values(self, p)
 
     def observation_string(self, player: int | None = None) -> str:
         p = self._player(player)
@@ -564,6 +561,20 @@ class _Observer:
         if seat is not None and "own_actions" in self.dict:
             self.dict["own_actions"][:] = inner.own_actions(seat, self.slots)
         self._last = key
+
+    def values(self, state: RiverboxState, player: int) -> list[float]:
+        """What ``set_from`` writes, as a fresh list straight from the game's encoder: the path
+        of Python callers, who get a list anyway (the tensor would round each value to float32
+        and then be copied out again)."""
+        inner = state._rb
+        s = inner.state
+        if s is None:
+            return [0.0] * len(self.tensor)
+        seat = self._seat(player)
+        out = encode_view(self.game, s.view(seat))
+        if seat is not None and "own_actions" in self.dict:
+            out = out + inner.own_actions(seat, self.slots).tolist()
+        return out
 
     def string_from(self, state: RiverboxState, player: int) -> str:
         seat = self._seat(player)
