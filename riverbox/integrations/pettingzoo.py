@@ -217,7 +217,8 @@ class RiverboxAECEnv(AECEnv):
             return
         totals, info = self._play(self.seat_of[agent], action)
         self._cumulative_rewards[agent] = 0.0
-        self.infos = {a: {} for a in self.agents}
+        if info or any(self.infos.values()):  # the usual step tells nothing: keep the empty infos
+            self.infos = {a: {} for a in self.agents}
         if info:
             self.infos[agent] = info
         self.num_moves += 1
