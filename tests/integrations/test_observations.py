@@ -2,7 +2,7 @@
 copy of the seat's view, which shares no object with anything encoded before.
 
 Encoders remember blocks by the identity of the view parts they came from
-(``riverbox.games.memo``), so a copy (all parts new) is encoded from scratch; equality over
+(``riverbox.core.memo``), so a copy (all parts new) is encoded from scratch; equality over
 many random steps, for every seat and the spectator, shows the remembered blocks are never
 stale and carry nothing from another seat's view.
 """

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from riverbox.games.memo import LastBlock
+from riverbox.core.memo import LastBlock
 from riverbox.games.ravenous_river.board import BOAT_STATUS, PHASE_NAMES
 from riverbox.games.ravenous_river.cards import CARD_INDEX, NUM_KINDS
 from riverbox.games.ravenous_river.scoring import INDEX

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from riverbox.games.memo import LastBlock
+from riverbox.core.memo import LastBlock
 from riverbox.games.river_rivals.content import COLUMN_CAP, COLUMNS, EQ_INDEX, KIND_INDEX, E, K
 from riverbox.games.river_rivals.frames import RULES
 from riverbox.games.river_rivals.phases import PHASE_NAMES as _PHASES

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from riverbox.games.memo import LastBlock
+from riverbox.core.memo import LastBlock
 from riverbox.games.river_trek.actions import MAX_AREAS, MAX_SPACES
 from riverbox.games.river_trek.board import ANIMALS, KIND_NAMES
 from riverbox.games.river_trek.position import PHASE_NAMES
