@@ -593,6 +593,42 @@ class State(ABC, Generic[GameT]):
             raise ValueError(f"{self.game.name}: {seat_error(seat, self.game.players)}")
         return [stored_as_dict(e) for e in self._stored_events() if stored_seen_by(e, seat)]
 
+    @property
+    def event_count(self) -> int:
+        """How many events the state holds, for every audience: a cursor for ``events_since``.
+
+        It counts events other seats were told too, so it is a position to pass back, never
+        something to show a seat. Moves only add events, so a cursor stays valid as the game
+        goes on (and in a clone); assigning ``events`` starts a new list.
+        """
+        return len(self._shared_events) + len(self._own_events)
+
+    def events_since(self, start: int, seat: Unchecked, stop: int | None = None) -> list[dict[str, Any]]:
+        """The events ``seat`` may see among event numbers ``start`` to ``stop`` (default: the
+        last), as ``log`` gives them.
+
+        ``events_since(0, seat) == log(seat)``; a reader that keeps ``event_count`` after each
+        read gets only what is new, without copying the whole log each time, and one that
+        noted ``event_count`` at a move can tell the events before it from those after (the
+        adapters keep each seat's information state up to date this way).
+        """
+        if seat is not None and (seat.__class__ is not int or not 0 <= seat < self.game.players):
+            raise ValueError(f"{self.game.name}: {seat_error(seat, self.game.players)}")
+        count = self.event_count
+        end = count if stop is None else stop
+        if start.__class__ is not int or end.__class__ is not int or not 0 <= start <= end <= count:
+            raise ValueError(
+                f"events_since: {describe(start)} to {describe(stop)} is not a range of event numbers"
+                f" within 0..{count}"
+            )
+        shared = self._shared_events
+        first = len(shared)
+        if start >= first:
+            events: Sequence[Stored] = self._own_events[start - first : end - first]
+        else:
+            events = shared[start:end] + tuple(self._own_events[: max(0, end - first)])
+        return [stored_as_dict(e) for e in events if stored_seen_by(e, seat)]
+
     # -- turn -----------------------------------------------------------------------------
     @property
     def is_over(self) -> bool:

@@ -26,6 +26,7 @@ pure function of the view.
 from __future__ import annotations
 
 import zlib
+from collections.abc import Callable
 from typing import Any
 
 from riverbox.core.game import Game, State
@@ -117,6 +118,16 @@ def encode_view(game: Game, view: dict[str, Any]) -> list[float]:
             )
         return vec if type(vec) is list else list(vec)  # a game's fresh list needs no copy
     return hashed_view(view)
+
+
+def action_ids(game: Game) -> Callable[[Any], int]:
+    """``game.action_id`` as a dictionary lookup where the game lists its actions (a masked
+    step looks up every legal action, and ``action_id`` checks its argument first)."""
+    try:
+        table = {a: i for i, a in enumerate(game.all_actions())}
+    except NotImplementedError:
+        return game.action_id
+    return table.__getitem__
 
 
 def agent_name(seat: int) -> str:

@@ -42,13 +42,14 @@ the rest ``GENERAL_SUM``; rewards are terminal.
 * observation string: the view as canonical JSON; observation tensor: the game's own
   ``observation_tensor`` or the generic hashed encoding (``riverbox.integrations._common``);
 * information-state string (perfect recall): ``p``'s *recall digest*, a 128-bit BLAKE2b hash
-  chain over ``p``'s first view, every change of its view after each move (``view_change``,
-  as canonical JSON; the first view and the changes give every view ``p`` saw) and every
-  action ``p`` took; two histories give the same string exactly when ``p`` saw and did the same things
-  (up to hash collisions), which is what tabular algorithms need as a key. The observation
-  string shows the current view itself. Digests are built incrementally: once a seat's string
-  has been asked for, every move extends its chain with the change of the seat's view, and
-  values that seats share are encoded once (see ``_Inner`` and ``_Fragments``);
+  chain over ``p``'s first view, then in order every event ``p`` is told (``state.log(p)``, each
+  as canonical JSON) and every action ``p`` takes. The log tells a seat everything that changes
+  in its view (tests check it for every game: two worlds ``p`` cannot tell apart that give it
+  the same events give it the same view), so two histories give the same string exactly when
+  ``p`` saw and did the same things (up to hash collisions), which is what tabular algorithms
+  need as a key. The observation string shows the current view itself. Digests are brought up
+  to date only when asked, from the events told since (``state.events_since``): a move costs
+  nothing for a seat nobody asks about (see ``_Inner``);
 * information-state tensor: the observation tensor followed by counts of ``p``'s own past
   actions (``num_action_ids`` slots, or 256 hashed slots when the action space is larger);
 * public observations (``IIGObservationType(private_info=NONE)``) use ``view(None)``.
@@ -68,11 +69,10 @@ Other games registered with ``riverbox.registry.register`` can be exposed with
 from __future__ import annotations
 
 import functools
-import hashlib
 import json
 import warnings
-from itertools import compress
-from operator import is_not
+from hashlib import blake2b
+from json.encoder import c_make_encoder, encode_basestring_ascii  # type: ignore[attr-defined]
 from typing import Any
 
 import numpy as np
@@ -80,7 +80,7 @@ import pyspiel
 
 from riverbox.core.game import Game, State
 from riverbox.core.rng import Rng
-from riverbox.integrations._common import encode_view, mover, observation_size
+from riverbox.integrations._common import action_ids, encode_view, mover, observation_size
 from riverbox.registry import game_class, load
 
 SEED_OUTCOMES = 2**16
@@ -120,19 +120,27 @@ def short_name(name: str) -> str:
 
 
 def _digest(*parts: bytes) -> bytes:
-    h = hashlib.blake2b(digest_size=16)
-    for p in parts:
-        h.update(p)
-        h.update(b"\x00")
-    return h.digest()
+    """BLAKE2b-128 of the parts, each followed by a zero byte."""
+    return blake2b(b"\x00".join(parts) + b"\x00", digest_size=16).digest()
 
 
 _ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"))
+_C_ENCODE = (
+    None
+    if c_make_encoder is None
+    else c_make_encoder(None, _ENCODER.default, encode_basestring_ascii, None, ":", ",", True, False, True)
+)
 
 
 def _canonical(view: Any) -> str:
-    """The view as canonical JSON (sorted keys, no spaces): the text a recall digest hashes."""
-    return _ENCODER.encode(view)
+    """The view as canonical JSON (sorted keys, no spaces): the text a recall digest hashes.
+
+    ``json``'s C encoder, made once: ``JSONEncoder.encode`` makes a new one at every call,
+    which costs more than encoding a small event.
+    """
+    if _C_ENCODE is None:
+        return _ENCODER.encode(view)
+    return "".join(_C_ENCODE(view, 0))
 
 
 def view_digest(chain: bytes, canonical: bytes) -> bytes:
@@ -140,19 +148,9 @@ def view_digest(chain: bytes, canonical: bytes) -> bytes:
     return _digest(chain, b"view", canonical)
 
 
-def diff_digest(chain: bytes, canonical: bytes) -> bytes:
-    """The next link of a recall chain after the seat's view changed: ``canonical`` is the
-    change as canonical JSON, ``{"del": [keys gone], "set": {key: new value}}``."""
-    return _digest(chain, b"diff", canonical)
-
-
-def view_change(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any] | None:
-    """What changed from view ``old`` to view ``new`` (the document ``diff_digest`` hashes), or
-    None when nothing did. The first view and the changes determine every later view, so a
-    chain over them recalls everything the seat saw."""
-    changed = {k: v for k, v in new.items() if k not in old or old[k] != v}
-    gone = sorted(k for k in old if k not in new)
-    return {"del": gone, "set": changed} if changed or gone else None
+def event_digest(chain: bytes, canonical: bytes) -> bytes:
+    """The next link of a recall chain after the seat was told an event (as canonical JSON)."""
+    return _digest(chain, b"event", canonical)
 
 
 def action_digest(chain: bytes, action_id: int) -> bytes:
@@ -170,61 +168,6 @@ def _chain_starts(k: int) -> tuple[bytes, ...]:
     return tuple(chain_start(q) for q in range(k))
 
 
-class _Fragments:
-    """JSON of the values in views, memoised; shared by every state of a game.
-
-    Games build views from parts shared between seats and with the previous step (views are
-    read-only snapshots, so a part handed out never changes), so a changed value is usually
-    one object that every seat's view shows: it is encoded once. An entry holds its object, so
-    no other object can have its id while it is cached; two generations of at most ``LIMIT``
-    entries bound the memory. A value rebuilt with the same content (each seat's copy of a
-    small list) is found by its ``repr``, which for JSON values fixes the JSON.
-    """
-
-    __slots__ = ("heads", "new", "old", "texts")
-    LIMIT = 4096
-
-    def __init__(self) -> None:
-        self.new: dict[int, tuple[Any, bytes]] = {}
-        self.old: dict[int, tuple[Any, bytes]] = {}
-        self.texts: dict[str, bytes] = {}
-        self.heads: dict[str, bytes] = {}
-
-    def value(self, value: Any) -> bytes:
-        """``_canonical(value)`` as bytes."""
-        key = id(value)
-        hit = self.new.get(key)
-        if hit is not None:
-            return hit[1]
-        hit = self.old.get(key)
-        if hit is None:
-            text = repr(value)
-            data = self.texts.get(text)
-            if data is None:
-                if len(self.texts) >= self.LIMIT:
-                    self.texts = {}
-                data = self.texts[text] = _ENCODER.encode(value).encode()
-            hit = (value, data)
-        if len(self.new) >= self.LIMIT:
-            self.old, self.new = self.new, {}
-        self.new[key] = hit
-        return hit[1]
-
-    def change(self, keys: tuple[Any, ...], values: list[Any], changed: list[int]) -> bytes:
-        """``_canonical(view_change(old, new))`` as bytes, for views with the same keys in the
-        same order where the values at indices ``changed`` differ."""
-        heads = self.heads
-        pieces = [b'{"del":[],"set":{']
-        for n, i in enumerate(sorted(changed, key=keys.__getitem__)):
-            name = keys[i]
-            head = heads.get(name)
-            if head is None:
-                head = heads[name] = _ENCODER.encode(name).encode() + b":"
-            pieces += [b"," if n else b"", head, self.value(values[i])]
-        pieces.append(b"}}")
-        return b"".join(pieces)
-
-
 # --------------------------------------------------------------------------------------------
 # The Python side of a pyspiel state
 # --------------------------------------------------------------------------------------------
@@ -236,43 +179,25 @@ class _Inner:
     pyspiel clones a Python state by deep-copying its attributes and serializes it by pickling
     them, so this one attribute implements both with riverbox's own ``clone`` and JSON.
 
-    Recall digests are built incrementally per seat (index ``players`` is the public chain).
-    A seat is *tracked* once its information state has been asked for: from then on ``apply``
-    absorbs its new view after every move (the parts of the views shared between seats and
-    steps are encoded once, see :class:`_Fragments`). An untracked seat costs nothing while
-    it is not asked: ``moves`` lists the moves since the deal (from index ``offset``), its
-    digest is up to date after ``pos[q]`` of them at the private state ``base[q]`` (never
-    modified, shared between copies), and ``sync(q)`` replays the missing moves when it is
-    asked. A copy starts with every seat untracked (a playout from a clone that never asks pays
-    nothing), from one snapshot of the current state.
+    Seat ``q``'s recall digest (index ``players``: the public one) chains its first view, then
+    in order every event ``q`` is told and every action ``q`` takes. It is brought up to date
+    only when asked (``sync``), from the state's events (``events_since``) and the event
+    numbers at which ``q`` acted (``acts[q]``), so a move costs nothing for seats nobody asks
+    about: ``cursor[q]`` is the first event not yet in the chain, -1 before the first view,
+    which comes from ``start``, the state as dealt (never modified, shared between copies),
+    and is followed by the events told after it.
     """
 
-    __slots__ = (
-        "base",
-        "chains",
-        "frags",
-        "game",
-        "last",
-        "moves",
-        "offset",
-        "own",
-        "pos",
-        "state",
-        "tracked",
-    )
+    __slots__ = ("acts", "chains", "cursor", "game", "own", "start", "state")
 
-    def __init__(self, game: Game, frags: _Fragments | None = None) -> None:
+    def __init__(self, game: Game) -> None:
         self.game = game
         self.state: State | None = None
+        self.start: State | None = None
         k = game.players + 1
-        self.moves: list[tuple[int, int]] = []
-        self.offset = 0
-        self.base: list[State | None] = [None] * k
-        self.pos: list[int] = [0] * k
         self.chains: list[bytes] = list(_chain_starts(k))
-        self.last: list[tuple[tuple[Any, ...], list[Any]] | None] = [None] * k
-        self.tracked: list[int] = []
-        self.frags = _Fragments() if frags is None else frags
+        self.cursor: list[int] = [-1] * k
+        self.acts: list[list[tuple[int, int]]] = [[] for _ in range(k)]
         self.own: dict[int, tuple[int, np.ndarray]] = {}
 
     # -- pyspiel hooks ----------------------------------------------------------------------
@@ -280,18 +205,10 @@ class _Inner:
         other = _Inner.__new__(_Inner)
         other.game = self.game
         other.state = None if self.state is None else self.state.clone()
-        other.moves = list(self.moves)
-        other.offset = self.offset
-        other.base = list(self.base)
-        other.pos = list(self.pos)
-        if self.tracked and self.state is not None:
-            snapshot = self.state.clone()
-            for q in self.tracked:
-                other.base[q] = snapshot
+        other.start = self.start
         other.chains = list(self.chains)
-        other.last = list(self.last)
-        other.tracked = []
-        other.frags = self.frags
+        other.cursor = list(self.cursor)
+        other.acts = [list(a) for a in self.acts]
         other.own = {q: (cursor, counts.copy()) for q, (cursor, counts) in self.own.items()}
         return other
 
@@ -313,110 +230,60 @@ class _Inner:
         players = config.pop("players")
         self.game = load(data["game"], players, **config)
         self.state = None if data["state"] is None else self.game.state_from_json(data["state"])
+        self.start = None
         k = self.game.players + 1
-        self.moves = []
-        self.offset = 0
-        base = None if self.state is None else self.state.clone()
-        self.base = [base] * k
-        self.pos = [0] * k
         self.chains = [bytes.fromhex(c) for c in data["chains"]]
-        self.tracked = []
-        self.frags = _Fragments()
+        count = -1 if self.state is None else self.state.event_count  # every chain was synced
+        self.cursor = [count] * k
+        self.acts = [[] for _ in range(k)]
         self.own = {}
-        n = self.game.players
-        self.last = [None] * k
-        if base is not None:
-            for q in range(k):
-                view = base.view(q if q < n else None)
-                self.last[q] = (tuple(view), list(view.values()))
 
     # -- play -------------------------------------------------------------------------------
     def deal(self, seed: int) -> None:
         self.state = self.game.new_state(seed)
+        self.start = self.state.clone()
         k = self.game.players + 1
-        self.base = [self.state.clone()] * k
-        self.moves = []
-        self.offset = 0
-        self.pos = [0] * k
-        self.last = [None] * k
-        self.tracked = []
+        self.chains = list(_chain_starts(k))
+        self.cursor = [-1] * k
+        self.acts = [[] for _ in range(k)]
         self.own = {}
 
     def apply(self, seat: int, action_id: int) -> None:
         state = self.state
         assert state is not None
+        self.acts[seat].append((state.event_count, action_id))  # the events before it, then it
         state.apply(self.game.action_from_id(action_id), seat)
-        tracked = self.tracked
-        if len(tracked) < len(self.pos):  # some seat may still replay this move
-            self.moves.append((seat, action_id))
-        else:
-            self.offset += 1
-        if tracked:
-            end = self.offset + len(self.moves)
-            chains = self.chains
-            for q in tracked:
-                if q == seat:
-                    chains[q] = action_digest(chains[q], action_id)
-                self._absorb_view(q, state)
-                self.pos[q] = end
 
     # -- recall -----------------------------------------------------------------------------
-    def _absorb_view(self, q: int, state: State) -> None:
-        """Extend seat ``q``'s chain with its view of ``state`` if it changed (cheap when most of
-        the view is the same objects as last time: those are compared by identity, in C)."""
-        view = state.view(q if q < self.game.players else None)
-        keys = tuple(view)
-        values = list(view.values())
-        last = self.last[q]
-        if last is None:
-            self.chains[q] = view_digest(self.chains[q], _canonical(view).encode())
-        elif keys == last[0]:
-            old = last[1]
-            fresh = compress(range(len(values)), map(is_not, values, old))
-            changed = [i for i in fresh if values[i] != old[i]]
-            if changed:
-                self.chains[q] = diff_digest(self.chains[q], self.frags.change(keys, values, changed))
-        else:
-            change = view_change(dict(zip(last[0], last[1], strict=True)), view)
-            if change is not None:
-                self.chains[q] = diff_digest(self.chains[q], _canonical(change).encode())
-        self.last[q] = (keys, values)
-
     def sync(self, q: int) -> None:
         """Bring seat ``q``'s recall digest up to the current state."""
-        base = self.base[q]
-        if self.state is None or base is None:
+        state = self.state
+        if state is None:
             return
-        if self.last[q] is None:
-            self._absorb_view(q, base)
-        end = self.offset + len(self.moves)
-        if self.pos[q] == end:
-            return
-        s = base.clone()
-        game = self.game
-        for seat, action_id in self.moves[self.pos[q] - self.offset :]:
-            s.apply(game.action_from_id(action_id), seat)
-            if seat == q:
-                self.chains[q] = action_digest(self.chains[q], action_id)
-            self._absorb_view(q, s)
-        self.base[q] = s
-        self.pos[q] = end
-        self._trim()
-
-    def _trim(self) -> None:
-        low = min(self.pos)
-        if low > self.offset:  # moves every seat has absorbed are not needed any more
-            del self.moves[: low - self.offset]
-            self.offset = low
+        n = self.game.players
+        seat = q if q < n else None
+        chain = self.chains[q]
+        cursor = self.cursor[q]
+        if cursor < 0:
+            start = self.start
+            assert start is not None
+            chain = view_digest(chain, _canonical(start.view(seat)).encode())
+            cursor = start.event_count
+        events_since = state.events_since
+        for at, action_id in self.acts[q]:
+            for event in events_since(cursor, seat, at):
+                chain = event_digest(chain, _canonical(event).encode())
+            chain = action_digest(chain, action_id)
+            cursor = at
+        self.acts[q] = []
+        for event in events_since(cursor, seat):
+            chain = event_digest(chain, _canonical(event).encode())
+        self.chains[q] = chain
+        self.cursor[q] = state.event_count
 
     def recall(self, seat: int | None) -> str:
         q = self.game.players if seat is None else seat
-        if q not in self.tracked:
-            self.sync(q)
-            if self.state is not None:
-                self.tracked.append(q)
-                self.base[q] = None  # a tracked seat never replays
-                self._trim()
+        self.sync(q)
         return self.chains[q].hex()
 
     def own_actions(self, seat: int, slots: int) -> np.ndarray:
@@ -435,26 +302,28 @@ class _Inner:
     def resampled(self, seat: int, rng: Rng) -> _Inner:
         """A copy whose riverbox state is ``determinize(seat)``; other seats' digests are
         re-derived from ``seat``'s own, so nothing of the true state survives in them. The
-        public chain is kept when it was ever asked for (every seat knows it)."""
-        self.sync(seat)
+        public chain is kept when it was ever asked for (its events are public)."""
         public = self.game.players
-        if self.last[public] is not None:
+        self.sync(seat)
+        asked_public = self.cursor[public] >= 0
+        if asked_public:
             self.sync(public)
         other = self.copy()
         if self.state is None:
             return other
         det = self.state.determinize(seat, rng)
         other.state = det
-        k = self.game.players + 1
-        other.moves = []
-        other.offset = 0
-        other.base = [det.clone()] * k
-        other.pos = [0] * k
+        other.start = det.clone()
         other.own = {}
+        k = self.game.players + 1
+        other.cursor = [det.event_count] * k  # the determinized state holds only seat's events
+        other.acts = [[] for _ in range(k)]
         for q in range(k):
-            if q != seat and (q != public or self.last[public] is None):
+            if q != seat and (q != public or not asked_public):
+                # Another seat's chain starts again from its view of this world (its hand in
+                # it), so its information state tells its legal actions, as IS-MCTS needs.
                 other.chains[q] = _digest(b"resampled", self.chains[seat], str(q).encode())
-                other.last[q] = None
+                other.cursor[q] = -1
         return other
 
 
@@ -523,7 +392,11 @@ class RiverboxGame(pyspiel.Game):
         full.update({k: v for k, v in (params or {}).items() if k in full})
         super().__init__(game_type, game_info, full)
         self.riverbox_game = rb
-        self.fragments = _Fragments()
+        self.action_ids = action_ids(rb)
+        # The observers pyspiel uses for a state's own strings and tensors (its default and
+        # information-state observation types), made once: see ``RiverboxState.observation_tensor``.
+        self.default_observer = _Observer(rb, pyspiel.IIGObservationType(perfect_recall=False), None)
+        self.info_observer = _Observer(rb, pyspiel.IIGObservationType(perfect_recall=True), None)
 
     def new_initial_state(self, *args: Any) -> RiverboxState:
         """The root: a chance node whose outcome is the seed."""
@@ -542,8 +415,8 @@ class RiverboxState(pyspiel.State):
     def __init__(self, game: RiverboxGame) -> None:
         super().__init__(game)
         # pyspiel makes a new initial state for every tensor it hands out (to learn its shape),
-        # so this is cheap: the fragment cache is the game's, shared by all its states.
-        self._rb = _Inner(game.riverbox_game, game.fragments)
+        # so this is cheap.
+        self._rb = _Inner(game.riverbox_game)
 
     @property
     def riverbox_state(self) -> State | None:
@@ -563,8 +436,7 @@ class RiverboxState(pyspiel.State):
         s = self._rb.state
         if s is None or s.is_over:
             return []
-        game = self._rb.game
-        return sorted(game.action_id(a) for a in s.legal_actions(player))
+        return sorted(map(self.get_game().action_ids, s.legal_actions(player)))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return _SEED_OUTCOMES_LIST
@@ -607,6 +479,42 @@ class RiverboxState(pyspiel.State):
         if s is None:
             return f"{self._rb.game.name}: the seed is not drawn yet"
         return str(s)
+
+    # -- observations, called from Python -----------------------------------------------------
+    # pyspiel answers these through C++, which for a Python game builds a new initial state to
+    # learn the tensor's shape and copies through two layers each time (about five engine steps
+    # per call). Python callers get the same values straight from the game's observers (tensors
+    # as the encoder's floats, which pyspiel's path rounds to float32); C++ algorithms still
+    # take pyspiel's path, which asks the same observers (tests compare both).
+    def _player(self, player: int | None) -> int | None:
+        """``player`` (default: the player to move) if it is a player, else None (pyspiel decides)."""
+        if player is None:
+            player = self.current_player()
+        return player if player.__class__ is int and 0 <= player < self._rb.game.players else None
+
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        p = self._player(player)
+        if p is None:
+            return list(pyspiel.State.observation_tensor(self, *([] if player is None else [player])))
+        return self.get_game().default_observer.values(self, p)
+
+    def information_state_tensor(self, player: int | None = None) -> list[float]:
+        p = self._player(player)
+        if p is None:
+            return list(pyspiel.State.information_state_tensor(self, *([] if player is None else [player])))
+        return self.get_game().info_observer.values(self, p)
+
+    def observation_string(self, player: int | None = None) -> str:
+        p = self._player(player)
+        if p is None:
+            return str(pyspiel.State.observation_string(self, *([] if player is None else [player])))
+        return self.get_game().default_observer.string_from(self, p)
+
+    def information_state_string(self, player: int | None = None) -> str:
+        p = self._player(player)
+        if p is None:
+            return str(pyspiel.State.information_state_string(self, *([] if player is None else [player])))
+        return self.get_game().info_observer.string_from(self, p)
 
 
 class _Observer:
@@ -653,6 +561,20 @@ class _Observer:
         if seat is not None and "own_actions" in self.dict:
             self.dict["own_actions"][:] = inner.own_actions(seat, self.slots)
         self._last = key
+
+    def values(self, state: RiverboxState, player: int) -> list[float]:
+        """What ``set_from`` writes, as a fresh list straight from the game's encoder: the path
+        of Python callers, who get a list anyway (the tensor would round each value to float32
+        and then be copied out again)."""
+        inner = state._rb
+        s = inner.state
+        if s is None:
+            return [0.0] * len(self.tensor)
+        seat = self._seat(player)
+        out = encode_view(self.game, s.view(seat))
+        if seat is not None and "own_actions" in self.dict:
+            out = out + inner.own_actions(seat, self.slots).tolist()
+        return out
 
     def string_from(self, state: RiverboxState, player: int) -> str:
         seat = self._seat(player)

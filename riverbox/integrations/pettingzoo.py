@@ -72,6 +72,7 @@ from riverbox.core.errors import IllegalAction
 from riverbox.core.game import Game, State
 from riverbox.integrations._common import (
     OBS_BOUND,
+    action_ids,
     agent_name,
     check_illegal_policy,
     mover,
@@ -115,6 +116,7 @@ class RiverboxAECEnv(AECEnv):
         self.possible_agents = [agent_name(i) for i in range(n)]
         self.seat_of = {a: i for i, a in enumerate(self.possible_agents)}
         self.observation_spaces, self.action_spaces = _spaces(self.game, self.possible_agents)
+        self._action_ids = action_ids(self.game)
         self.agents: list[str] = []
         self.game_seed: int | None = None
         self.actions_taken: dict[str, int] = {}
@@ -155,7 +157,7 @@ class RiverboxAECEnv(AECEnv):
         state = self._state
         mask = np.zeros(self.game.num_action_ids, np.int8)
         if seat in state.to_move:
-            mask[list(map(self.game.action_id, state.legal_actions(seat)))] = 1
+            mask[list(map(self._action_ids, state.legal_actions(seat)))] = 1
         return {"observation": observation_array(self.game, state.view(seat)), "action_mask": mask}
 
     def _play(self, seat: int, action: Any) -> tuple[list[float], dict[str, Any]]:
@@ -215,7 +217,8 @@ class RiverboxAECEnv(AECEnv):
             return
         totals, info = self._play(self.seat_of[agent], action)
         self._cumulative_rewards[agent] = 0.0
-        self.infos = {a: {} for a in self.agents}
+        if info or any(self.infos.values()):  # the usual step tells nothing: keep the empty infos
+            self.infos = {a: {} for a in self.agents}
         if info:
             self.infos[agent] = info
         self.num_moves += 1

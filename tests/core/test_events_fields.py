@@ -202,3 +202,36 @@ def test_determinizing_again_gives_the_same_knowledge_and_follows_new_moves() ->
     assert len(after.history) == len(state.history) and after.log(0) == state.log(0)
     state.emit("bet", seat=2)
     assert state.determinize(0, 4).log(0) == state.log(0)
+
+
+def test_events_since_a_cursor_read_only_what_is_new_for_the_seat() -> None:
+    # event_count is a cursor over every audience's events; events_since(cursor, seat) is the
+    # part of log(seat) told since, in order, and survives a clone (which shares the events).
+    game = riverbox.load("toy", players=3, turns=2)
+    state = game.new_state(5)
+    for seat in (0, 1, 2, None):
+        assert state.events_since(0, seat) == state.log(seat)
+    cursors = {seat: (0, []) for seat in (0, 1, 2, None)}
+    while not state.is_over:
+        mover = state.to_move[0]
+        state.apply(state.legal_actions(mover)[0], mover)
+        if mover == 1:
+            state = state.clone()  # new events go to the clone's own list
+        for seat, (cursor, seen) in list(cursors.items()):
+            cursors[seat] = (state.event_count, seen + state.events_since(cursor, seat))
+    assert state.event_count == len(state.events)
+    for seat, (cursor, seen) in cursors.items():
+        assert seen == state.log(seat) and cursor == state.event_count
+        assert state.events_since(cursor, seat) == []
+    state = state.clone()  # the events so far shared, then one of its own: ranges cross both
+    state.emit("bet", seat=0)
+    events = state.events
+    for start in range(len(events) + 1):
+        for stop in range(start, len(events) + 1):
+            part = [e.as_dict() for e in events[start:stop] if e.seen_by(0)]
+            assert state.events_since(start, 0, stop) == part
+    for start, stop in ((-1, None), (0, len(events) + 1), (2, 1)):
+        with pytest.raises(ValueError, match="is not a range of event numbers"):
+            state.events_since(start, 0, stop)
+    with pytest.raises(ValueError):
+        state.events_since(0, 3)

@@ -41,6 +41,7 @@ class SoloGame(Game):
         s.score = 0
         s.die = 1 + s.rng.randrange(6)
         s.chance(f"roll {s.die}")
+        s.emit("rolled", die=s.die)  # the player is told what it sees (the adapters' recall rests on it)
         s.to_move = (0,)
         return s
 
@@ -75,6 +76,7 @@ class SoloState(State):
             return
         self.die = 1 + self.rng.randrange(6)
         self.chance(f"roll {self.die}")
+        self.emit("rolled", die=self.die)
 
     def scores(self) -> list[float]:
         return [float(self.score)]

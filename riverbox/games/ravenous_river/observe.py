@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from riverbox.core.memo import LastBlock
 from riverbox.games.ravenous_river.board import BOAT_STATUS, PHASE_NAMES
 from riverbox.games.ravenous_river.cards import CARD_INDEX, NUM_KINDS
 from riverbox.games.ravenous_river.scoring import INDEX
@@ -34,33 +35,37 @@ OBSERVATION_SIZE = (
 )
 
 
-def observation(view: dict[str, Any]) -> list[float]:
-    """Encode ``view`` into ``OBSERVATION_SIZE`` floats in [0, 1] (roughly)."""
+def _onehot(index: int | None, size: int) -> list[float]:
+    block = [0.0] * size
+    if index is not None and 0 <= index < size:
+        block[index] = 1.0
+    return block
+
+
+def _animals(items: list[str] | None) -> list[float]:
+    block = [0.0] * 7
+    for a in items or ():
+        block[INDEX[a]] = 1.0
+    return block
+
+
+def _cards(items: list[str] | None) -> list[float]:
+    block = [0.0] * NUM_KINDS
+    for c in items or ():
+        block[CARD_INDEX[c]] += 0.5
+    return block
+
+
+def _table(
+    row: list[str | None],
+    row_seen_by: list[list[int]],
+    bank: list[str],
+    boats: list[list[str]],
+    status: list[str],
+) -> list[float]:
+    """The row, who knows each face-down card, the bank and the boats."""
     out: list[float] = []
-
-    def onehot(index: int | None, size: int) -> None:
-        block = [0.0] * size
-        if index is not None and 0 <= index < size:
-            block[index] = 1.0
-        out.extend(block)
-
-    def animals(items: list[str] | None) -> None:
-        block = [0.0] * 7
-        for a in items or ():
-            block[INDEX[a]] = 1.0
-        out.extend(block)
-
-    def cards(items: list[str] | None, scale: float) -> None:
-        block = [0.0] * NUM_KINDS
-        for c in items or ():
-            block[CARD_INDEX[c]] += scale
-        out.extend(block)
-
-    onehot(view["seat"], 7)
-    onehot(view["players"] - 2, 6)
-    onehot(PHASE_NAMES.index(view["phase"]), len(PHASE_NAMES))
-    onehot(7 if view["turn"] is None else view["turn"], 8)
-    for i, x in enumerate(view["row"]):
+    for i, x in enumerate(row):
         block = [0.0] * 10
         if x is None:
             block[0] = 1.0
@@ -68,31 +73,58 @@ def observation(view: dict[str, Any]) -> list[float]:
             block[1] = 1.0
         else:
             block[2 + INDEX[x]] = 1.0
-            block[9] = 0.0 if view["row_seen_by"][i] else 1.0
-        out.extend(block)
-    out.extend(len(s) / 7 for s in view["row_seen_by"])
-    animals(view["bank"])
+            block[9] = 0.0 if row_seen_by[i] else 1.0
+        out += block
+    out += [len(s) / 7 for s in row_seen_by]
+    out += _animals(bank)
     for b in range(2):
-        animals(view["boats"][b])
-        onehot(BOAT_STATUS.index(view["boat_status"][b]), len(BOAT_STATUS))
-    animals(view["totems"])
-    animals(view["drawn"])
-    cards(view["hand"], 0.5)
+        out += _animals(boats[b])
+        out += _onehot(BOAT_STATUS.index(status[b]), len(BOAT_STATUS))
+    return out
+
+
+def _mine(totems: list[str], drawn: list[str] | None, hand: list[str]) -> list[float]:
+    return _animals(totems) + _animals(drawn) + _cards(hand)
+
+
+def _counts(n: int, hand_sizes: list[int], scores: list[int], target: int, discard: list[str]) -> list[float]:
+    pad = [0.0] * (7 - n)
+    return [h / 4 for h in hand_sizes] + pad + [s / target for s in scores] + pad + _cards(discard)
+
+
+_SEATS = 8  # seats 0..6 and the spectator
+_MINE = tuple(LastBlock() for _ in range(_SEATS))
+_TABLE = LastBlock()
+_COUNTS = LastBlock()
+
+
+def observation(view: dict[str, Any]) -> list[float]:
+    """Encode ``view`` into ``OBSERVATION_SIZE`` floats in [0, 1] (roughly).
+
+    The parts that are often the same objects from one view to the next (views share what did
+    not change) are remembered with them (``LastBlock``): the table, the seat's own things and
+    the public counts."""
+    seat = view["seat"]
     n = view["players"]
-    out.extend([h / 4 for h in view["hand_sizes"]] + [0.0] * (7 - n))
-    out.extend([s / view["target"] for s in view["scores"]] + [0.0] * (7 - n))
-    cards(view["discard"], 0.5)
+    out = _onehot(seat, 7)
+    out += _onehot(n - 2, 6)
+    out += _onehot(PHASE_NAMES.index(view["phase"]), len(PHASE_NAMES))
+    out += _onehot(7 if view["turn"] is None else view["turn"], 8)
+    out += _TABLE(_table, view["row"], view["row_seen_by"], view["bank"], view["boats"], view["boat_status"])
+    mine = _MINE[seat if seat is not None and 0 <= seat < 7 else 7]
+    out += mine(_mine, view["totems"], view["drawn"], view["hand"])
+    out += _COUNTS(_counts, n, view["hand_sizes"], view["scores"], view["target"], view["discard"])
     pending = view["pending"] or {}
-    onehot(pending.get("slot"), 7)
-    onehot(CARD_INDEX[pending["card"]] if "card" in pending else None, NUM_KINDS)
+    out += _onehot(pending.get("slot"), 7)
+    out += _onehot(CARD_INDEX[pending["card"]] if "card" in pending else None, NUM_KINDS)
     out.append(float(pending.get("stage", 0)))
     peeked = [0.0] * 7
     for i in pending.get("peeked", ()):
         peeked[i] = 1.0
-    out.extend(peeked)
+    out += peeked
     voted = view["voted"] or []
-    out.extend([1.0 if v else 0.0 for v in voted] + [0.0] * (7 - len(voted)))
-    out.extend([1.0 if view["my_vote"] == "end" else 0.0, 1.0 if view["my_vote"] == "continue" else 0.0])
+    out += [1.0 if v else 0.0 for v in voted] + [0.0] * (7 - len(voted))
+    out += [1.0 if view["my_vote"] == "end" else 0.0, 1.0 if view["my_vote"] == "continue" else 0.0]
     out.append(view["deck_size"] / 14)
     out.append(min(view["round"], 20) / 20)
     return out

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from riverbox.core.memo import LastBlock
 from riverbox.games.river_rivals.content import COLUMN_CAP, COLUMNS, EQ_INDEX, KIND_INDEX, E, K
 from riverbox.games.river_rivals.frames import RULES
 from riverbox.games.river_rivals.phases import PHASE_NAMES as _PHASES
@@ -35,6 +36,33 @@ OBSERVATION_SIZE = (
 )
 
 
+def _board_block(board: list[list[list[dict[str, Any]]]], me: int) -> list[float]:
+    out: list[float] = []
+    for side in (me, 1 - me):
+        for col in board[side]:
+            for p in range(COLUMN_CAP):
+                slot = [0.0] * _SLOT
+                if p < len(col):
+                    card = col[p]
+                    slot[0] = 1.0
+                    slot[1 + KIND_INDEX[card["animal"]]] = 1.0
+                    slot[K + 1] = card["shields"] / 2
+                    slot[K + 2] = card["fish"] / 2
+                    slot[K + 3] = (card["spaces"] - card["fish"]) / 2
+                out += slot
+    return out
+
+
+def _strength_block(strength: list[list[int]], me: int) -> list[float]:
+    return [v / 10 for side in (me, 1 - me) for v in strength[side]]
+
+
+# The board is most of the vector and often the same object from one view to the next (views
+# share unchanged parts): its block is remembered per point of view (``LastBlock``).
+_BOARD = (LastBlock(), LastBlock())
+_STRENGTH = (LastBlock(), LastBlock())
+
+
 def encode(view: dict[str, Any]) -> list[float]:
     me = view["seat"] if view["seat"] in (0, 1) else 0
     op = 1 - me
@@ -50,20 +78,8 @@ def encode(view: dict[str, Any]) -> list[float]:
         view["pile_sizes"][op] / 18,
         view["hand_foreign"][op] / 3,
     ]
-    for side in (me, op):
-        for col in view["board"][side]:
-            for p in range(COLUMN_CAP):
-                slot = [0.0] * _SLOT
-                if p < len(col):
-                    card = col[p]
-                    slot[0] = 1.0
-                    slot[1 + KIND_INDEX[card["animal"]]] = 1.0
-                    slot[K + 1] = card["shields"] / 2
-                    slot[K + 2] = card["fish"] / 2
-                    slot[K + 3] = (card["spaces"] - card["fish"]) / 2
-                out += slot
-    for side in (me, op):
-        out += [v / 10 for v in view["strength"][side]]
+    out += _BOARD[me](_board_block, view["board"], me)
+    out += _STRENGTH[me](_strength_block, view["strength"], me)
     out += [view["fish_caught"][me] / 8, view["fish_caught"][op] / 8, view["shield_supply"] / 8]
     for side in (me, op):
         rem = [0.0] * K
