@@ -205,15 +205,22 @@ class HindsightBot:
 class OracleBot:
     """Knows the deck order (reads the real state: for measuring, never for play) and follows the
     best line :func:`solve` finds. With the deck known the game is deterministic, so the line is
-    planned once and replanned only if the position is not the one planned for."""
+    planned once and replanned only if the position is not the one planned for.
+
+    ``width=k`` searches again at every move, the way :class:`HindsightBot` does with ``width``
+    but on the real deck: the ``k`` moves with the best greedy finish are each solved on their
+    own with ``beam``, and the best line found replaces the plan only if it scores more, so the
+    planned score never drops. Slower, and a tighter lower bound on perfect play."""
 
     name = "oracle"
 
-    def __init__(self, seed: int = 0, beam: int = 4) -> None:
-        if beam < 1:
-            raise ValueError(f"beam must be at least 1, not {beam}")
+    def __init__(self, seed: int = 0, beam: int = 4, width: int = 0) -> None:
+        if beam < 1 or width < 0:
+            raise ValueError(f"beam must be at least 1 and width at least 0, not {beam} and {width}")
         self.beam = beam
+        self.width = width
         self._plan: list[Move] = []
+        self._score = -1
         self._at: tuple[int, int] | None = None
 
     def act(self, state: State, seat: int) -> Action:
@@ -221,6 +228,10 @@ class OracleBot:
         s: Any = state
         here = (state.seed, len(state.history))
         if self._at != here or not self._plan:
+            self._plan, self._score = [], -1
+        if self.width:
+            self._improve(s.board, s.hand, s.deck)
+        elif not self._plan:
             self._plan = solve(s.board, s.hand, s.deck, self.beam).line
         by_move = {_move_of(game, a): a for a in state.legal_actions(seat)}
         move = self._plan.pop(0) if self._plan else None
@@ -230,3 +241,13 @@ class OracleBot:
             action = by_move[self._plan.pop(0)]
         self._at = (state.seed, len(state.history) + 2)  # our move and the draw
         return action
+
+    def _improve(self, board: Board, hand: list[int], deck: list[int]) -> None:
+        """Solve the ``width`` most promising moves' positions; keep the best line if it beats the plan."""
+        firsts = solve(board, hand, deck, 0).firsts
+        for move in sorted(firsts, key=lambda m: -firsts[m])[: self.width]:
+            child, h, d = board.copy(), list(hand), list(deck)
+            _play(child, h, d, move)
+            found = solve(child, h, d, self.beam) if h else Solution(child.score(), [], {})
+            if found.score > self._score:
+                self._plan, self._score = [move, *found.line], found.score

@@ -93,3 +93,12 @@ def test_hindsight_refuses_a_width_below_zero_or_no_screen() -> None:
     for bad in ({"width": -1}, {"screen": 0}):
         with pytest.raises(ValueError):
             HindsightBot(**bad)
+
+
+def test_the_searching_oracle_never_ends_below_the_planning_oracle() -> None:
+    """With every first move searched, its first plan already holds the planning oracle's line
+    (both search the same positions after the move the planner keeps), and plans only improve."""
+    for seed in (5, 8):
+        state = _start(seed, moves=0)
+        planned = solve(state.board, state.hand, state.deck, beam=1).score
+        assert play(state.game, OracleBot(beam=1, width=99), seed).scores()[0] >= planned
