@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 import riverbox
 from riverbox.games.river_wild.bot import play
 from riverbox.games.river_wild.solve import HindsightBot, OracleBot, greedy_line, solve
@@ -65,3 +67,38 @@ def test_hindsight_analyse_gives_every_legal_move_its_mean_score() -> None:
     assert sorted(map(str, (a for a, _, _ in rows))) == sorted(map(str, state.legal_actions(0)))
     assert [v for _, v, _ in rows] == sorted((v for _, v, _ in rows), reverse=True)
     assert all(n == 2 for _, _, n in rows)
+
+
+def test_hindsight_with_width_searches_its_candidates_on_the_same_decks() -> None:
+    state = _start(7)
+    legal = state.legal_actions(0)
+    rows = HindsightBot(1, samples=2, beam=1, width=2, screen=2, think=60.0).analyse(state, 0)
+    assert sorted(map(str, (a for a, _, _ in rows))) == sorted(map(str, legal))
+    searched = [(v, n) for _, v, n in rows if n]
+    assert len(searched) == min(2, len(legal)) and all(n == 2 for _, n in searched)
+    assert [v for v, _ in searched] == sorted((v for v, _ in searched), reverse=True)
+    assert all(n == 0 for _, _, n in rows[len(searched) :])
+
+
+def test_hindsight_with_width_decides_from_the_view_alone() -> None:
+    state = _start(6)
+    other = state.determinize(0, 123)
+    a = HindsightBot(9, samples=2, beam=1, width=3, screen=2, think=60.0).act(state, 0)
+    b = HindsightBot(9, samples=2, beam=1, width=3, screen=2, think=60.0).act(other, 0)
+    assert a == b
+    assert a in state.legal_actions(0)
+
+
+def test_hindsight_refuses_a_width_below_zero_or_no_screen() -> None:
+    for bad in ({"width": -1}, {"screen": 0}):
+        with pytest.raises(ValueError):
+            HindsightBot(**bad)
+
+
+def test_the_searching_oracle_never_ends_below_the_planning_oracle() -> None:
+    """With every first move searched, its first plan already holds the planning oracle's line
+    (both search the same positions after the move the planner keeps), and plans only improve."""
+    for seed in (5, 8):
+        state = _start(seed, moves=0)
+        planned = solve(state.board, state.hand, state.deck, beam=1).score
+        assert play(state.game, OracleBot(beam=1, width=99), seed).scores()[0] >= planned
