@@ -12,7 +12,7 @@ heuristic where its playouts tell the moves apart: ties go to the heuristic's ow
   ``width``, the heuristic's choice and a random ``width - 1`` of the rest.
 * **Playouts.** From a determinized world (the seat's knowledge only), the candidate, then the
   game's heuristic for every seat with an ``epsilon`` share of random moves, to the end of the
-  game or for ``depth`` moves.
+  game or for ``depth`` moves (random play in a game without a heuristic).
 * **Value.** ``tanh`` of the seat's lead over its best rival divided by the game's scale
   (:mod:`riverbox.bots.leaf`): final scores at the end, ``Game.leaf_measure`` at a cut. A
   finished game also adds its ``returns()`` (+1 win, -1 loss), so a won line beats a merely
@@ -29,6 +29,7 @@ import math
 import time
 from typing import Any
 
+from riverbox.bots.base import RandomBot
 from riverbox.bots.leaf import SCALES
 from riverbox.core.game import Action, Game, State
 from riverbox.core.rng import Rng
@@ -48,6 +49,14 @@ def lead_value(state: State, seat: int, scale: float) -> float:
         bonus = 0.0
     rival = max(v for i, v in enumerate(scores) if i != seat)
     return math.tanh((scores[seat] - rival) / scale) + bonus
+
+
+def _heuristic(game: Game, seed: int) -> Any:
+    """The game's heuristic bot; random play for a game without one (the search still works)."""
+    try:
+        return game.heuristic_bot(seed)
+    except ValueError:
+        return RandomBot(seed)
 
 
 class RolloutBot:
@@ -80,8 +89,8 @@ class RolloutBot:
         self.width = width
         self.samples = samples
         self.epsilon = epsilon
-        self.guide = game.heuristic_bot(seed)
-        self.player = game.heuristic_bot(seed + 1)
+        self.guide = _heuristic(game, seed)
+        self.player = _heuristic(game, seed + 1)
         self.scale = SCALES.get(game.name, 4.0)
 
     def candidates(self, state: State, seat: int, legal: list[Action]) -> list[Action]:
