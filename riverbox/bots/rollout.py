@@ -117,7 +117,11 @@ class RolloutBot:
             steps += 1
 
     def analyse(self, state: State, seat: int) -> list[tuple[Action, float, int]]:
-        """(action, mean value, playouts) per candidate, best first (the heuristic's wins ties)."""
+        """(action, mean value, playouts) per candidate, best first (the heuristic's wins ties).
+
+        Values are ranked as :func:`lead_value` gives them and reported clipped to the returns
+        scale [-1, 1], so a hint reads them as an outlook.
+        """
         legal = state.legal_actions(seat)
         if len(legal) == 1:
             return [(legal[0], 0.0, 0)]
@@ -148,7 +152,7 @@ class RolloutBot:
         if means[best] <= means[0] + TIE_MARGIN:
             order.remove(0)
             order.insert(0, 0)
-        return [(moves[i], means[i], rounds) for i in order]
+        return [(moves[i], max(-1.0, min(1.0, means[i])), rounds) for i in order]
 
     def act(self, state: State, seat: int) -> Any:
         return self.analyse(state, seat)[0][0]

@@ -55,6 +55,7 @@ def test_analyse_ranks_by_value_with_one_playout_each() -> None:
     assert all(a in legal and n == 1 for a, _, n in rows)
     assert [v for _, v, _ in rows[1:]] == sorted((v for _, v, _ in rows[1:]), reverse=True)
     assert rows[0][1] >= max(v for _, v, _ in rows[1:])
+    assert all(-1.0 <= v <= 1.0 for _, v, _ in rows)
 
 
 def test_lead_value_counts_a_win_beyond_a_close_lead() -> None:
