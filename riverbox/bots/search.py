@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from riverbox.bots.ismcts import ismcts, pimc
+from riverbox.bots.rollout import RolloutBot
 from riverbox.core.game import Action, Game, State
 from riverbox.core.rng import Rng
 
@@ -66,5 +67,6 @@ SEARCH_BOTS: dict[str, Callable[..., Any]] = {
     "montecarlo": MonteCarloBot,
     "ismcts": ismcts,
     "pimc": pimc,
+    "rollout": RolloutBot,
 }
 """Search bots by name: factories ``(game, seed, **settings)``; settings are typed keywords."""

@@ -18,9 +18,9 @@ register("toy", "tests.core.toy:ToyGame")
 
 def test_bot_lookup_names_valid_bots() -> None:
     game = riverbox.load("toy", players=2)
-    assert bot_names(game) == ["random", "ismcts", "montecarlo", "pimc"]
+    assert bot_names(game) == ["random", "ismcts", "montecarlo", "pimc", "rollout"]
     assert isinstance(make_bot("random", game), RandomBot)
-    with pytest.raises(ValueError, match="valid bots: random, ismcts, montecarlo, pimc"):
+    with pytest.raises(ValueError, match="valid bots: random, ismcts, montecarlo, pimc, rollout"):
         make_bot("oracle", game)
     with pytest.raises(ValueError, match="no heuristic bot"):
         make_bot("heuristic", game)
