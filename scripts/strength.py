@@ -1,15 +1,16 @@
 """Measure bot strength the way the search figures were measured (CPU time, seats rotated).
 
     python scripts/strength.py match GAME PLAYERS GAMES SEED SPEC [SPEC ...]
-    python scripts/strength.py openspiel GAME PLAYERS GAMES SEED THINK SPEC
+    python scripts/strength.py openspiel GAME PLAYERS DEALS SEED THINK SPEC
     python scripts/strength.py wild GAMES SEED SPEC
 
 ``match`` plays the specs against each other, spec i in seat (i + game) mod PLAYERS, and prints
 each spec's wins (shared wins split) with a Wilson 95% interval and its CPU seconds per decision.
 ``openspiel`` plays SPEC against OpenSpiel's own IS-MCTS (random-rollout evaluator) through
-riverbox's OpenSpiel adapter, both with THINK CPU seconds per move, seats alternating.
-``wild`` gives a River Wild bot's mean score with a 95% interval. Specs are ``name`` or
-``name:key=value,...`` (search bots and River Wild's own bots take their settings as keywords).
+riverbox's OpenSpiel adapter, OpenSpiel's bot with THINK CPU seconds per move: each of DEALS
+deals once with SPEC in every seat (River Wild: once per bot), wins per seat and CPU per move.
+``wild`` gives a River Wild bot's mean score with a 95% interval. Specs are anything
+``--bots`` takes: a level (``strong``), a bot ``name`` or ``name:key=value,...``.
 Progress goes to stderr after every game, so a long run shows partial results.
 """
 
@@ -22,38 +23,13 @@ import time
 from typing import Any
 
 import riverbox
-from riverbox.bots.base import RandomBot
-from riverbox.bots.search import SEARCH_BOTS
+from riverbox.bots.base import make_bot
 from riverbox.core.game import Game
 
 
-def parse(spec: str) -> tuple[str, dict[str, Any]]:
-    name, _, rest = spec.partition(":")
-    settings: dict[str, Any] = {}
-    for part in filter(None, rest.split(",")):
-        key, value = part.split("=")
-        settings[key] = _number(value)
-    return name, settings
-
-
-def _number(text: str) -> Any:
-    for kind in (int, float):
-        try:
-            return kind(text)
-        except ValueError:
-            pass
-    return text
-
-
 def make(spec: str, game: Game, seed: int) -> Any:
-    name, settings = parse(spec)
-    if name == "random":
-        return RandomBot(seed)
-    if name == "heuristic":
-        return game.heuristic_bot(seed)
-    if name in SEARCH_BOTS:
-        return SEARCH_BOTS[name](game, seed, **settings)
-    return game.extra_bots()[name](seed, **settings)
+    """The bot a spec names: a level (``strong``), a bot name, or ``name:key=value,...``."""
+    return make_bot(spec, game, seed)
 
 
 def wilson(k: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -113,7 +89,13 @@ def wild(games: int, seed: int, spec: str) -> None:
     )
 
 
-def openspiel(name: str, players: int, games: int, seed: int, think: float, spec: str) -> None:
+def openspiel(name: str, players: int, deals: int, seed: int, think: float, spec: str) -> None:
+    """SPEC against OpenSpiel's IS-MCTS: every deal once with SPEC in each seat (duplicate deals).
+
+    With several players the other seats are all OpenSpiel's bot. River Wild (one player) plays
+    each deal twice, once per bot, and compares the scores deal by deal (a paired interval).
+    Both sides' CPU seconds per move are printed, so the budgets can be seen to match.
+    """
     import numpy as np
     from open_spiel.python.algorithms import ismcts, mcts
 
@@ -127,53 +109,73 @@ def openspiel(name: str, players: int, games: int, seed: int, think: float, spec
             legal = state.legal_actions()
             if len(legal) == 1:
                 return [(legal[0], 1.0)]
-            self._root_node = self.create_new_node(state)
+            root = self._root_node = self.create_new_node(state)
+            key = self.get_state_key(state)
             deadline = time.process_time() + think
-            done = 0
-            while done == 0 or time.process_time() < deadline:
-                self.run_simulation(self.sample_root_state(state))
-                done += 1
-            return self.get_final_policy(state, self._root_node)
+            # The first simulation only expands the root: a move needs a second one, however long
+            # the random rollouts take (a River Trek rollout can outlast a small budget).
+            while root.total_visits < 1 or time.process_time() < deadline:
+                sample = self.sample_root_state(state)
+                if self.get_state_key(sample) != key:
+                    raise AssertionError("a resampled state shows its player a different information state")
+                self.run_simulation(sample)
+            return self.get_final_policy(state, root)
 
     rgame = riverbox.load(name, players)
     osgame = rbos.load_game(name, players)
     rng = random.Random(seed)
     nrs = np.random.RandomState(seed)
     theirs = TimedISMCTS(osgame, mcts.RandomRolloutEvaluator(1, nrs), 2.0, 10**9, random_state=nrs)
-    wins = 0.0
-    ours_total = theirs_total = 0.0
-    for g in range(games):
+    seat_wins = [0.0] * players
+    seat_games = [0] * players
+    cpu = {"ours": 0.0, "theirs": 0.0}
+    moves = {"ours": 0, "theirs": 0}
+    diffs: list[float] = []
+    for d in range(deals):
         deal = rng.randrange(rbos.SEED_OUTCOMES)
-        for me in [0, -1] if players == 1 else [g % players]:
+        finals = []
+        for me in [0, -1] if players == 1 else range(players):
             bot = make(spec, rgame, rng.randrange(2**31))
             state = osgame.new_initial_state()
             state.apply_action(deal)
             while not state.is_terminal():
                 seat = state.current_player()
+                side = "ours" if seat == me else "theirs"
+                start = time.process_time()
                 if seat == me:
-                    state.apply_action(rgame.action_id(bot.act(state._rb.state, me)))
+                    action = rgame.action_id(bot.act(state._rb.state, me))
                 else:
-                    state.apply_action(int(theirs.step(state)))
+                    action = int(theirs.step(state))
+                cpu[side] += time.process_time() - start
+                moves[side] += 1
+                state.apply_action(action)
             final = state._rb.state
-            if players == 1:
-                if me == 0:
-                    ours_total += final.scores()[0]
-                else:
-                    theirs_total += final.scores()[0]
-            elif me in final.winners():
-                wins += 1 / len(final.winners())
-        print(g + 1, wins, ours_total, theirs_total, file=sys.stderr, flush=True)
+            finals.append(final.scores()[0])
+            if players > 1:
+                seat_games[me] += 1
+                if me in final.winners():
+                    seat_wins[me] += 1 / len(final.winners())
+        if players == 1:
+            diffs.append(finals[0] - finals[1])
+        print(d + 1, [round(w, 1) for w in seat_wins], finals, file=sys.stderr, flush=True)
+    per_move = ", ".join(f"{side} {cpu[side] / max(1, moves[side]):.3f}" for side in ("ours", "theirs"))
+    head = f"{name} {players}p {spec} vs OpenSpiel IS-MCTS ({think} s/move)"
     if players == 1:
+        mean = sum(diffs) / deals
+        sd = math.sqrt(sum((x - mean) ** 2 for x in diffs) / max(1, deals - 1))
+        half = 1.96 * sd / math.sqrt(deals)
         print(
-            f"{name} {spec} vs OpenSpiel IS-MCTS ({think} s/move): mean {ours_total / games:.2f}"
-            f" vs {theirs_total / games:.2f} over {games} seeds"
+            f"{head}: mean score {spec} minus IS-MCTS {mean:+.2f}"
+            f" [95% {mean - half:+.2f}, {mean + half:+.2f}] over {deals} deals; CPU s/move {per_move}"
         )
         return
+    wins, games = sum(seat_wins), sum(seat_games)
     lo, hi = wilson(wins, games)
-    print(
-        f"{name} {players}p {spec} vs OpenSpiel IS-MCTS ({think} s/move): won {wins:.1f}/{games}"
-        f" = {wins / games:.3f} [95% {lo:.3f}, {hi:.3f}]"
-    )
+    share = f"{wins:.1f}/{games} = {wins / games:.3f} [95% {lo:.3f}, {hi:.3f}]"
+    print(f"{head}: won {share}; CPU s/move {per_move}")
+    for me in range(players):
+        lo, hi = wilson(seat_wins[me], seat_games[me])
+        print(f"  seat {me}: {seat_wins[me]:.1f}/{seat_games[me]} [95% {lo:.3f}, {hi:.3f}]")
 
 
 def main(argv: list[str]) -> None:

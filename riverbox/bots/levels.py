@@ -54,7 +54,19 @@ best greedy finishes, each with a pilot search (``beam=1``) on the same sampled 
 (``beam=16``) scores 43.6, no more than ``strong``; searching again at every move
 (``oracle:beam=1,width=99``) it scores 47.5 (8 seeds, 5.6 +- 3.1 above ``strong`` on the same
 seeds), a lower bound on perfect play with the deck known. OpenSpiel's IS-MCTS at 1 s per move
-scored 27.0 to strong's 44.8 on the same four deals."""
+scored 27.0 to strong's 44.8 on the same four deals.
+
+Two-player figures (wins/games, Wilson 95% interval; duplicate deals in both seatings as
+``riverbox ladder --seed S`` deals them, ``strong`` against ``heuristic``):
+
+* River Rivals (basic), seed 21 both seatings plus seed 22 with ``strong`` first: 88/98
+  [0.82, 0.94]; moving first 53/62 [0.75, 0.92], moving second 35/36 [0.86, 0.99].
+* Ravenous River, seeds 11 (43 deals) and 12 (11): 66/106 [0.53, 0.71]; first seat 36/54,
+  second 30/52. Losses are by wide margins (5 to 11 VP) more often than wins are.
+
+Against OpenSpiel's own IS-MCTS at the same CPU time per move (``scripts/strength.py
+openspiel``, seats alternating): Ravenous River 2p 12/12 [0.76, 1.00] at 0.3 s (seed 5);
+River Rivals 10/10 [0.72, 1.00] at 0.2 s (seed 7, five deals in both seats)."""
 
 
 def levels_for(game: str) -> dict[str, str]:
