@@ -380,12 +380,22 @@ class Position(State):
         return other
 
     def _play(self, s: int, kind: int, col: int) -> None:
-        code = self._take_from(self.hands[s], kind, s)
-        pos = self._place(s, code, col)
-        # pre-built (``told``): this runs at almost every step of a playout
-        self.emit_event(PLAYED[s][code][col][self.chain > 0])
+        # ``_take_from`` and ``_place`` written out: this runs at almost every step of a playout
+        hand = self.hands[s]
+        code = s * K + kind  # one of the seat's own set first
+        if code in hand:
+            hand.remove(code)
+        else:
+            code = (1 - s) * K + kind
+            hand.remove(code)
+        idx = s * COLUMNS + col
+        side = self.board[idx]
+        self.board[idx] = (*side, (code, 0, 0))
+        self.emit_event(PLAYED[s][code][col][self.chain > 0])  # pre-built (``told``)
         self.progress = True
-        self._effect(EFFECT[code], s, col, pos)
+        eff = EFFECT[code]
+        if eff:  # ``_effect``'s own first test, asked before the call (a plain card has none)
+            self._effect(eff, s, col, len(side))
 
     def _catch(self, s: int, col: int, pos: int) -> None:
         """Place one fish from seat s's supply on its card (col, pos); RV-15: the last fish wins at once."""
