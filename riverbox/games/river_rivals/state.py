@@ -57,7 +57,7 @@ class RiverRivalsState(Position):
         opts = game.options
         self.adv = opts["mode"] == "advanced"
         self.hands = [[], []]
-        self.piles = [set_cards(0), set_cards(1)]
+        self.piles = [list(_SETS[0]), list(_SETS[1])]
         self.removed = [[], []]
         self.board = [()] * (2 * COLUMNS)
         self.supply = [FISH, FISH]
@@ -197,19 +197,20 @@ class RiverRivalsState(Position):
         # iterating a slice of the board costs less than indexing it per column (every turn)
         for own in b[base + c : base + COLUMNS]:
             # the length test first only spares a call for the many sides that are not full
-            free = catch_spaces(own, b[obase + c]) if len(own) == COLUMN_CAP else None
-            if free:
-                if len(free) > 1:
-                    self.check_col = c
-                    self.stack.append((F_CATCH, c, 0, 0))  # RV-2: the player chooses the card
-                    return False
-                self.check_col = c + 1
-                self.emit_event(CAUGHT[s][own[free[0]][0]][c])  # pre-built emit("caught", ...)
-                self._catch(s, c, free[0])
-                if self.phase == OVER:
-                    return True
-                if self.adv and self._net_frame(s, c):
-                    return False
+            if len(own) == COLUMN_CAP:
+                free = catch_spaces(own, b[obase + c])
+                if free:
+                    if len(free) > 1:
+                        self.check_col = c
+                        self.stack.append((F_CATCH, c, 0, 0))  # RV-2: the player chooses the card
+                        return False
+                    self.check_col = c + 1
+                    self.emit_event(CAUGHT[s][own[free[0]][0]][c])  # pre-built emit("caught", ...)
+                    self._catch(s, c, free[0])
+                    if self.phase == OVER:
+                        return True
+                    if self.adv and self._net_frame(s, c):
+                        return False
             c += 1
         self.check_col = COLUMNS
         return True
@@ -221,7 +222,7 @@ class RiverRivalsState(Position):
             rule = FRAMES[fr[0]]
             out = rule.legal(self, seat, fr)
             if rule.skippable:
-                out.append(A.A_SKIP)  # RV-5: effects are optional
+                out.append(_SKIP)  # RV-5: effects are optional
             return out
         ph = self.phase
         if ph == MAIN:
@@ -297,15 +298,16 @@ class RiverRivalsState(Position):
         if self.stack:
             fr = self.stack.pop()
             rule = FRAMES[fr[0]]
-            if a is A.A_SKIP:
+            if a is _SKIP:
                 self.emit_event(rule.declined[seat])  # pre-built emit("declined", ...)
                 if rule.on_skip is not None:
                     rule.on_skip(self, seat, fr)
             else:
                 rule.resolve(self, seat, fr, a)
         else:
-            _TURN_ACTIONS[a.type](self, seat, a)
-            if a.type == A.PICK:
+            t = a.type
+            _TURN_ACTIONS[t](self, seat, a)
+            if t == _PICK:
                 return
         self._advance()
 
@@ -429,6 +431,10 @@ class RiverRivalsState(Position):
 
 
 _PLAYS: dict[int, tuple[RvAction, ...]] = {}
+_SETS = (tuple(set_cards(0)), tuple(set_cards(1)))
+"""Each set's card codes in data order, built once: every new game copies them into the piles."""
+_PICK = A.PICK
+_SKIP = A.A_SKIP
 _KIND_BIT = tuple(1 << KIND_OF[code] for code in range(2 * K))
 """The bit of each card code's kind, for the kinds-in-hand mask of ``_main_legal``."""
 
