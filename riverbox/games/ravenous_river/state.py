@@ -153,6 +153,16 @@ def _vote_result(votes: list[int]) -> tuple[Chance, Event]:
     return found
 
 
+# The ops ``_apply`` tests, as module names (a module attribute costs a second lookup per test).
+# Prefixed: the phases PLACE, VOTE and KEEP share their names.
+_OP_LOOK, _OP_PLACE, _OP_RETURN, _OP_MOVE = A.LOOK, A.PLACE, A.RETURN, A.MOVE
+_OP_DISCARD, _OP_PLAY, _OP_VOTE, _OP_KEEP = A.DISCARD, A.PLAY, A.VOTE, A.KEEP
+_MOVES_ZONES = tuple(
+    op <= A.MOVE or (op >= A.SAIL and op != A.VOTE and op != A.KEEP) for op in range(len(A.Op))
+)
+"""Per op: whether it may change the zones (bumps ``zv``, the views' cache key): all but vote and keep."""
+
+
 class RavenousRiverState(RiverBoard):
     """One position of Ravenous River (fields and representation: ``board.RiverBoard``)."""
 
@@ -280,16 +290,16 @@ class RavenousRiverState(RiverBoard):
     # -- apply -------------------------------------------------------------------------------
     def _apply(self, action: Any, seat: int) -> None:
         op = action.op
-        if op <= A.MOVE or (op >= A.SAIL and op != A.VOTE and op != A.KEEP):
+        if _MOVES_ZONES[op]:
             self.zv += 1
-        if op == A.LOOK:
+        if op == _OP_LOOK:
             slot = action.slot
             self.look = slot
             self.emit_event(_LOOKED[seat][slot])
             if not self.up >> slot & 1:
                 self.see(seat, slot)
             self.phase = PLACE
-        elif op == A.PLACE:
+        elif op == _OP_PLACE:
             slot = self.look
             x = self.row[slot]
             self.history.append((CHANCE, PUBLIC_SHOW[slot][x]))  # now face up for all
@@ -305,7 +315,7 @@ class RavenousRiverState(RiverBoard):
             else:
                 self.boats[action.dest - 1].append(x)
             self._end_turn(seat)
-        elif op == A.RETURN:
+        elif op == _OP_RETURN:
             self._spend(seat, action.card)
             self.emit_event(_RETURNED[seat][action.card])
             slot = self.look
@@ -314,7 +324,7 @@ class RavenousRiverState(RiverBoard):
                 self.known[slot] = (1 << self.n) - 1
             self.look = -1
             self._end_turn(seat)
-        elif op == A.MOVE:
+        elif op == _OP_MOVE:
             self._spend(seat, action.card)
             x = action.animal
             self.emit_event(_MOVED[seat][action.card][x][action.dest])
@@ -327,20 +337,20 @@ class RavenousRiverState(RiverBoard):
             else:
                 self.boats[action.dest - 1].append(x)
             self._end_turn(seat)
-        elif op == A.DISCARD:
+        elif op == _OP_DISCARD:
             self._spend(seat, action.card)
             self.emit_event(_DISCARDED[seat][action.card])
             self._end_turn(seat)
-        elif op == A.PLAY:
+        elif op == _OP_PLAY:
             self._spend(seat, action.card)
             self.emit_event(_PLAYED[seat][action.card])
             self.card = action.card
             self.stage = 0
             self.peeks = []
             self.phase = CARD
-        elif op == A.VOTE:
+        elif op == _OP_VOTE:
             self._vote(action.end, seat)
-        elif op == A.KEEP:
+        elif op == _OP_KEEP:
             self.totems[seat] = [action.animal, action.other]
             self.emit_event(_KEPT[seat])
             self.emit_event(_KEPT_OWN[seat][action.animal][action.other])
