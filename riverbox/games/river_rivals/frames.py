@@ -14,7 +14,7 @@ menu marks placeholder cards, error messages do not).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from riverbox.core.i18n import N_
 from riverbox.games.river_rivals import actions as A
@@ -492,6 +492,6 @@ _RULES = (
     ),
 )
 assert [r.frame for r in _RULES] == list(Frame), "one record per frame, in Frame order"
-RULES: tuple[FrameRule, ...] = _RULES
+RULES: Final[tuple[FrameRule, ...]] = _RULES  # ``Final``: compiled code reads a C static
 """The record of each frame, indexed by ``Frame``."""
 BY_SLUG = {r.slug: r for r in RULES}

@@ -11,7 +11,7 @@ where they decide something.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from riverbox.core import CHANCE, Rng
 from riverbox.core.i18n import Message
@@ -132,7 +132,7 @@ class RiverRivalsState(Position):
         # "they are only the pass") and are what the next ``legal_actions``/``apply`` asks for:
         # built once here and handed to the core's cache for this history length, the seat to move.
         legal = self._main_legal(s)
-        if legal[0] is not A.A_PASS:
+        if legal[0] is not _PASS:
             self._lval = legal
             self._lkey = (len(self.history), s)
             return
@@ -257,7 +257,7 @@ class RiverRivalsState(Position):
         if pile < n:
             n = pile
         if n > 0 or (pile > 0 and self.game.options["full_hand_draw"] == "empty"):
-            out.append(A.A_DRAW)
+            out.append(_DRAW)
         if self.adv:
             # ``_draw_n(s, 3) > _draw_n(s, 2)``: room and pile for a third card (n is not capped at 2)
             if n > 2 and "clapper" in self.mechs[s]:
@@ -267,7 +267,7 @@ class RiverRivalsState(Position):
                 out.append(A.A_PASS)  # out of actions: no card and no unused equipment helps (RV-20)
             out.extend(extra)
         elif not out:
-            out.append(A.A_PASS)
+            out.append(_PASS)
         return out
 
     def _boots_moves(self, s: int) -> list[Any]:
@@ -430,12 +430,15 @@ class RiverRivalsState(Position):
         return explain(self, action, seat)
 
 
-_PLAYS: dict[int, tuple[RvAction, ...]] = {}
-_SETS = (tuple(set_cards(0)), tuple(set_cards(1)))
+# ``Final``: the compiled build reads these from C statics rather than the module dict.
+_PLAYS: Final[dict[int, tuple[RvAction, ...]]] = {}
+_SETS: Final = (tuple(set_cards(0)), tuple(set_cards(1)))
 """Each set's card codes in data order, built once: every new game copies them into the piles."""
-_PICK = A.PICK
-_SKIP = A.A_SKIP
-_KIND_BIT = tuple(1 << KIND_OF[code] for code in range(2 * K))
+_PICK: Final = A.PICK
+_SKIP: Final = A.A_SKIP
+_DRAW: Final = A.A_DRAW
+_PASS: Final = A.A_PASS
+_KIND_BIT: Final = tuple(1 << KIND_OF[code] for code in range(2 * K))
 """The bit of each card code's kind, for the kinds-in-hand mask of ``_main_legal``."""
 
 
@@ -449,7 +452,7 @@ def _plays(mask: int, seen: int) -> tuple[RvAction, ...]:
     return found
 
 
-_TURN_ACTIONS: dict[int, Callable[[RiverRivalsState, int, RvAction], None]] = {
+_TURN_ACTIONS: Final[dict[int, Callable[[RiverRivalsState, int, RvAction], None]]] = {
     A.PLAY: RiverRivalsState._play_action,
     A.DRAW: RiverRivalsState._draw_action,
     A.DRAWX: RiverRivalsState._draw_action,
