@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from enum import IntEnum
 from math import factorial
-from typing import Any
+from typing import Any, Final
 
 from riverbox.core import CHANCE, Chance, Rng, State
 from riverbox.core.events import Event
@@ -50,25 +50,34 @@ BOAT_STATUS: tuple[str, ...] = ("in play", "sailed", "sunk")
 
 # The values as plain ints, for the state's fields and the hot loop: a field holds an int (JSON
 # and the declared field types want one) and a module-level name is cheaper than ``Phase.TURN``.
-KEEP, TURN, PLACE, CARD, VOTE, OVER = (int(p) for p in Phase)
-IN_PLAY, SAILED, SUNK = (int(b) for b in Boat)
-ALL_SLOTS = (1 << 7) - 1
+# ``Final`` (one per line: a tuple unpack cannot be): the compiled build reads these from C
+# statics rather than the module dict, and the rules read them at every step.
+KEEP: Final = int(Phase.KEEP)
+TURN: Final = int(Phase.TURN)
+PLACE: Final = int(Phase.PLACE)
+CARD: Final = int(Phase.CARD)
+VOTE: Final = int(Phase.VOTE)
+OVER: Final = int(Phase.OVER)
+IN_PLAY: Final = int(Boat.IN_PLAY)
+SAILED: Final = int(Boat.SAILED)
+SUNK: Final = int(Boat.SUNK)
+ALL_SLOTS: Final = (1 << 7) - 1
 
 # Pre-built chance outcomes and events for the hot loop: a look or a peek is private to the seat
 # (what it saw), a placed card public. Events are immutable, so one object serves every game.
-_PRIVATE_LOOK = [
+_PRIVATE_LOOK: Final = [
     [[Chance(f"row{i + 1} is {ANIMALS[x]}", frozenset((s,))) for x in range(7)] for i in range(7)]
     for s in range(7)
 ]
-PUBLIC_SHOW = [[Chance(f"row{i + 1} is {ANIMALS[x]}") for x in range(7)] for i in range(7)]
+PUBLIC_SHOW: Final = [[Chance(f"row{i + 1} is {ANIMALS[x]}") for x in range(7)] for i in range(7)]
 """``PUBLIC_SHOW[slot][animal]``: the public chance outcome that ``animal`` lies face up in ``slot``."""
-_SAW = [
+_SAW: Final = [
     [[Event("saw", (("slot", i), ("animal", ANIMALS[x])), s) for x in range(7)] for i in range(7)]
     for s in range(7)
 ]
-_SHOWN = [[Event("shown", (("slot", i), ("animal", ANIMALS[x]))) for x in range(7)] for i in range(7)]
-_FACT = {k: factorial(k) for k in range(1, 15)}
-_SPAN = 1 << 64
+_SHOWN: Final = [[Event("shown", (("slot", i), ("animal", ANIMALS[x]))) for x in range(7)] for i in range(7)]
+_FACT: Final = {k: factorial(k) for k in range(1, 15)}
+_SPAN: Final = 1 << 64
 
 
 def shuffle(rng: Rng, seq: list[int]) -> None:

@@ -9,7 +9,7 @@ every step of the end-of-round scoring; ``words.py`` turns them into sentences.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from riverbox.core import CHANCE, Chance, Rng
 from riverbox.core.events import Event
@@ -36,9 +36,10 @@ from riverbox.games.ravenous_river.explain import why_illegal
 from riverbox.games.ravenous_river.scoring import ANIMALS, score_round
 from riverbox.games.ravenous_river.view import build_view
 
-EFFECTS = [effect_for(name) for name in CARD_NAMES]
-PLAYABLE = [e.playable for e in EFFECTS]
-_PLACE_CHOICES = [
+# ``Final``: the compiled build reads these from C statics rather than the module dict.
+EFFECTS: Final = [effect_for(name) for name in CARD_NAMES]
+PLAYABLE: Final = [e.playable for e in EFFECTS]
+_PLACE_CHOICES: Final = [
     [
         (A.PLACE_A[0], *(A.PLACE_A[b + 1] for b in (0, 1) if room >> b & 1), *A.RETURNS_BY_KINDS[km])
         for km in range(1 << NUM_KINDS)
@@ -46,8 +47,8 @@ _PLACE_CHOICES = [
     for room in range(4)
 ]
 """Choices after a look, by (mask of boats with room, mask of card kinds in hand) (RR-13, RR-17)."""
-KINDS_IN = [tuple(k for k in range(NUM_KINDS) if m >> k & 1) for m in range(1 << NUM_KINDS)]
-_PASS = [Chance(f"seat {s} cannot act: no cards and an empty row (RR-16)") for s in range(7)]
+KINDS_IN: Final = [tuple(k for k in range(NUM_KINDS) if m >> k & 1) for m in range(1 << NUM_KINDS)]
+_PASS: Final = [Chance(f"seat {s} cannot act: no cards and an empty row (RR-16)") for s in range(7)]
 
 
 def _event(kind: str, to: int | None = None, but: int | None = None, **args: Any) -> Event:
@@ -57,12 +58,12 @@ def _event(kind: str, to: int | None = None, but: int | None = None, **args: Any
 # The events of the hot loop, built once: what ``emit`` would build, shared by every game
 # (events are immutable), so telling what happened builds nothing (``emit_event``).
 _SEATS, _CARDS = range(7), range(NUM_KINDS)
-_LOOKED = [[_event("looked", seat=s, slot=i) for i in range(7)] for s in _SEATS]
-_PLACED = [
+_LOOKED: Final = [[_event("looked", seat=s, slot=i) for i in range(7)] for s in _SEATS]
+_PLACED: Final = [
     [[_event("placed", seat=s, animal=ANIMALS[x], dest=d) for d in range(3)] for x in range(7)]
     for s in _SEATS
 ]
-_MOVED = [
+_MOVED: Final = [
     [
         [
             [_event("moved", seat=s, card=CARD_NAMES[k], animal=ANIMALS[x], dest=d) for d in range(3)]
@@ -76,15 +77,17 @@ _PAID = {
     kind: [[_event(kind, seat=s, card=CARD_NAMES[k]) for k in _CARDS] for s in _SEATS]
     for kind in ("returned", "discarded", "played")
 }
-_RETURNED, _DISCARDED, _PLAYED = _PAID["returned"], _PAID["discarded"], _PAID["played"]
-_PASSED = [_event("passed", seat=s) for s in _SEATS]
-_KEPT = [_event("kept", but=s, seat=s) for s in _SEATS]
-_KEPT_OWN = [
+_RETURNED: Final = _PAID["returned"]
+_DISCARDED: Final = _PAID["discarded"]
+_PLAYED: Final = _PAID["played"]
+_PASSED: Final = [_event("passed", seat=s) for s in _SEATS]
+_KEPT: Final = [_event("kept", but=s, seat=s) for s in _SEATS]
+_KEPT_OWN: Final = [
     [[_event("kept_own", to=s, seat=s, totems=[ANIMALS[x], ANIMALS[y]]) for y in range(7)] for x in range(7)]
     for s in _SEATS
 ]
-_VOTED = [_event("voted", but=s, seat=s) for s in _SEATS]
-_VOTED_OWN = [[_event("voted_own", to=s, seat=s, end=bool(v)) for v in (0, 1)] for s in _SEATS]
+_VOTED: Final = [_event("voted", but=s, seat=s) for s in _SEATS]
+_VOTED_OWN: Final = [[_event("voted_own", to=s, seat=s, end=bool(v)) for v in (0, 1)] for s in _SEATS]
 
 
 _FIRST = [_event("first", seat=s) for s in _SEATS]
@@ -151,6 +154,27 @@ def _vote_result(votes: list[int]) -> tuple[Chance, Event]:
             _event("vote_result", ends=[v == 1 for v in votes], passed=passed),
         )
     return found
+
+
+# The ops ``_apply`` tests, as module names (a module attribute costs a second lookup per test).
+# Prefixed: the phases PLACE, VOTE and KEEP share their names.
+_OP_LOOK: Final = A.LOOK
+_OP_PLACE: Final = A.PLACE
+_OP_RETURN: Final = A.RETURN
+_OP_MOVE: Final = A.MOVE
+_OP_DISCARD: Final = A.DISCARD
+_OP_PLAY: Final = A.PLAY
+_OP_VOTE: Final = A.VOTE
+_OP_KEEP: Final = A.KEEP
+# The action tables ``_legal`` reads at every turn, as module names (``A.X`` is a module lookup).
+_LOOKS_BY_MASK: Final = A.LOOKS_BY_MASK
+_MOVES_BY_KINDS: Final = A.MOVES_BY_KINDS
+_DISCARDS_BY_KINDS: Final = A.DISCARDS_BY_KINDS
+_PLAY_A: Final = A.PLAY_A
+_MOVES_ZONES: Final = tuple(
+    op <= A.MOVE or (op >= A.SAIL and op != A.VOTE and op != A.KEEP) for op in range(len(A.Op))
+)
+"""Per op: whether it may change the zones (bumps ``zv``, the views' cache key): all but vote and keep."""
 
 
 class RavenousRiverState(RiverBoard):
@@ -234,14 +258,14 @@ class RavenousRiverState(RiverBoard):
         ph = self.phase
         if ph == TURN:
             # a fresh list from the pre-built tables: the base class hands out a copy of it
-            acts = list(A.LOOKS_BY_MASK[self.rmask])
+            acts = list(_LOOKS_BY_MASK[self.rmask])
             hand = self.hands[seat]
             if not hand:  # RR-16: only Place
                 return acts
             km = 0
             for k in hand:
                 km |= 1 << k
-            moves = A.MOVES_BY_KINDS  # bound once: read for every animal on the bank and in the boats
+            moves = _MOVES_BY_KINDS  # bound once: read for every animal on the bank and in the boats
             bank = self.bank
             bstate = self.bstate
             for b in (0, 1):
@@ -254,8 +278,8 @@ class RavenousRiverState(RiverBoard):
                         acts.extend(moves[x][0][km])
             for k in KINDS_IN[km]:
                 if PLAYABLE[k](self):
-                    acts.append(A.PLAY_A[k])
-            acts.extend(A.DISCARDS_BY_KINDS[km])
+                    acts.append(_PLAY_A[k])
+            acts.extend(_DISCARDS_BY_KINDS[km])
             return acts
         if ph == PLACE:
             room = 0
@@ -280,16 +304,16 @@ class RavenousRiverState(RiverBoard):
     # -- apply -------------------------------------------------------------------------------
     def _apply(self, action: Any, seat: int) -> None:
         op = action.op
-        if op <= A.MOVE or (op >= A.SAIL and op != A.VOTE and op != A.KEEP):
+        if _MOVES_ZONES[op]:
             self.zv += 1
-        if op == A.LOOK:
+        if op == _OP_LOOK:
             slot = action.slot
             self.look = slot
             self.emit_event(_LOOKED[seat][slot])
             if not self.up >> slot & 1:
                 self.see(seat, slot)
             self.phase = PLACE
-        elif op == A.PLACE:
+        elif op == _OP_PLACE:
             slot = self.look
             x = self.row[slot]
             self.history.append((CHANCE, PUBLIC_SHOW[slot][x]))  # now face up for all
@@ -305,7 +329,7 @@ class RavenousRiverState(RiverBoard):
             else:
                 self.boats[action.dest - 1].append(x)
             self._end_turn(seat)
-        elif op == A.RETURN:
+        elif op == _OP_RETURN:
             self._spend(seat, action.card)
             self.emit_event(_RETURNED[seat][action.card])
             slot = self.look
@@ -314,7 +338,7 @@ class RavenousRiverState(RiverBoard):
                 self.known[slot] = (1 << self.n) - 1
             self.look = -1
             self._end_turn(seat)
-        elif op == A.MOVE:
+        elif op == _OP_MOVE:
             self._spend(seat, action.card)
             x = action.animal
             self.emit_event(_MOVED[seat][action.card][x][action.dest])
@@ -327,20 +351,20 @@ class RavenousRiverState(RiverBoard):
             else:
                 self.boats[action.dest - 1].append(x)
             self._end_turn(seat)
-        elif op == A.DISCARD:
+        elif op == _OP_DISCARD:
             self._spend(seat, action.card)
             self.emit_event(_DISCARDED[seat][action.card])
             self._end_turn(seat)
-        elif op == A.PLAY:
+        elif op == _OP_PLAY:
             self._spend(seat, action.card)
             self.emit_event(_PLAYED[seat][action.card])
             self.card = action.card
             self.stage = 0
             self.peeks = []
             self.phase = CARD
-        elif op == A.VOTE:
+        elif op == _OP_VOTE:
             self._vote(action.end, seat)
-        elif op == A.KEEP:
+        elif op == _OP_KEEP:
             self.totems[seat] = [action.animal, action.other]
             self.emit_event(_KEPT[seat])
             self.emit_event(_KEPT_OWN[seat][action.animal][action.other])

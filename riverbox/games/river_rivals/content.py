@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 DATA_FILE = Path(__file__).with_name("data") / "content.json"
 
@@ -109,16 +109,18 @@ def _load(path: Path = DATA_FILE) -> tuple[tuple[Animal, ...], tuple[Equipment, 
 
 
 KINDS, EQUIPMENT, RAW = _load()
-K = len(KINDS)
+# ``Final``: the compiled build reads these from C statics, not the module dict, at every use
+# (they are read many times per step).
+K: Final = len(KINDS)
 E = len(EQUIPMENT)
 SET_SIZE = sum(a.count for a in KINDS)
-FISH = 8
+FISH: Final = 8
 """Fish per player (RB components: 8 per colour)."""
 SHIELDS = 8
 """Shield tokens in the general supply (RB components)."""
-COLUMNS = 4
-COLUMN_CAP = 3
-HAND_LIMIT = 7
+COLUMNS: Final = 4
+COLUMN_CAP: Final = 3
+HAND_LIMIT: Final = 7
 OPENING = (4, 5)
 """Opening hands: the starting player draws 4, the other 5 (RB setup)."""
 OFFER = 4
@@ -129,14 +131,19 @@ EQ_INDEX = {e.slug: i for i, e in enumerate(EQUIPMENT)}
 MECH_INDEX = {e.mechanic: i for i, e in enumerate(EQUIPMENT)}
 
 # Per-code tables (code = set * K + kind), for the hot paths.
-KIND_OF = tuple(c % K for c in range(2 * K))
-SET_OF = tuple(c // K for c in range(2 * K))
-STRENGTH = tuple(KINDS[c % K].strength for c in range(2 * K))
-SPACES = tuple(KINDS[c % K].fish_spaces for c in range(2 * K))
+KIND_OF: Final = tuple(c % K for c in range(2 * K))
+SET_OF: Final = tuple(c // K for c in range(2 * K))
+STRENGTH: Final = tuple(KINDS[c % K].strength for c in range(2 * K))
+SPACES: Final = tuple(KINDS[c % K].fish_spaces for c in range(2 * K))
 EFFECT_NO: dict[str | None, int] = {None: 0, **{name: i + 1 for i, name in enumerate(EFFECTS)}}
-EFFECT = tuple(EFFECT_NO[KINDS[c % K].effect] for c in range(2 * K))
+EFFECT: Final = tuple(EFFECT_NO[KINDS[c % K].effect] for c in range(2 * K))
 """Effect number per code: 0 none, then 1 + index in ``EFFECTS``."""
-QUICK, MOVE, SHIELD, CLAW, LIGHTNING, COPY = range(1, 7)
+QUICK: Final = 1
+MOVE: Final = 2
+SHIELD: Final = 3
+CLAW: Final = 4
+LIGHTNING: Final = 5
+COPY: Final = 6
 
 
 def set_cards(owner: int) -> list[int]:

@@ -14,7 +14,7 @@ menu marks placeholder cards, error messages do not).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from riverbox.core.i18n import N_
 from riverbox.games.river_rivals import actions as A
@@ -109,7 +109,8 @@ class FrameRule:
 def _free_fish(st: Position, s: int, fr: FrameEntry) -> list[Any]:
     col = fr[1]
     own = st.board[s * COLUMNS + col]
-    return [A.A_FISH[col][p] for p, sl in enumerate(own) if sl[2] < SPACES[sl[0]]]
+    row = A.A_FISH[col]
+    return [row[p] for p, sl in enumerate(own) if sl[2] < SPACES[sl[0]]]
 
 
 def _quick(st: Position, s: int, fr: FrameEntry) -> list[Any]:
@@ -121,7 +122,11 @@ def _move(st: Position, s: int, fr: FrameEntry) -> list[Any]:
 
 
 def _any_own_card(st: Position, s: int, fr: FrameEntry) -> list[Any]:
-    return [A.A_SHIELD[c][p] for c, p in st._own_cards(s)]
+    # every card of a side is one prefix of its row (``_own_cards``' order: column, then position)
+    out: list[Any] = []
+    for row, side in zip(A.A_SHIELD, st.board[s * COLUMNS : (s + 1) * COLUMNS], strict=True):
+        out.extend(row[: len(side)])
+    return out
 
 
 def _same_card(st: Position, s: int, fr: FrameEntry) -> list[Any]:
@@ -130,7 +135,7 @@ def _same_card(st: Position, s: int, fr: FrameEntry) -> list[Any]:
 
 def _claw(st: Position, s: int, fr: FrameEntry) -> list[Any]:
     col = fr[1]
-    return [A.A_CLAW[col][p] for p in range(len(st.board[(1 - s) * COLUMNS + col]))]
+    return A.A_CLAW[col][: len(st.board[(1 - s) * COLUMNS + col])]
 
 
 def _lightning(st: Position, s: int, fr: FrameEntry) -> list[Any]:
@@ -185,7 +190,7 @@ def _do_check_fish(st: Position, s: int, fr: FrameEntry, a: RvAction) -> None:
     st._fish_event(s, a, RULES[fr[0]].slug)
     st.check_col = fr[1] + 1
     st._catch(s, a.col, a.pos)
-    if st.phase != OVER:
+    if st.adv and st.phase != OVER:  # ``_net_frame``'s own first test, asked before the call
         st._net_frame(s, fr[1])
 
 
@@ -487,6 +492,6 @@ _RULES = (
     ),
 )
 assert [r.frame for r in _RULES] == list(Frame), "one record per frame, in Frame order"
-RULES: tuple[FrameRule, ...] = _RULES
+RULES: Final[tuple[FrameRule, ...]] = _RULES  # ``Final``: compiled code reads a C static
 """The record of each frame, indexed by ``Frame``."""
 BY_SLUG = {r.slug: r for r in RULES}

@@ -7,6 +7,7 @@ without importing the engine.
 from __future__ import annotations
 
 from enum import IntEnum
+from typing import Final
 
 
 class Phase(IntEnum):
@@ -26,7 +27,12 @@ PHASE_NAMES = ("draft", "main", "after", "check", "over")
 # ``Phase.MAIN`` costs several times a module-level name, and an IntEnum compares slower than an
 # int. The field holds the plain int (as it does once read from JSON); ``Phase(state.phase)``
 # names it.
-DRAFT, MAIN, AFTER, CHECK, OVER = (int(p) for p in Phase)
+# ``Final``: the compiled build reads them from C statics rather than the module dict.
+DRAFT: Final = int(Phase.DRAFT)
+MAIN: Final = int(Phase.MAIN)
+AFTER: Final = int(Phase.AFTER)
+CHECK: Final = int(Phase.CHECK)
+OVER: Final = int(Phase.OVER)
 
 
 class Frame(IntEnum):
@@ -52,6 +58,12 @@ class Frame(IntEnum):
 
 # Plain ints for the frames the hot loop opens, for the reason given for the phases above (an
 # entry on the stack compares equal either way; the equipment's rarer frames name ``Frame``).
-F_QUICK, F_MOVE, F_SHIELD, F_POLISH, F_CLAW, F_LIGHTNING, F_COPY, F_CATCH, F_NET = (
-    int(f) for f in tuple(Frame)[:9]
-)
+F_QUICK: Final = int(Frame.QUICK)
+F_MOVE: Final = int(Frame.MOVE)
+F_SHIELD: Final = int(Frame.SHIELD)
+F_POLISH: Final = int(Frame.POLISH)
+F_CLAW: Final = int(Frame.CLAW)
+F_LIGHTNING: Final = int(Frame.LIGHTNING)
+F_COPY: Final = int(Frame.COPY)
+F_CATCH: Final = int(Frame.CATCH)
+F_NET: Final = int(Frame.NET)

@@ -18,7 +18,7 @@ Layout (all small, so ``clone`` is a handful of list copies):
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from riverbox.core import CHANCE, State
 from riverbox.core.fields import CUSTOM, GRID, LIST, TUPLE, VALUE, Field, declare
@@ -61,7 +61,7 @@ Slot = tuple[int, int, int]
 _BEAR = KIND_INDEX.get(str(param("surprise", "animal", "polar-bear")), -1)
 _BOOTS_STRENGTH = int(param("boots", "strength", 1))
 _PEEK_CARDS = int(param("peek", "cards", 3))
-_BASKET_LIMIT = int(param("basket", "hand_limit", HAND_LIMIT + 1))
+_BASKET_LIMIT: Final = int(param("basket", "hand_limit", HAND_LIMIT + 1))
 _NET_MARGIN = int(param("net", "margin", 3))
 _RECALL_CARDS = int(param("recall", "cards", 3))
 _DOUBLE_CARDS = int(param("double", "cards", 2))
@@ -69,15 +69,15 @@ _SPARE_SHIELDS = int(param("spare", "shields", 2))
 _MECH_OF = tuple(e.mechanic for e in EQUIPMENT)
 
 
-_SEATS = ((0,), (1,))
-_FRAME_OF = (-1, F_QUICK, F_MOVE, F_SHIELD, F_CLAW, F_LIGHTNING, F_COPY)
+_SEATS: Final = ((0,), (1,))
+_FRAME_OF: Final = (-1, F_QUICK, F_MOVE, F_SHIELD, F_CLAW, F_LIGHTNING, F_COPY)
 """Decision frame per effect number (see ``content.EFFECT``)."""
-_PLAYS_BY_MASK = [
+_PLAYS_BY_MASK: Final = [
     [tuple(A.A_PLAY[k][c] for c in range(COLUMNS) if (mask >> c) & 1) for k in range(K)]
     for mask in range(1 << COLUMNS)
 ]
 """Play actions per kind for each set of open columns (bit c: column c has room): no allocation."""
-_MOVES_BY_MASK = [
+_MOVES_BY_MASK: Final = [
     [
         [
             tuple(a for t, a in enumerate(A.A_MOVE[c][p]) if a is not None and (mask >> t) & 1)
@@ -88,7 +88,7 @@ _MOVES_BY_MASK = [
     for c in range(COLUMNS)
 ]
 """Movement actions of the card at (col, pos) for each set of columns with room."""
-_SLUGS = SLUGS
+_SLUGS: Final = SLUGS
 
 
 def _mechs(equipment: list[list[int]]) -> tuple[frozenset[str], frozenset[str]]:
@@ -380,12 +380,22 @@ class Position(State):
         return other
 
     def _play(self, s: int, kind: int, col: int) -> None:
-        code = self._take_from(self.hands[s], kind, s)
-        pos = self._place(s, code, col)
-        # pre-built (``told``): this runs at almost every step of a playout
-        self.emit_event(PLAYED[s][code][col][self.chain > 0])
+        # ``_take_from`` and ``_place`` written out: this runs at almost every step of a playout
+        hand = self.hands[s]
+        code = s * K + kind  # one of the seat's own set first
+        if code in hand:
+            hand.remove(code)
+        else:
+            code = (1 - s) * K + kind
+            hand.remove(code)
+        idx = s * COLUMNS + col
+        side = self.board[idx]
+        self.board[idx] = (*side, (code, 0, 0))
+        self.emit_event(PLAYED[s][code][col][self.chain > 0])  # pre-built (``told``)
         self.progress = True
-        self._effect(EFFECT[code], s, col, pos)
+        eff = EFFECT[code]
+        if eff:  # ``_effect``'s own first test, asked before the call (a plain card has none)
+            self._effect(eff, s, col, len(side))
 
     def _catch(self, s: int, col: int, pos: int) -> None:
         """Place one fish from seat s's supply on its card (col, pos); RV-15: the last fish wins at once."""

@@ -26,16 +26,30 @@ def free_spaces(side: Sequence[Slot]) -> list[int]:
     return [p for p, (code, _, fish) in enumerate(side) if fish < SPACES[code]]
 
 
-def catches(own: Sequence[Slot], opposing: Sequence[Slot]) -> bool:
-    """Whether the end-of-turn check catches a fish in this column.
+def catch_spaces(own: Sequence[Slot], opposing: Sequence[Slot]) -> list[int]:
+    """Where the end-of-turn check may put the fish it catches in this column: [] for no catch.
 
-    Needs exactly three of your own cards there (RV-1), a free fish space (RV-2) and a total at
-    least the opponent's (ties go to the active player, RV-17; an empty opposing side totals 0).
-    The engine's fish check calls this; it is the one statement of the rule.
+    A catch needs exactly three of your own cards there (RV-1), a free fish space (RV-2) and a
+    total at least the opponent's (ties go to the active player, RV-17; an empty opposing side
+    totals 0). This is the one statement of the rule (``catches`` asks it); the engine's fish
+    check calls it once per full column and gets the free spaces with the answer, so each side
+    is walked once (this runs at every turn).
     """
     if len(own) != COLUMN_CAP:
-        return False
-    for code, _, fish in own:
+        return []
+    margin = 0
+    free: list[int] = []
+    for p, (code, shields, fish) in enumerate(own):
+        margin += STRENGTH[code] + shields  # ``side_strength`` in the same pass
         if fish < SPACES[code]:
-            return side_strength(own) >= side_strength(opposing)
-    return False
+            free.append(p)
+    if not free:
+        return free
+    for code, shields, _ in opposing:
+        margin -= STRENGTH[code] + shields
+    return free if margin >= 0 else []
+
+
+def catches(own: Sequence[Slot], opposing: Sequence[Slot]) -> bool:
+    """Whether the end-of-turn check catches a fish in this column (see ``catch_spaces``)."""
+    return bool(catch_spaces(own, opposing))

@@ -11,7 +11,7 @@ where they decide something.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from riverbox.core import CHANCE, Rng
 from riverbox.core.i18n import Message
@@ -22,6 +22,7 @@ from riverbox.games.river_rivals.content import (
     COLUMNS,
     EQUIPMENT,
     FISH,
+    HAND_LIMIT,
     KIND_OF,
     OFFER,
     OPENING,
@@ -36,13 +37,14 @@ from riverbox.games.river_rivals.explain import explain
 from riverbox.games.river_rivals.frames import RULES as FRAMES
 from riverbox.games.river_rivals.phases import AFTER, CHECK, DRAFT, F_CATCH, MAIN, OVER
 from riverbox.games.river_rivals.position import (
+    _BASKET_LIMIT,
     _BOOTS_STRENGTH,
     _PLAYS_BY_MASK,
     _SEATS,
     Position,
     _mechs,
 )
-from riverbox.games.river_rivals.scoring import catches, free_spaces
+from riverbox.games.river_rivals.scoring import catch_spaces
 from riverbox.games.river_rivals.told import CAUGHT, DEALT, DRAWS, SHUFFLED
 from riverbox.games.river_rivals.view import build_view
 
@@ -55,7 +57,7 @@ class RiverRivalsState(Position):
         opts = game.options
         self.adv = opts["mode"] == "advanced"
         self.hands = [[], []]
-        self.piles = [set_cards(0), set_cards(1)]
+        self.piles = [list(_SETS[0]), list(_SETS[1])]
         self.removed = [[], []]
         self.board = [()] * (2 * COLUMNS)
         self.supply = [FISH, FISH]
@@ -125,13 +127,22 @@ class RiverRivalsState(Position):
         self.chain = 0
         self.turn_used = 0
         self.turn += 1
-        self.to_move = (s,)
-        if not self._out_of_actions(s):
+        self.to_move = _SEATS[s]
+        # The seat's legal actions answer the stuck question too (``_out_of_actions`` is exactly
+        # "they are only the pass") and are what the next ``legal_actions``/``apply`` asks for:
+        # built once here and handed to the core's cache for this history length, the seat to move.
+        legal = self._main_legal(s)
+        if legal[0] is not _PASS:
+            self._lval = legal
+            self._lkey = (len(self.history), s)
             return
         if not self.hands[s] and not self.piles[s]:
             self._finish([1 - s], "no-cards")  # RV-19: no hand and no draw pile: the opponent wins
         elif self.game.options["stuck"] == "lose":
             self._finish([1 - s], "stuck")  # RV-20 (default): cards but no possible action: unable to act
+        else:
+            self._lval = legal
+            self._lkey = (len(self.history), s)
 
     def _end_turn(self) -> None:
         # Turns with no card played or drawn and no fish caught (passes) are idle; two in a row mean
@@ -174,7 +185,7 @@ class RiverRivalsState(Position):
     def _run_check(self) -> bool:
         """The end-of-turn fish check, column by column (RB; RV-1, RV-2, RV-16, RV-17).
 
-        Whether a column catches is ``scoring.catches``, the one statement of that rule. False
+        Whether a column catches is ``scoring.catch_spaces``, the one statement of that rule. False
         while a choice is pending (which card takes the fish, Big Net's second fish); the check
         resumes at ``check_col`` once it is made.
         """
@@ -186,19 +197,20 @@ class RiverRivalsState(Position):
         # iterating a slice of the board costs less than indexing it per column (every turn)
         for own in b[base + c : base + COLUMNS]:
             # the length test first only spares a call for the many sides that are not full
-            if len(own) == COLUMN_CAP and catches(own, b[obase + c]):
-                free = free_spaces(own)
-                if len(free) > 1:
-                    self.check_col = c
-                    self.stack.append((F_CATCH, c, 0, 0))  # RV-2: the player chooses the card
-                    return False
-                self.check_col = c + 1
-                self.emit_event(CAUGHT[s][own[free[0]][0]][c])  # pre-built emit("caught", ...)
-                self._catch(s, c, free[0])
-                if self.phase == OVER:
-                    return True
-                if self.adv and self._net_frame(s, c):
-                    return False
+            if len(own) == COLUMN_CAP:
+                free = catch_spaces(own, b[obase + c])
+                if free:
+                    if len(free) > 1:
+                        self.check_col = c
+                        self.stack.append((F_CATCH, c, 0, 0))  # RV-2: the player chooses the card
+                        return False
+                    self.check_col = c + 1
+                    self.emit_event(CAUGHT[s][own[free[0]][0]][c])  # pre-built emit("caught", ...)
+                    self._catch(s, c, free[0])
+                    if self.phase == OVER:
+                        return True
+                    if self.adv and self._net_frame(s, c):
+                        return False
             c += 1
         self.check_col = COLUMNS
         return True
@@ -210,7 +222,7 @@ class RiverRivalsState(Position):
             rule = FRAMES[fr[0]]
             out = rule.legal(self, seat, fr)
             if rule.skippable:
-                out.append(A.A_SKIP)  # RV-5: effects are optional
+                out.append(_SKIP)  # RV-5: effects are optional
             return out
         ph = self.phase
         if ph == MAIN:
@@ -228,27 +240,34 @@ class RiverRivalsState(Position):
         b = self.board
         if hand:
             mask = 0
-            for c in range(COLUMNS):
-                if len(b[base + c]) < COLUMN_CAP:
-                    mask |= 1 << c
+            bit = 1
+            for side in b[base : base + COLUMNS]:  # a slice iterates cheaper than indexing per column
+                if len(side) < COLUMN_CAP:
+                    mask |= bit
+                bit <<= 1
             if mask:
                 seen = 0
                 for code in hand:
-                    seen |= 1 << KIND_OF[code]
+                    seen |= _KIND_BIT[code]
                 plays = _PLAYS.get(seen << COLUMNS | mask)  # ``_plays`` inlined: most steps are here
                 out.extend(plays if plays is not None else _plays(mask, seen))
-        n = self._draw_n(s, 2)
-        if n > 0 or (len(self.piles[s]) > 0 and self.game.options["full_hand_draw"] == "empty"):
-            out.append(A.A_DRAW)
+        # ``_draw_n(s, 2)`` written out (RV-18: hand limit and short pile): this runs at most steps
+        pile = len(self.piles[s])
+        n = (_BASKET_LIMIT if "basket" in self.mechs[s] else HAND_LIMIT) - len(hand)
+        if pile < n:
+            n = pile
+        if n > 0 or (pile > 0 and self.game.options["full_hand_draw"] == "empty"):
+            out.append(_DRAW)
         if self.adv:
-            if "clapper" in self.mechs[s] and self._draw_n(s, 3) > n:
+            # ``_draw_n(s, 3) > _draw_n(s, 2)``: room and pile for a third card (n is not capped at 2)
+            if n > 2 and "clapper" in self.mechs[s]:
                 out.append(A.A_DRAWX)  # RV-22: Card Clapper on action B only
             extra = self._equipment_actions(s)
             if not out and not extra:
                 out.append(A.A_PASS)  # out of actions: no card and no unused equipment helps (RV-20)
             out.extend(extra)
         elif not out:
-            out.append(A.A_PASS)
+            out.append(_PASS)
         return out
 
     def _boots_moves(self, s: int) -> list[Any]:
@@ -279,15 +298,16 @@ class RiverRivalsState(Position):
         if self.stack:
             fr = self.stack.pop()
             rule = FRAMES[fr[0]]
-            if a is A.A_SKIP:
+            if a is _SKIP:
                 self.emit_event(rule.declined[seat])  # pre-built emit("declined", ...)
                 if rule.on_skip is not None:
                     rule.on_skip(self, seat, fr)
             else:
                 rule.resolve(self, seat, fr, a)
         else:
-            _TURN_ACTIONS[a.type](self, seat, a)
-            if a.type == A.PICK:
+            t = a.type
+            _TURN_ACTIONS[t](self, seat, a)
+            if t == _PICK:
                 return
         self._advance()
 
@@ -410,7 +430,16 @@ class RiverRivalsState(Position):
         return explain(self, action, seat)
 
 
-_PLAYS: dict[int, tuple[RvAction, ...]] = {}
+# ``Final``: the compiled build reads these from C statics rather than the module dict.
+_PLAYS: Final[dict[int, tuple[RvAction, ...]]] = {}
+_SETS: Final = (tuple(set_cards(0)), tuple(set_cards(1)))
+"""Each set's card codes in data order, built once: every new game copies them into the piles."""
+_PICK: Final = A.PICK
+_SKIP: Final = A.A_SKIP
+_DRAW: Final = A.A_DRAW
+_PASS: Final = A.A_PASS
+_KIND_BIT: Final = tuple(1 << KIND_OF[code] for code in range(2 * K))
+"""The bit of each card code's kind, for the kinds-in-hand mask of ``_main_legal``."""
 
 
 def _plays(mask: int, seen: int) -> tuple[RvAction, ...]:
@@ -423,7 +452,7 @@ def _plays(mask: int, seen: int) -> tuple[RvAction, ...]:
     return found
 
 
-_TURN_ACTIONS: dict[int, Callable[[RiverRivalsState, int, RvAction], None]] = {
+_TURN_ACTIONS: Final[dict[int, Callable[[RiverRivalsState, int, RvAction], None]]] = {
     A.PLAY: RiverRivalsState._play_action,
     A.DRAW: RiverRivalsState._draw_action,
     A.DRAWX: RiverRivalsState._draw_action,

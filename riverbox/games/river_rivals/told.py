@@ -14,7 +14,7 @@ events name them 1-based, as the notation does).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from riverbox.core import Chance
 from riverbox.core.events import Event
@@ -31,7 +31,7 @@ def _event(kind: str, to: int | None = None, but: int | None = None, **args: Any
     return Event(kind, tuple(args.items()), to, but)
 
 
-PLAYED = [
+PLAYED: Final = [
     [
         [
             [_event("played", seat=s, animal=SLUGS[c], column=col + 1, lightning=x) for x in (False, True)]
@@ -42,18 +42,18 @@ PLAYED = [
     for s in (0, 1)
 ]
 """``PLAYED[seat][code][col][lightning]``: a card played from the hand."""
-CAUGHT = [
+CAUGHT: Final = [
     [[_event("caught", seat=s, animal=SLUGS[c], column=col + 1) for col in _COLS] for c in _CODES]
     for s in (0, 1)
 ]
 """``CAUGHT[seat][code][col]``: the fish check caught on the only card with room."""
-DRAWS = [
+DRAWS: Final = [
     [[_event("draws", seat=s, count=n, extra=x) for n in range(4)] for x in (False, True)] for s in (0, 1)
 ]
 """``DRAWS[seat][extra][count]``: action B (``extra``: Card Clapper's third card)."""
 DEALT = [{n: _event("dealt", seat=s, count=n) for n in OPENING} for s in (0, 1)]
 """``DEALT[seat][count]``: the opening hand."""
-SHUFFLED = [Chance(f"seat {s} shuffles their draw pile") for s in (0, 1)]
+SHUFFLED: Final = [Chance(f"seat {s} shuffles their draw pile") for s in (0, 1)]
 """``SHUFFLED[seat]``: the chance entry of a shuffled draw pile."""
 
 
@@ -66,11 +66,11 @@ def _per_card(kind: str, why: str) -> list[list[list[Event]]]:
 
 FISH_WHY = ("quick-catch", "catch", "big-net", "bait-bucket")
 """The decisions that place a fish (``why`` of the ``fish`` event: the frame's slug)."""
-FISHED = {why: _per_card("fish", why) for why in FISH_WHY}
+FISHED: Final = {why: _per_card("fish", why) for why in FISH_WHY}
 """``FISHED[why][seat][code][col]``: a fish placed for a decision."""
-SHIELDED = {why: _per_card("shielded", why) for why in ("shield", "shield-polish", "spare-shields")}
+SHIELDED: Final = {why: _per_card("shielded", why) for why in ("shield", "shield-polish", "spare-shields")}
 """``SHIELDED[why][seat][code][col]``: a shield put on a card."""
-MOVED: dict[str, list[list[list[list[list[Event]]]]]] = {
+MOVED: Final[dict[str, list[list[list[list[list[Event]]]]]]] = {
     how: [
         [
             [
@@ -105,7 +105,7 @@ def declined(slug: str) -> tuple[Event, Event]:
     return (_event("declined", seat=0, decision=slug), _event("declined", seat=1, decision=slug))
 
 
-_DREW: dict[tuple[int, ...], tuple[Chance, Event]] = {}
+_DREW: Final[dict[tuple[int, ...], tuple[Chance, Event]]] = {}
 _DREW_KEPT = 3
 """Draws of up to this many cards are kept (at most 2 * (14 + 14**2 + 14**3) of them): action B
 and the equipment draws. Opening hands (4 and 5 cards, twice a game) are built each time."""
