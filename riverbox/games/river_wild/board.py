@@ -26,7 +26,7 @@ from collections.abc import Callable
 from functools import cache
 from typing import Final, TypeVar
 
-from riverbox.games.river_wild.cards import B0, B1, EMPTY, LAND, MOUNTAIN, RIVER, S0, S1, T0, T1, Deck, Face
+from riverbox.games.river_wild.cards import B0, B1, EMPTY, LAND, MOUNTAIN, RIVER, S0, S1, T0, T1, Deck, Face, Goal
 from riverbox.games.river_wild.scoring import POINTS_PER_LAND, land_goal_points
 
 # Final: the compiled build reads these as constants, not from the module's dict at each use.
@@ -47,11 +47,23 @@ def unpack(placement: int) -> tuple[int, int]:
     return placement >> 16, placement & 0xFFFF
 
 
-CLOSED: Final = -1
-"""The context kept for a position a card overlaps: nothing can ever go there (no overlap)."""
+CLOSED: Final = 1 << 12
+"""The context bit of a position a card overlaps: nothing can ever go there (no overlap).
+
+Above the twelve bits of slot types, so OR keeps it and ``Rules.masks`` holds 0 (no face fits)
+for every context with it: closed positions need no test of their own where contexts grow."""
 
 UNKNOWN: Final = -1
 """A context whose legal faces ``Rules.mask`` has not worked out yet (``Rules.masks``)."""
+
+ANIMAL_BITS: Final = 8
+"""Bits per animal type in a region's packed animal counts (a deck has far fewer than 256 animals)."""
+
+
+def unpack_animals(packed: int) -> tuple[int, int, int, int]:
+    """The four animal counts (Frog, Jackalope, Unicorn, Dragon) of a region's packed counts."""
+    return (packed & 255, packed >> 8 & 255, packed >> 16 & 255, packed >> 24 & 255)
+
 
 T = TypeVar("T")
 Menu = dict[int, tuple[tuple[tuple[T, ...], ...], ...]]
@@ -151,22 +163,18 @@ class Rules:
         self.strict = strict_top_river
         self.all_goals = all_goals
         self.size_mask = -1 if source_counts_for_size else ~1  # placement 0 is the Source Card
-        self.masks: list[int] = [UNKNOWN] * 4096  # per context (12 bits); a list: read at every placement
-        # per face: (animals, goals) of each section, for new regions
-        self.section_init: list[list[tuple[tuple[int, int, int, int], tuple]]] = []
-        for face in self.faces:
-            init = []
-            for sec in face.sections:
-                animals = [0, 0, 0, 0]
-                if sec.animal is not None:
-                    animals[sec.animal] = 1
-                init.append(
-                    (
-                        (animals[0], animals[1], animals[2], animals[3]),
-                        () if sec.goal is None else (sec.goal,),
-                    )
-                )
-            self.section_init.append(init)
+        # Per context (12 bits, or 13 with CLOSED, where nothing fits); a list: read at every placement.
+        self.masks: list[int] = [UNKNOWN] * CLOSED + [0] * CLOSED
+        # Per face: (animals, goals) of each section, for new regions; the animals packed as
+        # ``ANIMAL_BITS`` bits per type (``pack_animals``), so joining two regions adds two ints.
+        self.section_init: list[list[tuple[int, tuple[Goal, ...]]]] = [
+            [
+                (0 if sec.animal is None else 1 << ANIMAL_BITS * sec.animal, () if sec.goal is None else (sec.goal,))
+                for sec in face.sections
+            ]
+            for face in self.faces
+        ]
+        self.no_land: list[list[int]] = [[0] * len(face.sections) for face in self.faces]
         # Per face: what each land or mountain slot faces, as (key offset of the cell it faces,
         # shift of that cell's land node, my section or -1 for a mountain). River slots never
         # matter here, since river may not face land (RW-1).
@@ -243,7 +251,7 @@ class Board:
     parent: list[int]  # union-find over land sections
     base: list[int]  # first section node of each placement
     opn: list[int]  # at roots: land slots facing empty table (-1 once protected)
-    reg: list[tuple[int, tuple[int, int, int, int], tuple, int]]  # at roots: cards, animals, goals, runes
+    reg: list[tuple[int, int, tuple[Goal, ...]]]  # at roots: cards, packed animals, goals (``region``)
     lands: list[tuple[int, int, int, int, int]]  # Protected Lands: size, first, second, cards bitmask, root
 
     def __init__(
@@ -255,7 +263,7 @@ class Board:
         fits: dict[int, int],
         parent: list[int],
         base: list[int],
-        reg: list[tuple[int, tuple[int, int, int, int], tuple, int]],
+        reg: list[tuple[int, int, tuple[Goal, ...]]],
         opn: list[int],
         lands: list[tuple[int, int, int, int, int]],
     ) -> None:
@@ -332,12 +340,25 @@ class Board:
         """Every legal placement of both faces of the given cards, as ``at`` names them: by
         position, then card by card in the order given, front before back. Read from what
         ``place`` keeps (``fits``): nothing is recomputed. Hot path (every step): the
-        placements of a card at a position come from the menu as one tuple."""
+        placements of a card at a position come from the menu as one tuple, and a full hand
+        of three (almost every step) is read unrolled, with no loop over the cards."""
+        out: list[T] = []
+        fits = self.fits
+        if len(cards) == 3:
+            c0, c1, c2 = cards
+            s0, s1, s2 = 2 * c0, 2 * c1, 2 * c2
+            want = 3 << s0 | 3 << s1 | 3 << s2
+            for key in sorted(fits):
+                m = fits[key] & want
+                if m:
+                    per_card = at[key]
+                    out += per_card[c0][m >> s0 & 3]
+                    out += per_card[c1][m >> s1 & 3]
+                    out += per_card[c2][m >> s2 & 3]
+            return out
         want = 0
         for ci in cards:
             want |= 3 << 2 * ci
-        out: list[T] = []
-        fits = self.fits
         for key in sorted(fits):
             m = fits[key] & want
             if m:
@@ -349,27 +370,29 @@ class Board:
     # -- placing ----------------------------------------------------------------------------
     def place(self, fi: int, key: int, track: bool = True) -> None:
         """Put face ``fi`` at ``key`` (assumed legal). ``track=False`` skips the upkeep of open
-        positions, for bots that only want the score afterwards."""
+        positions, for bots that only want the score afterwards.
+
+        With ``track``, ``ctxs`` and ``fits`` are kept (what was ``_open``, inlined: hot path):
+        the three positions the card overlaps close for good, and the eight positions round it
+        gain its edge slots in their context, so what fits there is looked up again
+        (``Rules.mask``, cached per context). No cell is read: a position's context is built
+        by OR from the cards that face it, in whatever order they came (a position below a
+        card gains its top from that card, its sides and bottom from cards placed before or
+        after). Positions nobody faces have the empty context, where nothing fits (a card goes
+        below another), so they need no entry. A closed position keeps gaining bits over
+        ``CLOSED``, where no face fits, so it needs no test of its own."""
         p = len(self.placed)
         self.placed.append((fi, key))
+        rules = self.rules
         nb = len(self.parent)
-        lconst, lnode, rconst, rnode = self.rules.cellcode[fi]
-        self.cells[key] = lconst + nb * lnode
-        self.cells[key + 1] = rconst + nb * rnode
-        self._join(p, fi, key)
-        if track:
-            self._open(fi, key)
-
-    def _open(self, fi: int, key: int) -> None:
-        """Keep ``ctxs`` and ``fits`` after face ``fi`` went to ``key``: the three positions it
-        overlaps close for good, and the eight positions round it gain its edge slots in their
-        context, so what fits there is looked up again (``Rules.mask``, cached per context).
-
-        No cell is read: a position's context is built by OR from the cards that face it, in
-        whatever order they came (a position below a card gains its top from that card, its
-        sides and bottom from cards placed before or after). Positions nobody faces have the
-        empty context, where nothing fits (a card goes below another), so they need no entry."""
-        ctxs, fits, rules = self.ctxs, self.fits, self.rules
+        lconst, lnode, rconst, rnode = rules.cellcode[fi]
+        cells = self.cells
+        cells[key] = lconst + nb * lnode
+        cells[key + 1] = rconst + nb * rnode
+        self._join(p, fi, key, nb)
+        if not track:
+            return
+        ctxs, fits = self.ctxs, self.fits
         masks = rules.masks
         # The three covered positions, unrolled (a loop over a tuple built per call costs more).
         ctxs[key - 1] = ctxs[key] = ctxs[key + 1] = CLOSED
@@ -381,17 +404,14 @@ class Board:
             del fits[key + 1]
         for dk, bits in rules.touch[fi]:
             k = key + dk
-            ctx = ctxs.get(k, 0)
-            if ctx != CLOSED:
-                ctx |= bits
-                ctxs[k] = ctx
-                m = masks[ctx]
-                if m == UNKNOWN:
-                    m = rules.mask(ctx)
-                if m:
-                    fits[k] = m
-                elif k in fits:
-                    del fits[k]
+            ctxs[k] = ctx = ctxs.get(k, 0) | bits
+            m = masks[ctx]
+            if m < 0:  # UNKNOWN: first seen
+                m = rules.mask(ctx)
+            if m:
+                fits[k] = m
+            elif k in fits:
+                del fits[k]
 
     def _find(self, x: int) -> int:
         parent = self.parent
@@ -400,8 +420,9 @@ class Board:
             x = parent[x]
         return x
 
-    def _join(self, p: int, fi: int, key: int) -> None:
-        """Union the new card's land sections with the land they meet; count open land slots.
+    def _join(self, p: int, fi: int, key: int, nb: int) -> None:
+        """Union the new card's land sections (nodes from ``nb`` on) with the land they meet;
+        count open land slots.
 
         Hot path (every placement): the roots of the new card's own sections are found by a
         plain walk up ``parent`` (only this card's joins have moved them, so the walk is a step
@@ -409,45 +430,42 @@ class Board:
         is called as a method, not through a local bound to it: compiled, that is a direct call."""
         parent, reg, opn, cells = self.parent, self.reg, self.opn, self.cells
         rules = self.rules
-        nb = len(parent)
         self.base.append(nb)
+        init = rules.section_init[fi]
+        parent += range(nb, nb + len(init))
+        opn += rules.no_land[fi]
         bit = 1 << p
-        runes = bit if rules.runestone[fi] else 0
-        for animals, goals in rules.section_init[fi]:
-            parent.append(len(parent))
-            opn.append(0)
-            reg.append((bit, animals, goals, runes))
+        for animals, goals in init:
+            reg.append((bit, animals, goals))
         touched: list[int] = []
         node_mask = rules.node_mask
         for dkey, shift, section in rules.plan[fi]:
             v = cells.get(key + dkey, 0)
-            node = v >> shift & node_mask  # the facing slot's land node + 1; 0: no card, river or mountain
             if section >= 0:  # a land slot
                 me = nb + section
                 while parent[me] != me:
                     me = parent[me]
                 if not v:
                     opn[me] += 1
-                elif node:
-                    them = self._find(node - 1)
-                    if them == me:
-                        opn[me] -= 1
-                    else:
-                        c1, a1, g1, r1 = reg[me]
-                        c2, a2, g2, r2 = reg[them]
-                        parent[them] = me
-                        opn[me] += opn[them] - 1
-                        reg[me] = (
-                            c1 | c2,
-                            (a1[0] + a2[0], a1[1] + a2[1], a1[2] + a2[2], a1[3] + a2[3]),
-                            g1 + g2,
-                            r1 | r2,
-                        )
+                else:
+                    node = v >> shift & node_mask  # the facing slot's land node + 1; 0: mountain
+                    if node:
+                        them = self._find(node - 1)
+                        if them == me:
+                            opn[me] -= 1
+                        else:
+                            c1, a1, g1 = reg[me]
+                            c2, a2, g2 = reg[them]
+                            parent[them] = me
+                            opn[me] += opn[them] - 1
+                            reg[me] = (c1 | c2, a1 + a2, g1 + g2)
                 touched.append(me)
-            elif node:  # a mountain closes a land slot that faced empty table
-                them = self._find(node - 1)
-                opn[them] -= 1
-                touched.append(them)
+            elif v:  # a mountain closes a land slot that faced empty table
+                node = v >> shift & node_mask
+                if node:
+                    them = self._find(node - 1)
+                    opn[them] -= 1
+                    touched.append(them)
         for x in touched:  # usually no region closed: say so without building the set below
             while parent[x] != x:
                 x = parent[x]
@@ -460,15 +478,27 @@ class Board:
 
         The lands are recorded in the order of the set of roots, as they always were (the order
         of the ``protected`` events and the ``lands`` list), each sealed for good."""
-        rules, reg, opn = self.rules, self.reg, self.opn
+        rules, opn = self.rules, self.opn
         size_mask = rules.size_mask
         find = self._find
         for root in {find(x) for x in touched}:
             if opn[root] == 0:
-                c, a, g, r = reg[root]
+                c, a, g, r = self.region(root)
                 first, second = land_goal_points(a, g, r.bit_count(), rules.all_goals)
                 self.lands.append(((c & size_mask).bit_count(), first, second, c, root))
                 opn[root] = -1  # sealed for good
+
+    def region(self, root: int) -> tuple[int, tuple[int, int, int, int], tuple[Goal, ...], int]:
+        """What the land region of root node ``root`` holds: the placements with a section in
+        it (a bitmask), its animals per type, its goals in the order they joined, and the
+        placements among them whose face has a runestone (a bitmask, for RW-10)."""
+        cards, animals, goals = self.reg[root]
+        runestone, placed = self.rules.runestone, self.placed
+        runes = 0
+        for p in range(len(placed)):
+            if cards >> p & 1 and runestone[placed[p][0]]:
+                runes |= 1 << p
+        return cards, unpack_animals(animals), goals, runes
 
     # -- score ------------------------------------------------------------------------------
     def score(self, n: int | None = None) -> int:

@@ -131,7 +131,7 @@ class RiverWildState(State):
         size, first, second, cards, root = land
         game = self.wild
         placed = self.board.placed
-        _, animals, goals, runes = self.board.reg[root]
+        _, animals, goals, runes = self.board.region(root)
         self.emit(
             "protected",
             size=size,
