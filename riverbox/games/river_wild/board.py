@@ -26,7 +26,21 @@ from collections.abc import Callable
 from functools import cache
 from typing import Final, TypeVar
 
-from riverbox.games.river_wild.cards import B0, B1, EMPTY, LAND, MOUNTAIN, RIVER, S0, S1, T0, T1, Deck, Face, Goal
+from riverbox.games.river_wild.cards import (
+    B0,
+    B1,
+    EMPTY,
+    LAND,
+    MOUNTAIN,
+    RIVER,
+    S0,
+    S1,
+    T0,
+    T1,
+    Deck,
+    Face,
+    Goal,
+)
 from riverbox.games.river_wild.scoring import POINTS_PER_LAND, land_goal_points
 
 # Final: the compiled build reads these as constants, not from the module's dict at each use.
@@ -169,7 +183,10 @@ class Rules:
         # ``ANIMAL_BITS`` bits per type (``pack_animals``), so joining two regions adds two ints.
         self.section_init: list[list[tuple[int, tuple[Goal, ...]]]] = [
             [
-                (0 if sec.animal is None else 1 << ANIMAL_BITS * sec.animal, () if sec.goal is None else (sec.goal,))
+                (
+                    0 if sec.animal is None else 1 << ANIMAL_BITS * sec.animal,
+                    () if sec.goal is None else (sec.goal,),
+                )
                 for sec in face.sections
             ]
             for face in self.faces
@@ -372,24 +389,80 @@ class Board:
         """Put face ``fi`` at ``key`` (assumed legal). ``track=False`` skips the upkeep of open
         positions, for bots that only want the score afterwards.
 
-        With ``track``, ``ctxs`` and ``fits`` are kept (what was ``_open``, inlined: hot path):
-        the three positions the card overlaps close for good, and the eight positions round it
-        gain its edge slots in their context, so what fits there is looked up again
-        (``Rules.mask``, cached per context). No cell is read: a position's context is built
-        by OR from the cards that face it, in whatever order they came (a position below a
-        card gains its top from that card, its sides and bottom from cards placed before or
-        after). Positions nobody faces have the empty context, where nothing fits (a card goes
-        below another), so they need no entry. A closed position keeps gaining bits over
-        ``CLOSED``, where no face fits, so it needs no test of its own."""
+        Hot path (every step): one call does it all, since each call of a method costs more than
+        most of its body. First the land (what was ``_join``): the new card's land sections
+        join the land they meet, by union-find, counting each region's land slots that face
+        empty table. The roots of the new card's own sections are found by a plain walk up
+        ``parent`` (only this card's joins have moved them, so the walk is a step or two),
+        older nodes by the walk of ``_find`` (path halving), written out.
+
+        Then, with ``track``, ``ctxs`` and ``fits`` (what was ``_open``): the three positions
+        the card overlaps close for good, and the eight positions round it gain its edge slots
+        in their context, so what fits there is looked up again (``Rules.mask``, cached per
+        context). No cell is read: a position's context is built by OR from the cards that
+        face it, in whatever order they came (a position below a card gains its top from that
+        card, its sides and bottom from cards placed before or after). Positions nobody faces
+        have the empty context, where nothing fits (a card goes below another), so they need
+        no entry. A closed position keeps gaining bits over ``CLOSED``, where no face fits, so
+        it needs no test of its own."""
         p = len(self.placed)
         self.placed.append((fi, key))
         rules = self.rules
-        nb = len(self.parent)
+        parent, reg, opn, cells = self.parent, self.reg, self.opn, self.cells
+        nb = len(parent)
         lconst, lnode, rconst, rnode = rules.cellcode[fi]
-        cells = self.cells
         cells[key] = lconst + nb * lnode
         cells[key + 1] = rconst + nb * rnode
-        self._join(p, fi, key, nb)
+        # -- land
+        self.base.append(nb)
+        init = rules.section_init[fi]
+        parent += range(nb, nb + len(init))
+        opn += rules.no_land[fi]
+        bit = 1 << p
+        for animals, goals in init:
+            reg.append((bit, animals, goals))
+        touched: list[int] = []
+        node_mask = rules.node_mask
+        for dkey, shift, section in rules.plan[fi]:
+            v = cells.get(key + dkey, 0)
+            if section >= 0:  # a land slot
+                me = nb + section
+                while parent[me] != me:
+                    me = parent[me]
+                if not v:
+                    opn[me] += 1
+                else:
+                    them = v >> shift & node_mask  # the facing slot's land node + 1; 0: mountain
+                    if them:
+                        them -= 1
+                        while parent[them] != them:  # _find, written out
+                            parent[them] = parent[parent[them]]
+                            them = parent[them]
+                        if them == me:
+                            opn[me] -= 1
+                        else:
+                            c1, a1, g1 = reg[me]
+                            c2, a2, g2 = reg[them]
+                            parent[them] = me
+                            opn[me] += opn[them] - 1
+                            reg[me] = (c1 | c2, a1 + a2, g1 + g2)
+                touched.append(me)
+            elif v:  # a mountain closes a land slot that faced empty table
+                them = v >> shift & node_mask
+                if them:
+                    them -= 1
+                    while parent[them] != them:  # _find, written out
+                        parent[them] = parent[parent[them]]
+                        them = parent[them]
+                    opn[them] -= 1
+                    touched.append(them)
+        for x in touched:  # usually no region closed: say so without building the set of _seal
+            while parent[x] != x:
+                x = parent[x]
+            if not opn[x]:
+                self._seal(touched)
+                break
+        # -- open positions
         if not track:
             return
         ctxs, fits = self.ctxs, self.fits
@@ -419,59 +492,6 @@ class Board:
             parent[x] = parent[parent[x]]
             x = parent[x]
         return x
-
-    def _join(self, p: int, fi: int, key: int, nb: int) -> None:
-        """Union the new card's land sections (nodes from ``nb`` on) with the land they meet;
-        count open land slots.
-
-        Hot path (every placement): the roots of the new card's own sections are found by a
-        plain walk up ``parent`` (only this card's joins have moved them, so the walk is a step
-        or two, not worth a call), older nodes by ``_find``, which also shortens paths. ``_find``
-        is called as a method, not through a local bound to it: compiled, that is a direct call."""
-        parent, reg, opn, cells = self.parent, self.reg, self.opn, self.cells
-        rules = self.rules
-        self.base.append(nb)
-        init = rules.section_init[fi]
-        parent += range(nb, nb + len(init))
-        opn += rules.no_land[fi]
-        bit = 1 << p
-        for animals, goals in init:
-            reg.append((bit, animals, goals))
-        touched: list[int] = []
-        node_mask = rules.node_mask
-        for dkey, shift, section in rules.plan[fi]:
-            v = cells.get(key + dkey, 0)
-            if section >= 0:  # a land slot
-                me = nb + section
-                while parent[me] != me:
-                    me = parent[me]
-                if not v:
-                    opn[me] += 1
-                else:
-                    node = v >> shift & node_mask  # the facing slot's land node + 1; 0: mountain
-                    if node:
-                        them = self._find(node - 1)
-                        if them == me:
-                            opn[me] -= 1
-                        else:
-                            c1, a1, g1 = reg[me]
-                            c2, a2, g2 = reg[them]
-                            parent[them] = me
-                            opn[me] += opn[them] - 1
-                            reg[me] = (c1 | c2, a1 + a2, g1 + g2)
-                touched.append(me)
-            elif v:  # a mountain closes a land slot that faced empty table
-                node = v >> shift & node_mask
-                if node:
-                    them = self._find(node - 1)
-                    opn[them] -= 1
-                    touched.append(them)
-        for x in touched:  # usually no region closed: say so without building the set below
-            while parent[x] != x:
-                x = parent[x]
-            if not opn[x]:
-                self._seal(touched)
-                return
 
     def _seal(self, touched: list[int]) -> None:
         """Record the regions of ``touched`` left with no open land slot as Protected Lands.
