@@ -61,11 +61,11 @@ def unpack(placement: int) -> tuple[int, int]:
     return placement >> 16, placement & 0xFFFF
 
 
-CLOSED: Final = 1 << 12
-"""The context bit of a position a card overlaps: nothing can ever go there (no overlap).
+CLOSED: Final = -1
+"""The context kept for a position a card overlaps: nothing can ever go there (no overlap).
 
-Above the twelve bits of slot types, so OR keeps it and ``Rules.masks`` holds 0 (no face fits)
-for every context with it: closed positions need no test of their own where contexts grow."""
+A small int, and the contexts round a new card skip it rather than OR into it: compiled, every
+int above 256 stored in a dict is a new object, so a closed position is not written again."""
 
 UNKNOWN: Final = -1
 """A context whose legal faces ``Rules.mask`` has not worked out yet (``Rules.masks``)."""
@@ -177,8 +177,7 @@ class Rules:
         self.strict = strict_top_river
         self.all_goals = all_goals
         self.size_mask = -1 if source_counts_for_size else ~1  # placement 0 is the Source Card
-        # Per context (12 bits, or 13 with CLOSED, where nothing fits); a list: read at every placement.
-        self.masks: list[int] = [UNKNOWN] * CLOSED + [0] * CLOSED
+        self.masks: list[int] = [UNKNOWN] * 4096  # per context (12 bits); a list: read at every placement
         # Per face: (animals, goals) of each section, for new regions; the animals packed as
         # ``ANIMAL_BITS`` bits per type (``pack_animals``), so joining two regions adds two ints.
         self.section_init: list[list[tuple[int, tuple[Goal, ...]]]] = [
@@ -191,7 +190,6 @@ class Rules:
             ]
             for face in self.faces
         ]
-        self.no_land: list[list[int]] = [[0] * len(face.sections) for face in self.faces]
         # Per face: what each land or mountain slot faces, as (key offset of the cell it faces,
         # shift of that cell's land node, my section or -1 for a mountain). River slots never
         # matter here, since river may not face land (RW-1).
@@ -403,8 +401,7 @@ class Board:
         face it, in whatever order they came (a position below a card gains its top from that
         card, its sides and bottom from cards placed before or after). Positions nobody faces
         have the empty context, where nothing fits (a card goes below another), so they need
-        no entry. A closed position keeps gaining bits over ``CLOSED``, where no face fits, so
-        it needs no test of its own."""
+        no entry."""
         p = len(self.placed)
         self.placed.append((fi, key))
         rules = self.rules
@@ -415,11 +412,10 @@ class Board:
         cells[key + 1] = rconst + nb * rnode
         # -- land
         self.base.append(nb)
-        init = rules.section_init[fi]
-        parent += range(nb, nb + len(init))
-        opn += rules.no_land[fi]
         bit = 1 << p
-        for animals, goals in init:
+        for animals, goals in rules.section_init[fi]:
+            parent.append(len(parent))
+            opn.append(0)
             reg.append((bit, animals, goals))
         touched: list[int] = []
         node_mask = rules.node_mask
@@ -477,14 +473,17 @@ class Board:
             del fits[key + 1]
         for dk, bits in rules.touch[fi]:
             k = key + dk
-            ctxs[k] = ctx = ctxs.get(k, 0) | bits
-            m = masks[ctx]
-            if m < 0:  # UNKNOWN: first seen
-                m = rules.mask(ctx)
-            if m:
-                fits[k] = m
-            elif k in fits:
-                del fits[k]
+            ctx = ctxs.get(k, 0)
+            if ctx != CLOSED:
+                ctx |= bits
+                ctxs[k] = ctx
+                m = masks[ctx]
+                if m == UNKNOWN:
+                    m = rules.mask(ctx)
+                if m:
+                    fits[k] = m
+                elif k in fits:
+                    del fits[k]
 
     def _find(self, x: int) -> int:
         parent = self.parent

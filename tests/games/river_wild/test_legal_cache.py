@@ -62,7 +62,7 @@ def _check_kept(board: Board) -> None:
     for key in _positions(board):
         kept.discard(key)
         if board.blocked(key):
-            assert board.ctxs.get(key, 0) & CLOSED  # closed for good, whatever bits it gained since
+            assert board.ctxs.get(key) == CLOSED
             assert key not in board.fits
             continue
         ctx = board.context(key)
