@@ -26,7 +26,21 @@ from collections.abc import Callable
 from functools import cache
 from typing import Final, TypeVar
 
-from riverbox.games.river_wild.cards import B0, B1, EMPTY, LAND, MOUNTAIN, RIVER, S0, S1, T0, T1, Deck, Face
+from riverbox.games.river_wild.cards import (
+    B0,
+    B1,
+    EMPTY,
+    LAND,
+    MOUNTAIN,
+    RIVER,
+    S0,
+    S1,
+    T0,
+    T1,
+    Deck,
+    Face,
+    Goal,
+)
 from riverbox.games.river_wild.scoring import POINTS_PER_LAND, land_goal_points
 
 # Final: the compiled build reads these as constants, not from the module's dict at each use.
@@ -48,10 +62,22 @@ def unpack(placement: int) -> tuple[int, int]:
 
 
 CLOSED: Final = -1
-"""The context kept for a position a card overlaps: nothing can ever go there (no overlap)."""
+"""The context kept for a position a card overlaps: nothing can ever go there (no overlap).
+
+A small int, and the contexts round a new card skip it rather than OR into it: compiled, every
+int above 256 stored in a dict is a new object, so a closed position is not written again."""
 
 UNKNOWN: Final = -1
 """A context whose legal faces ``Rules.mask`` has not worked out yet (``Rules.masks``)."""
+
+ANIMAL_BITS: Final = 8
+"""Bits per animal type in a region's packed animal counts (a deck has far fewer than 256 animals)."""
+
+
+def unpack_animals(packed: int) -> tuple[int, int, int, int]:
+    """The four animal counts (Frog, Jackalope, Unicorn, Dragon) of a region's packed counts."""
+    return (packed & 255, packed >> 8 & 255, packed >> 16 & 255, packed >> 24 & 255)
+
 
 T = TypeVar("T")
 Menu = dict[int, tuple[tuple[tuple[T, ...], ...], ...]]
@@ -152,21 +178,18 @@ class Rules:
         self.all_goals = all_goals
         self.size_mask = -1 if source_counts_for_size else ~1  # placement 0 is the Source Card
         self.masks: list[int] = [UNKNOWN] * 4096  # per context (12 bits); a list: read at every placement
-        # per face: (animals, goals) of each section, for new regions
-        self.section_init: list[list[tuple[tuple[int, int, int, int], tuple]]] = []
-        for face in self.faces:
-            init = []
-            for sec in face.sections:
-                animals = [0, 0, 0, 0]
-                if sec.animal is not None:
-                    animals[sec.animal] = 1
-                init.append(
-                    (
-                        (animals[0], animals[1], animals[2], animals[3]),
-                        () if sec.goal is None else (sec.goal,),
-                    )
+        # Per face: (animals, goals) of each section, for new regions; the animals packed as
+        # ``ANIMAL_BITS`` bits per type (``pack_animals``), so joining two regions adds two ints.
+        self.section_init: list[list[tuple[int, tuple[Goal, ...]]]] = [
+            [
+                (
+                    0 if sec.animal is None else 1 << ANIMAL_BITS * sec.animal,
+                    () if sec.goal is None else (sec.goal,),
                 )
-            self.section_init.append(init)
+                for sec in face.sections
+            ]
+            for face in self.faces
+        ]
         # Per face: what each land or mountain slot faces, as (key offset of the cell it faces,
         # shift of that cell's land node, my section or -1 for a mountain). River slots never
         # matter here, since river may not face land (RW-1).
@@ -243,7 +266,7 @@ class Board:
     parent: list[int]  # union-find over land sections
     base: list[int]  # first section node of each placement
     opn: list[int]  # at roots: land slots facing empty table (-1 once protected)
-    reg: list[tuple[int, tuple[int, int, int, int], tuple, int]]  # at roots: cards, animals, goals, runes
+    reg: list[tuple[int, int, tuple[Goal, ...]]]  # at roots: cards, packed animals, goals (``region``)
     lands: list[tuple[int, int, int, int, int]]  # Protected Lands: size, first, second, cards bitmask, root
 
     def __init__(
@@ -255,7 +278,7 @@ class Board:
         fits: dict[int, int],
         parent: list[int],
         base: list[int],
-        reg: list[tuple[int, tuple[int, int, int, int], tuple, int]],
+        reg: list[tuple[int, int, tuple[Goal, ...]]],
         opn: list[int],
         lands: list[tuple[int, int, int, int, int]],
     ) -> None:
@@ -332,12 +355,25 @@ class Board:
         """Every legal placement of both faces of the given cards, as ``at`` names them: by
         position, then card by card in the order given, front before back. Read from what
         ``place`` keeps (``fits``): nothing is recomputed. Hot path (every step): the
-        placements of a card at a position come from the menu as one tuple."""
+        placements of a card at a position come from the menu as one tuple, and a full hand
+        of three (almost every step) is read unrolled, with no loop over the cards."""
+        out: list[T] = []
+        fits = self.fits
+        if len(cards) == 3:
+            c0, c1, c2 = cards
+            s0, s1, s2 = 2 * c0, 2 * c1, 2 * c2
+            want = 3 << s0 | 3 << s1 | 3 << s2
+            for key in sorted(fits):
+                m = fits[key] & want
+                if m:
+                    per_card = at[key]
+                    out += per_card[c0][m >> s0 & 3]
+                    out += per_card[c1][m >> s1 & 3]
+                    out += per_card[c2][m >> s2 & 3]
+            return out
         want = 0
         for ci in cards:
             want |= 3 << 2 * ci
-        out: list[T] = []
-        fits = self.fits
         for key in sorted(fits):
             m = fits[key] & want
             if m:
@@ -349,27 +385,83 @@ class Board:
     # -- placing ----------------------------------------------------------------------------
     def place(self, fi: int, key: int, track: bool = True) -> None:
         """Put face ``fi`` at ``key`` (assumed legal). ``track=False`` skips the upkeep of open
-        positions, for bots that only want the score afterwards."""
+        positions, for bots that only want the score afterwards.
+
+        Hot path (every step): one call does it all, since each call of a method costs more than
+        most of its body. First the land (what was ``_join``): the new card's land sections
+        join the land they meet, by union-find, counting each region's land slots that face
+        empty table. The roots of the new card's own sections are found by a plain walk up
+        ``parent`` (only this card's joins have moved them, so the walk is a step or two),
+        older nodes by the walk of ``_find`` (path halving), written out.
+
+        Then, with ``track``, ``ctxs`` and ``fits`` (what was ``_open``): the three positions
+        the card overlaps close for good, and the eight positions round it gain its edge slots
+        in their context, so what fits there is looked up again (``Rules.mask``, cached per
+        context). No cell is read: a position's context is built by OR from the cards that
+        face it, in whatever order they came (a position below a card gains its top from that
+        card, its sides and bottom from cards placed before or after). Positions nobody faces
+        have the empty context, where nothing fits (a card goes below another), so they need
+        no entry."""
         p = len(self.placed)
         self.placed.append((fi, key))
-        nb = len(self.parent)
-        lconst, lnode, rconst, rnode = self.rules.cellcode[fi]
-        self.cells[key] = lconst + nb * lnode
-        self.cells[key + 1] = rconst + nb * rnode
-        self._join(p, fi, key)
-        if track:
-            self._open(fi, key)
-
-    def _open(self, fi: int, key: int) -> None:
-        """Keep ``ctxs`` and ``fits`` after face ``fi`` went to ``key``: the three positions it
-        overlaps close for good, and the eight positions round it gain its edge slots in their
-        context, so what fits there is looked up again (``Rules.mask``, cached per context).
-
-        No cell is read: a position's context is built by OR from the cards that face it, in
-        whatever order they came (a position below a card gains its top from that card, its
-        sides and bottom from cards placed before or after). Positions nobody faces have the
-        empty context, where nothing fits (a card goes below another), so they need no entry."""
-        ctxs, fits, rules = self.ctxs, self.fits, self.rules
+        rules = self.rules
+        parent, reg, opn, cells = self.parent, self.reg, self.opn, self.cells
+        nb = len(parent)
+        lconst, lnode, rconst, rnode = rules.cellcode[fi]
+        cells[key] = lconst + nb * lnode
+        cells[key + 1] = rconst + nb * rnode
+        # -- land
+        self.base.append(nb)
+        bit = 1 << p
+        for animals, goals in rules.section_init[fi]:
+            parent.append(len(parent))
+            opn.append(0)
+            reg.append((bit, animals, goals))
+        touched: list[int] = []
+        node_mask = rules.node_mask
+        for dkey, shift, section in rules.plan[fi]:
+            v = cells.get(key + dkey, 0)
+            if section >= 0:  # a land slot
+                me = nb + section
+                while parent[me] != me:
+                    me = parent[me]
+                if not v:
+                    opn[me] += 1
+                else:
+                    them = v >> shift & node_mask  # the facing slot's land node + 1; 0: mountain
+                    if them:
+                        them -= 1
+                        while parent[them] != them:  # _find, written out
+                            parent[them] = parent[parent[them]]
+                            them = parent[them]
+                        if them == me:
+                            opn[me] -= 1
+                        else:
+                            c1, a1, g1 = reg[me]
+                            c2, a2, g2 = reg[them]
+                            parent[them] = me
+                            opn[me] += opn[them] - 1
+                            reg[me] = (c1 | c2, a1 + a2, g1 + g2)
+                touched.append(me)
+            elif v:  # a mountain closes a land slot that faced empty table
+                them = v >> shift & node_mask
+                if them:
+                    them -= 1
+                    while parent[them] != them:  # _find, written out
+                        parent[them] = parent[parent[them]]
+                        them = parent[them]
+                    opn[them] -= 1
+                    touched.append(them)
+        for x in touched:  # usually no region closed: say so without building the set of _seal
+            while parent[x] != x:
+                x = parent[x]
+            if not opn[x]:
+                self._seal(touched)
+                break
+        # -- open positions
+        if not track:
+            return
+        ctxs, fits = self.ctxs, self.fits
         masks = rules.masks
         # The three covered positions, unrolled (a loop over a tuple built per call costs more).
         ctxs[key - 1] = ctxs[key] = ctxs[key + 1] = CLOSED
@@ -400,75 +492,32 @@ class Board:
             x = parent[x]
         return x
 
-    def _join(self, p: int, fi: int, key: int) -> None:
-        """Union the new card's land sections with the land they meet; count open land slots.
-
-        Hot path (every placement): the roots of the new card's own sections are found by a
-        plain walk up ``parent`` (only this card's joins have moved them, so the walk is a step
-        or two, not worth a call), older nodes by ``_find``, which also shortens paths. ``_find``
-        is called as a method, not through a local bound to it: compiled, that is a direct call."""
-        parent, reg, opn, cells = self.parent, self.reg, self.opn, self.cells
-        rules = self.rules
-        nb = len(parent)
-        self.base.append(nb)
-        bit = 1 << p
-        runes = bit if rules.runestone[fi] else 0
-        for animals, goals in rules.section_init[fi]:
-            parent.append(len(parent))
-            opn.append(0)
-            reg.append((bit, animals, goals, runes))
-        touched: list[int] = []
-        node_mask = rules.node_mask
-        for dkey, shift, section in rules.plan[fi]:
-            v = cells.get(key + dkey, 0)
-            node = v >> shift & node_mask  # the facing slot's land node + 1; 0: no card, river or mountain
-            if section >= 0:  # a land slot
-                me = nb + section
-                while parent[me] != me:
-                    me = parent[me]
-                if not v:
-                    opn[me] += 1
-                elif node:
-                    them = self._find(node - 1)
-                    if them == me:
-                        opn[me] -= 1
-                    else:
-                        c1, a1, g1, r1 = reg[me]
-                        c2, a2, g2, r2 = reg[them]
-                        parent[them] = me
-                        opn[me] += opn[them] - 1
-                        reg[me] = (
-                            c1 | c2,
-                            (a1[0] + a2[0], a1[1] + a2[1], a1[2] + a2[2], a1[3] + a2[3]),
-                            g1 + g2,
-                            r1 | r2,
-                        )
-                touched.append(me)
-            elif node:  # a mountain closes a land slot that faced empty table
-                them = self._find(node - 1)
-                opn[them] -= 1
-                touched.append(them)
-        for x in touched:  # usually no region closed: say so without building the set below
-            while parent[x] != x:
-                x = parent[x]
-            if not opn[x]:
-                self._seal(touched)
-                return
-
     def _seal(self, touched: list[int]) -> None:
         """Record the regions of ``touched`` left with no open land slot as Protected Lands.
 
         The lands are recorded in the order of the set of roots, as they always were (the order
         of the ``protected`` events and the ``lands`` list), each sealed for good."""
-        rules, reg, opn = self.rules, self.reg, self.opn
+        rules, opn = self.rules, self.opn
         size_mask = rules.size_mask
         find = self._find
         for root in {find(x) for x in touched}:
             if opn[root] == 0:
-                c, a, g, r = reg[root]
+                c, a, g, r = self.region(root)
                 first, second = land_goal_points(a, g, r.bit_count(), rules.all_goals)
                 self.lands.append(((c & size_mask).bit_count(), first, second, c, root))
                 opn[root] = -1  # sealed for good
+
+    def region(self, root: int) -> tuple[int, tuple[int, int, int, int], tuple[Goal, ...], int]:
+        """What the land region of root node ``root`` holds: the placements with a section in
+        it (a bitmask), its animals per type, its goals in the order they joined, and the
+        placements among them whose face has a runestone (a bitmask, for RW-10)."""
+        cards, animals, goals = self.reg[root]
+        runestone, placed = self.rules.runestone, self.placed
+        runes = 0
+        for p in range(len(placed)):
+            if cards >> p & 1 and runestone[placed[p][0]]:
+                runes |= 1 << p
+        return cards, unpack_animals(animals), goals, runes
 
     # -- score ------------------------------------------------------------------------------
     def score(self, n: int | None = None) -> int:

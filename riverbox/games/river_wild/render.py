@@ -387,7 +387,7 @@ def _fits(state: RiverWildState, card_index: int, lang: str = "en") -> Text:
 def _land_contents(state: RiverWildState, root: int, lang: str = "en") -> str:
     """What a Protected Land holds: its animals, runestones and goals."""
     _ = translator(DOMAIN, lang)
-    _cards, animals, goals, runes = state.board.reg[root]
+    _cards, animals, goals, runes = state.board.region(root)
     held = [word(ANIMALS[t], lang) + (f" x{n}" if n > 1 else "") for t, n in enumerate(animals) if n]
     n_runes = runes.bit_count()
     if n_runes == 1:

@@ -79,7 +79,7 @@ class RiverWildState(State):
         if not self.hand:
             self.to_move = ()
             return
-        legal = self.board.placements(self.hand, self.wild.steps.menu)  # self._legal(0), inlined: hot path
+        legal = self.board.placements(self.hand, self.wild.menu)  # self._legal(0), kept for apply
         if legal:
             self.to_move = (0,)
             self._lval = legal
@@ -96,8 +96,11 @@ class RiverWildState(State):
 
         Hot path (every step): the event of the placement and the chance outcome and event of
         the draw come ready-made from ``step_tables`` (the same values ``emit`` and ``chance``
-        would store), and the next legal placements are listed here once, for ``apply``."""
-        steps = self.wild.steps
+        would store), and the next legal placements are listed here once, for ``apply``
+        (``_settle``, inlined). The game is read as a plain local rather than through ``wild``:
+        interpreted, that property and its ``cast`` are two calls at every step."""
+        game: WildGame = self.game  # type: ignore[assignment]  # a RiverWild, which is a WildGame
+        steps = game.steps
         fi, key, placed = steps.moves[action]
         hand = self.hand
         hand.remove(fi >> 1)
@@ -115,8 +118,13 @@ class RiverWildState(State):
             outcome, drawn = steps.draws[card * (n + 1) + (deck[-1] if deck else n)]
             self.history.append((CHANCE, outcome))  # chance(outcome.text), inlined
             self._own_events.append(drawn)
-        self._settle()
-        if not self.to_move:
+        legal = board.placements(hand, steps.menu) if hand else None  # RW-12, as in _settle
+        if legal:
+            self.to_move = (0,)
+            self._lval = legal
+            self._lkey = (len(self.history), 0)
+        else:
+            self.to_move = ()
             self._emit_final()
 
     def _emit_lands(self, known: int) -> None:
@@ -131,7 +139,7 @@ class RiverWildState(State):
         size, first, second, cards, root = land
         game = self.wild
         placed = self.board.placed
-        _, animals, goals, runes = self.board.reg[root]
+        _, animals, goals, runes = self.board.region(root)
         self.emit(
             "protected",
             size=size,
