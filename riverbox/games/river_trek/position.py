@@ -76,6 +76,25 @@ START_MONEY = (0, 2, 4, 6)
 BOA_TOOL, FROG_TOOL = 1, 2
 """Bits of ``mv_tools``: the mover held the Boa / the Tree Frog when the move began (RT-14)."""
 
+# The fields of the events the rules tell at every step, by ``State.emit_fields`` (a tuple of
+# values, no keyword dict), each in the order the log gives them; named by their fields, since
+# several kinds share them. Rare events (setup, animal powers) are told with ``emit``.
+F_WHO = ("who",)
+F_WHO_SPACE = ("who", "space")
+F_WHO_AREA = ("who", "area")
+F_WHO_ANIMAL = ("who", "animal")
+F_WHO_COLOUR = ("who", "colour")
+F_MOVED = ("who", "source", "target")
+F_TURN = ("number", "who")
+F_MOVE = ("who", "space", "size", "downstream")
+F_WASH = ("who", "space", "size", "target")
+F_SPACE_SIZE = ("space", "size")
+F_DROP_DOCK = ("who", "space", "bridge")
+F_PAID = ("paid", "who")
+F_PAID_SPACE = ("paid", "who", "space")
+F_DROP = ("paid", "who", "space", "size")
+F_NUMBER = ("paid", "who", "space", "value")
+
 
 class TrekData(State):
     """The fields of a River Trek position and the questions the rules ask about them."""
@@ -270,13 +289,14 @@ class TrekData(State):
     def posts_on_board(self, seat: int) -> int:
         return sum(p[seat] for p in self.posts)
 
-    def tell(self, kind: str, earner: int, paid: int, **args: Any) -> None:
-        """An event that pays ``earner``: with hidden money (RT-28) only the earner hears how much."""
-        if paid and self.hidden_money:
-            self.emit(kind, to=earner, paid=paid, **args)
-            self.emit(kind, but=earner, paid=None, **args)
+    def tell(self, kind: str, names: tuple[str, ...], earner: int, values: tuple[Any, ...]) -> None:
+        """An event that pays ``earner`` ``values[0]`` (its first field is ``paid``): with hidden
+        money (RT-28) only the earner hears how much."""
+        if values[0] and self.hidden_money:
+            self.emit_fields(kind, names, values, to=earner)
+            self.emit_fields(kind, names, (None, *values[1:]), but=earner)
         else:
-            self.emit(kind, paid=paid, **args)
+            self.emit_fields(kind, names, values)
 
 
 def setup_sequence(players: int) -> tuple[tuple[int, int], ...]:

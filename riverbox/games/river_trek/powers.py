@@ -38,7 +38,7 @@ from riverbox.games.river_trek.moves import (
     start_move,
     tile_check_after_power,
 )
-from riverbox.games.river_trek.position import BY_PLAYER, IN_MONKEY, IN_RESTACK, Phase, TrekData
+from riverbox.games.river_trek.position import BY_PLAYER, F_MOVE, IN_MONKEY, IN_RESTACK, Phase, TrekData
 
 
 class Timing(IntEnum):
@@ -294,7 +294,7 @@ def _peccary_offers(st: TrekData, seat: int) -> list[TrekAction]:
 
 
 def _peccary(st: TrekData, action: TrekAction, seat: int) -> bool:
-    st.emit("move", who=st.names[seat], space=action.at, size=len(st.stacks[action.at]), downstream=True)
+    st.emit_fields("move", F_MOVE, (st.names[seat], action.at, len(st.stacks[action.at]), True))
     return start_move(st, action.at, -1, BY_PLAYER)
 
 

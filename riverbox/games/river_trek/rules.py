@@ -25,6 +25,12 @@ from riverbox.games.river_trek.actions import (
 from riverbox.games.river_trek.moves import drop, run_move, start_move
 from riverbox.games.river_trek.position import (
     BY_PLAYER,
+    F_MOVE,
+    F_MOVED,
+    F_WHO,
+    F_WHO_AREA,
+    F_WHO_COLOUR,
+    F_WHO_SPACE,
     IN_MONKEY,
     IN_POST,
     IN_SETUP_EXPLORER,
@@ -155,14 +161,14 @@ def _place(st: TrekData, action: TrekAction, seat: int) -> None:
     if st.phase == IN_SETUP_EXPLORER:
         place_starting_explorer(st, action.at, seat)
         return
-    st.emit("place", who=st.names[seat], space=action.at)
+    st.emit_fields("place", F_WHO_SPACE, (st.names[seat], action.at))
     st.stacks[action.at].append(seat)  # RT-6: placement never activates
     st.off[seat] -= 1
     enter_end(st)
 
 
 def _post(st: TrekData, action: TrekAction, seat: int) -> None:
-    st.emit("post", who=st.names[seat], area=st.path.areas[action.at].name)
+    st.emit_fields("post", F_WHO_AREA, (st.names[seat], st.path.areas[action.at].name))
     st.posts[action.at][seat] += 1
     st.hand[seat] -= 1
     if st.phase == IN_SETUP_POST:
@@ -175,7 +181,7 @@ def _post(st: TrekData, action: TrekAction, seat: int) -> None:
 
 def _movepost(st: TrekData, action: TrekAction, seat: int) -> None:
     areas = st.path.areas
-    st.emit("movepost", who=st.names[seat], source=areas[action.at].name, target=areas[action.to].name)
+    st.emit_fields("movepost", F_MOVED, (st.names[seat], areas[action.at].name, areas[action.to].name))
     st.posts[action.at][seat] -= 1
     st.posts[action.to][seat] += 1
     if st.phase == IN_MONKEY:
@@ -185,38 +191,38 @@ def _movepost(st: TrekData, action: TrekAction, seat: int) -> None:
 
 
 def _skip(st: TrekData, action: TrekAction, seat: int) -> None:
-    st.emit("skip", who=st.names[seat])
+    st.emit_fields("skip", F_WHO, (st.names[seat],))
     enter_move(st)
 
 
 def _move(st: TrekData, action: TrekAction, seat: int) -> None:
-    st.emit("move", who=st.names[seat], space=action.at, size=len(st.stacks[action.at]), downstream=False)
+    st.emit_fields("move", F_MOVE, (st.names[seat], action.at, len(st.stacks[action.at]), False))
     if start_move(st, action.at, 1, BY_PLAYER):
         after_move(st)
 
 
 def _drop_one(st: TrekData, action: TrekAction, seat: int) -> None:
-    st.emit("drop_one", who=st.names[seat])
+    st.emit_fields("drop_one", F_WHO, (st.names[seat],))
     drop(st, st.mv_pos + st.mv_dir)
     if run_move(st):
         after_move(st)
 
 
 def _drop_all(st: TrekData, action: TrekAction, seat: int) -> None:
-    st.emit("drop_all", who=st.names[seat])
+    st.emit_fields("drop_all", F_WHO, (st.names[seat],))
     st.mv_tools = 0  # no more questions in this move: every drop is plain
     if run_move(st):
         after_move(st)
 
 
 def _end(st: TrekData, action: TrekAction, seat: int) -> None:
-    st.emit("end", who=st.names[seat])
+    st.emit_fields("end", F_WHO, (st.names[seat],))
     finish_turn(st)
 
 
 def _restack(st: TrekData, action: TrekAction, seat: int) -> None:
     """RT-25: the Capybara's caravan is rebuilt from the bottom; the last colour fills the rest."""
-    st.emit("restack", who=st.names[seat], colour=st.names[action.colour])
+    st.emit_fields("restack", F_WHO_COLOUR, (st.names[seat], st.names[action.colour]))
     st.stacks[st.mv_from].append(action.colour)
     st.cap_rest.remove(action.colour)
     if len(set(st.cap_rest)) <= 1:
@@ -227,7 +233,7 @@ def _restack(st: TrekData, action: TrekAction, seat: int) -> None:
 
 
 def _done(st: TrekData, action: TrekAction, seat: int) -> None:
-    st.emit("done", who=st.names[seat])
+    st.emit_fields("done", F_WHO, (st.names[seat],))
     st.phase = st.ret_phase
 
 
