@@ -15,12 +15,16 @@ from riverbox.games.river_trek.actions import (
     A_DROPALL,
     A_END,
     A_MOVE,
-    A_POST,
     A_RESTACK,
     A_SKIP,
-    MOVEPOST_FROM,
+    AREAS_IN,
+    CHUNK,
+    CHUNK_MASK,
+    POST_TO,
     Kind,
     TrekAction,
+    for_areas,
+    movepost_to,
 )
 from riverbox.games.river_trek.moves import drop, run_move, start_move
 from riverbox.games.river_trek.position import (
@@ -50,19 +54,12 @@ from riverbox.games.river_trek.turns import after_move, enter_end, enter_move, f
 # ---------------------------------------------------------------------- legal actions, by phase
 
 
-def _open_areas(st: TrekData, seat: int) -> list[int]:
-    """RT-3/RT-4/RT-27: areas where ``seat`` is below its post limit, not wholly below the Bridge.
-
-    Hot (every post step): the limits and the areas' top spaces are read from per-path tuples
-    (``TrekData.area_cap``/``area_top``) rather than from each ``Area`` record."""
-    tamandua = seat in st.holder and st.holds(seat, "tamandua")  # one more post per area
-    caps = st.area_cap_plus if tamandua else st.area_cap
-    posts = st.posts
-    bridge = st.bridge
-    if bridge < 0:
-        return [a for a, cap in enumerate(caps) if posts[a][seat] < cap]
-    top = st.area_top
-    return [a for a, cap in enumerate(caps) if posts[a][seat] < cap and top[a] >= bridge]
+def _open_areas(st: TrekData, seat: int) -> int:
+    """RT-3/RT-4/RT-27: the areas (a bitmask) where ``seat`` is below its post limit, not wholly
+    below the Bridge; read from the state's bitmasks (``TrekData.count_posts``), not area by area."""
+    if seat in st.holder and st.holds(seat, "tamandua"):  # one more post per area
+        return st.usable_areas & ~st.post_over[seat]
+    return st.usable_areas & ~st.post_full[seat]
 
 
 def post_actions(st: TrekData, seat: int) -> list[TrekAction]:
@@ -70,20 +67,23 @@ def post_actions(st: TrekData, seat: int) -> list[TrekAction]:
     instead (RT-4)."""
     if st.hand[seat] == 0:
         return movepost_actions(st, seat) if st.phase == IN_POST else []
-    return [A_POST[a] for a in _open_areas(st, seat)]
+    return for_areas(POST_TO, _open_areas(st, seat))
 
 
 def movepost_actions(st: TrekData, seat: int) -> list[TrekAction]:
-    """RT-4: one of your posts to another open area."""
+    """RT-4: one of your posts to another open area (by source area, then target area)."""
     targets = _open_areas(st, seat)
-    # one comprehension, not one per source area: the post step lists dozens of these
-    return [
-        MOVEPOST_FROM[a][b]  # type: ignore[misc]  # None only where b == a
-        for a, row in enumerate(st.posts)
-        if row[seat]
-        for b in targets
-        if b != a
-    ]
+    low, mid, high = targets & CHUNK_MASK, (targets >> CHUNK) & CHUNK_MASK, targets >> (2 * CHUNK)
+    out: list[TrekAction] = []
+    # ready-made tuples per source and chunk of targets (``actions.MOVEPOST_TO``): the post
+    # step lists dozens of these, and a loop over every pair of areas was most of its cost
+    for a in for_areas(AREAS_IN, st.post_held[seat]):
+        table = movepost_to(a)
+        out += table[0][low]
+        if mid or high:
+            out += table[1][mid]
+            out += table[2][high]
+    return out
 
 
 def _legal_post(st: TrekData, seat: int) -> list[TrekAction]:
@@ -169,7 +169,7 @@ def _place(st: TrekData, action: TrekAction, seat: int) -> None:
 
 def _post(st: TrekData, action: TrekAction, seat: int) -> None:
     st.emit_fields("post", F_WHO_AREA, (st.names[seat], st.path.areas[action.at].name))
-    st.posts[action.at][seat] += 1
+    st.add_post(action.at, seat)
     st.hand[seat] -= 1
     if st.phase == IN_SETUP_POST:
         starting_post_placed(st)
@@ -182,8 +182,8 @@ def _post(st: TrekData, action: TrekAction, seat: int) -> None:
 def _movepost(st: TrekData, action: TrekAction, seat: int) -> None:
     areas = st.path.areas
     st.emit_fields("movepost", F_MOVED, (st.names[seat], areas[action.at].name, areas[action.to].name))
-    st.posts[action.at][seat] -= 1
-    st.posts[action.to][seat] += 1
+    st.remove_post(action.at, seat)
+    st.add_post(action.to, seat)
     if st.phase == IN_MONKEY:
         st.mk_moves += 1
     else:

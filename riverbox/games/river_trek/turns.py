@@ -176,6 +176,7 @@ def civilization_event(st: TrekData) -> None:
             for s in range(st.n):
                 st.hand[s] += st.posts[a][s]
                 st.posts[a][s] = 0
+    st.count_posts()
     st.scout_state = 2
     st.emit("civilization", bridge=bridge, basecamp=base)
     if st.slot:
