@@ -222,6 +222,7 @@ def movepost_to(source: int) -> AreaTable[TrekAction]:
 
 
 A_JAGUAR = {(a.at, a.to): a for a in ALL_ACTIONS if a.kind == Kind.JAGUAR}
+JAGUAR_FROM = tuple(tuple(A_JAGUAR.get((s, t)) for t in range(MAX_SPACES)) for s in range(MAX_SPACES))
 A_OTTER = {(a.at, a.to): a for a in ALL_ACTIONS if a.kind == Kind.OTTER}
 A_DOG = {(a.at, a.to): a for a in ALL_ACTIONS if a.kind == Kind.DOG}
 A_TILE = tuple(a for a in ALL_ACTIONS if a.kind == Kind.TILE)

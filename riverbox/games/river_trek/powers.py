@@ -21,10 +21,10 @@ from riverbox.games.river_trek.actions import (
     A_CAPYBARA,
     A_DOG,
     A_FROG,
-    A_JAGUAR,
     A_MONKEY,
     A_MOVEBACK,
     A_OTTER,
+    JAGUAR_FROM,
     Kind,
     TrekAction,
 )
@@ -134,7 +134,8 @@ def _jaguar_offers(st: TrekData, seat: int) -> list[TrekAction]:
     out: list[TrekAction] = []
     for s in busy:
         if stacks[s][-1] == seat:
-            out += [A_JAGUAR[(s, t)] for t in busy if t != s]
+            row = JAGUAR_FROM[s]
+            out += [row[t] for t in busy if t != s]  # type: ignore[misc]
     return out
 
 
@@ -184,7 +185,9 @@ def _otter_refusal(st: TrekData, action: TrekAction, seat: int) -> str:
 # -- Capybara (RT-25) -------------------------------------------------------------------------
 def _capybara_offers(st: TrekData, seat: int) -> list[TrekAction]:
     stacks = st.stacks
-    return [A_CAPYBARA[i] for i in range(st.dock, len(stacks)) if len(set(stacks[i])) >= 2]
+    return [
+        A_CAPYBARA[i] for i in range(st.dock, len(stacks)) if len(stacks[i]) >= 2 and len(set(stacks[i])) >= 2
+    ]
 
 
 def _capybara(st: TrekData, action: TrekAction, seat: int) -> bool:
