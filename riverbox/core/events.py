@@ -20,10 +20,14 @@ An event never carries what its audience may not know: the rule that emits it ch
 
 How a state stores them (a hot path: one to three events per step of every playout): ``emit``
 keeps the plain tuple ``(kind, args, to, but)`` with its keyword dict as ``args`` and builds
-nothing else; an :class:`Event` (a named tuple of the same four fields, ``args`` as pairs) is
-stored as it is. Both are a :data:`Stored` event, read by the functions below, and an
-:class:`Event` is made only for the rare caller that asks (``state.events``, equality checks).
-A stored event is never changed in place: clones share them.
+nothing else; ``emit_fields`` keeps ``(kind, values, to, but, names)``, the values in a tuple
+and the field names a constant of the game (no dict at all until ``log`` is read: a keyword
+call and its dict cost about three times as much as the tuple); an :class:`Event` (a named
+tuple of the four fields, ``args`` as pairs) is stored as it is. All three are a :data:`Stored`
+event, read by the functions below, which give the same dicts, JSON and :class:`Event` for the
+same fields whichever way they were told; an :class:`Event` is made only for the rare caller
+that asks (``state.events``, equality checks). A stored event is never changed in place:
+clones share them.
 """
 
 from __future__ import annotations
@@ -68,8 +72,16 @@ class Event(NamedTuple):
         return Event, (self.kind, self.args, self.to, self.but)
 
 
-Stored = tuple[str, Any, int | None, int | None]
-"""An event as a state keeps it: ``(kind, args, to, but)``, ``args`` a dict or ``(name, value)`` pairs."""
+Stored = tuple[Any, ...]
+"""An event as a state keeps it: ``(kind, args, to, but)``, ``args`` a dict or ``(name, value)``
+pairs, or ``(kind, values, to, but, names)``, the fields as two tuples in the same order."""
+
+
+def _stored_args(event: Stored) -> Any:
+    """The stored ``event``'s fields in a form ``dict`` and ``dict.update`` read, in order."""
+    if len(event) == 5:
+        return zip(event[4], event[1], strict=True)
+    return event[1]
 
 
 def stored_seen_by(event: Stored, seat: int | None) -> bool:
@@ -84,20 +96,20 @@ def stored_seen_by(event: Stored, seat: int | None) -> bool:
 def stored_as_dict(event: Stored) -> dict[str, Any]:
     """The stored ``event`` as the log gives it: ``{"kind": ..., **args}`` (a fresh dict)."""
     out: dict[str, Any] = {"kind": event[0]}
-    out.update(event[1])  # a dict, or (name, value) pairs: ``update`` takes both
+    out.update(_stored_args(event))  # a dict, or (name, value) pairs: ``update`` takes both
     return out
 
 
 def stored_to_json(event: Stored) -> list[Any]:
     """The stored ``event`` as JSON ``[kind, args, to, but]`` (``args`` a fresh dict)."""
-    return [event[0], dict(event[1]), event[2], event[3]]
+    return [event[0], dict(_stored_args(event)), event[2], event[3]]
 
 
 def as_event(event: Stored) -> Event:
     """The stored ``event`` as an :class:`Event` (itself when it is one)."""
     if isinstance(event, Event):
         return event
-    args = event[1]
+    args = _stored_args(event)
     return Event(event[0], tuple(args.items()) if isinstance(args, dict) else tuple(args), event[2], event[3])
 
 

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import difflib
 from enum import IntEnum
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
 from riverbox.core.errors import NotationError
 from riverbox.core.i18n import Message, message
@@ -167,7 +167,62 @@ A_RESTACK = tuple(a for a in ALL_ACTIONS if a.kind == Kind.RESTACK)
 A_MOVEPOST = {(a.at, a.to): a for a in ALL_ACTIONS if a.kind == Kind.MOVEPOST}
 MOVEPOST_FROM = tuple(tuple(A_MOVEPOST.get((a, b)) for b in range(MAX_AREAS)) for a in range(MAX_AREAS))
 """``MOVEPOST_FROM[a][b]``: ``movepost a b`` (``None`` when a == b), read without building a key."""
+
+CHUNK = 7
+"""Areas per chunk of an area bitmask in the tables below (three chunks hold every area)."""
+CHUNK_MASK = (1 << CHUNK) - 1
+assert MAX_AREAS <= 3 * CHUNK  # ``AreaTable`` has three chunks
+
+T = TypeVar("T")
+AreaTable = tuple[tuple[tuple[T, ...], ...], ...]
+"""``table[c][bits]``: the actions (or numbers) for the areas set in ``bits``, chunk ``c`` of an
+area mask (areas ``CHUNK * c`` on), in area order; ``for_areas`` reads one for a whole mask.
+
+Why: the legal posts and moves of posts are the open areas (and the areas holding the seat's
+posts), which a state keeps as bitmasks; reading ready-made tuples by chunk lists them without
+a loop over every area and every pair of areas (a post step lists dozens of moves of posts)."""
+
+
+def _area_table(row: tuple[T | None, ...]) -> AreaTable[T]:
+    """``row[area]`` (None: no action) as an :data:`AreaTable`; the entries for bits below
+    ``1 << i`` are extended by area ``i``'s action, so a table is built by doubling."""
+    chunks = []
+    for c in range(3):
+        table: list[tuple[T, ...]] = [()]
+        for area in range(CHUNK * c, CHUNK * c + CHUNK):
+            act = row[area] if area < len(row) else None
+            table += [(*t, act) for t in table] if act is not None else table
+        chunks.append(tuple(table))
+    return tuple(chunks)
+
+
+def for_areas(table: AreaTable[T], mask: int) -> list[T]:
+    """The actions of ``table`` for the areas in ``mask``, in area order (a fresh list)."""
+    out = list(table[0][mask & CHUNK_MASK])
+    if mask >> CHUNK:
+        out += table[1][(mask >> CHUNK) & CHUNK_MASK]
+        out += table[2][mask >> (2 * CHUNK)]
+    return out
+
+
+POST_TO: AreaTable[TrekAction] = _area_table(A_POST)
+"""``post A`` for the areas of a mask (the legal posts are a mask of open areas)."""
+AREAS_IN: AreaTable[int] = _area_table(tuple(range(MAX_AREAS)))
+"""The areas of a mask, as numbers."""
+_MOVEPOST_TO: list[AreaTable[TrekAction] | None] = [None] * MAX_AREAS
+
+
+def movepost_to(source: int) -> AreaTable[TrekAction]:
+    """``movepost source B`` for the areas B of a mask (``source`` itself left out); built on
+    first use, as most games use a few of the areas."""
+    table = _MOVEPOST_TO[source]
+    if table is None:
+        table = _MOVEPOST_TO[source] = _area_table(MOVEPOST_FROM[source])
+    return table
+
+
 A_JAGUAR = {(a.at, a.to): a for a in ALL_ACTIONS if a.kind == Kind.JAGUAR}
+JAGUAR_FROM = tuple(tuple(A_JAGUAR.get((s, t)) for t in range(MAX_SPACES)) for s in range(MAX_SPACES))
 A_OTTER = {(a.at, a.to): a for a in ALL_ACTIONS if a.kind == Kind.OTTER}
 A_DOG = {(a.at, a.to): a for a in ALL_ACTIONS if a.kind == Kind.DOG}
 A_TILE = tuple(a for a in ALL_ACTIONS if a.kind == Kind.TILE)

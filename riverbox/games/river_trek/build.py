@@ -73,6 +73,7 @@ def build_position(
         st.bridge, st.basecamp = bridge_and_basecamp(path)
         st.dock = st.bridge
         st.scout_state = 2
+    st.count_posts()
     st.phase = Phase(PHASE_NAMES.index(phase))
     st.cur = seat
     st.rot = st.rotation.index(seat)

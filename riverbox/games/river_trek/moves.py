@@ -13,7 +13,23 @@ from collections.abc import Callable
 
 from riverbox.games.river_trek import scoring
 from riverbox.games.river_trek.board import CROSSING, DOCK, NORMAL, NUMBER, STAR, animal_title
-from riverbox.games.river_trek.position import BOA_TOOL, BY_STANLEY, FROG_TOOL, IN_DROP, Mover, TrekData
+from riverbox.games.river_trek.position import (
+    BOA_TOOL,
+    BY_STANLEY,
+    F_DROP,
+    F_DROP_DOCK,
+    F_NUMBER,
+    F_PAID,
+    F_PAID_SPACE,
+    F_WASH,
+    F_WHO,
+    F_WHO_ANIMAL,
+    F_WHO_SPACE,
+    FROG_TOOL,
+    IN_DROP,
+    Mover,
+    TrekData,
+)
 
 
 def start_move(st: TrekData, space: int, direction: int, mover: Mover) -> bool:
@@ -69,7 +85,7 @@ def _into_clearing(st: TrekData) -> None:
         if e != st.stanley:
             paid = 1
             st.money[e] += 1
-        st.tell("clearing", e, paid, who=st.names[e])
+        st.tell("clearing", F_PAID, e, (paid, st.names[e]))
     st.mv_stack = []
     trigger_end(st)
 
@@ -81,7 +97,7 @@ def drop(st: TrekData, p: int) -> None:
     st.stacks[p].append(e)
     st.mv_pos = p
     if p == st.dock:
-        st.emit("drop_dock", who=st.names[e], space=p, bridge=st.bridge >= 0)
+        st.emit_fields("drop_dock", F_DROP_DOCK, (st.names[e], p, st.bridge >= 0))
     else:
         ON_LANDING[st.path.kinds[p]](st, p, e)
     if p == st.scout and st.scout_state == 0:
@@ -100,14 +116,13 @@ def _land_normal(st: TrekData, p: int, e: int) -> None:
                 total += scoring.post_income(size, k, path.areas[a].plus2)
         st.money[e] += total
     if total and st.hidden_money:
-        st.tell("drop", e, total, who=st.names[e], space=p, size=size)
-    else:  # ``tell``'s public case, emitted directly: the commonest event, and ``tell`` would
-        # pass its arguments on a second time
-        st.emit("drop", paid=total, who=st.names[e], space=p, size=size)
+        st.tell("drop", F_DROP, e, (total, st.names[e], p, size))
+    else:  # ``tell``'s public case, told directly: the commonest event
+        st.emit_fields("drop", F_DROP, (total, st.names[e], p, size))
     s = st.tile_at.get(p)
     if s is not None and e != st.stanley and st.holder[s] < 0 and not st.down[s]:  # RT-10
         st.holder[s] = e
-        st.emit("token_taken", who=st.names[e], animal=animal_title(st.animals[s]))
+        st.emit_fields("token_taken", F_WHO_ANIMAL, (st.names[e], animal_title(st.animals[s])))
 
 
 def _land_crossing(st: TrekData, p: int, e: int) -> None:
@@ -117,12 +132,12 @@ def _land_crossing(st: TrekData, p: int, e: int) -> None:
     here = stacks[p]
     kf = st.slot.get("kingfisher")
     if kf is not None and st.holder[kf] >= 0 and st.holder[kf] in here:
-        st.emit("kingfisher", who=st.names[e], space=p)
+        st.emit_fields("kingfisher", F_WHO_SPACE, (st.names[e], p))
         return
     q = st.prev_cross[p]
     stacks[q].extend(here)
     stacks[p] = []
-    st.emit("wash", who=st.names[e], space=p, size=len(here), target=q)
+    st.emit_fields("wash", F_WASH, (st.names[e], p, len(here), q))
     arrive(st, q)
 
 
@@ -133,7 +148,7 @@ def _land_number(st: TrekData, p: int, e: int) -> None:
     if e != st.stanley:
         paid = value
         st.money[e] += value
-    st.tell("number", e, paid, who=st.names[e], space=p, value=value)
+    st.tell("number", F_NUMBER, e, (paid, st.names[e], p, value))
 
 
 def _land_star(st: TrekData, p: int, e: int) -> None:
@@ -142,7 +157,7 @@ def _land_star(st: TrekData, p: int, e: int) -> None:
     if e != st.stanley:
         paid = scoring.star_income(st.stacks, e)
         st.money[e] += paid
-    st.tell("star", e, paid, who=st.names[e], space=p)
+    st.tell("star", F_PAID_SPACE, e, (paid, st.names[e], p))
 
 
 ON_LANDING: tuple[Callable[[TrekData, int, int], None], ...] = (
@@ -183,7 +198,7 @@ def tile_check(st: TrekData, spaces: tuple[int, ...] | None = None) -> None:
     holder = st.holder
     for s, t in enumerate(st.tiles):
         if holder[s] >= 0 and not stacks[t] and (spaces is None or t in spaces):
-            st.emit("token_lost", who=st.names[holder[s]], animal=animal_title(st.animals[s]))
+            st.emit_fields("token_lost", F_WHO_ANIMAL, (st.names[holder[s]], animal_title(st.animals[s])))
             holder[s] = -1
             st.down[s] = False
 
@@ -211,7 +226,7 @@ def arrive(st: TrekData, space: int) -> None:
 def take_scout(st: TrekData) -> None:
     st.scout_state = 1
     st.scout_holder = st.cur
-    st.emit("scout", who=st.names[st.cur])
+    st.emit_fields("scout", F_WHO, (st.names[st.cur],))
 
 
 def trigger_end(st: TrekData) -> None:
@@ -220,4 +235,4 @@ def trigger_end(st: TrekData) -> None:
         st.triggered = True
         everyone = (1 << st.colours) - 1
         st.final_pending = everyone & ~(1 << st.cur)
-        st.emit("final_round", who=st.names[st.cur])
+        st.emit_fields("final_round", F_WHO, (st.names[st.cur],))

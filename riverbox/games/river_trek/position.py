@@ -76,6 +76,25 @@ START_MONEY = (0, 2, 4, 6)
 BOA_TOOL, FROG_TOOL = 1, 2
 """Bits of ``mv_tools``: the mover held the Boa / the Tree Frog when the move began (RT-14)."""
 
+# The fields of the events the rules tell at every step, by ``State.emit_fields`` (a tuple of
+# values, no keyword dict), each in the order the log gives them; named by their fields, since
+# several kinds share them. Rare events (setup, animal powers) are told with ``emit``.
+F_WHO = ("who",)
+F_WHO_SPACE = ("who", "space")
+F_WHO_AREA = ("who", "area")
+F_WHO_ANIMAL = ("who", "animal")
+F_WHO_COLOUR = ("who", "colour")
+F_MOVED = ("who", "source", "target")
+F_TURN = ("number", "who")
+F_MOVE = ("who", "space", "size", "downstream")
+F_WASH = ("who", "space", "size", "target")
+F_SPACE_SIZE = ("space", "size")
+F_DROP_DOCK = ("who", "space", "bridge")
+F_PAID = ("paid", "who")
+F_PAID_SPACE = ("paid", "who", "space")
+F_DROP = ("paid", "who", "space", "size")
+F_NUMBER = ("paid", "who", "space", "value")
+
 
 class TrekData(State):
     """The fields of a River Trek position and the questions the rules ask about them."""
@@ -102,6 +121,11 @@ class TrekData(State):
         area_cap_plus=Field(VALUE, stored=False),
         area_top=Field(VALUE, stored=False),
         powers_by_timing=Field(VALUE, stored=False),
+        # derived from the posts and the Bridge (``count_posts``, ``note_posts``)
+        post_held=Field(LIST, of=int, stored=False),
+        post_full=Field(LIST, of=int, stored=False),
+        post_over=Field(LIST, of=int, stored=False),
+        usable_areas=Field(VALUE, stored=False),
         # the position
         stacks=Field(GRID, of=int),
         clearing=Field(LIST, of=int),
@@ -168,6 +192,11 @@ class TrekData(State):
     powers_by_timing: tuple[tuple[tuple[int, Any], ...], ...]
     """``[timing]``: (slot, ``Power``) of the animal powers in play, set by ``TrekState`` (``powers``
     imports this module, so the records cannot be named here)."""
+    # -- derived from the posts: bitmasks of areas, per seat --
+    post_held: list[int]  # the areas holding a post of the seat
+    post_full: list[int]  # RT-3: ... at the seat's post limit
+    post_over: list[int]  # ... at the limit of the Tamandua's holder, one more
+    usable_areas: int  # RT-4/RT-27: the areas not wholly below the Bridge
     # -- the position --
     stacks: list[list[int]]
     clearing: list[int]
@@ -220,6 +249,9 @@ class TrekData(State):
             raise ValueError("river-trek: state JSON has the wrong number of path spaces")
         if len(self.posts) != len(path.areas) or len(self.holder) != len(self.animals):
             raise ValueError("river-trek: state JSON does not fit its boards and animals")
+        if any(len(row) != self.n for row in self.posts):
+            raise ValueError("river-trek: state JSON does not give every seat's posts in every area")
+        self.count_posts()
         if not 0 <= self.phase < len(Phase):
             raise ValueError(f"river-trek: state JSON phase {self.phase} is not a phase")
 
@@ -267,16 +299,61 @@ class TrekData(State):
         """RT-6: the New Explorer spaces, Dock (or Bridge) to the Base-camp crossing inclusive."""
         return range(self.dock, self.basecamp + 1)
 
+    def count_posts(self) -> None:
+        """Set the areas' bitmasks from the posts and the Bridge (after setup, a load, a
+        position laid out by hand and the Civilization Event); a post step reads them rather
+        than every area's posts (``rules.post_actions``)."""
+        bridge = self.bridge
+        self.usable_areas = sum(1 << a for a, top in enumerate(self.area_top) if top >= bridge)
+        held, full, over = [0] * self.n, [0] * self.n, [0] * self.n
+        for a, row in enumerate(self.posts):
+            cap = self.area_cap[a]
+            bit = 1 << a
+            for s, k in enumerate(row):
+                if k > 0:
+                    held[s] |= bit
+                if k >= cap:
+                    full[s] |= bit
+                if k > cap:
+                    over[s] |= bit
+        self.post_held, self.post_full, self.post_over = held, full, over
+
+    def add_post(self, area: int, seat: int) -> None:
+        """One more post of ``seat`` in ``area`` (the bitmasks follow: the count crosses at most
+        one of their thresholds)."""
+        row = self.posts[area]
+        row[seat] += 1
+        k = row[seat]
+        if k == 1:
+            self.post_held[seat] |= 1 << area
+        if k == self.area_cap[area]:
+            self.post_full[seat] |= 1 << area
+        elif k == self.area_cap[area] + 1:
+            self.post_over[seat] |= 1 << area
+
+    def remove_post(self, area: int, seat: int) -> None:
+        """One post of ``seat`` fewer in ``area`` (the bitmasks follow, as in ``add_post``)."""
+        row = self.posts[area]
+        k = row[seat]
+        row[seat] = k - 1
+        if k == 1:
+            self.post_held[seat] &= ~(1 << area)
+        if k == self.area_cap[area]:
+            self.post_full[seat] &= ~(1 << area)
+        elif k == self.area_cap[area] + 1:
+            self.post_over[seat] &= ~(1 << area)
+
     def posts_on_board(self, seat: int) -> int:
         return sum(p[seat] for p in self.posts)
 
-    def tell(self, kind: str, earner: int, paid: int, **args: Any) -> None:
-        """An event that pays ``earner``: with hidden money (RT-28) only the earner hears how much."""
-        if paid and self.hidden_money:
-            self.emit(kind, to=earner, paid=paid, **args)
-            self.emit(kind, but=earner, paid=None, **args)
+    def tell(self, kind: str, names: tuple[str, ...], earner: int, values: tuple[Any, ...]) -> None:
+        """An event that pays ``earner`` ``values[0]`` (its first field is ``paid``): with hidden
+        money (RT-28) only the earner hears how much."""
+        if values[0] and self.hidden_money:
+            self.emit_fields(kind, names, values, to=earner)
+            self.emit_fields(kind, names, (None, *values[1:]), but=earner)
         else:
-            self.emit(kind, paid=paid, **args)
+            self.emit_fields(kind, names, values)
 
 
 def setup_sequence(players: int) -> tuple[tuple[int, int], ...]:

@@ -21,10 +21,10 @@ from riverbox.games.river_trek.actions import (
     A_CAPYBARA,
     A_DOG,
     A_FROG,
-    A_JAGUAR,
     A_MONKEY,
     A_MOVEBACK,
     A_OTTER,
+    JAGUAR_FROM,
     Kind,
     TrekAction,
 )
@@ -38,7 +38,7 @@ from riverbox.games.river_trek.moves import (
     start_move,
     tile_check_after_power,
 )
-from riverbox.games.river_trek.position import BY_PLAYER, IN_MONKEY, IN_RESTACK, Phase, TrekData
+from riverbox.games.river_trek.position import BY_PLAYER, F_MOVE, IN_MONKEY, IN_RESTACK, Phase, TrekData
 
 
 class Timing(IntEnum):
@@ -134,7 +134,8 @@ def _jaguar_offers(st: TrekData, seat: int) -> list[TrekAction]:
     out: list[TrekAction] = []
     for s in busy:
         if stacks[s][-1] == seat:
-            out += [A_JAGUAR[(s, t)] for t in busy if t != s]
+            row = JAGUAR_FROM[s]
+            out += [row[t] for t in busy if t != s]  # type: ignore[misc]
     return out
 
 
@@ -184,7 +185,9 @@ def _otter_refusal(st: TrekData, action: TrekAction, seat: int) -> str:
 # -- Capybara (RT-25) -------------------------------------------------------------------------
 def _capybara_offers(st: TrekData, seat: int) -> list[TrekAction]:
     stacks = st.stacks
-    return [A_CAPYBARA[i] for i in range(st.dock, len(stacks)) if len(set(stacks[i])) >= 2]
+    return [
+        A_CAPYBARA[i] for i in range(st.dock, len(stacks)) if len(stacks[i]) >= 2 and len(set(stacks[i])) >= 2
+    ]
 
 
 def _capybara(st: TrekData, action: TrekAction, seat: int) -> bool:
@@ -294,7 +297,7 @@ def _peccary_offers(st: TrekData, seat: int) -> list[TrekAction]:
 
 
 def _peccary(st: TrekData, action: TrekAction, seat: int) -> bool:
-    st.emit("move", who=st.names[seat], space=action.at, size=len(st.stacks[action.at]), downstream=True)
+    st.emit_fields("move", F_MOVE, (st.names[seat], action.at, len(st.stacks[action.at]), True))
     return start_move(st, action.at, -1, BY_PLAYER)
 
 

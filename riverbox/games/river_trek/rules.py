@@ -15,16 +15,26 @@ from riverbox.games.river_trek.actions import (
     A_DROPALL,
     A_END,
     A_MOVE,
-    A_POST,
     A_RESTACK,
     A_SKIP,
-    MOVEPOST_FROM,
+    AREAS_IN,
+    CHUNK,
+    CHUNK_MASK,
+    POST_TO,
     Kind,
     TrekAction,
+    for_areas,
+    movepost_to,
 )
 from riverbox.games.river_trek.moves import drop, run_move, start_move
 from riverbox.games.river_trek.position import (
     BY_PLAYER,
+    F_MOVE,
+    F_MOVED,
+    F_WHO,
+    F_WHO_AREA,
+    F_WHO_COLOUR,
+    F_WHO_SPACE,
     IN_MONKEY,
     IN_POST,
     IN_SETUP_EXPLORER,
@@ -44,19 +54,12 @@ from riverbox.games.river_trek.turns import after_move, enter_end, enter_move, f
 # ---------------------------------------------------------------------- legal actions, by phase
 
 
-def _open_areas(st: TrekData, seat: int) -> list[int]:
-    """RT-3/RT-4/RT-27: areas where ``seat`` is below its post limit, not wholly below the Bridge.
-
-    Hot (every post step): the limits and the areas' top spaces are read from per-path tuples
-    (``TrekData.area_cap``/``area_top``) rather than from each ``Area`` record."""
-    tamandua = seat in st.holder and st.holds(seat, "tamandua")  # one more post per area
-    caps = st.area_cap_plus if tamandua else st.area_cap
-    posts = st.posts
-    bridge = st.bridge
-    if bridge < 0:
-        return [a for a, cap in enumerate(caps) if posts[a][seat] < cap]
-    top = st.area_top
-    return [a for a, cap in enumerate(caps) if posts[a][seat] < cap and top[a] >= bridge]
+def _open_areas(st: TrekData, seat: int) -> int:
+    """RT-3/RT-4/RT-27: the areas (a bitmask) where ``seat`` is below its post limit, not wholly
+    below the Bridge; read from the state's bitmasks (``TrekData.count_posts``), not area by area."""
+    if seat in st.holder and st.holds(seat, "tamandua"):  # one more post per area
+        return st.usable_areas & ~st.post_over[seat]
+    return st.usable_areas & ~st.post_full[seat]
 
 
 def post_actions(st: TrekData, seat: int) -> list[TrekAction]:
@@ -64,20 +67,23 @@ def post_actions(st: TrekData, seat: int) -> list[TrekAction]:
     instead (RT-4)."""
     if st.hand[seat] == 0:
         return movepost_actions(st, seat) if st.phase == IN_POST else []
-    return [A_POST[a] for a in _open_areas(st, seat)]
+    return for_areas(POST_TO, _open_areas(st, seat))
 
 
 def movepost_actions(st: TrekData, seat: int) -> list[TrekAction]:
-    """RT-4: one of your posts to another open area."""
+    """RT-4: one of your posts to another open area (by source area, then target area)."""
     targets = _open_areas(st, seat)
-    # one comprehension, not one per source area: the post step lists dozens of these
-    return [
-        MOVEPOST_FROM[a][b]  # type: ignore[misc]  # None only where b == a
-        for a, row in enumerate(st.posts)
-        if row[seat]
-        for b in targets
-        if b != a
-    ]
+    low, mid, high = targets & CHUNK_MASK, (targets >> CHUNK) & CHUNK_MASK, targets >> (2 * CHUNK)
+    out: list[TrekAction] = []
+    # ready-made tuples per source and chunk of targets (``actions.MOVEPOST_TO``): the post
+    # step lists dozens of these, and a loop over every pair of areas was most of its cost
+    for a in for_areas(AREAS_IN, st.post_held[seat]):
+        table = movepost_to(a)
+        out += table[0][low]
+        if mid or high:
+            out += table[1][mid]
+            out += table[2][high]
+    return out
 
 
 def _legal_post(st: TrekData, seat: int) -> list[TrekAction]:
@@ -155,15 +161,15 @@ def _place(st: TrekData, action: TrekAction, seat: int) -> None:
     if st.phase == IN_SETUP_EXPLORER:
         place_starting_explorer(st, action.at, seat)
         return
-    st.emit("place", who=st.names[seat], space=action.at)
+    st.emit_fields("place", F_WHO_SPACE, (st.names[seat], action.at))
     st.stacks[action.at].append(seat)  # RT-6: placement never activates
     st.off[seat] -= 1
     enter_end(st)
 
 
 def _post(st: TrekData, action: TrekAction, seat: int) -> None:
-    st.emit("post", who=st.names[seat], area=st.path.areas[action.at].name)
-    st.posts[action.at][seat] += 1
+    st.emit_fields("post", F_WHO_AREA, (st.names[seat], st.path.areas[action.at].name))
+    st.add_post(action.at, seat)
     st.hand[seat] -= 1
     if st.phase == IN_SETUP_POST:
         starting_post_placed(st)
@@ -175,9 +181,9 @@ def _post(st: TrekData, action: TrekAction, seat: int) -> None:
 
 def _movepost(st: TrekData, action: TrekAction, seat: int) -> None:
     areas = st.path.areas
-    st.emit("movepost", who=st.names[seat], source=areas[action.at].name, target=areas[action.to].name)
-    st.posts[action.at][seat] -= 1
-    st.posts[action.to][seat] += 1
+    st.emit_fields("movepost", F_MOVED, (st.names[seat], areas[action.at].name, areas[action.to].name))
+    st.remove_post(action.at, seat)
+    st.add_post(action.to, seat)
     if st.phase == IN_MONKEY:
         st.mk_moves += 1
     else:
@@ -185,38 +191,38 @@ def _movepost(st: TrekData, action: TrekAction, seat: int) -> None:
 
 
 def _skip(st: TrekData, action: TrekAction, seat: int) -> None:
-    st.emit("skip", who=st.names[seat])
+    st.emit_fields("skip", F_WHO, (st.names[seat],))
     enter_move(st)
 
 
 def _move(st: TrekData, action: TrekAction, seat: int) -> None:
-    st.emit("move", who=st.names[seat], space=action.at, size=len(st.stacks[action.at]), downstream=False)
+    st.emit_fields("move", F_MOVE, (st.names[seat], action.at, len(st.stacks[action.at]), False))
     if start_move(st, action.at, 1, BY_PLAYER):
         after_move(st)
 
 
 def _drop_one(st: TrekData, action: TrekAction, seat: int) -> None:
-    st.emit("drop_one", who=st.names[seat])
+    st.emit_fields("drop_one", F_WHO, (st.names[seat],))
     drop(st, st.mv_pos + st.mv_dir)
     if run_move(st):
         after_move(st)
 
 
 def _drop_all(st: TrekData, action: TrekAction, seat: int) -> None:
-    st.emit("drop_all", who=st.names[seat])
+    st.emit_fields("drop_all", F_WHO, (st.names[seat],))
     st.mv_tools = 0  # no more questions in this move: every drop is plain
     if run_move(st):
         after_move(st)
 
 
 def _end(st: TrekData, action: TrekAction, seat: int) -> None:
-    st.emit("end", who=st.names[seat])
+    st.emit_fields("end", F_WHO, (st.names[seat],))
     finish_turn(st)
 
 
 def _restack(st: TrekData, action: TrekAction, seat: int) -> None:
     """RT-25: the Capybara's caravan is rebuilt from the bottom; the last colour fills the rest."""
-    st.emit("restack", who=st.names[seat], colour=st.names[action.colour])
+    st.emit_fields("restack", F_WHO_COLOUR, (st.names[seat], st.names[action.colour]))
     st.stacks[st.mv_from].append(action.colour)
     st.cap_rest.remove(action.colour)
     if len(set(st.cap_rest)) <= 1:
@@ -227,7 +233,7 @@ def _restack(st: TrekData, action: TrekAction, seat: int) -> None:
 
 
 def _done(st: TrekData, action: TrekAction, seat: int) -> None:
-    st.emit("done", who=st.names[seat])
+    st.emit_fields("done", F_WHO, (st.names[seat],))
     st.phase = st.ret_phase
 
 

@@ -98,6 +98,7 @@ def empty_table(st: TrekData) -> None:
     st.dog_used = st.triggered = False
     st.final_pending = st.turn_no = 0
     st.to_move = (st.setup_seq[0][0],)
+    st.count_posts()
 
 
 def tile_candidates(st: TrekData) -> list[int]:

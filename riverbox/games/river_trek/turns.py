@@ -14,6 +14,10 @@ from riverbox.games.river_trek.position import (
     BY_FORCE,
     BY_PLAYER,
     BY_STANLEY,
+    F_PAID,
+    F_SPACE_SIZE,
+    F_TURN,
+    F_WHO,
     IN_END,
     IN_MOVE,
     IN_OVER,
@@ -43,13 +47,13 @@ def begin_turn(st: TrekData, actor: int) -> None:
     st.cur = actor
     st.turn_no += 1
     st.dog_used = False
-    st.emit("turn", number=st.turn_no, who=st.names[actor])
+    st.emit_fields("turn", F_TURN, (st.turn_no, st.names[actor]))
     if actor == st.stanley:
         stanley_turn(st)
         return
     if actor in st.holder and st.holds(actor, "sloth"):  # RT-25
         st.money[actor] += 2
-        st.tell("sloth", actor, 2, who=st.names[actor])
+        st.tell("sloth", F_PAID, actor, (2, st.names[actor]))
     st.phase = IN_POST
     st.to_move = (actor,)
 
@@ -60,7 +64,7 @@ def enter_move(st: TrekData) -> None:
         if seat in stack:
             st.phase = IN_MOVE
             return
-    st.emit("no_caravan", who=st.names[seat])  # RT-29: nothing to move
+    st.emit_fields("no_caravan", F_WHO, (st.names[seat],))  # RT-29: nothing to move
     enter_place(st)
 
 
@@ -101,7 +105,7 @@ def finish_turn(st: TrekData) -> None:
     if max(map(len, stacks)) >= FORCED_HEIGHT:  # rare: the scan below runs only when one is due
         for i in range(st.dock, len(stacks)):
             if len(stacks[i]) >= FORCED_HEIGHT:
-                st.emit("forced", space=i, size=len(stacks[i]))
+                st.emit_fields("forced", F_SPACE_SIZE, (i, len(stacks[i])))
                 if start_move(st, i, 1, BY_FORCE):
                     after_move(st)
                 return
@@ -148,7 +152,7 @@ def stanley_turn(st: TrekData) -> None:
     for i in range(st.dock, len(stacks)):
         if who in stacks[i]:
             st.chance(f"stanley move {i}")
-            st.emit("stanley_move", space=i, size=len(stacks[i]))
+            st.emit_fields("stanley_move", F_SPACE_SIZE, (i, len(stacks[i])))
             if start_move(st, i, 1, BY_STANLEY):
                 after_move(st)
             return
@@ -172,6 +176,7 @@ def civilization_event(st: TrekData) -> None:
             for s in range(st.n):
                 st.hand[s] += st.posts[a][s]
                 st.posts[a][s] = 0
+    st.count_posts()
     st.scout_state = 2
     st.emit("civilization", bridge=bridge, basecamp=base)
     if st.slot:
