@@ -1,4 +1,4 @@
-"""The bot interface, the random bot and bot lookup by spec.
+"""The bot interface and bot lookup by spec (the random bot lives in ``riverbox.bots.uniform``).
 
 A bot is any object with ``act(state, seat) -> action``. Bots may read only what ``seat``
 knows: ``state.view(seat)``, ``state.legal_actions(seat)``, and ``state.determinize(seat)``
@@ -24,20 +24,8 @@ from riverbox.bots.settings import (
     factory_settings,
     parse_spec,
 )
-from riverbox.core.game import Action, Game, State
-from riverbox.core.rng import Rng
-
-
-class RandomBot:
-    """Uniformly random legal actions from its own seeded generator."""
-
-    name = "random"
-
-    def __init__(self, seed: int = 0) -> None:
-        self.rng = Rng(seed)
-
-    def act(self, state: State, seat: int) -> Action:
-        return self.rng.choice(state.legal_actions(seat))
+from riverbox.bots.uniform import RandomBot as RandomBot  # the random bot, listed below
+from riverbox.core.game import Game
 
 
 @dataclass(frozen=True)

@@ -29,8 +29,8 @@ import math
 import time
 from typing import Any
 
-from riverbox.bots.base import RandomBot
 from riverbox.bots.leaf import SCALES
+from riverbox.bots.uniform import RandomBot
 from riverbox.core.game import Action, Game, State
 from riverbox.core.rng import Rng
 
