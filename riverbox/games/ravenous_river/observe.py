@@ -83,7 +83,8 @@ def _table(
     return out
 
 
-def _mine(totems: list[str], drawn: list[str] | None, hand: list[str]) -> list[float]:
+def _mine(totems: list[str] | None, drawn: list[str] | None, hand: list[str] | None) -> list[float]:
+    """The seat's totems, drawn cards and hand (a spectator's view has none of them: None)."""
     return _animals(totems) + _animals(drawn) + _cards(hand)
 
 
