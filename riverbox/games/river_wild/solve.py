@@ -114,7 +114,9 @@ class HindsightBot:
     candidate gets the same search on the same futures and their means compare like with like.
 
     ``samples`` bounds the deck orders and ``think`` the CPU seconds per decision (at least one
-    sample always runs). ``analyse`` gives each move's mean.
+    sample always runs; with ``width``, a deck the time runs out in is dropped, so a decision
+    overruns ``think`` by one candidate's search at most, not by a whole deck's). ``analyse``
+    gives each move's mean.
     """
 
     name = "hindsight"
@@ -188,10 +190,17 @@ class HindsightBot:
         done = 0
         while done < self.samples and (done == 0 or time.process_time() < deadline):
             hand, deck = world(done)
+            scores: list[int] = []
             for j in order:
+                if done and time.process_time() >= deadline:
+                    break  # out of time mid-deck: this deck is dropped, so every mean uses the same decks
                 child, h, d = board.copy(), list(hand), list(deck)
                 _play(child, h, d, moves[j])
-                totals[j] += solve(child, h, d, self.beam).score if h else child.score()
+                scores.append(solve(child, h, d, self.beam).score if h else child.score())
+            if len(scores) < len(order):
+                break
+            for j, score in zip(order, scores, strict=True):
+                totals[j] += score
             done += 1
         rows = [(legal[j], totals[j] / done, done) for j in order]
         rows += [(legal[j], rank[j] / max(1, self.screen), 0) for j in range(len(moves)) if j not in totals]

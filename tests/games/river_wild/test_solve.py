@@ -80,6 +80,32 @@ def test_hindsight_with_width_searches_its_candidates_on_the_same_decks() -> Non
     assert all(n == 0 for _, _, n in rows[len(searched) :])
 
 
+class _Clock:
+    """A CPU clock that advances one second every time it is read."""
+
+    def __init__(self) -> None:
+        self.now = -1.0
+
+    def process_time(self) -> float:
+        self.now += 1
+        return self.now
+
+
+def test_hindsight_with_width_drops_a_deck_the_time_runs_out_in(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Out of time after the first of three candidates on the second deck: that deck is dropped,
+    so every candidate's mean is over the same (first) deck, as with one sample and time to spare,
+    and the decision overruns its budget by one candidate's search, not by a whole deck's."""
+    import riverbox.games.river_wild.solve as solve_module
+
+    state = _start(5, moves=6)
+    whole = HindsightBot(3, samples=1, beam=1, width=3, screen=2, think=60.0).analyse(state, 0)
+    monkeypatch.setattr(solve_module, "time", _Clock())
+    # reads: 0 sets the deadline (think=3), 1 before deck 2, 2 and 3 before its candidates
+    cut = HindsightBot(3, samples=5, beam=1, width=3, screen=2, think=3.0).analyse(state, 0)
+    assert [n for _, _, n in cut if n] == [1, 1, 1]
+    assert [(str(a), v) for a, v, n in cut if n] == [(str(a), v) for a, v, n in whole if n]
+
+
 def test_hindsight_with_width_decides_from_the_view_alone() -> None:
     state = _start(6)
     other = state.determinize(0, 123)
