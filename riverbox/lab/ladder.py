@@ -3,8 +3,8 @@
 Each deal (one seed) is played once per seating: every lineup of the bots (every choice of
 ``players`` of them, when more bots than seats are named) in every rotation of the seats. The
 luck of the deal and of the seat is then the same for every bot and cancels out of the
-comparison. Games run through :func:`riverbox.lab.tournament.run`, one seating at a time on the
-same seeds, so the ladder is reproducible for any number of workers.
+comparison. Games run through :func:`riverbox.lab.tournament.run_many`: every seating on the
+same seeds, all in one pool, so the ladder is reproducible for any number of workers.
 
 Ratings are a Plackett-Luce fit of the finishing orders on the Elo scale (Bradley-Terry when
 two play); intervals come from resampling whole deals (bootstrap). A solo game (River Wild) has
@@ -220,10 +220,13 @@ def run_ladder(
     per_deal = [Tally(len(items)) for _ in range(deals)]
     games = 0
     scores: list[list[float]] = [[] for _ in items]
-    for lineup in seatings(len(bots), players):
+    lineups = seatings(len(bots), players)
+    setups = [
+        tournament.Setup(game, players, dict(options), tuple(bots[b] for b in lineup)) for lineup in lineups
+    ]
+    every = tournament.run_many(setups, deals, seed, workers, progress, ray_address=ray_address)
+    for lineup, results in zip(lineups, every, strict=True):
         seat_items = [bot_items[b] for b in lineup]
-        setup = tournament.Setup(game, players, dict(options), tuple(bots[b] for b in lineup))
-        results = tournament.run(setup, deals, seed, workers, progress, ray_address=ray_address)
         for d, result in enumerate(results):
             per_deal[d].add(tally_game(len(items), seat_items, result))
             for seat, item in enumerate(seat_items):

@@ -23,7 +23,6 @@ import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from functools import partial
 from types import FrameType
 from typing import Any
 
@@ -78,6 +77,11 @@ def _chunk(setup: Setup, seeds: Sequence[int]) -> list[dict[str, Any]]:
     return [play_one(setup, s) for s in seeds]
 
 
+def _task(task: tuple[Setup, Sequence[int]]) -> list[dict[str, Any]]:
+    """One batch of one setup's seeds: the unit of work a pool or Ray worker takes."""
+    return _chunk(*task)
+
+
 _PR_SET_PDEATHSIG = 1
 PARENT_POLL_SECONDS = 0.5
 
@@ -120,15 +124,15 @@ def _exit_on_termination() -> Iterator[None]:
 
 
 def _run_pool(
-    setup: Setup, batches: list[list[int]], workers: int, progress: Callable[[int], None] | None
-) -> list[dict[str, Any]]:
-    """Batches on ``workers`` processes, in order; the pool never outlives this call."""
-    results: list[dict[str, Any]] = []
+    tasks: list[tuple[Setup, list[int]]], workers: int, progress: Callable[[int], None] | None
+) -> list[list[dict[str, Any]]]:
+    """Batches on ``workers`` processes, results in task order; the pool never outlives this call."""
+    results: list[list[dict[str, Any]]] = []
     with _exit_on_termination():
         pool = multiprocessing.get_context().Pool(workers, initializer=_end_with_parent)
         try:
-            for batch in pool.imap(partial(_chunk, setup), batches):
-                results.extend(batch)
+            for batch in pool.imap(_task, tasks):
+                results.append(batch)
                 if progress is not None:
                     progress(len(batch))
             pool.close()
@@ -153,42 +157,68 @@ def run(
     ray_address: str | None = None,
 ) -> list[dict[str, Any]]:
     """Play ``games`` games; call ``progress(k)`` after each batch of k finished games."""
+    return run_many([setup], games, seed, workers, progress, ray_address)[0]
+
+
+def run_many(
+    setups: Sequence[Setup],
+    games: int,
+    seed: int = 0,
+    workers: int = 1,
+    progress: Callable[[int], None] | None = None,
+    ray_address: str | None = None,
+) -> list[list[dict[str, Any]]]:
+    """``run`` for several setups on the same seeds, sharing one pool (or Ray session).
+
+    A ladder plays every seating of its bots on the same deals; one pool for all of them means
+    workers start once and stay busy from one seating to the next instead of idling at each
+    seating's tail. Results are per setup, in seed order, the same for any worker count.
+    """
     seeds = seeds_for(seed, games)
+    if workers <= 1 and ray_address is None:
+        out: list[list[dict[str, Any]]] = []
+        for setup in setups:
+            results = []
+            for s in seeds:
+                results.append(play_one(setup, s))
+                if progress is not None:
+                    progress(1)
+            out.append(results)
+        return out
+    size = 50 if ray_address is not None else max(1, min(50, games // (workers * 8) or 1))
+    tasks = [(setup, seeds[i : i + size]) for setup in setups for i in range(0, len(seeds), size)]
     if ray_address is not None:
-        return _run_ray(setup, seeds, ray_address, progress)
-    if workers <= 1:
-        results = []
-        for s in seeds:
-            results.append(play_one(setup, s))
-            if progress is not None:
-                progress(1)
-        return results
-    size = max(1, min(50, games // (workers * 8) or 1))
-    batches = [seeds[i : i + size] for i in range(0, len(seeds), size)]
-    return _run_pool(setup, batches, workers, progress)
+        batches = _run_ray(tasks, ray_address, progress)
+    else:
+        batches = _run_pool(tasks, workers, progress)
+    per_setup = len(batches) // len(setups) if setups else 0
+    return [
+        [r for batch in batches[k * per_setup : (k + 1) * per_setup] for r in batch]
+        for k in range(len(setups))
+    ]
 
 
 def _run_ray(
-    setup: Setup, seeds: list[int], address: str, progress: Callable[[int], None] | None
-) -> list[dict[str, Any]]:
+    tasks: list[tuple[Setup, list[int]]], address: str, progress: Callable[[int], None] | None
+) -> list[list[dict[str, Any]]]:
+    """The tasks on a Ray cluster; batches come back in task order whatever order they finish in."""
     try:
         import ray
     except ImportError:
         raise ValueError("--ray needs the ray package: pip install 'ray[default]'") from None
     ray.init(address=address, ignore_reinit_error=True)
-    remote_chunk = ray.remote(_chunk)
-    size = 50
-    pending = [remote_chunk.remote(setup, seeds[i : i + size]) for i in range(0, len(seeds), size)]
-    results: list[dict[str, Any]] = []
+    remote_task = ray.remote(_task)
+    refs = [remote_task.remote(task) for task in tasks]
+    index = {ref: i for i, ref in enumerate(refs)}
+    batches: list[list[dict[str, Any]]] = [[] for _ in tasks]
+    pending = list(refs)
     while pending:
         done, pending = ray.wait(pending)
-        for batch in ray.get(done):
-            results.extend(batch)
+        for ref, batch in zip(done, ray.get(done), strict=True):
+            batches[index[ref]] = batch
             if progress is not None:
                 progress(len(batch))
-    order = {seed: i for i, seed in enumerate(seeds)}
-    results.sort(key=lambda r: order[r["seed"]])
-    return results
+    return batches
 
 
 @dataclass

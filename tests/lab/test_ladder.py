@@ -6,6 +6,7 @@ from collections import Counter
 
 import pytest
 
+from riverbox.lab import tournament
 from riverbox.lab.ladder import Tally, figures, items_of, run_ladder, seatings, tally_game
 from riverbox.registry import register
 
@@ -82,3 +83,21 @@ def test_solo_ladder_ranks_by_mean_score_on_the_same_deals() -> None:
     assert "rating" not in r.to_json()["bots"][0] and "pairwise" not in r.to_json()
     for (lo, hi), m in zip(r.score_ci, r.score_mean, strict=True):
         assert lo <= m <= hi
+
+
+def test_ladder_runs_every_seating_in_one_pool(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Workers start once for the whole ladder, not once per seating (a pool per seating idled at
+    every seating's tail and paid the start-up again), and results still match one worker."""
+    started: list[int] = []
+    real_pool = tournament._run_pool
+
+    def counting_pool(tasks, workers, progress):  # type: ignore[no-untyped-def]
+        started.append(len(tasks))
+        return real_pool(tasks, workers, progress)
+
+    monkeypatch.setattr(tournament, "_run_pool", counting_pool)
+    bots = ["random", "montecarlo", "pimc"]
+    many = run_ladder("toy", 2, {"turns": 2}, bots, 6, seed=5, workers=2)
+    assert len(started) == 1 and started[0] >= len(seatings(3, 2))
+    one = run_ladder("toy", 2, {"turns": 2}, bots, 6, seed=5, workers=1)
+    assert many.to_json() == one.to_json()
