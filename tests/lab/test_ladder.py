@@ -96,7 +96,7 @@ def test_ladder_runs_every_seating_in_one_pool(monkeypatch: pytest.MonkeyPatch) 
         return real_pool(tasks, workers, progress)
 
     monkeypatch.setattr(tournament, "_run_pool", counting_pool)
-    bots = ["random", "montecarlo", "pimc"]
+    bots = ["random", "montecarlo:playouts=1", "montecarlo:playouts=2"]
     many = run_ladder("toy", 2, {"turns": 2}, bots, 6, seed=5, workers=2)
     assert len(started) == 1 and started[0] >= len(seatings(3, 2))
     one = run_ladder("toy", 2, {"turns": 2}, bots, 6, seed=5, workers=1)
