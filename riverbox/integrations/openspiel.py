@@ -222,7 +222,7 @@ class _Inner:
         self.chains: list[bytes] = list(_chain_starts(k))
         self.cursor: list[int] = [-1] * k
         self.acts: list[list[tuple[int, int]]] = [[] for _ in range(k)]
-        self.own: dict[int, tuple[int, np.ndarray]] = {}
+        self.own: dict[int, tuple[int, list[float]]] = {}
 
     # -- pyspiel hooks ----------------------------------------------------------------------
     def copy(self) -> _Inner:
@@ -310,13 +310,16 @@ class _Inner:
         self.sync(q)
         return self.chains[q].hex()
 
-    def own_actions(self, seat: int, slots: int) -> np.ndarray:
-        """How often ``seat`` took each action id (modulo ``slots``), counted incrementally."""
+    def own_actions(self, seat: int, slots: int) -> list[float]:
+        """How often ``seat`` took each action id (modulo ``slots``), counted incrementally.
+
+        A list, not an array: the information-state tensor a Python caller gets is a list, and
+        adding a list to it copies pointers where an array would make every float anew."""
         assert self.state is not None
         history = self.state.history
         entry = self.own.get(seat)
-        cursor, counts = entry if entry is not None else (0, np.zeros(slots, np.float32))
-        action_id = self.game.action_id
+        cursor, counts = entry if entry is not None else (0, [0.0] * slots)
+        action_id = self.game.action_id if self.os_game is None else self.os_game.action_ids
         for who, action in history[cursor:]:
             if who == seat:
                 counts[action_id(action) % slots] += 1.0
@@ -625,7 +628,7 @@ class _Observer:
         seat = self._seat(player)
         out = encode_view(self.game, s.view(seat))
         if seat is not None and "own_actions" in self.dict:
-            out = out + inner.own_actions(seat, self.slots).tolist()
+            out = out + inner.own_actions(seat, self.slots)
         return out
 
     def string_from(self, state: RiverboxState, player: int) -> str:
