@@ -130,6 +130,37 @@ def action_ids(game: Game) -> Callable[[Any], int]:
     return table.__getitem__
 
 
+def legal_ids(game: Game) -> Callable[[State, int], list[int]]:
+    """A function from a state and a seat to that seat's legal action ids, in the order of
+    ``legal_actions`` (``[]`` for a seat that is not to move): the step of every adapter.
+
+    A game that can list its legal ids straight from its state defines
+    ``legal_action_ids(state, seat)`` and is asked first; the others get ``legal_actions``
+    mapped through the id table (``action_ids``), a C-level loop over a few actions. That path
+    also leaves the state ready for ``apply`` by the same seat (``legal_actions`` just
+    answered for it), which then skips its own legality check.
+    """
+    hook = getattr(game, "legal_action_ids", None)
+    if callable(hook):
+        return hook
+    ids = action_ids(game)
+
+    def mapped(state: State, seat: int) -> list[int]:
+        return list(map(ids, state.legal_actions(seat)))
+
+    return mapped
+
+
+def actions_by_id(game: Game) -> Callable[[int], Any]:
+    """``game.action_from_id`` for an id known to be valid (a legal id): a list lookup where the
+    game lists its actions, without the argument checks of ``action_from_id``."""
+    try:
+        table = list(game.all_actions())
+    except NotImplementedError:
+        return game.action_from_id
+    return table.__getitem__
+
+
 def agent_name(seat: int) -> str:
     return f"player_{seat}"
 

@@ -40,7 +40,9 @@ from riverbox.core.errors import IllegalAction
 from riverbox.core.game import Game, State
 from riverbox.integrations._common import (
     OBS_BOUND,
+    actions_by_id,
     check_illegal_policy,
+    legal_ids,
     observation_array,
     observation_size,
     render_text,
@@ -82,6 +84,20 @@ class RiverboxEnv(gymnasium.Env[np.ndarray, np.int64]):
         self.state: State = self.game.new_state(0)
         self.game_seed = 0
         self._ended = False
+        self._legal_ids = legal_ids(self.game)
+        self._action_of = actions_by_id(self.game)
+        self._legal_key = -1
+        self._legal: list[int] = []
+        self._score = 0.0
+
+    def _legal_now(self) -> list[int]:
+        """The legal action ids now, kept for the position: the mask of one step's info and
+        the check of the next step's action read the same list."""
+        key = len(self.state.history)
+        if self._legal_key != key:
+            self._legal = self._legal_ids(self.state, 0)
+            self._legal_key = key
+        return self._legal
 
     # -- helpers ----------------------------------------------------------------------------
     def _obs(self) -> np.ndarray:
@@ -89,9 +105,12 @@ class RiverboxEnv(gymnasium.Env[np.ndarray, np.int64]):
 
     def _mask(self) -> np.ndarray:
         mask = np.zeros(self.game.num_action_ids, np.int8)
-        if not self.state.is_over:
-            for a in self.state.legal_actions(0):
-                mask[self.game.action_id(a)] = 1
+        ids = self._legal_now()
+        if len(ids) < 32:  # item by item beats numpy's fancy indexing for the usual few ids
+            for i in ids:
+                mask[i] = 1
+        else:
+            mask[ids] = 1
         return mask
 
     def _info(self) -> dict[str, Any]:
@@ -113,34 +132,35 @@ class RiverboxEnv(gymnasium.Env[np.ndarray, np.int64]):
         self.game_seed = int(seed) if seed is not None else int(self.np_random.integers(2**63 - 1))
         self.state = self.game.new_state(self.game_seed)
         self._ended = False
+        self._legal_key = -1
+        self._score = float(self.state.scores()[0])
         return self._obs(), self._info()
 
     def step(self, action: Any) -> tuple[np.ndarray, SupportsFloat, bool, bool, dict[str, Any]]:
         if self._ended or self.state.is_over:
             raise RuntimeError("the episode is over; call reset()")
-        legal = self.state.legal_actions(0)
-        candidate = None
+        legal = self._legal_now()
         try:
             aid = int(action)
-            if 0 <= aid < self.game.num_action_ids:
-                candidate = self.game.action_from_id(aid)
-        except (TypeError, ValueError):
-            pass
+        except (TypeError, ValueError, OverflowError):
+            aid = -1
         extra: dict[str, Any] = {}
-        if candidate is None or candidate not in legal:
+        if aid not in legal:
             if self.illegal_action == "raise":
                 raise IllegalAction(f"{self.game.name}: action {action!r} is not legal now")
             extra["illegal_action"] = int(action) if isinstance(action, (int, np.integer)) else repr(action)
             if self.illegal_action == "penalty":
                 self._ended = True
                 return self._obs(), self.illegal_reward, True, False, {**self._info(), **extra}
-            candidate = legal[int(self.np_random.integers(len(legal)))]
-        before = float(self.state.scores()[0])
-        self.state.apply(candidate, 0)
-        reward = float(self.state.scores()[0]) - before
+            aid = legal[int(self.np_random.integers(len(legal)))]
+        self.state.apply(self._action_of(aid), 0)
+        before, self._score = self._score, float(self.state.scores()[0])
         terminated = self.state.is_over
         self._ended = terminated
-        return self._obs(), reward, terminated, False, {**self._info(), **extra}
+        info = self._info()
+        if extra:
+            info.update(extra)
+        return self._obs(), self._score - before, terminated, False, info
 
     def render(self) -> str | None:
         if self.render_mode != "ansi":

@@ -80,7 +80,14 @@ import pyspiel
 
 from riverbox.core.game import Game, State
 from riverbox.core.rng import Rng
-from riverbox.integrations._common import action_ids, encode_view, mover, observation_size
+from riverbox.integrations._common import (
+    action_ids,
+    actions_by_id,
+    encode_view,
+    legal_ids,
+    mover,
+    observation_size,
+)
 from riverbox.registry import game_class, load
 
 SEED_OUTCOMES = 2**16
@@ -158,6 +165,20 @@ def action_digest(chain: bytes, action_id: int) -> bytes:
     return _digest(chain, b"act", str(action_id).encode())
 
 
+def _events_digest(chain: bytes, events: list[dict[str, Any]]) -> bytes:
+    """``event_digest`` of each event in turn (the same links), inlined: the hot loop of
+    ``information_state_string``, several events per move."""
+    if _C_ENCODE is None:
+        for event in events:
+            chain = event_digest(chain, _canonical(event).encode())
+        return chain
+    encode = _C_ENCODE
+    for event in events:
+        text = "".join(encode(event, 0)).encode()
+        chain = blake2b(chain + b"\x00event\x00" + text + b"\x00", digest_size=16).digest()
+    return chain
+
+
 def chain_start(index: int) -> bytes:
     """The first link of seat ``index``'s recall chain (index ``players``: the public chain)."""
     return _digest(b"seat", str(index).encode())
@@ -188,22 +209,26 @@ class _Inner:
     and is followed by the events told after it.
     """
 
-    __slots__ = ("acts", "chains", "cursor", "game", "own", "start", "state")
+    __slots__ = ("acts", "chains", "cursor", "game", "os_game", "own", "start", "state")
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, os_game: RiverboxGame | None = None) -> None:
         self.game = game
+        self.os_game = os_game
+        """The pyspiel game (its plumbing: legal ids, observers), kept here because asking the
+        state for it (``get_game``) goes through C++; ``None`` after unpickling until asked."""
         self.state: State | None = None
         self.start: State | None = None
         k = game.players + 1
         self.chains: list[bytes] = list(_chain_starts(k))
         self.cursor: list[int] = [-1] * k
         self.acts: list[list[tuple[int, int]]] = [[] for _ in range(k)]
-        self.own: dict[int, tuple[int, np.ndarray]] = {}
+        self.own: dict[int, tuple[int, list[float]]] = {}
 
     # -- pyspiel hooks ----------------------------------------------------------------------
     def copy(self) -> _Inner:
         other = _Inner.__new__(_Inner)
         other.game = self.game
+        other.os_game = self.os_game
         other.state = None if self.state is None else self.state.clone()
         other.start = self.start
         other.chains = list(self.chains)
@@ -229,6 +254,7 @@ class _Inner:
         config = dict(data["config"])
         players = config.pop("players")
         self.game = load(data["game"], players, **config)
+        self.os_game = None
         self.state = None if data["state"] is None else self.game.state_from_json(data["state"])
         self.start = None
         k = self.game.players + 1
@@ -248,11 +274,12 @@ class _Inner:
         self.acts = [[] for _ in range(k)]
         self.own = {}
 
-    def apply(self, seat: int, action_id: int) -> None:
+    def apply(self, seat: int, action_id: int, action: Any) -> None:
+        """Apply ``action`` (the action with id ``action_id``) for ``seat``."""
         state = self.state
         assert state is not None
         self.acts[seat].append((state.event_count, action_id))  # the events before it, then it
-        state.apply(self.game.action_from_id(action_id), seat)
+        state.apply(action, seat)
 
     # -- recall -----------------------------------------------------------------------------
     def sync(self, q: int) -> None:
@@ -271,14 +298,11 @@ class _Inner:
             cursor = start.event_count
         events_since = state.events_since
         for at, action_id in self.acts[q]:
-            for event in events_since(cursor, seat, at):
-                chain = event_digest(chain, _canonical(event).encode())
+            chain = _events_digest(chain, events_since(cursor, seat, at))
             chain = action_digest(chain, action_id)
             cursor = at
         self.acts[q] = []
-        for event in events_since(cursor, seat):
-            chain = event_digest(chain, _canonical(event).encode())
-        self.chains[q] = chain
+        self.chains[q] = _events_digest(chain, events_since(cursor, seat))
         self.cursor[q] = state.event_count
 
     def recall(self, seat: int | None) -> str:
@@ -286,13 +310,16 @@ class _Inner:
         self.sync(q)
         return self.chains[q].hex()
 
-    def own_actions(self, seat: int, slots: int) -> np.ndarray:
-        """How often ``seat`` took each action id (modulo ``slots``), counted incrementally."""
+    def own_actions(self, seat: int, slots: int) -> list[float]:
+        """How often ``seat`` took each action id (modulo ``slots``), counted incrementally.
+
+        A list, not an array: the information-state tensor a Python caller gets is a list, and
+        adding a list to it copies pointers where an array would make every float anew."""
         assert self.state is not None
         history = self.state.history
         entry = self.own.get(seat)
-        cursor, counts = entry if entry is not None else (0, np.zeros(slots, np.float32))
-        action_id = self.game.action_id
+        cursor, counts = entry if entry is not None else (0, [0.0] * slots)
+        action_id = self.game.action_id if self.os_game is None else self.os_game.action_ids
         for who, action in history[cursor:]:
             if who == seat:
                 counts[action_id(action) % slots] += 1.0
@@ -393,6 +420,9 @@ class RiverboxGame(pyspiel.Game):
         super().__init__(game_type, game_info, full)
         self.riverbox_game = rb
         self.action_ids = action_ids(rb)
+        self.legal_ids = legal_ids(rb)
+        self.action_of = actions_by_id(rb)
+        self.num_distinct_ids = rb.num_action_ids
         # The observers pyspiel uses for a state's own strings and tensors (its default and
         # information-state observation types), made once: see ``RiverboxState.observation_tensor``.
         self.default_observer = _Observer(rb, pyspiel.IIGObservationType(perfect_recall=False), None)
@@ -416,7 +446,7 @@ class RiverboxState(pyspiel.State):
         super().__init__(game)
         # pyspiel makes a new initial state for every tensor it hands out (to learn its shape),
         # so this is cheap.
-        self._rb = _Inner(game.riverbox_game)
+        self._rb = _Inner(game.riverbox_game, game)
 
     @property
     def riverbox_state(self) -> State | None:
@@ -432,11 +462,30 @@ class RiverboxState(pyspiel.State):
             return int(pyspiel.PlayerId.TERMINAL)
         return mover(s)
 
+    def _game(self) -> RiverboxGame:
+        """The pyspiel game, without the trip through C++ that ``get_game`` takes."""
+        inner = self._rb
+        game = inner.os_game
+        if game is None:
+            game = inner.os_game = self.get_game()
+        return game
+
     def _legal_actions(self, player: int) -> list[int]:
         s = self._rb.state
         if s is None or s.is_over:
             return []
-        return sorted(map(self.get_game().action_ids, s.legal_actions(player)))
+        return sorted(self._game().legal_ids(s, player))
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """pyspiel's ``legal_actions``, answered in Python for the player to move: through C++
+        it asks this state four times whose turn it is and copies the list twice. Chance
+        nodes, other players and terminal states take pyspiel's own path."""
+        s = self._rb.state
+        if s is not None and s.to_move:
+            seat = mover(s)
+            if player is None or player == seat:
+                return sorted(self._game().legal_ids(s, seat))
+        return list(pyspiel.State.legal_actions(self, *([] if player is None else [player])))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return _SEED_OUTCOMES_LIST
@@ -448,7 +497,11 @@ class RiverboxState(pyspiel.State):
                 raise ValueError(f"chance outcome {action} is not a seed in 0..{SEED_OUTCOMES - 1}")
             self._rb.deal(int(action))
             return
-        self._rb.apply(mover(s), int(action))
+        game = self._game()
+        action = int(action)
+        if not 0 <= action < game.num_distinct_ids:
+            raise ValueError(f"action {action} is not an action id of {self._rb.game.name}")
+        self._rb.apply(mover(s), action, game.action_of(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -496,25 +549,27 @@ class RiverboxState(pyspiel.State):
         p = self._player(player)
         if p is None:
             return list(pyspiel.State.observation_tensor(self, *([] if player is None else [player])))
-        return self.get_game().default_observer.values(self, p)
+        return self._game().default_observer.values(self, p)
 
     def information_state_tensor(self, player: int | None = None) -> list[float]:
         p = self._player(player)
         if p is None:
             return list(pyspiel.State.information_state_tensor(self, *([] if player is None else [player])))
-        return self.get_game().info_observer.values(self, p)
+        return self._game().info_observer.values(self, p)
 
     def observation_string(self, player: int | None = None) -> str:
         p = self._player(player)
         if p is None:
             return str(pyspiel.State.observation_string(self, *([] if player is None else [player])))
-        return self.get_game().default_observer.string_from(self, p)
+        return self._game().default_observer.string_from(self, p)
 
     def information_state_string(self, player: int | None = None) -> str:
         p = self._player(player)
         if p is None:
             return str(pyspiel.State.information_state_string(self, *([] if player is None else [player])))
-        return self.get_game().info_observer.string_from(self, p)
+        if self._rb.state is None:
+            return self._game().info_observer.string_from(self, p)
+        return f"seat {p} recall {self._rb.recall(p)}"  # what the info observer's string_from says
 
 
 class _Observer:
@@ -573,7 +628,7 @@ class _Observer:
         seat = self._seat(player)
         out = encode_view(self.game, s.view(seat))
         if seat is not None and "own_actions" in self.dict:
-            out = out + inner.own_actions(seat, self.slots).tolist()
+            out = out + inner.own_actions(seat, self.slots)
         return out
 
     def string_from(self, state: RiverboxState, player: int) -> str:

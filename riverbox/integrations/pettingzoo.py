@@ -57,11 +57,19 @@ spaces, observations and how an action is played. :class:`RiverboxParallelEnv` i
 wrapper that owns one of them and only groups the seats to move into one step. (PettingZoo's
 ``aec_to_parallel`` does not fit: it expects every agent to act in every cycle, and in a
 turn-based game only the seats to move act.)
+
+*No wrappers.* ``env()`` returns the environment itself. PettingZoo's own games wrap theirs in
+``OrderEnforcingWrapper`` and ``AssertOutOfBoundsWrapper``, a Python layer each around every
+call: measured on Ravenous River, the two cost more per step than the whole environment
+around the observation. The environment makes the checks that matter itself (an action that
+is not legal, an action for an agent that is done); wrap it yourself for theirs too. ``last()`` and
+``agent_iter()`` are PettingZoo's, made without the extra calls.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
@@ -72,9 +80,10 @@ from riverbox.core.errors import IllegalAction
 from riverbox.core.game import Game, State
 from riverbox.integrations._common import (
     OBS_BOUND,
-    action_ids,
+    actions_by_id,
     agent_name,
     check_illegal_policy,
+    legal_ids,
     mover,
     observation_array,
     observation_size,
@@ -116,7 +125,11 @@ class RiverboxAECEnv(AECEnv):
         self.possible_agents = [agent_name(i) for i in range(n)]
         self.seat_of = {a: i for i, a in enumerate(self.possible_agents)}
         self.observation_spaces, self.action_spaces = _spaces(self.game, self.possible_agents)
-        self._action_ids = action_ids(self.game)
+        self._legal_ids = legal_ids(self.game)
+        self._action_of = actions_by_id(self.game)
+        self._legal_key: tuple[int, int] | None = None
+        self._legal: list[int] = []
+        self._infos_set = False
         self.agents: list[str] = []
         self.game_seed: int | None = None
         self.actions_taken: dict[str, int] = {}
@@ -152,27 +165,37 @@ class RiverboxAECEnv(AECEnv):
         # A generator of its own, so autopilot moves depend only on the seed and the state.
         self._autopilot_rng = random.Random(f"riverbox-autopilot-{game_seed}")
         self._last_returns = [0.0] * self.game.players
+        self._legal_key = None
+
+    def _legal_now(self, seat: int) -> list[int]:
+        """``seat``'s legal action ids now, kept for the position: ``last()`` lists them for the
+        mask and ``step`` checks the action against the same list."""
+        key = (len(self._state.history), seat)
+        if self._legal_key != key:
+            self._legal = self._legal_ids(self._state, seat)
+            self._legal_key = key
+        return self._legal
 
     def _observe(self, seat: int) -> dict[str, np.ndarray]:
-        state = self._state
+        ids = self._legal_now(seat)
         mask = np.zeros(self.game.num_action_ids, np.int8)
-        if seat in state.to_move:
-            mask[list(map(self._action_ids, state.legal_actions(seat)))] = 1
-        return {"observation": observation_array(self.game, state.view(seat)), "action_mask": mask}
+        if len(ids) < 32:  # item by item beats numpy's fancy indexing for the usual few ids
+            for i in ids:
+                mask[i] = 1
+        else:
+            mask[ids] = 1
+        return {"observation": observation_array(self.game, self._state.view(seat)), "action_mask": mask}
 
     def _play(self, seat: int, action: Any) -> tuple[list[float], dict[str, Any]]:
         """Apply ``seat``'s action id; return each seat's reward and info for the mover."""
         info: dict[str, Any] = {}
         state = self._state
-        legal = state.legal_actions(seat)
+        legal = self._legal_now(seat)
         try:
             aid = int(action)
-            candidate = self.game.action_from_id(aid) if 0 <= aid < self.game.num_action_ids else None
-        except (TypeError, ValueError, IndexError):
-            candidate = None
-        if candidate is not None and candidate in legal:
-            chosen = candidate
-        else:
+        except (TypeError, ValueError, OverflowError):
+            aid = -1
+        if aid not in legal:
             if self.illegal_action == "raise":
                 raise IllegalAction(f"{self.game.name}: action {action!r} is not legal for seat {seat} now")
             info["illegal_action"] = action if isinstance(action, (int, np.integer)) else repr(action)
@@ -180,8 +203,10 @@ class RiverboxAECEnv(AECEnv):
                 rewards = [0.0] * self.game.players
                 rewards[seat] = self.illegal_reward
                 return rewards, info
-            chosen = self._rng.choice(legal)
-        state.apply(chosen, seat)
+            aid = self._rng.choice(legal)
+        state.apply(self._action_of(aid), seat)
+        if not state.is_over:  # returns() are zero before the end (the riverbox contract)
+            return [0.0] * len(self._last_returns), info
         returns = state.returns()
         rewards = [float(r) - float(p) for r, p in zip(returns, self._last_returns, strict=True)]
         self._last_returns = [float(r) for r in returns]
@@ -189,8 +214,7 @@ class RiverboxAECEnv(AECEnv):
 
     def _autoplay(self, seat: int) -> list[float]:
         """Play a random legal action for ``seat`` (a truncated agent's seat); return the rewards."""
-        legal = self._state.legal_actions(seat)
-        rewards, _ = self._play(seat, self.game.action_id(self._autopilot_rng.choice(legal)))
+        rewards, _ = self._play(seat, self._autopilot_rng.choice(self._legal_now(seat)))
         return rewards
 
     # -- the AEC API ---------------------------------------------------------------------------
@@ -202,6 +226,7 @@ class RiverboxAECEnv(AECEnv):
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._infos_set = False
         self.num_moves = 0
         self.actions_taken = dict.fromkeys(self.possible_agents, 0)
         self._skip_agent_selection = None
@@ -210,6 +235,22 @@ class RiverboxAECEnv(AECEnv):
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         return self._observe(self.seat_of[agent])
 
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """``AECEnv.last``, observing without the extra call through ``observe``."""
+        agent = self.agent_selection
+        return (
+            self._observe(self.seat_of[agent]) if observe else None,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
+
+    def agent_iter(self, max_iter: int = 2**63) -> Iterator[str]:
+        """``AECEnv.agent_iter`` as a generator: the agent to act, while any agent is left and
+        at most ``max_iter`` times (PettingZoo's iterator object costs a method call per step)."""
+        return _agents(self, max_iter)
+
     def step(self, action: Any) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
@@ -217,20 +258,21 @@ class RiverboxAECEnv(AECEnv):
             return
         totals, info = self._play(self.seat_of[agent], action)
         self._cumulative_rewards[agent] = 0.0
-        if info or any(self.infos.values()):  # the usual step tells nothing: keep the empty infos
+        if info or self._infos_set:  # the usual step tells nothing: keep the empty infos
             self.infos = {a: {} for a in self.agents}
-        if info:
-            self.infos[agent] = info
+            self._infos_set = bool(info)
+            if info:
+                self.infos[agent] = info
         self.num_moves += 1
         self.actions_taken[agent] += 1
         ended = "illegal_action" in info and self.illegal_action == "penalty"
         if not ended and self.max_cycles is None and not self._state.is_over:
             # The common step: nobody can be truncated and the game goes on, so every agent is
-            # still in ``agents`` (in seat order) and none is dead.
-            self.rewards = dict(zip(self.agents, totals, strict=True))
+            # still in ``agents`` (in seat order) and none is dead. Rewards are zero before the
+            # end (returns are paid at the end), so ``rewards`` keeps the zeros of ``reset``
+            # and there is nothing to accumulate.
             self._skip_agent_selection = None
             self.agent_selection = self.possible_agents[mover(self._state)]
-            self._accumulate_rewards()
             return
         if not ended and self.max_cycles is not None and self.actions_taken[agent] >= self.max_cycles:
             self.truncations[agent] = True
@@ -264,6 +306,12 @@ class RiverboxAECEnv(AECEnv):
 
     def close(self) -> None:
         pass
+
+
+def _agents(env: RiverboxAECEnv, max_iter: int) -> Iterator[str]:
+    while env.agents and max_iter > 0:
+        max_iter -= 1
+        yield env.agent_selection
 
 
 def _spaces(
