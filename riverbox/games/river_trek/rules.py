@@ -91,7 +91,8 @@ def movepost_actions(st: TrekData, seat: int) -> list[TrekAction]:
 def _legal_post(st: TrekData, seat: int) -> list[TrekAction]:
     out = post_actions(st, seat)
     out.append(A_SKIP)
-    uses(st, seat, ANYTIME, out)
+    if seat in st.holder:  # asked before the call, as in the move step: most seats hold no token
+        uses(st, seat, ANYTIME, out)
     return out
 
 
