@@ -29,15 +29,15 @@ from __future__ import annotations
 
 import difflib
 from enum import IntEnum
-from typing import NamedTuple, TypeVar
+from typing import Final, NamedTuple, TypeVar
 
 from riverbox.core.errors import NotationError
 from riverbox.core.i18n import Message, message
 from riverbox.games.river_trek.board import max_areas, max_path_length
 
-MAX_SPACES = max_path_length()
-MAX_AREAS = max_areas()
-MAX_COLOURS = 4
+MAX_SPACES: Final = max_path_length()
+MAX_AREAS: Final = max_areas()
+MAX_COLOURS: Final = 4
 
 DOMAIN = "river_trek"
 """River Trek's message catalog (``riverbox.core.i18n``), named here, at the bottom of the
@@ -69,7 +69,7 @@ class Kind(IntEnum):
     DROPALL = 18
 
 
-WORDS = (
+WORDS: Final = (
     "place",
     "post",
     "movepost",
@@ -153,24 +153,26 @@ def _build() -> list[TrekAction]:
     return acts
 
 
-ALL_ACTIONS: tuple[TrekAction, ...] = tuple(_build())
-NUM_ACTION_IDS = len(ALL_ACTIONS)
+ALL_ACTIONS: Final[tuple[TrekAction, ...]] = tuple(_build())
+NUM_ACTION_IDS: Final = len(ALL_ACTIONS)
 _BY_TEXT: dict[str, TrekAction] = {str(a): a for a in ALL_ACTIONS}
 
 # Pre-built lookups used by the rules (no allocation in the hot loop).
-A_PLACE = tuple(a for a in ALL_ACTIONS if a.kind == Kind.PLACE)
-A_POST = tuple(a for a in ALL_ACTIONS if a.kind == Kind.POST)
-A_MOVE = tuple(a for a in ALL_ACTIONS if a.kind == Kind.MOVE)
-A_MOVEBACK = tuple(a for a in ALL_ACTIONS if a.kind == Kind.MOVEBACK)
-A_CAPYBARA = tuple(a for a in ALL_ACTIONS if a.kind == Kind.CAPYBARA)
-A_RESTACK = tuple(a for a in ALL_ACTIONS if a.kind == Kind.RESTACK)
-A_MOVEPOST = {(a.at, a.to): a for a in ALL_ACTIONS if a.kind == Kind.MOVEPOST}
-MOVEPOST_FROM = tuple(tuple(A_MOVEPOST.get((a, b)) for b in range(MAX_AREAS)) for a in range(MAX_AREAS))
+A_PLACE: Final = tuple(a for a in ALL_ACTIONS if a.kind == Kind.PLACE)
+A_POST: Final = tuple(a for a in ALL_ACTIONS if a.kind == Kind.POST)
+A_MOVE: Final = tuple(a for a in ALL_ACTIONS if a.kind == Kind.MOVE)
+A_MOVEBACK: Final = tuple(a for a in ALL_ACTIONS if a.kind == Kind.MOVEBACK)
+A_CAPYBARA: Final = tuple(a for a in ALL_ACTIONS if a.kind == Kind.CAPYBARA)
+A_RESTACK: Final = tuple(a for a in ALL_ACTIONS if a.kind == Kind.RESTACK)
+A_MOVEPOST: Final = {(a.at, a.to): a for a in ALL_ACTIONS if a.kind == Kind.MOVEPOST}
+MOVEPOST_FROM: Final = tuple(
+    tuple(A_MOVEPOST.get((a, b)) for b in range(MAX_AREAS)) for a in range(MAX_AREAS)
+)
 """``MOVEPOST_FROM[a][b]``: ``movepost a b`` (``None`` when a == b), read without building a key."""
 
-CHUNK = 7
+CHUNK: Final = 7
 """Areas per chunk of an area bitmask in the tables below (three chunks hold every area)."""
-CHUNK_MASK = (1 << CHUNK) - 1
+CHUNK_MASK: Final = (1 << CHUNK) - 1
 assert MAX_AREAS <= 3 * CHUNK  # ``AreaTable`` has three chunks
 
 T = TypeVar("T")
@@ -205,39 +207,44 @@ def for_areas(table: AreaTable[T], mask: int) -> list[T]:
     return out
 
 
-POST_TO: AreaTable[TrekAction] = _area_table(A_POST)
+POST_TO: Final[AreaTable[TrekAction]] = _area_table(A_POST)
 """``post A`` for the areas of a mask (the legal posts are a mask of open areas)."""
-AREAS_IN: AreaTable[int] = _area_table(tuple(range(MAX_AREAS)))
+AREAS_IN: Final[AreaTable[int]] = _area_table(tuple(range(MAX_AREAS)))
 """The areas of a mask, as numbers."""
-_MOVEPOST_TO: list[AreaTable[TrekAction] | None] = [None] * MAX_AREAS
+MOVEPOST_TO: Final[list[AreaTable[TrekAction] | None]] = [None] * MAX_AREAS
+"""``movepost_to``'s tables by source area, built on first use (``None`` until then)."""
 
 
 def movepost_to(source: int) -> AreaTable[TrekAction]:
     """``movepost source B`` for the areas B of a mask (``source`` itself left out); built on
     first use, as most games use a few of the areas."""
-    table = _MOVEPOST_TO[source]
+    table = MOVEPOST_TO[source]
     if table is None:
-        table = _MOVEPOST_TO[source] = _area_table(MOVEPOST_FROM[source])
+        table = MOVEPOST_TO[source] = _area_table(MOVEPOST_FROM[source])
     return table
 
 
-A_JAGUAR = {(a.at, a.to): a for a in ALL_ACTIONS if a.kind == Kind.JAGUAR}
-JAGUAR_FROM = tuple(tuple(A_JAGUAR.get((s, t)) for t in range(MAX_SPACES)) for s in range(MAX_SPACES))
-A_OTTER = {(a.at, a.to): a for a in ALL_ACTIONS if a.kind == Kind.OTTER}
-A_DOG = {(a.at, a.to): a for a in ALL_ACTIONS if a.kind == Kind.DOG}
-A_TILE = tuple(a for a in ALL_ACTIONS if a.kind == Kind.TILE)
-A_SKIP = TrekAction(Kind.SKIP)
-A_DROP = TrekAction(Kind.DROP)
-A_DROPALL = TrekAction(Kind.DROPALL)
-A_BOA = TrekAction(Kind.BOA)
-A_FROG = TrekAction(Kind.FROG)
-A_MONKEY = TrekAction(Kind.MONKEY)
-A_DONE = TrekAction(Kind.DONE)
-A_END = TrekAction(Kind.END)
-# Canonical objects (the equal ones above are rebound to the pre-built instances).
-A_SKIP, A_DROP, A_DROPALL, A_BOA, A_FROG, A_MONKEY, A_DONE, A_END = (
-    _BY_TEXT[str(x)] for x in (A_SKIP, A_DROP, A_DROPALL, A_BOA, A_FROG, A_MONKEY, A_DONE, A_END)
-)
+A_JAGUAR: Final = {(a.at, a.to): a for a in ALL_ACTIONS if a.kind == Kind.JAGUAR}
+JAGUAR_FROM: Final = tuple(tuple(A_JAGUAR.get((s, t)) for t in range(MAX_SPACES)) for s in range(MAX_SPACES))
+A_OTTER: Final = {(a.at, a.to): a for a in ALL_ACTIONS if a.kind == Kind.OTTER}
+A_DOG: Final = {(a.at, a.to): a for a in ALL_ACTIONS if a.kind == Kind.DOG}
+A_TILE: Final = tuple(a for a in ALL_ACTIONS if a.kind == Kind.TILE)
+
+
+def _canonical(kind: Kind) -> TrekAction:
+    """The pre-built instance of an action without numbers (the legality check finds it by equality,
+    but one shared object is what the rules hand out)."""
+    return _BY_TEXT[str(TrekAction(kind))]
+
+
+A_SKIP: Final = _canonical(Kind.SKIP)
+A_DROP: Final = _canonical(Kind.DROP)
+A_DROPALL: Final = _canonical(Kind.DROPALL)
+A_BOA: Final = _canonical(Kind.BOA)
+A_FROG: Final = _canonical(Kind.FROG)
+A_MONKEY: Final = _canonical(Kind.MONKEY)
+A_DONE: Final = _canonical(Kind.DONE)
+A_END: Final = _canonical(Kind.END)
 
 _USAGE = message(
     DOMAIN,

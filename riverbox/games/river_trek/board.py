@@ -10,10 +10,14 @@ import json
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import Any, Final
 
 # Space kinds (ints for speed in the rules' hot loop).
-DOCK, NORMAL, CROSSING, NUMBER, STAR = 0, 1, 2, 3, 4
+DOCK: Final = 0
+NORMAL: Final = 1
+CROSSING: Final = 2
+NUMBER: Final = 3
+STAR: Final = 4
 KIND_NAMES = ("dock", "normal", "crossing", "number", "star")
 
 ANIMALS: tuple[str, ...] = (

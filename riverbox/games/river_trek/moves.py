@@ -10,6 +10,7 @@ small function per kind in ``ON_LANDING``.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from riverbox.games.river_trek import scoring
 from riverbox.games.river_trek.board import CROSSING, DOCK, NORMAL, NUMBER, STAR, animal_title
@@ -160,7 +161,7 @@ def _land_star(st: TrekData, p: int, e: int) -> None:
     st.tell("star", F_PAID_SPACE, e, (paid, st.names[e], p))
 
 
-ON_LANDING: tuple[Callable[[TrekData, int, int], None], ...] = (
+ON_LANDING: Final[tuple[Callable[[TrekData, int, int], None], ...]] = (
     lambda st, p, e: None,  # DOCK: only below a Bridge, which holds nothing (RT-27)
     _land_normal,  # NORMAL
     _land_crossing,  # CROSSING

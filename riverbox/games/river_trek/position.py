@@ -15,7 +15,7 @@ Colours are seat numbers; in a two-player game Stanley is colour 2.
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import Any
+from typing import Any, Final
 
 from riverbox.core import State
 from riverbox.core.fields import GRID, LIST, TUPLE, VALUE, Field, declare
@@ -40,22 +40,21 @@ class Phase(IntEnum):
 
 
 # The members as module names too: the rules read phases in their hot loop, where a module name is
-# several times cheaper to look up than an enum class attribute (``Phase.POST``).
-(
-    IN_SETUP_EXPLORER,
-    IN_SETUP_POST,
-    IN_POST,
-    IN_MOVE,
-    IN_DROP,
-    IN_PLACE,
-    IN_END,
-    IN_MONKEY,
-    IN_RESTACK,
-    IN_OVER,
-    IN_SETUP_TILE,
-) = Phase
+# several times cheaper to look up than an enum class attribute (``Phase.POST``); ``Final`` lets the
+# compiled build read them as constants rather than look them up in the module's dict.
+IN_SETUP_EXPLORER: Final = Phase.SETUP_EXPLORER
+IN_SETUP_POST: Final = Phase.SETUP_POST
+IN_POST: Final = Phase.POST
+IN_MOVE: Final = Phase.MOVE
+IN_DROP: Final = Phase.DROP
+IN_PLACE: Final = Phase.PLACE
+IN_END: Final = Phase.END
+IN_MONKEY: Final = Phase.MONKEY
+IN_RESTACK: Final = Phase.RESTACK
+IN_OVER: Final = Phase.OVER
+IN_SETUP_TILE: Final = Phase.SETUP_TILE
 
-PHASE_NAMES = tuple(p.name.lower().replace("_", "-") for p in Phase)
+PHASE_NAMES: Final = tuple(p.name.lower().replace("_", "-") for p in Phase)
 """``PHASE_NAMES[phase]``: the phase as views and observations name it."""
 
 
@@ -67,33 +66,36 @@ class Mover(IntEnum):
     STANLEY = 2
 
 
-BY_PLAYER, BY_FORCE, BY_STANLEY = Mover  # module names for the hot loop, as for the phases
+BY_PLAYER: Final = Mover.PLAYER  # module names for the hot loop, as for the phases
+BY_FORCE: Final = Mover.FORCED
+BY_STANLEY: Final = Mover.STANLEY
 
-COLOURS = ("green", "orange", "purple", "blue")
-EXPLORERS = 12
-POSTS = 7
-START_MONEY = (0, 2, 4, 6)
-BOA_TOOL, FROG_TOOL = 1, 2
+COLOURS: Final = ("green", "orange", "purple", "blue")
+EXPLORERS: Final = 12
+POSTS: Final = 7
+START_MONEY: Final = (0, 2, 4, 6)
+BOA_TOOL: Final = 1
+FROG_TOOL: Final = 2
 """Bits of ``mv_tools``: the mover held the Boa / the Tree Frog when the move began (RT-14)."""
 
 # The fields of the events the rules tell at every step, by ``State.emit_fields`` (a tuple of
 # values, no keyword dict), each in the order the log gives them; named by their fields, since
 # several kinds share them. Rare events (setup, animal powers) are told with ``emit``.
-F_WHO = ("who",)
-F_WHO_SPACE = ("who", "space")
-F_WHO_AREA = ("who", "area")
-F_WHO_ANIMAL = ("who", "animal")
-F_WHO_COLOUR = ("who", "colour")
-F_MOVED = ("who", "source", "target")
-F_TURN = ("number", "who")
-F_MOVE = ("who", "space", "size", "downstream")
-F_WASH = ("who", "space", "size", "target")
-F_SPACE_SIZE = ("space", "size")
-F_DROP_DOCK = ("who", "space", "bridge")
-F_PAID = ("paid", "who")
-F_PAID_SPACE = ("paid", "who", "space")
-F_DROP = ("paid", "who", "space", "size")
-F_NUMBER = ("paid", "who", "space", "value")
+F_WHO: Final = ("who",)
+F_WHO_SPACE: Final = ("who", "space")
+F_WHO_AREA: Final = ("who", "area")
+F_WHO_ANIMAL: Final = ("who", "animal")
+F_WHO_COLOUR: Final = ("who", "colour")
+F_MOVED: Final = ("who", "source", "target")
+F_TURN: Final = ("number", "who")
+F_MOVE: Final = ("who", "space", "size", "downstream")
+F_WASH: Final = ("who", "space", "size", "target")
+F_SPACE_SIZE: Final = ("space", "size")
+F_DROP_DOCK: Final = ("who", "space", "bridge")
+F_PAID: Final = ("paid", "who")
+F_PAID_SPACE: Final = ("paid", "who", "space")
+F_DROP: Final = ("paid", "who", "space", "size")
+F_NUMBER: Final = ("paid", "who", "space", "value")
 
 
 class TrekData(State):

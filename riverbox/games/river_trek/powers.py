@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from enum import IntEnum
-from typing import NamedTuple, Protocol
+from typing import Final, NamedTuple, Protocol
 
 from riverbox.core.i18n import N_
 from riverbox.games.river_trek.actions import (
@@ -56,7 +56,7 @@ class Timing(IntEnum):
     """Always on while held; no action."""
 
 
-PHASES = {
+PHASES: Final = {
     Timing.ANYTIME: frozenset({Phase.POST, Phase.MOVE, Phase.PLACE, Phase.END}),
     Timing.AT_DROP: frozenset({Phase.DROP}),
     Timing.MOVE_STEP: frozenset({Phase.MOVE}),
@@ -314,7 +314,7 @@ def _passive(animal: str) -> Power:
 _ANYTIME_NOT_NOW = N_("animal powers are used between the steps of your turn, not in a move")
 _DROP_NOT_NOW = N_("the Boa and the Tree Frog are used during your own caravan moves only, at a drop")
 
-POWERS: dict[str, Power] = {
+POWERS: Final[dict[str, Power]] = {
     p.animal: p
     for p in (
         Power(
@@ -435,15 +435,18 @@ POWERS: dict[str, Power] = {
     )
 }
 
-BY_KIND: dict[int, Power] = {p.kind: p for p in POWERS.values() if p.kind >= 0}
+BY_KIND: Final[dict[int, Power]] = {p.kind: p for p in POWERS.values() if p.kind >= 0}
 """The power each animal action kind uses."""
 
-BY_TIMING: dict[Timing, tuple[Power, ...]] = {
+BY_TIMING: Final[dict[Timing, tuple[Power, ...]]] = {
     t: tuple(p for p in POWERS.values() if p.timing == t) for t in Timing
 }
 
 
-ANYTIME, AT_DROP, MOVE_STEP, END_STEP = Timing.ANYTIME, Timing.AT_DROP, Timing.MOVE_STEP, Timing.END_STEP
+ANYTIME: Final = Timing.ANYTIME
+AT_DROP: Final = Timing.AT_DROP
+MOVE_STEP: Final = Timing.MOVE_STEP
+END_STEP: Final = Timing.END_STEP
 """The timings the rules ask ``uses`` about."""
 
 

@@ -8,6 +8,7 @@ in ``powers``; the turn flow after each step lives in ``turns``.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from riverbox.games.river_trek.actions import (
     A_DONE,
@@ -20,6 +21,7 @@ from riverbox.games.river_trek.actions import (
     AREAS_IN,
     CHUNK,
     CHUNK_MASK,
+    MOVEPOST_TO,
     POST_TO,
     Kind,
     TrekAction,
@@ -78,7 +80,7 @@ def movepost_actions(st: TrekData, seat: int) -> list[TrekAction]:
     # ready-made tuples per source and chunk of targets (``actions.MOVEPOST_TO``): the post
     # step lists dozens of these, and a loop over every pair of areas was most of its cost
     for a in for_areas(AREAS_IN, st.post_held[seat]):
-        table = movepost_to(a)
+        table = MOVEPOST_TO[a] or movepost_to(a)  # the cache read here: no call once built
         out += table[0][low]
         if mid or high:
             out += table[1][mid]
@@ -89,14 +91,17 @@ def movepost_actions(st: TrekData, seat: int) -> list[TrekAction]:
 def _legal_post(st: TrekData, seat: int) -> list[TrekAction]:
     out = post_actions(st, seat)
     out.append(A_SKIP)
-    uses(st, seat, ANYTIME, out)
+    if seat in st.holder:  # asked before the call, as in the move step: most seats hold no token
+        uses(st, seat, ANYTIME, out)
     return out
 
 
 def _legal_move(st: TrekData, seat: int) -> list[TrekAction]:
     """RT-8/RT-29: any caravan holding one of your explorers (the Peccary may go downstream)."""
     stacks = st.stacks
-    out = [A_MOVE[i] for i in range(st.dock, len(stacks)) if seat in stacks[i]]
+    # an empty space is passed over before ``in``: most are empty, and the compiled build then
+    # neither boxes ``seat`` nor calls the generic containment test for them
+    out = [A_MOVE[i] for i in range(st.dock, len(stacks)) if stacks[i] and seat in stacks[i]]
     if seat in st.holder:
         uses(st, seat, MOVE_STEP, out)
         uses(st, seat, ANYTIME, out)
@@ -140,7 +145,7 @@ def _legal_restack(st: TrekData, seat: int) -> list[TrekAction]:
     return [A_RESTACK[c] for c in sorted(set(st.cap_rest))]
 
 
-LEGAL: dict[int, Callable[[TrekData, int], list[TrekAction]]] = {
+LEGAL: Final[dict[int, Callable[[TrekData, int], list[TrekAction]]]] = {
     Phase.SETUP_EXPLORER: lambda st, seat: place_actions(st, seat, 3, False),  # RT-6: three high in setup
     Phase.SETUP_POST: post_actions,
     Phase.POST: _legal_post,
@@ -242,7 +247,7 @@ def _use_power(st: TrekData, action: TrekAction, seat: int) -> None:
         after_move(st)
 
 
-APPLY: dict[int, Callable[[TrekData, TrekAction, int], None]] = {
+APPLY: Final[dict[int, Callable[[TrekData, TrekAction, int], None]]] = {
     Kind.PLACE: _place,
     Kind.POST: _post,
     Kind.MOVEPOST: _movepost,
