@@ -8,8 +8,9 @@ import pytest
 
 import riverbox
 from riverbox.bots.base import make_bot
-from riverbox.bots.rollout import RolloutBot, lead_value
+from riverbox.bots.rollout import RolloutBot, Sampler, lead_value
 from riverbox.core.game import State
+from riverbox.core.rng import Rng
 from riverbox.lab import tournament
 from riverbox.registry import register
 
@@ -130,18 +131,31 @@ def test_paired_worlds_give_every_candidate_of_a_round_the_same_sample(paired: i
         assert not all(same)
 
 
-def test_beliefs_redraw_every_sample() -> None:
+class _Counting(RolloutBot):
+    """Counts the worlds its belief sampler re-draws."""
+
+    calls = 0
+
+    def believe(self, state: State, seat: int) -> Sampler | None:
+        inner = super().believe(state, seat)
+        if inner is None:
+            return None
+
+        def counted(world: State, rng: Rng) -> None:
+            self.calls += 1
+            inner(world, rng)
+
+        return counted
+
+
+@pytest.mark.parametrize("beliefs", [0, 1])
+def test_beliefs_redraw_every_sample(beliefs: int) -> None:
     state = _river_start()
     seat = state.to_move[0]
-    calls: list[int] = []
-    for beliefs in (0, 1):
-        bot = RolloutBot(state.game, 3, think=60.0, samples=4, paired=1, beliefs=beliefs)
-        sampler = bot.believe(state, seat)
-        assert (sampler is not None) == bool(beliefs)
-        if sampler is not None:
-            bot.believe = lambda s, k, f=sampler: lambda w, r: (calls.append(1), f(w, r))[-1]  # type: ignore[method-assign]
-        bot.analyse(state, seat)
-    assert len(calls) == 4
+    bot = _Counting(state.game, 3, think=60.0, samples=4, paired=1, beliefs=beliefs)
+    assert (RolloutBot.believe(bot, state, seat) is not None) == bool(beliefs)
+    bot.analyse(state, seat)
+    assert bot.calls == 4 * beliefs
 
 
 def test_alike_moves_are_one_candidate() -> None:
@@ -150,7 +164,7 @@ def test_alike_moves_are_one_candidate() -> None:
     seat = state.to_move[0]
     row = state.view(seat)["row"]
     legal = state.legal_actions(seat)
-    unseen = [a for a in legal if str(a).startswith("look") and row[a.slot] == "?"]
+    unseen = [a for a in legal if str(a).startswith("look") and row[int(str(a)[-1]) - 1] == "?"]
     assert len(unseen) >= 3
     for alike in (0, 1):
         bot = RolloutBot(state.game, 5, alike=alike, width=99)
