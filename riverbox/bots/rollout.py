@@ -10,8 +10,6 @@ heuristic where its playouts tell the moves apart: ties go to the heuristic's ow
 
 * **Candidates.** All legal moves, the heuristic's own choice first; when there are more than
   ``width``, the heuristic's choice and a random ``width - 1`` of the rest.
-  With ``alike=1``, moves the game calls alike for what the seat knows (Ravenous River: looks
-  at row slots it has not seen) count as one candidate.
 * **Playouts.** From a determinized world (the seat's knowledge only), the candidate, then the
   game's heuristic for every seat with an ``epsilon`` share of random moves, to the end of the
   game or for ``depth`` moves (random play in a game without a heuristic).
@@ -88,7 +86,6 @@ class RolloutBot:
         epsilon: float = 0.0,
         paired: int = 0,
         beliefs: int = 0,
-        alike: int = 0,
     ) -> None:
         if think <= 0:
             raise ValueError(f"think must be a positive number of CPU seconds, not {think}")
@@ -98,7 +95,7 @@ class RolloutBot:
             raise ValueError("width and samples must be at least 1")
         if not 0.0 <= epsilon <= 1.0:
             raise ValueError(f"epsilon must be between 0 and 1, not {epsilon}")
-        for name, flag in (("paired", paired), ("beliefs", beliefs), ("alike", alike)):
+        for name, flag in (("paired", paired), ("beliefs", beliefs)):
             if flag not in (0, 1):
                 raise ValueError(f"{name} must be 0 or 1, not {flag}")
         self.game = game
@@ -110,30 +107,14 @@ class RolloutBot:
         self.epsilon = epsilon
         self.paired = paired
         self.beliefs = beliefs
-        self.alike = alike
         self.guide = _heuristic(game, seed)
         self.player = _heuristic(game, seed + 1)
         self.scale = SCALES.get(game.name, 4.0)
 
     def candidates(self, state: State, seat: int, legal: list[Action]) -> list[Action]:
-        """The heuristic's choice first, then the rest (a random ``width - 1`` of them if many).
-
-        With ``alike=1`` a game's ``search_move_key`` folds moves that are the same to what the
-        seat knows into one candidate (the first of them, the heuristic's choice if among them).
-        """
+        """The heuristic's choice first, then the rest (a random ``width - 1`` of them if many)."""
         first = self.guide.act(state, seat)
         rest = [a for a in legal if a != first]
-        hook = getattr(self.game, "search_move_key", None) if self.alike else None
-        if hook is not None:
-            key = hook(state, seat)
-            seen = {key(first)}
-            kept = []
-            for a in rest:
-                k = key(a)
-                if k not in seen:
-                    seen.add(k)
-                    kept.append(a)
-            rest = kept
         if len(rest) >= self.width:
             self.rng.shuffle(rest)
             rest = rest[: self.width - 1]

@@ -158,27 +158,10 @@ def test_beliefs_redraw_every_sample(beliefs: int) -> None:
     assert bot.calls == 4 * beliefs
 
 
-def test_alike_moves_are_one_candidate() -> None:
-    """Looks at row slots the seat has not seen are one candidate; face-up slots stay apart."""
-    state = _river_start(moves=6)
-    seat = state.to_move[0]
-    row = state.view(seat)["row"]
-    legal = state.legal_actions(seat)
-    unseen = [a for a in legal if str(a).startswith("look") and row[int(str(a)[-1]) - 1] == "?"]
-    assert len(unseen) >= 3
-    for alike in (0, 1):
-        bot = RolloutBot(state.game, 5, alike=alike, width=99)
-        moves = bot.candidates(state, seat, legal)
-        looks = [a for a in moves if a in unseen]
-        assert len(looks) == (1 if alike else len(unseen))
-        assert set(moves) | set(unseen) == set(legal)
-        assert moves[0] == state.game.heuristic_bot(5).act(state, seat)
-
-
 def test_river_rollout_plays_a_two_player_game_legally() -> None:
     game = riverbox.load("ravenous-river", 2)
     state = game.new_state(8)
-    bot = RolloutBot(game, 1, think=0.01, samples=1000, paired=1, beliefs=1, alike=1)
+    bot = RolloutBot(game, 1, think=0.01, samples=1000, paired=1, beliefs=1)
     while not state.is_over:
         seat = state.to_move[0]
         action = bot.act(state, seat) if seat == 0 else game.heuristic_bot(2).act(state, seat)
@@ -195,7 +178,6 @@ def test_river_rollout_plays_a_two_player_game_legally() -> None:
         ("rollout:epsilon=2", "epsilon"),
         ("rollout:paired=2", "paired"),
         ("rollout:beliefs=-1", "beliefs"),
-        ("rollout:alike=3", "alike"),
     ],
 )
 def test_bad_settings_are_refused(spec: str, message: str) -> None:

@@ -134,24 +134,6 @@ class RavenousRiver(Game):
 
         return playout_policy(rng)
 
-    def search_move_key(self, state: State, seat: int) -> Callable[[Any], Any]:
-        """Search plays one move of each key: looks (and peeks) at row slots ``seat`` has not seen
-        are alike to it, since any unseen animal may lie under any of them. Sampled worlds put
-        different animals under each, so keeping them all as candidates only lets the luck of
-        the samples pick among equals (and favour looking over the other moves)."""
-        row = state.view(seat)["row"]
-        unseen = frozenset(i for i, x in enumerate(row) if x == "?")
-
-        def key(action: Any) -> Any:
-            op = action.op
-            if op == A.LOOK and action.slot in unseen:
-                return "look unseen"
-            if op == A.PEEK and action.slot in unseen and (action.slot2 < 0 or action.slot2 in unseen):
-                return "peek unseen", action.slot2 >= 0
-            return action
-
-        return key
-
     def search_beliefs(self, state: State, seat: int) -> Callable[[State, Rng], None] | None:
         """Search samples rivals' totems by how well they explain their placements (belief.py)."""
         from riverbox.games.ravenous_river.belief import search_beliefs
