@@ -17,6 +17,9 @@ heuristic where its playouts tell the moves apart: ties go to the heuristic's ow
   samples one world and plays every candidate on a copy of it, so candidates are compared on the
   same hidden cards and the same future deals; the luck of the sample cancels out of their
   difference, which is what the choice depends on. Otherwise every playout samples its own world.
+  In Ravenous River 2p, where a deal's luck outweighs most single moves, unpaired playouts lost
+  to the heuristic (0.05 s: 11 of 40 games) and paired ones beat it (0.1 s: 25 of 34; 36 of 40
+  with beliefs too). Set ``samples`` high and let ``think`` end the search.
 * **Beliefs** (``beliefs=1``): a game's ``search_beliefs`` re-draws each sample's hidden parts
   by how well they explain what the rivals did (Ravenous River: rivals' totems by their
   placements), as the tree search does; otherwise samples are uniform.
