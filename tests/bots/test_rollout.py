@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 import riverbox
 from riverbox.bots.base import make_bot
-from riverbox.bots.rollout import RolloutBot, lead_value
+from riverbox.bots.rollout import RolloutBot, Sampler, lead_value
 from riverbox.core.game import State
+from riverbox.core.rng import Rng
 from riverbox.lab import tournament
 from riverbox.registry import register
 
@@ -87,6 +90,85 @@ def test_rollout_beats_random_at_guessing() -> None:
     assert summary.score_mean[0] > summary.score_mean[1]
 
 
+def _river_start(seed: int = 4, moves: int = 6) -> State:
+    """A Ravenous River 2-player position a few moves into a round (totems kept), by heuristics."""
+    game = riverbox.load("ravenous-river", 2)
+    state = game.new_state(seed)
+    bot = game.heuristic_bot(seed)
+    for _ in range(moves):
+        seat = state.to_move[0]
+        state.apply(bot.act(state, seat), seat)
+    return state
+
+
+class _Recorder(RolloutBot):
+    """Records the hidden part (the rival's totems and the face-down row) of every world played."""
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.seen: list[tuple[object, ...]] = []
+
+    def playout(self, world: State) -> None:
+        w: Any = world
+        self.seen.append((tuple(map(tuple, w.totems)), tuple(map(tuple, w.drawn)), tuple(w.deck)))
+        super().playout(world)
+
+
+@pytest.mark.parametrize("paired", [0, 1])
+def test_paired_worlds_give_every_candidate_of_a_round_the_same_sample(paired: int) -> None:
+    state = _river_start()
+    seat = state.to_move[0]
+    bot = _Recorder(state.game, 3, think=60.0, samples=6, paired=paired)
+    rows = bot.analyse(state, seat)
+    width = len(rows)
+    assert width >= 2 and len(bot.seen) == 6 * width
+    rounds = [bot.seen[i : i + width] for i in range(0, len(bot.seen), width)]
+    same = [len(set(r)) == 1 for r in rounds]
+    if paired:
+        assert all(same)
+        assert len({r[0] for r in rounds}) > 1  # a fresh world every round
+    else:
+        assert not all(same)
+
+
+class _Counting(RolloutBot):
+    """Counts the worlds its belief sampler re-draws."""
+
+    calls = 0
+
+    def believe(self, state: State, seat: int) -> Sampler | None:
+        inner = super().believe(state, seat)
+        if inner is None:
+            return None
+
+        def counted(world: State, rng: Rng) -> None:
+            self.calls += 1
+            inner(world, rng)
+
+        return counted
+
+
+@pytest.mark.parametrize("beliefs", [0, 1])
+def test_beliefs_redraw_every_sample(beliefs: int) -> None:
+    state = _river_start()
+    seat = state.to_move[0]
+    bot = _Counting(state.game, 3, think=60.0, samples=4, paired=1, beliefs=beliefs)
+    assert (RolloutBot.believe(bot, state, seat) is not None) == bool(beliefs)
+    bot.analyse(state, seat)
+    assert bot.calls == 4 * beliefs
+
+
+def test_river_rollout_plays_a_two_player_game_legally() -> None:
+    game = riverbox.load("ravenous-river", 2)
+    state = game.new_state(8)
+    bot = RolloutBot(game, 1, think=0.01, samples=1000, paired=1, beliefs=1)
+    while not state.is_over:
+        seat = state.to_move[0]
+        action = bot.act(state, seat) if seat == 0 else game.heuristic_bot(2).act(state, seat)
+        assert action in state.legal_actions(seat)
+        state.apply(action, seat)
+
+
 @pytest.mark.parametrize(
     ("spec", "message"),
     [
@@ -94,6 +176,8 @@ def test_rollout_beats_random_at_guessing() -> None:
         ("rollout:depth=-2", "depth"),
         ("rollout:width=0", "width"),
         ("rollout:epsilon=2", "epsilon"),
+        ("rollout:paired=2", "paired"),
+        ("rollout:beliefs=-1", "beliefs"),
     ],
 )
 def test_bad_settings_are_refused(spec: str, message: str) -> None:
