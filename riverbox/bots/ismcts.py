@@ -23,7 +23,8 @@ else of the real state is read. What this adds to plain IS-MCTS (Cowling, Powley
   (the game's heuristic, with its ``epsilon`` of random moves) instead of UCB: the search then
   plans against how rivals are expected to play rather than against the worst they could do,
   while each move the rival makes still keys its own child. Against Ravenous River's heuristic
-  (2 players, 0.1 s) this raised the win share from about half to about 85% over the same deals.
+  (2 players, 0.1 s) this raised the win share from about half to about 85% over the same deals;
+  at 0.3 s it won 92 of 100 (ladder seed 11, 50 deals in both seatings; Wilson 95% 85-96%).
 * **Leaf value.** ``leaf=win`` scores a stopped simulation by the game's ``win_chances`` (Ravenous
   River with two players: the chance to win from the scores), ``leaf=lead`` (the default) by the
   lead (:mod:`riverbox.bots.leaf`).
