@@ -21,11 +21,24 @@ CORE_MODULES = ("checks", "errors", "events", "fields", "game", "options", "rng"
 """The core modules that are compiled (``testkit`` is test tooling and stays interpreted)."""
 
 INTERPRETED = frozenset(
-    {"__init__", "game", "balance", "belief", "bot", "explain", "menu", "narrate", "render", "solve", "tui"}
+    {
+        "__init__",
+        "game",
+        "balance",
+        "belief",
+        "bot",
+        "explain",
+        "menu",
+        "narrate",
+        "outlook",
+        "render",
+        "solve",
+        "tui",
+    }
 )
 """Game modules (file stems) left interpreted: the Game class (configuration and presentation
-hooks, in ``__init__`` or ``game``), words, pictures, bots (with their beliefs) and tooling; the rules are
-elsewhere."""
+hooks, in ``__init__`` or ``game``), words, pictures, bots (with their beliefs and search leaves) and tooling;
+the rules are elsewhere."""
 
 
 def engine_files(root: Path) -> list[str]:

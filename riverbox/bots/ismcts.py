@@ -19,6 +19,15 @@ else of the real state is read. What this adds to plain IS-MCTS (Cowling, Powley
   and all its outcomes share one child, so the searcher never plans as if it knew them. Conversely
   what the searcher *does* observe after a move (the animal it looked at, a card it drew) keys the
   child node, so its later choices may depend on it.
+* **Rival model.** ``model=1`` lets a rival's visible moves in the tree follow the playout policy
+  (the game's heuristic, with its ``epsilon`` of random moves) instead of UCB: the search then
+  plans against how rivals are expected to play rather than against the worst they could do,
+  while each move the rival makes still keys its own child. Against Ravenous River's heuristic
+  (2 players, 0.1 s) this raised the win share from about half to about 85% over the same deals;
+  at 0.3 s it won 92 of 100 (ladder seed 11, 50 deals in both seatings; Wilson 95% 85-96%).
+* **Leaf value.** ``leaf=win`` scores a stopped simulation by the game's ``win_chances`` (Ravenous
+  River with two players: the chance to win from the scores), ``leaf=lead`` (the default) by the
+  lead (:mod:`riverbox.bots.leaf`).
 * **Beliefs.** A game may weigh its samples (``game.search_beliefs(state, seat)``): Ravenous
   River draws rivals' totems by how well each explains their placements, rather than uniformly.
   ``beliefs=0`` keeps the uniform samples.
@@ -40,7 +49,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, replace
 from typing import Any
 
-from riverbox.bots.leaf import SPREADS, horizon_for, leaf_values
+from riverbox.bots.leaf import LEAVES, SPREADS, horizon_for, leaf_for
 from riverbox.core.game import Action, Chance, Game, Policy, State
 from riverbox.core.rng import Rng
 
@@ -70,6 +79,10 @@ class Settings:
     """0: one IS-MCTS tree over all samples; k > 0: PIMC, k separate trees, one per sampled world."""
     beliefs: int = 1
     """1: re-weight the sampled hidden information by the game's ``search_beliefs`` (if it has one)."""
+    leaf: str = "lead"
+    """How a simulation that stops short of the end is scored (``riverbox.bots.leaf.leaf_for``)."""
+    model: int = 0
+    """1: rivals' visible moves in the tree follow the playout policy (a model of how they play)."""
 
     def check(self) -> None:
         """Reject settings that cannot work, naming the setting and what is allowed."""
@@ -85,6 +98,10 @@ class Settings:
             raise ValueError(f"epsilon must be between 0 and 1, not {self.epsilon}")
         if self.depth < -1:
             raise ValueError(f"depth must be -1 (play to the end), 0 or more, not {self.depth}")
+        if self.leaf not in LEAVES:
+            raise ValueError(f"leaf must be one of {', '.join(LEAVES)}, not {self.leaf!r}")
+        if self.model not in (0, 1):
+            raise ValueError(f"model must be 0 (rivals by UCB) or 1 (by the playout), not {self.model}")
         if self.beliefs not in (0, 1):
             raise ValueError(f"beliefs must be 0 (uniform samples) or 1 (weighted), not {self.beliefs}")
         if self.pimc < 0 or self.c < 0 or self.bias < 0:
@@ -158,6 +175,7 @@ class Searcher:
         guided = settings.bias > 0 and _has_heuristic(game)
         self.prior_policy = _policy(game, "heuristic", seed + 1, 0.0, self.rng) if guided else None
         self.horizon = horizon_for(game.name)
+        self.leaf = leaf_for(game, settings.leaf)
         spread = SPREADS.get(game.name, 1.0)  # values in points, not in [-1, 1]
         self.c = settings.c * spread
         self.bias = settings.bias * spread
@@ -270,6 +288,9 @@ class Searcher:
             if self._hidden(world, mover, seat, legal):
                 action: Action = self.policy(world, mover)
                 key: Action = HIDDEN
+            elif self.s.model and mover != seat:
+                action = key = self.policy(world, mover)
+                expanded = key not in node.edges
             else:
                 action, expanded = self._select(node, legal, world, mover, seat)
                 key = action
@@ -303,7 +324,7 @@ class Searcher:
             mover = to_move[0] if len(to_move) == 1 else self.rng.choice(to_move)
             world.apply(policy(world, mover), mover)
             steps += 1
-        return leaf_values(world)
+        return self.leaf(world)
 
 
 def _search_part(game: Game, settings: Settings, seed: int, state: State, seat: int, iterations: int) -> Any:
@@ -385,9 +406,13 @@ def ismcts(
     depth: int = -1,
     workers: int = 1,
     beliefs: int = 1,
+    leaf: str = "lead",
+    model: int = 0,
 ) -> SearchBot:
     """Guided IS-MCTS (see the module docstring for each setting)."""
-    settings = Settings(iterations, think, c, bias, rollout, epsilon, depth, workers, beliefs=beliefs)
+    settings = Settings(
+        iterations, think, c, bias, rollout, epsilon, depth, workers, beliefs=beliefs, leaf=leaf, model=model
+    )
     bot = SearchBot(game, seed, settings)
     bot.name = "ismcts"
     return bot

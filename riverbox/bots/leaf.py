@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-from riverbox.core.game import State
+from riverbox.core.game import Game, State
 
 Horizon = Callable[[State], int]
 """``horizon(state)``: a stage number; a simulation stops when it differs from the stage it began in."""
@@ -60,6 +60,30 @@ def leaf_values(state: State) -> list[float]:
         rival = max(v for j, v in enumerate(measure) if j != i)
         out.append(math.tanh((mine - rival) / scale))
     return out
+
+
+Leaf = Callable[[State], list[float]]
+"""``leaf(state)``: one value per seat on the ``returns()`` scale."""
+
+LEAVES = ("lead", "win")
+
+
+def leaf_for(game: Game, kind: str) -> Leaf:
+    """The leaf value a search asks for: ``lead`` (:func:`leaf_values`) or ``win``.
+
+    ``win`` is each seat's chance to win from the position (``game.win_chances``, 2p - 1), which
+    weighs a lead by how near the end the scores are; games (or player counts) without one fall
+    back to the lead.
+    """
+    hook = getattr(game, "win_chances", None) if kind == "win" else None
+    if hook is None:
+        return leaf_values
+
+    def chances(state: State) -> list[float]:
+        found: list[float] | None = hook(state)
+        return leaf_values(state) if found is None else found
+
+    return chances
 
 
 def horizon_for(name: str) -> Horizon | None:

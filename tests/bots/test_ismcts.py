@@ -118,6 +118,34 @@ def test_what_the_searcher_sees_after_its_move_keys_the_next_node() -> None:
     assert looks and all(len(e.kids) > 1 for e in looks)
 
 
+@pytest.mark.parametrize("model", [0, 1])
+def test_a_modelled_rival_moves_by_the_playout_policy_not_by_ucb(model: int) -> None:
+    """``model=1``: the rival's visible moves in the tree are the playout policy's, each keying
+    its own child (so the searcher's next choice depends on it); only its own seat selects."""
+    game = riverbox.load("ravenous-river", 2, first_player=0)
+    state = _advance(game.new_state(4), 3)
+    seat = state.to_move[0]
+    searcher = Searcher(game, Settings(think=60.0, rollout="fast", model=model), 6)
+    movers: list[int] = []
+    select = searcher._select
+
+    def spy_select(node: Any, legal: list[Any], world: State, mover: int, me: int) -> Any:
+        movers.append(mover)
+        return select(node, legal, world, mover, me)
+
+    searcher._select = spy_select  # type: ignore[method-assign]
+    searcher.run(state, seat, 300)
+    assert movers and any(m != seat for m in movers) == (not model)
+
+
+def test_settings_name_the_leaf_and_model() -> None:
+    game = riverbox.load("ravenous-river", 2)
+    with pytest.raises(ValueError, match="leaf must be one of lead, win"):
+        ismcts(game, leaf="score")
+    with pytest.raises(ValueError, match="model must be 0"):
+        ismcts(game, model=2)
+
+
 def test_leaf_values_are_true_returns_at_the_end_and_leads_before() -> None:
     game = riverbox.load("river-rivals")
     state = game.new_state(3)

@@ -140,6 +140,12 @@ class RavenousRiver(Game):
 
         return search_beliefs(state, seat)
 
+    def win_chances(self, state: State) -> list[float] | None:
+        """Search leaves with two players: each seat's chance to win from the scores (outlook.py)."""
+        from riverbox.games.ravenous_river.outlook import win_chances
+
+        return win_chances(state)
+
     # -- learning -----------------------------------------------------------------------------
     observation_size = OBSERVATION_SIZE
 
