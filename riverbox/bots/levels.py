@@ -14,7 +14,7 @@ LEVELS: dict[str, dict[str, str]] = {
         "easy": "random",
         "medium": "heuristic",
         "hard": "ismcts:think=0.05",
-        "strong": "ismcts:think=0.3",
+        "strong": "ismcts:think=0.3,model=1",
     },
     "river-rivals": {
         "easy": "random",
@@ -40,7 +40,9 @@ LEVELS: dict[str, dict[str, str]] = {
 is the same search with a quarter of the time or less; ``medium`` the game's heuristic; ``easy``
 random. Ravenous River's search plays heuristic playouts and weighs rivals' totems by their
 placements (``beliefs``, on by default); at 0.3 s it won about half its 4-player games against three
-heuristics, where fast playouts did worse. River Trek's tree search (``ismcts:think=0.1,depth=0``)
+heuristics, where fast playouts did worse. ``strong`` adds ``model=1``: rivals' visible moves in the
+tree follow the playout policy instead of the tree's own selection, which had planned against the
+worst a rival could do (one against three heuristics: 12/16 [0.51, 0.90], seed 3). River Trek's tree search (``ismcts:think=0.1,depth=0``)
 won only about a fifth; its levels use the rollout search instead (each candidate move, then the
 heuristic for every seat for ``depth`` moves, best lead wins). In 4-player games against three
 heuristics (scripts/strength.py match, seeds 1-4, seats rotated) ``strong`` won 107 of 109 (98%, 95%
@@ -62,11 +64,15 @@ Two-player figures (wins/games, Wilson 95% interval; duplicate deals in both sea
 
 * River Rivals (basic), seed 21 both seatings plus seed 22 with ``strong`` first: 88/98
   [0.82, 0.94]; moving first 53/62 [0.75, 0.92], moving second 35/36 [0.86, 0.99].
-* Ravenous River, seeds 11 (43 deals) and 12 (11): 66/106 [0.53, 0.71]; first seat 36/54,
-  second 30/52. Losses are by wide margins (5 to 11 VP) more often than wins are.
+* Ravenous River, seed 11, 50 deals: 92/100 [0.85, 0.96], 46/50 in each seat; wins and losses
+  both by about 5.5 VP. Without ``model=1`` (seeds 11 and 12) it won 66/106 [0.53, 0.71], its
+  losses by wider margins than its wins. The paired rollout search
+  (``rollout:think=0.3,samples=10000,paired=1,beliefs=1``) won 48/50 [0.87, 0.99] (seed 12, 25
+  deals) but only 15/40 [0.24, 0.53] as one against three heuristics.
 
 Against OpenSpiel's own IS-MCTS at the same CPU time per move (``scripts/strength.py
-openspiel``, seats alternating): Ravenous River 2p 12/12 [0.76, 1.00] at 0.3 s (seed 5);
+openspiel``, seats alternating): Ravenous River 2p 12/12 [0.76, 1.00] at 0.3 s (seed 5), and with
+``model=1`` 8/8 (seed 5);
 River Rivals 10/10 [0.72, 1.00] at 0.2 s (seed 7, five deals in both seats)."""
 
 
