@@ -1,9 +1,12 @@
 """The layout on the table, built for speed: placement legality and Protected Lands, incrementally.
 
 Positions are packed into one int ``key = row * 256 + (col + 128)``, so the neighbours of a
-position are fixed offsets (``key - 256`` is the row above). ``cells`` maps the key of every
-covered half-column to a packed int: the types of the top, bottom and side slot over that
-half-column, which half of its card it is, and the card's placement index.
+position are fixed offsets (``key - 256`` is the row above). ``cells`` holds, for every
+covered half-column, a packed int: the types of the top, bottom and side slot over that
+half-column and the land sections there (``_cellcode``). The board keeps it, and the contexts
+below, in flat lists indexed by a position's slot (``Rules.slot``: the same layout with rows
+only as wide as the table can grow), where neighbours are fixed offsets too: a list is read and
+written much faster than a dict keyed by position, above all compiled (no int boxed per read).
 
 Legality (spec "Placement legality") depends only on the six slot types facing a position (or
 empty table), its **context**; a context is a 12-bit number and the set of legal faces for a
@@ -64,8 +67,7 @@ def unpack(placement: int) -> tuple[int, int]:
 CLOSED: Final = -1
 """The context kept for a position a card overlaps: nothing can ever go there (no overlap).
 
-A small int, and the contexts round a new card skip it rather than OR into it: compiled, every
-int above 256 stored in a dict is a new object, so a closed position is not written again."""
+The contexts round a new card skip it rather than OR into it, so a closed position stays closed."""
 
 UNKNOWN: Final = -1
 """A context whose legal faces ``Rules.mask`` has not worked out yet (``Rules.masks``)."""
@@ -144,24 +146,26 @@ def _cellcode(face: Face, shifts: tuple[int, int, int]) -> tuple[int, int, int, 
     return out[0], out[1], out[2], out[3]
 
 
-def _touch(face: Face) -> tuple[tuple[int, int], ...]:
+def _touch(face: Face, width: int) -> tuple[tuple[int, int, int], ...]:
     """What a card of this face placed at ``key`` adds to the context of each open position
-    around it, as (key offset, context bits): the edge slots it turns towards that position.
+    around it, as (key offset, slot offset, context bits): the edge slots it turns towards that
+    position, and where that position is in ``Board.ctxs`` (rows ``width`` apart, :meth:`Rules.slot`).
 
     A context holds six 2-bit slot types: what faces a card's T0, T1, B0, B1, S0, S1 there.
     A card covers the half-columns ``key`` and ``key + 1``; the position below-left of it
     (``key + 255``) sees its B0 over that position's T1, and so on round the card. Cells are
     never removed, so an open position's context only gains bits: it is updated by OR."""
     sl = face.slots
+    w = width
     return (
-        (ROW - 1, sl[B0] << 2),  # below-left: its T1 faces my B0
-        (ROW, sl[B0] | sl[B1] << 2),  # below: its T0, T1 face my B0, B1
-        (ROW + 1, sl[B1]),  # below-right: its T0 faces my B1
-        (-ROW - 1, sl[T0] << 6),  # above-left: its B1 faces my T0
-        (-ROW, sl[T0] << 4 | sl[T1] << 6),  # above: its B0, B1 face my T0, T1
-        (-ROW + 1, sl[T1] << 4),  # above-right: its B0 faces my T1
-        (-2, sl[S0] << 10),  # left: its S1 faces my S0
-        (2, sl[S1] << 8),  # right: its S0 faces my S1
+        (ROW - 1, w - 1, sl[B0] << 2),  # below-left: its T1 faces my B0
+        (ROW, w, sl[B0] | sl[B1] << 2),  # below: its T0, T1 face my B0, B1
+        (ROW + 1, w + 1, sl[B1]),  # below-right: its T0 faces my B1
+        (-ROW - 1, -w - 1, sl[T0] << 6),  # above-left: its B1 faces my T0
+        (-ROW, -w, sl[T0] << 4 | sl[T1] << 6),  # above: its B0, B1 face my T0, T1
+        (-ROW + 1, -w + 1, sl[T1] << 4),  # above-right: its B0 faces my T1
+        (-2, -2, sl[S0] << 10),  # left: its S1 faces my S0
+        (2, 2, sl[S1] << 8),  # right: its S0 faces my S1
     )
 
 
@@ -177,6 +181,15 @@ class Rules:
         self.strict = strict_top_river
         self.all_goals = all_goals
         self.size_mask = -1 if source_counts_for_size else ~1  # placement 0 is the Source Card
+        # ``Board.cells`` and ``ctxs`` are flat lists, row after row of ``width`` half-columns from row -1
+        # (above the Source, which the Source's top edge faces) to row n + 1 (below a card in
+        # row n, the lowest a card can reach: each card goes below one placed before it). A
+        # card in row r sits within columns -r..r, so the positions round it within
+        # -(r + 2)..r + 2: ``width`` leaves room for columns -(n + 4)..n + 3.
+        n = deck.size
+        self.width = 2 * n + 8
+        self.origin = self.width + self.width // 2 - OFF
+        self.slots = (n + 3) * self.width
         self.masks: list[int] = [UNKNOWN] * 4096  # per context (12 bits); a list: read at every placement
         # Per face: (animals, goals) of each section, for new regions; the animals packed as
         # ``ANIMAL_BITS`` bits per type (``pack_animals``), so joining two regions adds two ints.
@@ -190,16 +203,17 @@ class Rules:
             ]
             for face in self.faces
         ]
-        # Per face: what each land or mountain slot faces, as (key offset of the cell it faces,
+        # Per face: what each land or mountain slot faces, as (slot offset of the cell it faces,
         # shift of that cell's land node, my section or -1 for a mountain). River slots never
         # matter here, since river may not face land (RW-1).
         t_node, b_node, s_node = shifts = node_shifts(deck)
         self.node_mask = (1 << (b_node - t_node)) - 1
+        w = self.width
         geo = (
-            (-ROW, b_node),  # T0
-            (-ROW + 1, b_node),  # T1
-            (ROW, t_node),  # B0
-            (ROW + 1, t_node),  # B1
+            (-w, b_node),  # T0
+            (-w + 1, b_node),  # T1
+            (w, t_node),  # B0
+            (w + 1, t_node),  # B1
             (-1, s_node),  # S0
             (2, s_node),  # S1
         )
@@ -213,7 +227,11 @@ class Rules:
         ]
         self.cellcode: list[tuple[int, int, int, int]] = [_cellcode(face, shifts) for face in self.faces]
         self.runestone: list[bool] = [face.runestone for face in self.faces]
-        self.touch: list[tuple[tuple[int, int], ...]] = [_touch(face) for face in self.faces]
+        self.touch: list[tuple[tuple[int, int, int], ...]] = [_touch(face, self.width) for face in self.faces]
+
+    def slot(self, key: int) -> int:
+        """Where the position ``key`` is in ``Board.ctxs``: ``(row + 1) * width + col + width // 2``."""
+        return (key >> 8) * self.width + (key & 255) + self.origin
 
     def mask(self, ctx: int) -> int:
         """Bit ``fi`` set iff face ``fi`` may be placed at a position with context ``ctx``."""
@@ -260,8 +278,8 @@ class Board:
 
     rules: Rules
     placed: list[tuple[int, int]]  # (face index, key) in placement order; index 0 is the Source
-    cells: dict[int, int]
-    ctxs: dict[int, int]  # position key -> context, for positions a card faces; CLOSED if one covers it
+    cells: list[int]  # per slot (Rules.slot): the packed cell of a covered half-column, 0 if none
+    ctxs: list[int]  # per slot (Rules.slot): the context of the position (0: none faces it; CLOSED)
     fits: dict[int, int]  # position key -> the faces that may go there (Rules.mask of its context), if any
     parent: list[int]  # union-find over land sections
     base: list[int]  # first section node of each placement
@@ -273,8 +291,8 @@ class Board:
         self,
         rules: Rules,
         placed: list[tuple[int, int]],
-        cells: dict[int, int],
-        ctxs: dict[int, int],
+        cells: list[int],
+        ctxs: list[int],
         fits: dict[int, int],
         parent: list[int],
         base: list[int],
@@ -331,20 +349,30 @@ class Board:
         return board
 
     # -- legality ---------------------------------------------------------------------------
+    def cell(self, key: int) -> int:
+        """The packed cell of the half-column at ``key`` (0 if no card covers it), for any key:
+        positions outside the rows and columns the table can reach hold nothing."""
+        rules = self.rules
+        half = rules.width // 2
+        if not -1 <= key >> 8 <= rules.deck.size + 1 or not -half <= (key & 255) - OFF < half:
+            return 0
+        return self.cells[rules.slot(key)]
+
     def context(self, key: int) -> int:
-        g = self.cells.get
+        g = self.cell
         return (
-            (g(key - 256, 0) >> 2 & 3)
-            | (g(key - 255, 0) >> 2 & 3) << 2
-            | (g(key + 256, 0) & 3) << 4
-            | (g(key + 257, 0) & 3) << 6
-            | (g(key - 1, 0) >> 4 & 3) << 8
-            | (g(key + 2, 0) >> 4 & 3) << 10
+            (g(key - 256) >> 2 & 3)
+            | (g(key - 255) >> 2 & 3) << 2
+            | (g(key + 256) & 3) << 4
+            | (g(key + 257) & 3) << 6
+            | (g(key - 1) >> 4 & 3) << 8
+            | (g(key + 2) >> 4 & 3) << 10
         )
 
     def blocked(self, key: int) -> bool:
-        """True if a card at ``key`` would overlap a card already in its row."""
-        return key in self.cells or key + 1 in self.cells
+        """True if a card at ``key`` would overlap a card already in its row (a card's cells are
+        never 0: each holds the card's slot types, none of which is empty table)."""
+        return self.cell(key) != 0 or self.cell(key + 1) != 0
 
     def legal(self, cards: list[int]) -> list[int]:
         """Every legal placement of both faces of the given cards, as ``face index << 16 | key``
@@ -408,8 +436,9 @@ class Board:
         parent, reg, opn, cells = self.parent, self.reg, self.opn, self.cells
         nb = len(parent)
         lconst, lnode, rconst, rnode = rules.cellcode[fi]
-        cells[key] = lconst + nb * lnode
-        cells[key + 1] = rconst + nb * rnode
+        i = (key >> 8) * rules.width + (key & 255) + rules.origin  # rules.slot(key), inlined
+        cells[i] = lconst + nb * lnode
+        cells[i + 1] = rconst + nb * rnode
         # -- land
         self.base.append(nb)
         bit = 1 << p
@@ -419,8 +448,8 @@ class Board:
             reg.append((bit, animals, goals))
         touched: list[int] = []
         node_mask = rules.node_mask
-        for dkey, shift, section in rules.plan[fi]:
-            v = cells.get(key + dkey, 0)
+        for ds, shift, section in rules.plan[fi]:
+            v = cells[i + ds]
             if section >= 0:  # a land slot
                 me = nb + section
                 while parent[me] != me:
@@ -464,22 +493,22 @@ class Board:
         ctxs, fits = self.ctxs, self.fits
         masks = rules.masks
         # The three covered positions, unrolled (a loop over a tuple built per call costs more).
-        ctxs[key - 1] = ctxs[key] = ctxs[key + 1] = CLOSED
+        ctxs[i - 1] = ctxs[i] = ctxs[i + 1] = CLOSED
         if key - 1 in fits:
             del fits[key - 1]
         if key in fits:
             del fits[key]
         if key + 1 in fits:
             del fits[key + 1]
-        for dk, bits in rules.touch[fi]:
-            k = key + dk
-            ctx = ctxs.get(k, 0)
+        for dk, di, bits in rules.touch[fi]:
+            ctx = ctxs[i + di]
             if ctx != CLOSED:
                 ctx |= bits
-                ctxs[k] = ctx
+                ctxs[i + di] = ctx
                 m = masks[ctx]
                 if m == UNKNOWN:
                     m = rules.mask(ctx)
+                k = key + dk
                 if m:
                     fits[k] = m
                 elif k in fits:
@@ -564,6 +593,6 @@ class Board:
 @cache
 def _start(rules: Rules) -> Board:
     """The Source Card alone on the table; every game copies it rather than placing it anew."""
-    board = Board(rules, [], {}, {}, {}, [], [], [], [], [])
+    board = Board(rules, [], [0] * rules.slots, [0] * rules.slots, {}, [], [], [], [], [])
     board.place(rules.source_index, pos_key(0, 0))
     return board

@@ -58,15 +58,17 @@ def _check(state: RiverWildState) -> None:
 def _check_kept(board: Board) -> None:
     """What the board kept, position by position, equals what the cells and the predicate say."""
     rules = board.rules
-    kept = set(board.ctxs)
+    kept = {i for i, ctx in enumerate(board.ctxs) if ctx}
+    assert len(board.ctxs) == rules.slots  # never grows: every position a card faces has its slot
     for key in _positions(board):
-        kept.discard(key)
+        i = rules.slot(key)
+        kept.discard(i)
         if board.blocked(key):
-            assert board.ctxs.get(key) == CLOSED
+            assert board.ctxs[i] == CLOSED
             assert key not in board.fits
             continue
         ctx = board.context(key)
-        assert board.ctxs.get(key, 0) == ctx  # the context kept by OR equals the one read from the cells
+        assert board.ctxs[i] == ctx  # the context kept by OR equals the one read from the cells
         fit = sum(1 << fi for fi in range(rules.source_index) if not rules.violation(rules.faces[fi], ctx))
         assert board.fits.get(key, 0) == fit
     assert not kept, "a position is kept that no card faces"

@@ -79,7 +79,7 @@ def test_worked_example_via_placements_and_state_agree() -> None:
     g = game()
     score = score_layout(placements(g, WORKED))
     assert (score.total, score.base) == (6, 4)
-    assert board(g, WORKED).score() == 6 and pos_key(2, -1) in board(g, WORKED).cells
+    assert board(g, WORKED).score() == 6 and board(g, WORKED).cell(pos_key(2, -1)) != 0
 
 
 # -- RW-7 tie for largest resolved to the player's best ------------------------------------------------
