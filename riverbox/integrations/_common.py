@@ -92,14 +92,111 @@ OBS_BOUND = 1e6
 """Observation spaces are boxes of +-OBS_BOUND (finite, as Gymnasium asks); values are clipped to it."""
 
 
-def observation_array(game: Game, view: dict[str, Any]) -> Any:
-    """``encode_view`` as a float32 numpy array clipped to the observation box."""
+class _SeatVector:
+    """One seat's last observation, kept between calls and patched where its blocks changed.
+
+    A game that splits its encoding into blocks (``observation_blocks``) hands back the same
+    list object for a block whose view values did not change (``riverbox.core.memo``), so most
+    blocks are skipped by an identity test; a new list equal to the last one is skipped by a
+    comparison. Only changed blocks are written, into both the Python list and the float32
+    array, which saves converting the whole vector to numpy at every step. Block lists are never
+    changed after they are made, so holding them to compare with later is safe.
+    """
+
+    __slots__ = ("array", "blocks", "values")
+
+    def __init__(self, blocks: list[list[float]]) -> None:
+        import numpy as np
+
+        self.blocks = list(blocks)
+        self.values: list[float] = [x for block in blocks for x in block]
+        self.array = np.array(self.values, dtype=np.float32)
+        _clip(self.array)
+
+    def update(self, blocks: list[list[float]]) -> bool:
+        """Write the blocks that changed; False if the layout changed (then build anew)."""
+        last = self.blocks
+        if len(blocks) != len(last):
+            return False
+        at = 0
+        values, array = self.values, self.array
+        for i, block in enumerate(blocks):
+            old = last[i]
+            n = len(block)
+            if block is not old:
+                if len(old) != n:
+                    return False
+                if block != old:
+                    end = at + n
+                    values[at:end] = block
+                    array[at:end] = block
+                    if n and (max(block) > OBS_BOUND or min(block) < -OBS_BOUND):
+                        _clip(array[at:end])
+                last[i] = block
+            at += n
+        return True
+
+
+def _clip(array: Any) -> None:
     import numpy as np
 
+    if array.size and (array.max() > OBS_BOUND or array.min() < -OBS_BOUND):  # rare: most stay far inside
+        np.clip(array, -OBS_BOUND, OBS_BOUND, out=array)
+
+
+_VECTORS: dict[int, tuple[Game, dict[Any, _SeatVector]]] = {}
+"""Per game object (by id, the game held so the id stays its own): each seat's last vector."""
+
+
+def _seat_vector(game: Game, view: dict[str, Any]) -> _SeatVector | None:
+    """``view``'s seat's vector, brought up to date; None for a game that has no blocks."""
+    blocks_of = getattr(game, "observation_blocks", None)
+    if blocks_of is None:
+        return None
+    blocks = blocks_of(view)
+    entry = _VECTORS.get(id(game))
+    if entry is None or entry[0] is not game:
+        if len(_VECTORS) >= 64:
+            _VECTORS.clear()
+        entry = _VECTORS[id(game)] = (game, {})
+    seats = entry[1]
+    key = view.get("seat")
+    vec = seats.get(key)
+    if vec is None or not vec.update(blocks):
+        vec = seats[key] = _SeatVector(blocks)
+        if len(vec.values) != game.observation_size:
+            raise ValueError(
+                f"{game.name}: observation_blocks gave {len(vec.values)} values, observation_size is "
+                f"{game.observation_size}"
+            )
+    return vec
+
+
+def observation_array(game: Game, view: dict[str, Any]) -> Any:
+    """``encode_view`` as a float32 numpy array clipped to the observation box.
+
+    Every call returns a new array that the caller owns: it is never written again (a learner may
+    keep observations in a replay buffer). Games with blocks patch a per-seat array and copy it.
+    """
+    import numpy as np
+
+    vec = _seat_vector(game, view)
+    if vec is not None:
+        return vec.array.copy()
     out = np.asarray(encode_view(game, view), dtype=np.float32)
-    if out.size and (out.max() > OBS_BOUND or out.min() < -OBS_BOUND):  # rare: most stay far inside
-        np.clip(out, -OBS_BOUND, OBS_BOUND, out=out)
+    _clip(out)
     return out
+
+
+def observe(game: Game, state: State, seat: int | None) -> Any:
+    """``seat``'s observation of ``state`` as a new float32 array (``observation_array`` of its
+    view): the entry point for adapters, so a game may later encode from the state directly."""
+    return observation_array(game, state.view(seat))
+
+
+def observe_values(game: Game, state: State, seat: int | None) -> list[float]:
+    """``seat``'s observation of ``state`` as a new list of floats (``encode_view`` of its view)."""
+    return encode_view(game, state.view(seat))
 
 
 def observation_size(game: Game) -> int:
@@ -108,15 +205,20 @@ def observation_size(game: Game) -> int:
 
 
 def encode_view(game: Game, view: dict[str, Any]) -> list[float]:
-    """The game's own tensor for a view when it has one, else the generic hashed encoding."""
+    """The game's own tensor for a view when it has one, else the generic hashed encoding.
+
+    Always a new list the caller owns."""
     if game.observation_size > 0:
-        vec = game.observation_tensor(view)
-        if len(vec) != game.observation_size:
+        vec = _seat_vector(game, view)
+        if vec is not None:
+            return vec.values[:]
+        out = game.observation_tensor(view)
+        if len(out) != game.observation_size:
             raise ValueError(
-                f"{game.name}: observation_tensor gave {len(vec)} values, observation_size is "
+                f"{game.name}: observation_tensor gave {len(out)} values, observation_size is "
                 f"{game.observation_size}"
             )
-        return vec if type(vec) is list else list(vec)  # a game's fresh list needs no copy
+        return out if type(out) is list else list(out)  # a game's fresh list needs no copy
     return hashed_view(view)
 
 

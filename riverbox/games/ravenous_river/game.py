@@ -11,7 +11,7 @@ from riverbox.core.events import EventText
 from riverbox.core.game import Policy
 from riverbox.core.i18n import N_, localized_file
 from riverbox.games.ravenous_river import actions as A
-from riverbox.games.ravenous_river.observe import OBSERVATION_SIZE
+from riverbox.games.ravenous_river.observe import OBSERVATION_SIZE, blocks, observation
 from riverbox.games.ravenous_river.state import RavenousRiverState
 from riverbox.games.ravenous_river.words import EVENT_TEXTS
 
@@ -144,6 +144,8 @@ class RavenousRiver(Game):
     observation_size = OBSERVATION_SIZE
 
     def observation_tensor(self, view: dict[str, Any]) -> list[float]:
-        from riverbox.games.ravenous_river.observe import observation
-
         return observation(view)
+
+    def observation_blocks(self, view: dict[str, Any]) -> list[list[float]]:
+        """``observation_tensor`` in blocks (the adapters write only the blocks that changed)."""
+        return blocks(view)

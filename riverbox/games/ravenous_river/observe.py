@@ -95,28 +95,30 @@ def _counts(n: int, hand_sizes: list[int], scores: list[int], target: int, disca
 
 _SEATS = 8  # seats 0..6 and the spectator
 _MINE = tuple(LastBlock() for _ in range(_SEATS))
-_TABLE = LastBlock()
+# Per seat too: a seat that knows a face-down row card gets a row list of its own in each view.
+_TABLE = tuple(LastBlock() for _ in range(_SEATS))
 _COUNTS = LastBlock()
+_HEADS: dict[tuple[int, int, str, int | None], list[float]] = {}
 
 
-def observation(view: dict[str, Any]) -> list[float]:
-    """Encode ``view`` into ``OBSERVATION_SIZE`` floats in [0, 1] (roughly).
+def _head(seat: int | None, n: int, phase: str, turn: int | None) -> list[float]:
+    """Seat, player count, phase and whose turn: few distinct values, so each block is made once
+    and the same list comes back (the adapters skip an unchanged block by identity)."""
+    key = (-1 if seat is None else seat, n, phase, turn)
+    block = _HEADS.get(key)
+    if block is None:
+        block = _onehot(seat, 7)
+        block += _onehot(n - 2, 6)
+        block += _onehot(PHASE_NAMES.index(phase), len(PHASE_NAMES))
+        block += _onehot(7 if turn is None else turn, 8)
+        _HEADS[key] = block
+    return block
 
-    The parts that are often the same objects from one view to the next (views share what did
-    not change) are remembered with them (``LastBlock``): the table, the seat's own things and
-    the public counts."""
-    seat = view["seat"]
-    n = view["players"]
-    out = _onehot(seat, 7)
-    out += _onehot(n - 2, 6)
-    out += _onehot(PHASE_NAMES.index(view["phase"]), len(PHASE_NAMES))
-    out += _onehot(7 if view["turn"] is None else view["turn"], 8)
-    out += _TABLE(_table, view["row"], view["row_seen_by"], view["bank"], view["boats"], view["boat_status"])
-    mine = _MINE[seat if seat is not None and 0 <= seat < 7 else 7]
-    out += mine(_mine, view["totems"], view["drawn"], view["hand"])
-    out += _COUNTS(_counts, n, view["hand_sizes"], view["scores"], view["target"], view["discard"])
+
+def _tail(view: dict[str, Any]) -> list[float]:
+    """The pending decision, votes, deck size and round."""
     pending = view["pending"] or {}
-    out += _onehot(pending.get("slot"), 7)
+    out = _onehot(pending.get("slot"), 7)
     out += _onehot(CARD_INDEX[pending["card"]] if "card" in pending else None, NUM_KINDS)
     out.append(float(pending.get("stage", 0)))
     peeked = [0.0] * 7
@@ -128,4 +130,30 @@ def observation(view: dict[str, Any]) -> list[float]:
     out += [1.0 if view["my_vote"] == "end" else 0.0, 1.0 if view["my_vote"] == "continue" else 0.0]
     out.append(view["deck_size"] / 14)
     out.append(min(view["round"], 20) / 20)
+    return out
+
+
+def blocks(view: dict[str, Any]) -> list[list[float]]:
+    """``observation`` in blocks whose concatenation it is. The parts that are often the same
+    objects from one view to the next (views share what did not change) are remembered with
+    them (``LastBlock``), per seat where a seat's view has its own copy: the table, the seat's own
+    things and the public counts; an unchanged block is the same list as last time."""
+    seat = view["seat"]
+    n = view["players"]
+    slot = seat if seat is not None and 0 <= seat < 7 else 7
+    return [
+        _head(seat, n, view["phase"], view["turn"]),
+        _TABLE[slot](_table, view["row"], view["row_seen_by"], view["bank"], view["boats"], view["boat_status"]),
+        _MINE[slot](_mine, view["totems"], view["drawn"], view["hand"]),
+        _COUNTS(_counts, n, view["hand_sizes"], view["scores"], view["target"], view["discard"]),
+        _tail(view),
+    ]
+
+
+def observation(view: dict[str, Any]) -> list[float]:
+    """Encode ``view`` into ``OBSERVATION_SIZE`` floats in [0, 1] (roughly): the blocks of ``blocks``
+    one after the other."""
+    out: list[float] = []
+    for block in blocks(view):
+        out += block
     return out
