@@ -141,9 +141,10 @@ def blocks(view: dict[str, Any]) -> list[list[float]]:
     seat = view["seat"]
     n = view["players"]
     slot = seat if seat is not None and 0 <= seat < 7 else 7
+    table = _TABLE[slot]
     return [
         _head(seat, n, view["phase"], view["turn"]),
-        _TABLE[slot](_table, view["row"], view["row_seen_by"], view["bank"], view["boats"], view["boat_status"]),
+        table(_table, view["row"], view["row_seen_by"], view["bank"], view["boats"], view["boat_status"]),
         _MINE[slot](_mine, view["totems"], view["drawn"], view["hand"]),
         _COUNTS(_counts, n, view["hand_sizes"], view["scores"], view["target"], view["discard"]),
         _tail(view),
