@@ -27,6 +27,8 @@ from __future__ import annotations
 
 import zlib
 from collections.abc import Callable
+from itertools import compress
+from operator import is_not
 from typing import Any
 
 from riverbox.core.game import Game, State
@@ -96,19 +98,25 @@ class _SeatVector:
     """One seat's last observation, kept between calls and patched where its blocks changed.
 
     A game that splits its encoding into blocks (``observation_blocks``) hands back the same
-    list object for a block whose view values did not change (``riverbox.core.memo``), so most
-    blocks are skipped by an identity test; a new list equal to the last one is skipped by a
-    comparison. Only changed blocks are written, into both the Python list and the float32
-    array, which saves converting the whole vector to numpy at every step. Block lists are never
-    changed after they are made, so holding them to compare with later is safe.
+    list object for a block whose view values did not change (``riverbox.core.memo``), so the
+    blocks that are not the same objects as last time are found by one identity scan in C
+    (``map(is_not, ...)``); of those, a list equal to the last one is skipped by a comparison.
+    Only changed blocks are written, into both the Python list and the float32 array, which
+    saves converting the whole vector to numpy at every step. Block lists are never changed
+    after they are made, so holding them to compare with later is safe.
     """
 
-    __slots__ = ("array", "blocks", "values")
+    __slots__ = ("array", "blocks", "starts", "values")
 
     def __init__(self, blocks: list[list[float]]) -> None:
         import numpy as np
 
         self.blocks = list(blocks)
+        self.starts: list[int] = []
+        at = 0
+        for block in blocks:
+            self.starts.append(at)
+            at += len(block)
         self.values: list[float] = [x for block in blocks for x in block]
         self.array = np.array(self.values, dtype=np.float32)
         _clip(self.array)
@@ -118,22 +126,21 @@ class _SeatVector:
         last = self.blocks
         if len(blocks) != len(last):
             return False
-        at = 0
-        values, array = self.values, self.array
-        for i, block in enumerate(blocks):
+        values, array, starts = self.values, self.array, self.starts
+        for i in compress(range(len(blocks)), map(is_not, blocks, last)):
+            block = blocks[i]
             old = last[i]
             n = len(block)
-            if block is not old:
-                if len(old) != n:
-                    return False
-                if block != old:
-                    end = at + n
-                    values[at:end] = block
-                    array[at:end] = block
-                    if n and (max(block) > OBS_BOUND or min(block) < -OBS_BOUND):
-                        _clip(array[at:end])
-                last[i] = block
-            at += n
+            if len(old) != n:
+                return False
+            last[i] = block
+            if block != old:
+                at = starts[i]
+                end = at + n
+                values[at:end] = block
+                array[at:end] = block
+                if n and (max(block) > OBS_BOUND or min(block) < -OBS_BOUND):
+                    _clip(array[at:end])
         return True
 
 
