@@ -160,17 +160,20 @@ def _seat_vector(game: Game, view: dict[str, Any]) -> _SeatVector | None:
     blocks_of = getattr(game, "observation_blocks", None)
     if blocks_of is None:
         return None
-    blocks = blocks_of(view)
+    return _patched(game, view.get("seat"), blocks_of(view))
+
+
+def _patched(game: Game, seat: int | None, blocks: list[list[float]]) -> _SeatVector:
+    """``seat``'s kept vector for ``game`` with ``blocks`` written into it."""
     entry = _VECTORS.get(id(game))
     if entry is None or entry[0] is not game:
         if len(_VECTORS) >= 64:
             _VECTORS.clear()
         entry = _VECTORS[id(game)] = (game, {})
     seats = entry[1]
-    key = view.get("seat")
-    vec = seats.get(key)
+    vec = seats.get(seat)
     if vec is None or not vec.update(blocks):
-        vec = seats[key] = _SeatVector(blocks)
+        vec = seats[seat] = _SeatVector(blocks)
         if len(vec.values) != game.observation_size:
             raise ValueError(
                 f"{game.name}: observation_blocks gave {len(vec.values)} values, observation_size is "
@@ -195,14 +198,31 @@ def observation_array(game: Game, view: dict[str, Any]) -> Any:
     return out
 
 
+def _state_vector(game: Game, state: State, seat: int | None) -> _SeatVector | None:
+    """``seat``'s vector read from the state itself, for a game that can (skipping the view)."""
+    blocks_of = getattr(game, "observation_state_blocks", None)
+    if blocks_of is None:
+        return None
+    return _patched(game, seat, blocks_of(state, seat))
+
+
 def observe(game: Game, state: State, seat: int | None) -> Any:
-    """``seat``'s observation of ``state`` as a new float32 array (``observation_array`` of its
-    view): the entry point for adapters, so a game may later encode from the state directly."""
+    """``seat``'s observation of ``state``: ``observation_array(game, state.view(seat))``, a new
+    float32 array the caller owns.
+
+    The adapters' entry point: a game with ``observation_state_blocks`` encodes from the state
+    without building the view (what it reads is what the view shows; tests compare the two)."""
+    vec = _state_vector(game, state, seat)
+    if vec is not None:
+        return vec.array.copy()
     return observation_array(game, state.view(seat))
 
 
 def observe_values(game: Game, state: State, seat: int | None) -> list[float]:
-    """``seat``'s observation of ``state`` as a new list of floats (``encode_view`` of its view)."""
+    """``seat``'s observation of ``state`` as a new list of floats: ``encode_view`` of its view."""
+    vec = _state_vector(game, state, seat)
+    if vec is not None:
+        return vec.values[:]
     return encode_view(game, state.view(seat))
 
 
