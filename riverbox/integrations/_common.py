@@ -27,8 +27,7 @@ from __future__ import annotations
 
 import zlib
 from collections.abc import Callable
-from itertools import compress
-from operator import is_not
+from itertools import chain
 from struct import Struct
 from typing import Any
 
@@ -99,152 +98,71 @@ _PACKERS: dict[int, Struct] = {}
 
 
 def _packer(n: int) -> Struct:
-    """A ``Struct`` packing ``n`` float32 values (one per block length, kept)."""
+    """A ``Struct`` packing ``n`` float32 values (one per length, kept)."""
     packer = _PACKERS.get(n)
     if packer is None:
         packer = _PACKERS[n] = Struct(f"={n}f")
     return packer
 
 
-class _SeatVector:
-    """One seat's last observation, kept between calls and patched where its blocks changed.
+def _float32(values: list[float]) -> Any:
+    """``values`` as a new, writable float32 array, packed by ``struct`` (a few times cheaper per
+    value than numpy's conversion of a list, which inspects every item first)."""
+    import numpy as np
 
-    A game that splits its encoding into blocks (``observation_blocks``) hands back the same
-    list object for a block whose view values did not change (``riverbox.core.memo``), so the
-    blocks that are not the same objects as last time are found by one identity scan in C
-    (``map(is_not, ...)``); of those, a list equal to the last one is skipped by a comparison.
-    Only changed blocks are written: into the Python list (``values``) and, packed as float32 by
-    ``struct`` (a few times cheaper per value than numpy's conversion of a list), into the bytes
-    under the numpy array (``array``). Block lists are never changed after they are made, so
-    holding them to compare with later is safe.
-
-    A game's blocks must keep within the observation box (+-``OBS_BOUND``): checking every value
-    would cost more than encoding it, so only values beyond float32 are clipped here, and the
-    games' tests check the bound over random games.
-    """
-
-    __slots__ = ("array", "blocks", "buffer", "starts", "values")
-
-    def __init__(self, blocks: list[list[float]]) -> None:
-        import numpy as np
-
-        self.blocks = list(blocks)
-        self.starts: list[int] = []
-        at = 0
-        for block in blocks:
-            self.starts.append(at)
-            at += len(block)
-        self.values: list[float] = [x for block in blocks for x in block]
-        self.buffer = bytearray(4 * at)
-        self.array = np.frombuffer(self.buffer, dtype=np.float32)
-        self.array[:] = self.values
-        _clip(self.array)
-
-    def update(self, blocks: list[list[float]]) -> bool:
-        """Write the blocks that changed; False if the layout changed (then build anew)."""
-        last = self.blocks
-        if len(blocks) != len(last):
-            return False
-        values, buffer, starts = self.values, self.buffer, self.starts
-        for i in compress(range(len(blocks)), map(is_not, blocks, last)):
-            block = blocks[i]
-            old = last[i]
-            n = len(block)
-            if len(old) != n:
-                return False
-            last[i] = block
-            if block != old:
-                at = starts[i]
-                end = at + n
-                values[at:end] = block
-                try:
-                    buffer[4 * at : 4 * end] = _packer(n).pack(*block)
-                except OverflowError:  # beyond float32: clip (values within it are left as they are)
-                    buffer[4 * at : 4 * end] = _packer(n).pack(
-                        *[min(max(x, -OBS_BOUND), OBS_BOUND) for x in block]
-                    )
-        return True
+    buffer = bytearray(4 * len(values))
+    try:
+        _packer(len(values)).pack_into(buffer, 0, *values)
+    except OverflowError:  # beyond float32: numpy's conversion gives inf, and the clip then bounds it
+        return np.asarray(values, dtype=np.float32)
+    return np.frombuffer(buffer, dtype=np.float32)
 
 
-def _clip(array: Any) -> None:
+def _clip(array: Any) -> Any:
     import numpy as np
 
     if array.size and (array.max() > OBS_BOUND or array.min() < -OBS_BOUND):  # rare: most stay far inside
         np.clip(array, -OBS_BOUND, OBS_BOUND, out=array)
+    return array
 
 
-_VECTORS: dict[int, tuple[Game, dict[Any, _SeatVector]]] = {}
-"""Per game object (by id, the game held so the id stays its own): each seat's last vector."""
-
-
-def _seat_vector(game: Game, view: dict[str, Any]) -> _SeatVector | None:
-    """``view``'s seat's vector, brought up to date; None for a game that has no blocks."""
-    blocks_of = getattr(game, "observation_blocks", None)
-    if blocks_of is None:
-        return None
-    return _patched(game, view.get("seat"), blocks_of(view))
-
-
-def _patched(game: Game, seat: int | None, blocks: list[list[float]]) -> _SeatVector:
-    """``seat``'s kept vector for ``game`` with ``blocks`` written into it."""
-    entry = _VECTORS.get(id(game))
-    if entry is None or entry[0] is not game:
-        if len(_VECTORS) >= 64:
-            _VECTORS.clear()
-        entry = _VECTORS[id(game)] = (game, {})
-    seats = entry[1]
-    vec = seats.get(seat)
-    if vec is None or not vec.update(blocks):
-        vec = seats[seat] = _SeatVector(blocks)
-        if len(vec.values) != game.observation_size:
-            raise ValueError(
-                f"{game.name}: observation_blocks gave {len(vec.values)} values, observation_size is "
-                f"{game.observation_size}"
-            )
-    return vec
+def _joined(blocks: list[list[float]], game: Game) -> list[float]:
+    """The blocks one after the other, checked against the game's declared length."""
+    values = list(chain.from_iterable(blocks))
+    if len(values) != game.observation_size:
+        raise ValueError(
+            f"{game.name}: observation blocks gave {len(values)} values, observation_size is "
+            f"{game.observation_size}"
+        )
+    return values
 
 
 def observation_array(game: Game, view: dict[str, Any]) -> Any:
     """``encode_view`` as a float32 numpy array clipped to the observation box.
 
-    Every call returns a new array that the caller owns: it is never written again (a learner may
-    keep observations in a replay buffer). Games with blocks patch a per-seat array and copy it.
-    """
-    import numpy as np
-
-    vec = _seat_vector(game, view)
-    if vec is not None:
-        return vec.array.copy()
-    out = np.asarray(encode_view(game, view), dtype=np.float32)
-    _clip(out)
-    return out
-
-
-def _state_vector(game: Game, state: State, seat: int | None) -> _SeatVector | None:
-    """``seat``'s vector read from the state itself, for a game that can (skipping the view)."""
-    blocks_of = getattr(game, "observation_state_blocks", None)
-    if blocks_of is None:
-        return None
-    return _patched(game, seat, blocks_of(state, seat))
+    Every call returns a new array that the caller owns (nothing here writes it again: a learner
+    may keep observations in a replay buffer)."""
+    return _clip(_float32(encode_view(game, view)))
 
 
 def observe(game: Game, state: State, seat: int | None) -> Any:
     """``seat``'s observation of ``state``: ``observation_array(game, state.view(seat))``, a new
     float32 array the caller owns.
 
-    The adapters' entry point: a game with ``observation_state_blocks`` encodes from the state
-    without building the view (what it reads is what the view shows; tests compare the two)."""
-    vec = _state_vector(game, state, seat)
-    if vec is not None:
-        return vec.array.copy()
+    The adapters' entry point: a game with ``observation_state_blocks(state, seat)`` encodes from
+    the state without building the view (it reads only what the view shows; tests compare the
+    two at every step of random games for every seat and the spectator)."""
+    blocks_of = getattr(game, "observation_state_blocks", None)
+    if blocks_of is not None:  # a game's own numbers keep within the box (its tests check): no clip
+        return _float32(_joined(blocks_of(state, seat), game))
     return observation_array(game, state.view(seat))
 
 
 def observe_values(game: Game, state: State, seat: int | None) -> list[float]:
     """``seat``'s observation of ``state`` as a new list of floats: ``encode_view`` of its view."""
-    vec = _state_vector(game, state, seat)
-    if vec is not None:
-        return vec.values[:]
+    blocks_of = getattr(game, "observation_state_blocks", None)
+    if blocks_of is not None:
+        return _joined(blocks_of(state, seat), game)
     return encode_view(game, state.view(seat))
 
 
@@ -258,9 +176,6 @@ def encode_view(game: Game, view: dict[str, Any]) -> list[float]:
 
     Always a new list the caller owns."""
     if game.observation_size > 0:
-        vec = _seat_vector(game, view)
-        if vec is not None:
-            return vec.values[:]
         out = game.observation_tensor(view)
         if len(out) != game.observation_size:
             raise ValueError(

@@ -43,7 +43,8 @@ def _check(game: Game, state: State, seat: int | None) -> None:
     expected = _scratch(game, view)
     assert encode_view(game, view) == expected, seat
     assert observe_values(game, state, seat) == expected, seat
-    assert all(-OBS_BOUND <= x <= OBS_BOUND for x in expected)  # blocks are not clipped: see _SeatVector
+    # observe() leaves a game's own numbers unclipped: they must keep within the box
+    assert all(-OBS_BOUND <= x <= OBS_BOUND for x in expected)
     want = np.asarray(expected, dtype=np.float32)
     assert np.array_equal(observation_array(game, view), want), seat
     assert np.array_equal(observe(game, state, seat), want), seat

@@ -25,7 +25,7 @@ from riverbox.games.river_wild.actions import Place, parse_place, position_of, p
 from riverbox.games.river_wild.board import Board, Menu, Rules, menu, pos_key
 from riverbox.games.river_wild.cards import ANIMALS, Deck, Face, Goal, load_deck, parse_deck
 from riverbox.games.river_wild.events import DOMAIN, EVENT_TEXTS, face_words
-from riverbox.games.river_wild.observe import encode, state_blocks, view_blocks
+from riverbox.games.river_wild.observe import encode, state_blocks
 from riverbox.games.river_wild.scoring import (
     find_lands,
     goal_completions,
@@ -268,10 +268,6 @@ class RiverWild(Game):
         """Per card: in hand / face-up top / placed / unseen, then side, row and column if placed;
         then score / 50, Protected Lands / 8, deck size / n and whether the game is over."""
         return encode(self.deck.index_of, self.deck.size, view)
-
-    def observation_blocks(self, view: dict[str, Any]) -> list[list[float]]:
-        """``observation_tensor`` in blocks (the adapters write only the blocks that changed)."""
-        return view_blocks(self.deck.index_of, self.deck.size, view)
 
     def observation_state_blocks(self, state: State, seat: int | None) -> list[list[float]]:
         """The blocks of ``state.view(seat)`` read from the state (the view is public)."""
