@@ -103,9 +103,9 @@ def _counts(n: int, hand_sizes: list[int], scores: list[int], target: int, disca
 
 
 _SEATS = 8  # seats 0..6 and the spectator
-_MINE = tuple(LastBlock() for _ in range(_SEATS))
-_TABLE = LastBlock()
-_COUNTS = LastBlock()
+_MINE: tuple[LastBlock[list[float]], ...] = tuple(LastBlock() for _ in range(_SEATS))
+_TABLE: LastBlock[list[float]] = LastBlock()
+_COUNTS: LastBlock[list[float]] = LastBlock()
 _HEADS: dict[tuple[int, int, str, int | None], list[float]] = {}
 
 

@@ -59,8 +59,10 @@ def _strength_block(strength: list[list[int]], me: int) -> list[float]:
 # The board is most of the vector; a view shares each side's unchanged columns with the views
 # before it, so each column's block is remembered with its column (``LastBlock``), and the same
 # list comes back while the column stays (the adapters then skip it by identity).
-_COLUMN = tuple(tuple(LastBlock() for _ in range(COLUMNS)) for _ in range(2))
-_STRENGTH = (LastBlock(), LastBlock())
+_COLUMN: tuple[tuple[LastBlock[list[float]], ...], ...] = tuple(
+    tuple(LastBlock() for _ in range(COLUMNS)) for _ in range(2)
+)
+_STRENGTH: tuple[LastBlock[list[float]], ...] = (LastBlock(), LastBlock())
 
 
 def _head(view: dict[str, Any], me: int, op: int) -> list[float]:

@@ -162,10 +162,10 @@ def _phase_block(phase: str, final_round: bool) -> list[float]:
     return out
 
 
-_TEMPLATE = LastBlock()
-_SPACES = LastBlock()
-_AREAS = LastBlock()
-_ANIMALS = LastBlock()
+_TEMPLATE: LastBlock[list[list[float]]] = LastBlock()
+_SPACES: LastBlock[list[list[float]]] = LastBlock()
+_AREAS: LastBlock[list[float]] = LastBlock()
+_ANIMALS: LastBlock[list[float]] = LastBlock()
 
 
 def blocks(view: dict[str, Any]) -> list[list[float]]:
