@@ -12,23 +12,27 @@ copies of views) and carries nothing from any other view.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Generic, TypeVar
+
+T = TypeVar("T")
 
 
-class LastBlock:
-    """One block's last encoding and the view values it was computed from.
+class LastBlock(Generic[T]):
+    """One block's last encoding (a list of floats, or a list of such blocks) and the view values
+    it was computed from.
 
-    Callers must not change the list they get back (encoders concatenate blocks into a fresh list).
+    Callers must not change what they get back (encoders concatenate blocks into a fresh list), so
+    an unchanged block is the same object from call to call.
     """
 
     __slots__ = ("out", "values")
 
     def __init__(self) -> None:
         self.values: tuple[Any, ...] | None = None
-        self.out: list[float] = []
+        self.out: T | None = None
 
-    def __call__(self, encode: Callable[..., list[float]], *values: Any) -> list[float]:
-        if values == self.values:
+    def __call__(self, encode: Callable[..., T], *values: Any) -> T:
+        if values == self.values and self.out is not None:
             return self.out
         out = encode(*values)
         self.values, self.out = values, out

@@ -18,6 +18,12 @@ A game that defines ``observation_size > 0`` encodes its own views with
   is ``crc % GENERIC_SIZE`` and one further bit gives a sign of +1 or -1 (signed feature
   hashing keeps collisions unbiased).
 
+Adapters should ask ``observe(game, state, seat)`` (a new float32 array) or
+``observe_values`` (a new list): a game with ``observation_state_blocks(state, seat)``
+(Ravenous River, River Wild) encodes straight from the state, reading only what the seat's view
+shows, which skips building the view; other games go through ``state.view(seat)``. Both equal
+``observation_array``/``encode_view`` of the view (tested at every step of random games).
+
 The vector has ``GENERIC_SIZE`` (512) floats for every game and player count. It is lossy
 (distinct views can collide) but deterministic, cheap, and it leaks nothing because it is a
 pure function of the view.
@@ -27,6 +33,8 @@ from __future__ import annotations
 
 import zlib
 from collections.abc import Callable
+from itertools import chain
+from struct import Struct
 from typing import Any
 
 from riverbox.core.game import Game, State
@@ -92,14 +100,76 @@ OBS_BOUND = 1e6
 """Observation spaces are boxes of +-OBS_BOUND (finite, as Gymnasium asks); values are clipped to it."""
 
 
-def observation_array(game: Game, view: dict[str, Any]) -> Any:
-    """``encode_view`` as a float32 numpy array clipped to the observation box."""
+_PACKERS: dict[int, Struct] = {}
+
+
+def _packer(n: int) -> Struct:
+    """A ``Struct`` packing ``n`` float32 values (one per length, kept)."""
+    packer = _PACKERS.get(n)
+    if packer is None:
+        packer = _PACKERS[n] = Struct(f"={n}f")
+    return packer
+
+
+def _float32(values: list[float]) -> Any:
+    """``values`` as a new, writable float32 array, packed by ``struct`` (a few times cheaper per
+    value than numpy's conversion of a list, which inspects every item first)."""
     import numpy as np
 
-    out = np.asarray(encode_view(game, view), dtype=np.float32)
-    if out.size and (out.max() > OBS_BOUND or out.min() < -OBS_BOUND):  # rare: most stay far inside
-        np.clip(out, -OBS_BOUND, OBS_BOUND, out=out)
-    return out
+    buffer = bytearray(4 * len(values))
+    try:
+        _packer(len(values)).pack_into(buffer, 0, *values)
+    except OverflowError:  # beyond float32: numpy's conversion gives inf, and the clip then bounds it
+        return np.asarray(values, dtype=np.float32)
+    return np.frombuffer(buffer, dtype=np.float32)
+
+
+def _clip(array: Any) -> Any:
+    import numpy as np
+
+    if array.size and (array.max() > OBS_BOUND or array.min() < -OBS_BOUND):  # rare: most stay far inside
+        np.clip(array, -OBS_BOUND, OBS_BOUND, out=array)
+    return array
+
+
+def _joined(blocks: list[list[float]], game: Game) -> list[float]:
+    """The blocks one after the other, checked against the game's declared length."""
+    values = list(chain.from_iterable(blocks))
+    if len(values) != game.observation_size:
+        raise ValueError(
+            f"{game.name}: observation blocks gave {len(values)} values, observation_size is "
+            f"{game.observation_size}"
+        )
+    return values
+
+
+def observation_array(game: Game, view: dict[str, Any]) -> Any:
+    """``encode_view`` as a float32 numpy array clipped to the observation box.
+
+    Every call returns a new array that the caller owns (nothing here writes it again: a learner
+    may keep observations in a replay buffer)."""
+    return _clip(_float32(encode_view(game, view)))
+
+
+def observe(game: Game, state: State, seat: int | None) -> Any:
+    """``seat``'s observation of ``state``: ``observation_array(game, state.view(seat))``, a new
+    float32 array the caller owns.
+
+    The adapters' entry point: a game with ``observation_state_blocks(state, seat)`` encodes from
+    the state without building the view (it reads only what the view shows; tests compare the
+    two at every step of random games for every seat and the spectator)."""
+    blocks_of = getattr(game, "observation_state_blocks", None)
+    if blocks_of is not None:  # a game's own numbers keep within the box (its tests check): no clip
+        return _float32(_joined(blocks_of(state, seat), game))
+    return observation_array(game, state.view(seat))
+
+
+def observe_values(game: Game, state: State, seat: int | None) -> list[float]:
+    """``seat``'s observation of ``state`` as a new list of floats: ``encode_view`` of its view."""
+    blocks_of = getattr(game, "observation_state_blocks", None)
+    if blocks_of is not None:
+        return _joined(blocks_of(state, seat), game)
+    return encode_view(game, state.view(seat))
 
 
 def observation_size(game: Game) -> int:
@@ -108,15 +178,17 @@ def observation_size(game: Game) -> int:
 
 
 def encode_view(game: Game, view: dict[str, Any]) -> list[float]:
-    """The game's own tensor for a view when it has one, else the generic hashed encoding."""
+    """The game's own tensor for a view when it has one, else the generic hashed encoding.
+
+    Always a new list the caller owns."""
     if game.observation_size > 0:
-        vec = game.observation_tensor(view)
-        if len(vec) != game.observation_size:
+        out = game.observation_tensor(view)
+        if len(out) != game.observation_size:
             raise ValueError(
-                f"{game.name}: observation_tensor gave {len(vec)} values, observation_size is "
+                f"{game.name}: observation_tensor gave {len(out)} values, observation_size is "
                 f"{game.observation_size}"
             )
-        return vec if type(vec) is list else list(vec)  # a game's fresh list needs no copy
+        return out if type(out) is list else list(out)  # a game's fresh list needs no copy
     return hashed_view(view)
 
 

@@ -61,6 +61,7 @@ def choose_many(jobs: list[BotJob]) -> list[str | None]:
             out.append(None)
     return out
 
+
 def hint(job: BotJob, lang: str) -> dict[str, Any]:
     """The game's ``strong`` choice for ``job.seat`` and why, in ``lang``, from what the seat knows.
 

@@ -11,7 +11,7 @@ from riverbox.core.events import EventText
 from riverbox.core.game import Policy
 from riverbox.core.i18n import N_, localized_file
 from riverbox.games.ravenous_river import actions as A
-from riverbox.games.ravenous_river.observe import OBSERVATION_SIZE
+from riverbox.games.ravenous_river.observe import OBSERVATION_SIZE, observation, state_blocks
 from riverbox.games.ravenous_river.state import RavenousRiverState
 from riverbox.games.ravenous_river.words import EVENT_TEXTS
 
@@ -150,6 +150,9 @@ class RavenousRiver(Game):
     observation_size = OBSERVATION_SIZE
 
     def observation_tensor(self, view: dict[str, Any]) -> list[float]:
-        from riverbox.games.ravenous_river.observe import observation
-
         return observation(view)
+
+    def observation_state_blocks(self, state: State, seat: int | None) -> list[list[float]]:
+        """The blocks of ``state.view(seat)`` read from the state (no view is built)."""
+        assert isinstance(state, RavenousRiverState)
+        return state_blocks(state, seat)

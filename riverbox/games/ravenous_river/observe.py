@@ -5,7 +5,16 @@ from __future__ import annotations
 from typing import Any
 
 from riverbox.core.memo import LastBlock
-from riverbox.games.ravenous_river.board import BOAT_STATUS, PHASE_NAMES
+from riverbox.games.ravenous_river.board import (
+    BOAT_STATUS,
+    CARD,
+    KEEP,
+    OVER,
+    PHASE_NAMES,
+    PLACE,
+    VOTE,
+    RiverBoard,
+)
 from riverbox.games.ravenous_river.cards import CARD_INDEX, NUM_KINDS
 from riverbox.games.ravenous_river.scoring import INDEX
 
@@ -94,29 +103,30 @@ def _counts(n: int, hand_sizes: list[int], scores: list[int], target: int, disca
 
 
 _SEATS = 8  # seats 0..6 and the spectator
-_MINE = tuple(LastBlock() for _ in range(_SEATS))
-_TABLE = LastBlock()
-_COUNTS = LastBlock()
+_MINE: tuple[LastBlock[list[float]], ...] = tuple(LastBlock() for _ in range(_SEATS))
+_TABLE: LastBlock[list[float]] = LastBlock()
+_COUNTS: LastBlock[list[float]] = LastBlock()
+_HEADS: dict[tuple[int, int, str, int | None], list[float]] = {}
 
 
-def observation(view: dict[str, Any]) -> list[float]:
-    """Encode ``view`` into ``OBSERVATION_SIZE`` floats in [0, 1] (roughly).
+def _head(seat: int | None, n: int, phase: str, turn: int | None) -> list[float]:
+    """Seat, player count, phase and whose turn: few distinct values, so each block is made once
+    and the same list comes back (the adapters skip an unchanged block by identity)."""
+    key = (-1 if seat is None else seat, n, phase, turn)
+    block = _HEADS.get(key)
+    if block is None:
+        block = _onehot(seat, 7)
+        block += _onehot(n - 2, 6)
+        block += _onehot(PHASE_NAMES.index(phase), len(PHASE_NAMES))
+        block += _onehot(7 if turn is None else turn, 8)
+        _HEADS[key] = block
+    return block
 
-    The parts that are often the same objects from one view to the next (views share what did
-    not change) are remembered with them (``LastBlock``): the table, the seat's own things and
-    the public counts."""
-    seat = view["seat"]
-    n = view["players"]
-    out = _onehot(seat, 7)
-    out += _onehot(n - 2, 6)
-    out += _onehot(PHASE_NAMES.index(view["phase"]), len(PHASE_NAMES))
-    out += _onehot(7 if view["turn"] is None else view["turn"], 8)
-    out += _TABLE(_table, view["row"], view["row_seen_by"], view["bank"], view["boats"], view["boat_status"])
-    mine = _MINE[seat if seat is not None and 0 <= seat < 7 else 7]
-    out += mine(_mine, view["totems"], view["drawn"], view["hand"])
-    out += _COUNTS(_counts, n, view["hand_sizes"], view["scores"], view["target"], view["discard"])
+
+def _tail(view: dict[str, Any]) -> list[float]:
+    """The pending decision, votes, deck size and round."""
     pending = view["pending"] or {}
-    out += _onehot(pending.get("slot"), 7)
+    out = _onehot(pending.get("slot"), 7)
     out += _onehot(CARD_INDEX[pending["card"]] if "card" in pending else None, NUM_KINDS)
     out.append(float(pending.get("stage", 0)))
     peeked = [0.0] * 7
@@ -129,3 +139,127 @@ def observation(view: dict[str, Any]) -> list[float]:
     out.append(view["deck_size"] / 14)
     out.append(min(view["round"], 20) / 20)
     return out
+
+
+def blocks(view: dict[str, Any]) -> list[list[float]]:
+    """``observation`` in blocks whose concatenation it is. The parts that are often the same
+    objects from one view to the next (views share what did not change) are remembered with
+    them (``LastBlock``), per seat where a seat's view has its own copy: the table, the seat's own
+    things and the public counts; an unchanged block is the same list as last time."""
+    seat = view["seat"]
+    n = view["players"]
+    slot = seat if seat is not None and 0 <= seat < 7 else 7
+    return [
+        _head(seat, n, view["phase"], view["turn"]),
+        _TABLE(_table, view["row"], view["row_seen_by"], view["bank"], view["boats"], view["boat_status"]),
+        _MINE[slot](_mine, view["totems"], view["drawn"], view["hand"]),
+        _COUNTS(_counts, n, view["hand_sizes"], view["scores"], view["target"], view["discard"]),
+        _tail(view),
+    ]
+
+
+def observation(view: dict[str, Any]) -> list[float]:
+    """Encode ``view`` into ``OBSERVATION_SIZE`` floats in [0, 1] (roughly): the blocks of ``blocks``
+    one after the other."""
+    out: list[float] = []
+    for block in blocks(view):
+        out += block
+    return out
+
+
+# -- the same numbers read from the state (the adapters' path: no view is built) ------------------
+# Each function reads only what ``view.build_view`` shows the seat; tests compare the two
+# encodings for every seat and the spectator at every step of random games.
+
+_SLOT_BLOCKS: list[list[float]] = [_onehot(0, 10), _onehot(1, 10)] + [_onehot(2 + a, 10) for a in range(7)]
+"""Row slot blocks: empty, face down unknown, then per animal known to someone (last value 0)."""
+_UP_BLOCKS: list[list[float]] = [[*_onehot(2 + a, 10)[:9], 1.0] for a in range(7)]
+"""Row slot blocks of an animal nobody knows privately: a face-up card (last value 1)."""
+_SEEN = [bin(m).count("1") / 7 for m in range(1 << 7)]
+
+
+def _state_table(st: RiverBoard, me: int) -> list[float]:
+    """``_table`` of ``st.view(seat)`` (``me``: the seat's bit, 0 for the spectator)."""
+    row, known, up = st.row, st.known, st.up
+    out: list[float] = []
+    for i in range(7):
+        x = row[i]
+        if x < 0:
+            out += _SLOT_BLOCKS[0]
+        elif up >> i & 1 or known[i] & me:
+            out += _UP_BLOCKS[x] if not known[i] else _SLOT_BLOCKS[2 + x]
+        else:
+            out += _SLOT_BLOCKS[1]
+    out += [_SEEN[k] for k in known]
+    bank = [0.0] * 7
+    for a in st.bank:
+        bank[a] = 1.0
+    out += bank
+    for b in range(2):
+        boat = [0.0] * 7
+        for a in st.boats[b]:
+            boat[a] = 1.0
+        out += boat
+        out += _onehot(st.bstate[b], len(BOAT_STATUS))
+    return out
+
+
+def _state_mine(st: RiverBoard, seat: int | None) -> list[float]:
+    """``_mine``: the seat's totems, drawn totems (two players) and hand (none for a spectator)."""
+    out = [0.0] * (14 + NUM_KINDS)
+    if seat is None:
+        return out
+    for a in st.totems[seat]:
+        out[a] = 1.0
+    if st.n == 2:
+        for a in st.drawn[seat]:
+            out[7 + a] = 1.0
+    for k in st.hands[seat]:
+        out[14 + k] += 0.5
+    return out
+
+
+def _state_counts(st: RiverBoard) -> list[float]:
+    """``_counts``: hand sizes, scores against the target and the discard pile."""
+    pad = [0.0] * (7 - st.n)
+    target = st.target
+    out = [len(h) / 4 for h in st.hands] + pad + [s / target for s in st.score] + pad
+    discard = [0.0] * NUM_KINDS
+    for k in st.discard:
+        discard[k] += 0.5
+    return out + discard
+
+
+def _state_tail(st: RiverBoard, seat: int | None) -> list[float]:
+    """``_tail``: the pending decision, votes, deck size and round."""
+    phase = st.phase
+    out = _onehot(st.look if phase == PLACE else None, 7)
+    out += _onehot(st.card if phase == CARD else None, NUM_KINDS)
+    out.append(float(st.stage) if phase == CARD else 0.0)
+    peeked = [0.0] * 7
+    if phase == CARD:
+        for i in st.peeks:
+            peeked[i] = 1.0
+    out += peeked
+    if phase == VOTE:
+        votes = st.votes
+        out += [1.0 if v >= 0 else 0.0 for v in votes] + [0.0] * (7 - len(votes))
+        mine = votes[seat] if seat is not None else -1
+        out += [1.0 if mine == 1 else 0.0, 1.0 if mine == 0 else 0.0]
+    else:
+        out += [0.0] * 9
+    out.append(len(st.deck) / 14)
+    out.append(min(st.rnd, 20) / 20)
+    return out
+
+
+def state_blocks(st: RiverBoard, seat: int | None) -> list[list[float]]:
+    """``blocks(st.view(seat))`` read from the state, without building the view."""
+    phase = st.phase
+    return [
+        _head(seat, st.n, PHASE_NAMES[phase], None if phase in (OVER, KEEP) else st.turn),
+        _state_table(st, 0 if seat is None else 1 << seat),
+        _state_mine(st, seat),
+        _state_counts(st),
+        _state_tail(st, seat),
+    ]

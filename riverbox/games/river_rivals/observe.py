@@ -36,20 +36,19 @@ OBSERVATION_SIZE = (
 )
 
 
-def _board_block(board: list[list[list[dict[str, Any]]]], me: int) -> list[float]:
+def _column_block(col: list[dict[str, Any]]) -> list[float]:
+    """One column of one side: per place, present, animal, shields, fish and empty fish spaces."""
     out: list[float] = []
-    for side in (me, 1 - me):
-        for col in board[side]:
-            for p in range(COLUMN_CAP):
-                slot = [0.0] * _SLOT
-                if p < len(col):
-                    card = col[p]
-                    slot[0] = 1.0
-                    slot[1 + KIND_INDEX[card["animal"]]] = 1.0
-                    slot[K + 1] = card["shields"] / 2
-                    slot[K + 2] = card["fish"] / 2
-                    slot[K + 3] = (card["spaces"] - card["fish"]) / 2
-                out += slot
+    for p in range(COLUMN_CAP):
+        slot = [0.0] * _SLOT
+        if p < len(col):
+            card = col[p]
+            slot[0] = 1.0
+            slot[1 + KIND_INDEX[card["animal"]]] = 1.0
+            slot[K + 1] = card["shields"] / 2
+            slot[K + 2] = card["fish"] / 2
+            slot[K + 3] = (card["spaces"] - card["fish"]) / 2
+        out += slot
     return out
 
 
@@ -57,30 +56,33 @@ def _strength_block(strength: list[list[int]], me: int) -> list[float]:
     return [v / 10 for side in (me, 1 - me) for v in strength[side]]
 
 
-# The board is most of the vector and often the same object from one view to the next (views
-# share unchanged parts): its block is remembered per point of view (``LastBlock``).
-_BOARD = (LastBlock(), LastBlock())
-_STRENGTH = (LastBlock(), LastBlock())
+# The board is most of the vector; a view shares each side's unchanged columns with the views
+# before it, so each column's block is remembered with its column (``LastBlock``), and the same
+# list comes back while the column stays (the adapters then skip it by identity).
+_COLUMN: tuple[tuple[LastBlock[list[float]], ...], ...] = tuple(
+    tuple(LastBlock() for _ in range(COLUMNS)) for _ in range(2)
+)
+_STRENGTH: tuple[LastBlock[list[float]], ...] = (LastBlock(), LastBlock())
 
 
-def encode(view: dict[str, Any]) -> list[float]:
-    me = view["seat"] if view["seat"] in (0, 1) else 0
-    op = 1 - me
-    out: list[float] = []
+def _head(view: dict[str, Any], me: int, op: int) -> list[float]:
+    """The seat's hand and the two sides' card counts."""
     hand = [0.0] * K
     for slug in view["hand"] or ():
         hand[KIND_INDEX[slug]] += 1 / 3
-    out += hand
-    out += [
+    hand += [
         view["hand_sizes"][me] / 8,
         view["hand_sizes"][op] / 8,
         view["pile_sizes"][me] / 18,
         view["pile_sizes"][op] / 18,
         view["hand_foreign"][op] / 3,
     ]
-    out += _BOARD[me](_board_block, view["board"], me)
-    out += _STRENGTH[me](_strength_block, view["strength"], me)
-    out += [view["fish_caught"][me] / 8, view["fish_caught"][op] / 8, view["shield_supply"] / 8]
+    return hand
+
+
+def _tail(view: dict[str, Any], me: int, op: int) -> list[float]:
+    """Fish and shields, removed cards, phase, turn, pending decision, equipment, offer, result, pile."""
+    out = [view["fish_caught"][me] / 8, view["fish_caught"][op] / 8, view["shield_supply"] / 8]
     for side in (me, op):
         rem = [0.0] * K
         for slug in view["removed"][side]:
@@ -112,4 +114,29 @@ def encode(view: dict[str, Any]) -> list[float]:
     for slug in view["pile"] or ():
         pile[KIND_INDEX[slug]] += 1 / 3
     out += pile
+    return out
+
+
+def blocks(view: dict[str, Any]) -> list[list[float]]:
+    """``encode`` in blocks whose concatenation it is: an unchanged column or strength block is
+    the same list as last time (``LastBlock``)."""
+    me = view["seat"] if view["seat"] in (0, 1) else 0
+    op = 1 - me
+    board = view["board"]
+    out = [_head(view, me, op)]
+    for side in (me, op):
+        remembered = _COLUMN[side]
+        cols = board[side]
+        for c in range(COLUMNS):
+            out.append(remembered[c](_column_block, cols[c]))
+    out.append(_STRENGTH[me](_strength_block, view["strength"], me))
+    out.append(_tail(view, me, op))
+    return out
+
+
+def encode(view: dict[str, Any]) -> list[float]:
+    """The encoding of the module docstring: the blocks of ``blocks`` one after the other."""
+    out: list[float] = []
+    for block in blocks(view):
+        out += block
     return out

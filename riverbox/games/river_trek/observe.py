@@ -29,46 +29,90 @@ _PER_ANIMAL = 7
 SIZE = MAX_SPACES * _PER_SPACE + MAX_AREAS * _PER_AREA + 4 * _PER_COLOUR + 12 * _PER_ANIMAL + len(PHASES) + 2
 
 
-def _space_template(spaces: list[dict[str, Any]]) -> list[float]:
-    """The per-space block with what never changes in a game filled in: present, kind, value."""
-    out = [0.0] * (MAX_SPACES * _PER_SPACE)
+def _space_templates(spaces: list[dict[str, Any]]) -> list[list[float]]:
+    """Each space's block with what never changes in a game filled in: present, kind, value."""
     kinds = KIND_NAMES.index
-    for i, sp in enumerate(spaces):
-        o = i * _PER_SPACE
-        out[o] = 1.0
-        out[o + 1 + kinds(sp["kind"])] = 1.0
-        out[o + 6] = sp["value"] / 9.0
+    out = []
+    for sp in spaces:
+        block = [0.0] * _PER_SPACE
+        block[0] = 1.0
+        block[1 + kinds(sp["kind"])] = 1.0
+        block[6] = sp["value"] / 9.0
+        out.append(block)
     return out
 
 
-def _space_block(
-    template: list[float],
-    spaces: list[dict[str, Any]],
+_NO_SPACE = [0.0] * _PER_SPACE
+"""The block of a space the path does not have (shared: blocks are never changed once made)."""
+
+
+def _one_space(template: list[float], stack: list[int], marks: int) -> list[float]:
+    """A space's block: its template, its stack, then the marks (bits: animal tile, Dock or
+    Bridge, New Explorer space, Scout) at offsets 16 to 19."""
+    out = template[:]
+    if stack:
+        out[7] = len(stack) / 12.0
+        for c in stack:
+            out[8 + c] += 1.0 / 12.0
+        out[12 + stack[-1]] = 1.0
+    for bit in range(4):
+        if marks >> bit & 1:
+            out[16 + bit] = 1.0
+    return out
+
+
+class _Spaces:
+    """The per-space blocks of the last call and what each came from, so a step that changes a
+    few spaces makes new blocks for those only (a view shares each unchanged stack list)."""
+
+    __slots__ = ("blocks", "keys", "templates")
+
+    def __init__(self) -> None:
+        self.templates: list[list[float]] | None = None
+        self.keys: list[tuple[list[int], int]] = []
+        self.blocks: list[list[float]] = []
+
+
+_LAST_SPACES = _Spaces()
+
+
+def _space_blocks(
+    templates: list[list[float]],
     stacks: list[list[int]],
     animals: list[dict[str, Any]],
     dock: int,
     base: int,
     scout: dict[str, Any],
-) -> list[float]:
-    out = template[:]
-    n = len(spaces)
-    for i, st in enumerate(stacks[:n]):
-        if st:
-            o = i * _PER_SPACE
-            out[o + 7] = len(st) / 12.0
-            for c in st:
-                out[o + 8 + c] += 1.0 / 12.0
-            out[o + 12 + st[-1]] = 1.0
+) -> list[list[float]]:
+    """``MAX_SPACES`` blocks: present, kind, value, stack height, explorers of each colour, top
+    colour and the marks of ``_one_space`` (the spaces past the path's end are all zero)."""
+    n = len(templates)
+    marks = [0] * n
     for a in animals:
         if 0 <= a["space"] < n:
-            out[a["space"] * _PER_SPACE + 16] = 1.0
+            marks[a["space"]] |= 1
     if 0 <= dock < n:
-        out[dock * _PER_SPACE + 17] = 1.0
+        marks[dock] |= 2
     for i in range(max(dock, 0), min(base + 1, n)):
-        out[i * _PER_SPACE + 18] = 1.0
+        marks[i] |= 4
     if scout["state"] == 0 and 0 <= scout["space"] < n:
-        out[scout["space"] * _PER_SPACE + 19] = 1.0
-    return out
+        marks[scout["space"]] |= 8
+    last = _LAST_SPACES
+    if last.templates is not templates:
+        last.templates, last.keys, last.blocks = templates, [], []
+    keys, old = last.keys, last.blocks
+    out: list[list[float]] = []
+    new_keys: list[tuple[list[int], int]] = []
+    for i in range(n):
+        stack = stacks[i] if i < len(stacks) else []
+        key = (stack, marks[i])
+        if i < len(keys) and keys[i][1] == key[1] and (keys[i][0] is stack or keys[i][0] == stack):
+            out.append(old[i])
+        else:
+            out.append(_one_space(templates[i], stack, marks[i]))
+        new_keys.append(key)
+    last.keys, last.blocks = new_keys, out[:]
+    return out + [_NO_SPACE] * (MAX_SPACES - n)
 
 
 def _area_block(areas: list[dict[str, Any]]) -> list[float]:
@@ -118,32 +162,38 @@ def _phase_block(phase: str, final_round: bool) -> list[float]:
     return out
 
 
-_TEMPLATE = LastBlock()
-_SPACES = LastBlock()
-_AREAS = LastBlock()
-_ANIMALS = LastBlock()
+_TEMPLATE: LastBlock[list[list[float]]] = LastBlock()
+_SPACES: LastBlock[list[list[float]]] = LastBlock()
+_AREAS: LastBlock[list[float]] = LastBlock()
+_ANIMALS: LastBlock[list[float]] = LastBlock()
 
 
-def encode(view: dict[str, Any]) -> list[float]:
-    """The layout of the module docstring. Views share the parts that did not change between
-    calls, so each block is remembered with the view values it came from (``LastBlock``) and
-    only blocks whose values are new objects are encoded again (most of the vector is the
-    board, which changes a few spaces at a time)."""
-    template = _TEMPLATE(_space_template, view["spaces"])
+def blocks(view: dict[str, Any]) -> list[list[float]]:
+    """``encode`` in blocks: one per space, then the areas, colours, animals and phase. Views
+    share the parts that did not change between calls, so each block is remembered with the view
+    values it came from (``LastBlock``) and only blocks whose values are new objects are encoded
+    again; an unchanged block is the same list as last time (the adapters skip it by identity)."""
     spaces = _SPACES(
-        _space_block,
-        template,
-        view["spaces"],
+        _space_blocks,
+        _TEMPLATE(_space_templates, view["spaces"]),
         view["stacks"],
         view["animals"],
         view["dock"],
         view["basecamp"],
         view["scout"],
     )
-    return (
-        spaces
-        + _AREAS(_area_block, view["areas"])
-        + _colour_block(view)
-        + _ANIMALS(_animal_block, view["animals"])
-        + _phase_block(view["phase"], view["final_round"])
-    )
+    return [
+        *spaces,
+        _AREAS(_area_block, view["areas"]),
+        _colour_block(view),
+        _ANIMALS(_animal_block, view["animals"]),
+        _phase_block(view["phase"], view["final_round"]),
+    ]
+
+
+def encode(view: dict[str, Any]) -> list[float]:
+    """The layout of the module docstring: the blocks of ``blocks`` one after the other."""
+    out: list[float] = []
+    for block in blocks(view):
+        out += block
+    return out

@@ -25,6 +25,7 @@ from riverbox.games.river_wild.actions import Place, parse_place, position_of, p
 from riverbox.games.river_wild.board import Board, Menu, Rules, menu, pos_key
 from riverbox.games.river_wild.cards import ANIMALS, Deck, Face, Goal, load_deck, parse_deck
 from riverbox.games.river_wild.events import DOMAIN, EVENT_TEXTS, face_words
+from riverbox.games.river_wild.observe import encode, state_blocks
 from riverbox.games.river_wild.scoring import (
     find_lands,
     goal_completions,
@@ -266,30 +267,12 @@ class RiverWild(Game):
     def observation_tensor(self, view: dict[str, Any]) -> list[float]:
         """Per card: in hand / face-up top / placed / unseen, then side, row and column if placed;
         then score / 50, Protected Lands / 8, deck size / n and whether the game is over."""
-        n = self.deck.size
-        where = [0.0] * (4 * n)
-        geo = [0.0] * (3 * n)
-        for i in range(n):
-            where[4 * i + 3] = 1.0
-        for cid in view["hand"]:
-            i = self.deck.index_of(cid)
-            where[4 * i], where[4 * i + 3] = 1.0, 0.0
-        if view["top"] is not None:
-            i = self.deck.index_of(view["top"])
-            where[4 * i + 1], where[4 * i + 3] = 1.0, 0.0
-        for item in view["layout"][1:]:
-            i = self.deck.index_of(item["card"])
-            where[4 * i + 2], where[4 * i + 3] = 1.0, 0.0
-            geo[3 * i] = 1.0 if item["side"] == "back" else 0.0
-            geo[3 * i + 1] = item["row"] / n
-            geo[3 * i + 2] = item["col"] / n
-        tail = [
-            view["score"] / 50.0,
-            len(view["lands"]) / 8.0,
-            view["deck_size"] / n,
-            1.0 if view["over"] else 0.0,
-        ]
-        return where + geo + tail
+        return encode(self.deck.index_of, self.deck.size, view)
+
+    def observation_state_blocks(self, state: State, seat: int | None) -> list[list[float]]:
+        """The blocks of ``state.view(seat)`` read from the state (the view is public)."""
+        assert isinstance(state, RiverWildState)
+        return state_blocks(state)
 
 
 def __getattr__(name: str) -> Any:
