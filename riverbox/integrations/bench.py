@@ -7,8 +7,8 @@ turns so that a busy machine slows them alike. It times exactly as ``riverbox be
 same progress bar on stderr. The loops do what a user of each framework does per step:
 
 * ``bare``: riverbox ``legal_actions`` and ``apply`` (as ``riverbox bench`` measures it);
-* ``bare+obs``: the same plus the mover's view encoded as the adapters' observation vector,
-  the price of observations that any learner pays;
+* ``bare+obs``: the same plus the mover's observation vector as the adapters encode it
+  (``observe_values``), the price of observations that any learner pays;
 * ``openspiel``: pyspiel ``legal_actions`` and ``apply_action`` on the Python game;
 * ``openspiel+info``: plus the mover's information-state string and observation tensor;
 * ``pettingzoo``: AEC ``last()`` (observation and mask) and ``step``;
@@ -29,7 +29,7 @@ from collections.abc import Callable
 from typing import Any
 
 from riverbox.core.game import Game
-from riverbox.integrations._common import encode_view, mover
+from riverbox.integrations._common import mover, observe_values
 from riverbox.lab.bench import TIMING, RunProgress, check_bench_args, cpu_timed, progress_bar
 from riverbox.registry import load
 
@@ -55,7 +55,7 @@ def _bare(game: Game, obs: bool) -> Callable[[random.Random], int]:
         while not state.is_over:
             seat = mover(state)
             if obs:
-                encode_view(game, state.view(seat))
+                observe_values(game, state, seat)
             state.apply(rng.choice(state.legal_actions(seat)), seat)
             steps += 1
         return steps

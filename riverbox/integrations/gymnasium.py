@@ -43,8 +43,8 @@ from riverbox.integrations._common import (
     actions_by_id,
     check_illegal_policy,
     legal_ids,
-    observation_array,
     observation_size,
+    observe,
     render_text,
 )
 from riverbox.registry import load
@@ -101,7 +101,7 @@ class RiverboxEnv(gymnasium.Env[np.ndarray, np.int64]):
 
     # -- helpers ----------------------------------------------------------------------------
     def _obs(self) -> np.ndarray:
-        return observation_array(self.game, self.state.view(0))
+        return observe(self.game, self.state, 0)
 
     def _mask(self) -> np.ndarray:
         mask = np.zeros(self.game.num_action_ids, np.int8)

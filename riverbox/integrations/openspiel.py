@@ -83,10 +83,10 @@ from riverbox.core.rng import Rng
 from riverbox.integrations._common import (
     action_ids,
     actions_by_id,
-    encode_view,
     legal_ids,
     mover,
     observation_size,
+    observe_values,
 )
 from riverbox.registry import game_class, load
 
@@ -612,7 +612,7 @@ class _Observer:
         if s is None:
             self.tensor.fill(0.0)
             return
-        self.tensor[: self.size] = encode_view(self.game, s.view(seat))
+        self.tensor[: self.size] = observe_values(self.game, s, seat)
         if seat is not None and "own_actions" in self.dict:
             self.dict["own_actions"][:] = inner.own_actions(seat, self.slots)
         self._last = key
@@ -626,7 +626,7 @@ class _Observer:
         if s is None:
             return [0.0] * len(self.tensor)
         seat = self._seat(player)
-        out = encode_view(self.game, s.view(seat))
+        out = observe_values(self.game, s, seat)
         if seat is not None and "own_actions" in self.dict:
             out = out + inner.own_actions(seat, self.slots)
         return out

@@ -85,8 +85,8 @@ from riverbox.integrations._common import (
     check_illegal_policy,
     legal_ids,
     mover,
-    observation_array,
     observation_size,
+    observe,
     render_text,
 )
 from riverbox.registry import load
@@ -184,7 +184,7 @@ class RiverboxAECEnv(AECEnv):
                 mask[i] = 1
         else:
             mask[ids] = 1
-        return {"observation": observation_array(self.game, self._state.view(seat)), "action_mask": mask}
+        return {"observation": observe(self.game, self._state, seat), "action_mask": mask}
 
     def _play(self, seat: int, action: Any) -> tuple[list[float], dict[str, Any]]:
         """Apply ``seat``'s action id; return each seat's reward and info for the mover."""
