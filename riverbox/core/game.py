@@ -514,17 +514,17 @@ class State(ABC, Generic[GameT]):
     # the game's rules fell back to a slower lookup. Slots keep the core's fields out of the
     # dict (the compiled build stores every declared field in its own struct slot anyway).
     __slots__ = (
-        "game",
-        "seed",
-        "rng",
-        "history",
-        "determinized",
-        "to_move",
-        "_shared_events",
-        "_own_events",
         "_lkey",
         "_lval",
+        "_own_events",
         "_seen_key",
+        "_shared_events",
+        "determinized",
+        "game",
+        "history",
+        "rng",
+        "seed",
+        "to_move",
     )
     game: GameT
     seed: int
