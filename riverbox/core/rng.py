@@ -73,7 +73,14 @@ class Rng:
         if count < 1:
             return
         s = self.state
-        for i, z in zip(range(count, 0, -1), _outputs(s, count), strict=True):
+        draws = _outputs(s, count)
+        if count < _TABLE and max(draws) < _SAFE:  # no draw is rejected: no limit to test per card
+            for i, z in zip(range(count, 0, -1), draws, strict=True):
+                j = z % (i + 1)
+                seq[i], seq[j] = seq[j], seq[i]
+            self.state = (s + count * _GOLDEN) & _MASK
+            return
+        for i, z in zip(range(count, 0, -1), draws, strict=True):
             n = i + 1
             if z >= (_LIMITS[n] if n < _TABLE else _SPAN - _SPAN % n):
                 # the draws for count..i are used (this one rejected): go on from the next
@@ -94,6 +101,8 @@ class Rng:
 _TABLE: Final = 256
 _LIMITS: Final = tuple(_SPAN - _SPAN % n if n else 0 for n in range(_TABLE))
 """``randrange(n)`` accepts a draw below ``_LIMITS[n]`` (no modulo bias), built once for small n."""
+_SAFE: Final = _SPAN - _TABLE
+"""Below every limit of the table: ``randrange(n)`` for ``n <= _TABLE`` accepts any draw under it."""
 _LANE: Final = 128
 """Bits per draw in ``_outputs``' big integer: a 64-bit value times a 64-bit constant fits."""
 _PACKED: Final[dict[int, tuple[int, int, struct.Struct]]] = {}
@@ -101,11 +110,10 @@ _PACKED: Final[dict[int, tuple[int, int, struct.Struct]]] = {}
 
 
 def _packing(count: int) -> tuple[int, int, struct.Struct]:
-    found = _PACKED.get(count)
-    if found is None:
-        steps = sum((k + 1) * _GOLDEN << (_LANE * k) for k in range(count))
-        mask = sum(_MASK << (_LANE * k) for k in range(count))
-        found = _PACKED[count] = (steps, mask, struct.Struct("<" + "Q8x" * count))
+    """``_PACKED[count]``, built on first use."""
+    steps = sum((k + 1) * _GOLDEN << (_LANE * k) for k in range(count))
+    mask = sum(_MASK << (_LANE * k) for k in range(count))
+    found = _PACKED[count] = (steps, mask, struct.Struct("<" + "Q8x" * count))
     return found
 
 
@@ -117,7 +125,8 @@ def _outputs(state: int, count: int) -> tuple[int, ...]:
     lane is 128 bits, so a lane's 64-bit value times a 64-bit constant never carries into the
     next one; after each shift the mask clears what the next lane shifted in.
     """
-    steps, mask, unpack = _packing(count)
+    found = _PACKED.get(count)
+    steps, mask, unpack = found if found is not None else _packing(count)
     z = (int.from_bytes(state.to_bytes(16, "little") * count, "little") + steps) & mask
     z = ((z ^ (z >> 30)) & mask) * _MIX1 & mask
     z = ((z ^ (z >> 27)) & mask) * _MIX2 & mask

@@ -171,6 +171,7 @@ def test_shuffle_hands_a_rejected_draw_to_the_one_by_one_loop(monkeypatch: pytes
         pytest.skip("the compiled build reads the limits table as a constant")
     limits = tuple(min(x, 2**63) for x in rng._LIMITS)
     monkeypatch.setattr(rng, "_LIMITS", limits)
+    monkeypatch.setattr(rng, "_SAFE", 2**63)  # below every limit, as it must be
 
     def limit(n: int) -> int:
         return limits[n] if n < len(limits) else 2**64 - 2**64 % n
