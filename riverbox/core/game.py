@@ -183,6 +183,7 @@ class Game(ABC):
         state.history = self._history_from_json(data["history"])
         state._shared_events = ()
         state._own_events = list(self._events_from_json(data.get("events")))
+        state._lkey = state._seen_key = None
         try:
             body = _json_text(data["body"])
             state._body_from_json(data["body"])
@@ -507,6 +508,24 @@ class State(ABC, Generic[GameT]):
     narrower type: a compiled (mypyc) subclass cannot change an attribute's type.
     """
 
+    # The core's own fields live in slots. A plain-Python state keeps its attributes in a
+    # dict that CPython shares between instances (and reads at full speed) only up to 30 names;
+    # a game's fields plus these went past that, and every attribute read and method call of
+    # the game's rules fell back to a slower lookup. Slots keep the core's fields out of the
+    # dict (the compiled build stores every declared field in its own struct slot anyway).
+    __slots__ = (
+        "_lkey",
+        "_lval",
+        "_own_events",
+        "_seen_key",
+        "_shared_events",
+        "determinized",
+        "game",
+        "history",
+        "rng",
+        "seed",
+        "to_move",
+    )
     game: GameT
     seed: int
     rng: Rng
@@ -523,11 +542,13 @@ class State(ABC, Generic[GameT]):
     # ``apply`` is the hot loop of every bot, and ``apply`` must check legality. ``_lkey`` names
     # a seat only while it is to move at that history length (``apply`` trusts it as its seat
     # check), so code that sets ``_lval`` itself does so for a seat to move (River Wild's settle).
-    _lkey: tuple[int, int] | None = None
-    _lval: list[Action] = []  # noqa: RUF012 - replaced per instance before use
+    # Every way a state is made (``_init_common``, ``_copy``, ``state_from_json``) sets ``_lkey``
+    # and ``_seen_key`` to ``None``; ``_lval`` is read only once ``_lkey`` names a position.
+    _lkey: tuple[int, int] | None
+    _lval: list[Action]
     # ``_seen_by``'s last answer: ((history length, event count, seat), the history list it read,
     # the redacted history, the events seen); the list's identity guards against a new history.
-    _seen_key: tuple[tuple[int, int, int | None], _History, _History, tuple[Stored, ...]] | None = None
+    _seen_key: tuple[tuple[int, int, int | None], _History, _History, tuple[Stored, ...]] | None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """A plain-Python subclass written the old way (overriding ``view``) still gets the check.
@@ -549,6 +570,7 @@ class State(ABC, Generic[GameT]):
         self._shared_events = ()
         self._own_events = []
         self.determinized = False
+        self._lkey = self._seen_key = None
 
     def _setup(self) -> None:
         """Deal the opening position (called once by ``Game.new_state``, after the core set-up)."""
@@ -859,6 +881,7 @@ class State(ABC, Generic[GameT]):
         other._shared_events = events
         other._own_events = []
         other.determinized = self.determinized
+        other._lkey = other._seen_key = None
         self._copy_body(other)
         return other
 

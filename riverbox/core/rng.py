@@ -8,6 +8,7 @@ shuffling cards.
 
 from __future__ import annotations
 
+import struct
 from collections.abc import MutableSequence, Sequence
 from typing import Final, TypeVar
 
@@ -61,24 +62,33 @@ class Rng:
     def shuffle(self, seq: MutableSequence[T]) -> None:
         """Fisher-Yates shuffle in place: for each ``i`` from the end, ``j = randrange(i + 1)``.
 
-        The draws of ``randrange`` and ``next64`` are inlined in one loop over a local state (the
-        same numbers in the same order, so records replay unchanged): games shuffle decks of
-        dozens of cards at every setup, and two calls per swap were most of the cost.
+        The same numbers in the same order as that loop (records replay unchanged), drawn all at
+        once: SplitMix64's k-th output depends only on ``state + k * golden``, so ``_outputs``
+        computes a shuffle's draws side by side in one big integer, a dozen big-integer steps
+        instead of a dozen per card (games shuffle decks of dozens of cards at every setup and
+        every determinization). A draw that ``randrange`` would reject (a chance of n in 2**64)
+        hands the rest of the shuffle to ``_shuffle_from``, which draws one at a time.
         """
+        count = len(seq) - 1
+        if count < 1:
+            return
         s = self.state
-        for i in range(len(seq) - 1, 0, -1):
+        draws = _outputs(s, count)
+        if count < _TABLE and max(draws) < _SAFE:  # no draw is rejected: no limit to test per card
+            for i, z in zip(range(count, 0, -1), draws, strict=True):
+                j = z % (i + 1)
+                seq[i], seq[j] = seq[j], seq[i]
+            self.state = (s + count * _GOLDEN) & _MASK
+            return
+        for i, z in zip(range(count, 0, -1), draws, strict=True):
             n = i + 1
-            limit = _SPAN - _SPAN % n
-            while True:
-                s = (s + _GOLDEN) & _MASK
-                z = ((s ^ (s >> 30)) * _MIX1) & _MASK
-                z = ((z ^ (z >> 27)) * _MIX2) & _MASK
-                z ^= z >> 31
-                if z < limit:
-                    break
+            if z >= (_LIMITS[n] if n < _TABLE else _SPAN - _SPAN % n):
+                # the draws for count..i are used (this one rejected): go on from the next
+                self.state = _shuffle_from(seq, i, (s + (count - i + 1) * _GOLDEN) & _MASK)
+                return
             j = z % n
             seq[i], seq[j] = seq[j], seq[i]
-        self.state = s
+        self.state = (s + count * _GOLDEN) & _MASK
 
     def fork(self) -> Rng:
         """An independent generator derived from this one (advances this one)."""
@@ -86,3 +96,58 @@ class Rng:
 
     def copy(self) -> Rng:
         return Rng(self.state)  # the state is already masked, so the constructor keeps it
+
+
+_TABLE: Final = 256
+_LIMITS: Final = tuple(_SPAN - _SPAN % n if n else 0 for n in range(_TABLE))
+"""``randrange(n)`` accepts a draw below ``_LIMITS[n]`` (no modulo bias), built once for small n."""
+_SAFE: Final = _SPAN - _TABLE
+"""Below every limit of the table: ``randrange(n)`` for ``n <= _TABLE`` accepts any draw under it."""
+_LANE: Final = 128
+"""Bits per draw in ``_outputs``' big integer: a 64-bit value times a 64-bit constant fits."""
+_PACKED: Final[dict[int, tuple[int, int, struct.Struct]]] = {}
+"""Per draw count: the golden steps of each lane, the lanes' 64-bit mask and the unpacker."""
+
+
+def _packing(count: int) -> tuple[int, int, struct.Struct]:
+    """``_PACKED[count]``, built on first use."""
+    steps = sum((k + 1) * _GOLDEN << (_LANE * k) for k in range(count))
+    mask = sum(_MASK << (_LANE * k) for k in range(count))
+    found = _PACKED[count] = (steps, mask, struct.Struct("<" + "Q8x" * count))
+    return found
+
+
+def _outputs(state: int, count: int) -> tuple[int, ...]:
+    """The next ``count`` outputs of a generator at ``state``, computed side by side.
+
+    Lane k of one big integer holds the k-th state, ``state + (k + 1) * golden`` (SplitMix64's
+    state only ever adds the golden step), and each step of the mix runs once on all lanes. A
+    lane is 128 bits, so a lane's 64-bit value times a 64-bit constant never carries into the
+    next one; after each shift the mask clears what the next lane shifted in.
+    """
+    found = _PACKED.get(count)
+    steps, mask, unpack = found if found is not None else _packing(count)
+    z = (int.from_bytes(state.to_bytes(16, "little") * count, "little") + steps) & mask
+    z = ((z ^ (z >> 30)) & mask) * _MIX1 & mask
+    z = ((z ^ (z >> 27)) & mask) * _MIX2 & mask
+    z = (z ^ (z >> 31)) & mask
+    out: tuple[int, ...] = unpack.unpack(z.to_bytes(16 * count, "little"))
+    return out
+
+
+def _shuffle_from(seq: MutableSequence[T], top: int, s: int) -> int:
+    """Go on with ``Rng.shuffle`` from index ``top`` with generator state ``s``, one draw at a time;
+    returns the state after the last draw."""
+    for i in range(top, 0, -1):
+        n = i + 1
+        limit = _LIMITS[n] if n < _TABLE else _SPAN - _SPAN % n
+        while True:
+            s = (s + _GOLDEN) & _MASK
+            z = ((s ^ (s >> 30)) * _MIX1) & _MASK
+            z = ((z ^ (z >> 27)) * _MIX2) & _MASK
+            z ^= z >> 31
+            if z < limit:
+                break
+        j = z % n
+        seq[i], seq[j] = seq[j], seq[i]
+    return s

@@ -157,6 +157,38 @@ def test_rng_draws_the_same_numbers_as_its_plain_definition() -> None:
             assert mine.randrange(n) == reference_randrange(ref, n) and mine.state == ref.state
 
 
+def test_shuffle_hands_a_rejected_draw_to_the_one_by_one_loop(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``shuffle`` draws side by side; a draw ``randrange`` rejects (2**-58 odds for a deck of 64)
+    hands the rest to the one-at-a-time loop, which must go on with the same numbers.
+
+    Rejection is forced here by lowering the acceptance limits to 2**63 (about half the draws),
+    and decks past the limits' table (256 cards) take the computed limit.
+    """
+    from riverbox.buildinfo import is_compiled
+    from riverbox.core import rng
+
+    if is_compiled():
+        pytest.skip("the compiled build reads the limits table as a constant")
+    limits = tuple(min(x, 2**63) for x in rng._LIMITS)
+    monkeypatch.setattr(rng, "_LIMITS", limits)
+    monkeypatch.setattr(rng, "_SAFE", 2**63)  # below every limit, as it must be
+
+    def limit(n: int) -> int:
+        return limits[n] if n < len(limits) else 2**64 - 2**64 % n
+
+    for seed, size in [(s, n) for s in range(12) for n in (2, 3, 9, 18, 70)] + [(5, 300), (6, 257)]:
+        mine, ref = Rng(seed), Rng(seed)
+        got, want = list(range(size)), list(range(size))
+        mine.shuffle(got)
+        for i in range(size - 1, 0, -1):
+            x = ref.next64()
+            while x >= limit(i + 1):
+                x = ref.next64()
+            j = x % (i + 1)
+            want[i], want[j] = want[j], want[i]
+        assert got == want and mine.state == ref.state, (seed, size)
+
+
 def test_apply_after_legal_actions_still_checks_the_seat() -> None:
     """``apply`` trusts ``legal_actions``' answer only for the same plain-int seat and position."""
     game = riverbox.load("toy", players=2)

@@ -525,3 +525,23 @@ def test_every_decision_and_equipment_card_has_its_record() -> None:
             (card_rule.usable is not None) == once == (card_rule.use is not None) == bool(card_rule.nothing)
         )
         assert card_rule.card is not None and card_rule.menu().startswith(f"Use {card_rule.card.name}")
+
+
+def test_a_state_keeps_few_enough_attributes_for_a_shared_key_dict() -> None:
+    """CPython shares an instance dict's keys between instances, and reads attributes from it at
+    full speed, only up to 30 names; past that the rules' every attribute read got slower (the
+    pure build). The core keeps its own fields in slots; a game's fields and view caches must stay
+    within the limit, in a new game, after views and in a clone (advanced mode: every field set)."""
+    from riverbox.buildinfo import is_compiled
+
+    if is_compiled():
+        pytest.skip("a compiled state keeps its fields in C slots, not a dict")
+    game = riverbox.load("river-rivals", mode="advanced")
+    state = game.new_state(5)
+    rng = random.Random(5)
+    while not state.is_over:
+        seat = state.to_move[0]
+        state.apply(rng.choice(state.legal_actions(seat)), seat)
+        for s in (0, 1, None):
+            state.view(s)
+    assert len(vars(state)) <= 30 and len(vars(state.clone())) <= 30
