@@ -42,9 +42,10 @@ random. Ravenous River's search plays heuristic playouts and weighs rivals' tote
 placements (``beliefs``, on by default); at 0.3 s it won about half its 4-player games against three
 heuristics, where fast playouts did worse. ``strong`` adds ``model=1``: rivals' visible moves in the
 tree follow the playout policy instead of the tree's own selection, which had planned against the
-worst a rival could do (one against three heuristics: 12/16 [0.51, 0.90], seed 3). River Trek's tree search (``ismcts:think=0.1,depth=0``)
-won only about a fifth; its levels use the rollout search instead (each candidate move, then the
-heuristic for every seat for ``depth`` moves, best lead wins). In 4-player games against three
+worst a rival could do (one against three heuristics: 12/16 [0.51, 0.90], seed 3). River Trek's
+tree search (``ismcts:think=0.1,depth=0``) won only about a fifth; its levels use the rollout
+search instead (each candidate move, then the heuristic for every seat for ``depth`` moves, best
+lead wins). In 4-player games against three
 heuristics (scripts/strength.py match, seeds 1-4, seats rotated) ``strong`` won 107 of 109 (98%, 95%
 interval 94-99%) at 0.03 s per decision, and ``hard`` 21 of 40 (52%, 38-67%; seed 5) at 0.01 s. Much
 of that margin comes from its playouts being the very heuristic it meets, so it predicts those
