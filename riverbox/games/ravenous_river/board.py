@@ -104,8 +104,10 @@ class RiverBoard(State):
     # The declared fields live in slots, so the plain-Python build keeps only the view caches in
     # the instance dict: CPython shares a dict's keys between instances (and reads them at full
     # speed) only up to 30 names, and this state has 28 fields. The caches keep their class
-    # defaults (a slot cannot have one), so they stay in the dict; the core slots ``to_move``.
+    # defaults (a slot cannot have one), so they stay in the dict (``__dict__`` says so to the
+    # type checker; mypyc keeps every attribute in its struct); the core slots ``to_move``.
     __slots__ = (
+        "__dict__",
         "bank",
         "boats",
         "bstate",
