@@ -101,6 +101,41 @@ def shuffle(rng: Rng, seq: list[int]) -> None:
 class RiverBoard(State):
     """The fields of a Ravenous River position and the zone moves the rules and effects share."""
 
+    # The declared fields live in slots, so the plain-Python build keeps only the view caches in
+    # the instance dict: CPython shares a dict's keys between instances (and reads them at full
+    # speed) only up to 30 names, and this state has 28 fields. The caches keep their class
+    # defaults (a slot cannot have one), so they stay in the dict (``__dict__`` says so to the
+    # type checker; mypyc keeps every attribute in its struct); the core slots ``to_move``.
+    __slots__ = (
+        "__dict__",
+        "bank",
+        "boats",
+        "bstate",
+        "card",
+        "cards_left",
+        "deck",
+        "discard",
+        "drawn",
+        "hands",
+        "known",
+        "last_turn",
+        "last_vote",
+        "look",
+        "n",
+        "peeks",
+        "phase",
+        "rmask",
+        "rnd",
+        "row",
+        "score",
+        "stage",
+        "target",
+        "totems",
+        "turn",
+        "up",
+        "vote_round",
+        "votes",
+    )
     FIELDS = declare(
         n=Field(VALUE, of=int, stored=False),
         target=Field(VALUE, of=int, stored=False),
