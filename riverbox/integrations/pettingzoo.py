@@ -91,6 +91,11 @@ from riverbox.integrations._common import (
 )
 from riverbox.registry import load
 
+_SET_BY_RESET = frozenset(
+    {"agents", "rewards", "_cumulative_rewards", "terminations", "truncations", "infos", "agent_selection"}
+)
+"""What ``reset()`` sets, so reading one of them before names ``reset()`` as the fix."""
+
 
 class RiverboxAECEnv(AECEnv):
     """A riverbox game as a PettingZoo AEC environment (see the module docstring)."""
@@ -234,6 +239,13 @@ class RiverboxAECEnv(AECEnv):
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         return self._observe(self.seat_of[agent])
+
+    def __getattr__(self, name: str) -> Any:
+        """Reached only for an attribute not set: before ``reset()``, say so by name (what
+        PettingZoo's order-enforcing wrapper tells), at no cost to a step after it."""
+        if name in _SET_BY_RESET:
+            raise AttributeError(f"{name} cannot be used before reset(): call env.reset() first")
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """``AECEnv.last``, observing without the extra call through ``observe``."""

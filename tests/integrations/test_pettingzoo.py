@@ -292,3 +292,16 @@ def test_render_ansi() -> None:
     env.reset(seed=0)
     text = env.render()
     assert isinstance(text, str) and "bets" in text
+
+
+def test_stepping_before_reset_says_to_reset_first() -> None:
+    """``env()`` has no order-enforcing wrapper, so the environment names the fix itself."""
+    env = rp.env("ravenous-river", players=2)
+    with pytest.raises(AttributeError, match=r"agent_selection cannot be used before reset\(\)"):
+        env.step(0)
+    with pytest.raises(AttributeError, match=r"before reset\(\)"):
+        env.last()
+    with pytest.raises(AttributeError, match="has no attribute 'no_such_thing'"):
+        _ = env.no_such_thing  # type: ignore[attr-defined]
+    env.reset(seed=3)
+    assert env.agent_selection in env.agents
