@@ -87,7 +87,16 @@ PARENT_POLL_SECONDS = 0.5
 
 
 def _end_with_parent() -> None:
-    """Pool initializer: make this worker end when the process that started it ends."""
+    """Pool initializer: make this worker end when the process that started it ends.
+
+    SIGTERM and SIGHUP go back to their default action first. A forked worker inherits the
+    parent's handlers (``_exit_on_termination`` raises ``SystemExit`` in the main thread), and
+    with the watch thread below, the kernel may hand SIGTERM to that thread: the Python handler
+    then waits for the main thread, which sits blocked on the task queue's lock while
+    ``Pool.terminate`` holds it, so the worker never ended and ``terminate`` hung joining it.
+    """
+    for sig in (signal.SIGTERM, signal.SIGHUP) if hasattr(signal, "SIGHUP") else (signal.SIGTERM,):
+        signal.signal(sig, signal.SIG_DFL)
     parent = os.getppid()
     if sys.platform.startswith("linux"):
         with contextlib.suppress(OSError, AttributeError):

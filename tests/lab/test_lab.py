@@ -88,3 +88,24 @@ def test_ray_path_runs_batches_remotely_and_keeps_seed_order(monkeypatch: pytest
     assert calls["address"] == "ray://head:10001"
     assert remote_results == tournament.run(setup, 120, seed=4)
     assert sum(progressed) == 120
+
+
+def _sigterm_is_default(_: int) -> bool:
+    import signal
+
+    return signal.getsignal(signal.SIGTERM) == signal.SIG_DFL
+
+
+def test_pool_workers_end_on_sigterm_whatever_thread_takes_it() -> None:
+    """Workers drop the SIGTERM handler they inherit from the parent's ``_exit_on_termination``:
+    with it, a SIGTERM the kernel gave to a worker's watch thread was never acted on while the
+    main thread waited on the task queue, and ``Pool.terminate`` hung joining that worker."""
+    import multiprocessing
+
+    with tournament._exit_on_termination():
+        pool = multiprocessing.get_context().Pool(2, initializer=tournament._end_with_parent)
+        try:
+            assert all(pool.map(_sigterm_is_default, range(4)))
+        finally:
+            pool.terminate()
+            pool.join()
