@@ -179,10 +179,7 @@ def test_root_parallel_search_adds_up_its_workers() -> None:
 
 def test_search_beats_random_in_river_rivals() -> None:
     setup = tournament.Setup("river-rivals", 2, {}, ("ismcts:iterations=30,think=5", "random"))
-    try:
-        results = tournament.run(setup, 8, seed=2)
-    except ValueError:  # bot specs with settings arrive with the lab's spec parser
-        pytest.skip("bot specs with settings are not parsed on this branch")
+    results = tournament.run(setup, 8, seed=2)
     wins = sum(1 for r in results if r["winners"] == [0])
     assert wins >= 7
 
