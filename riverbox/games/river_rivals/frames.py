@@ -19,15 +19,17 @@ from typing import Any, Final
 from riverbox.core.i18n import N_
 from riverbox.games.river_rivals import actions as A
 from riverbox.games.river_rivals.actions import RvAction
-from riverbox.games.river_rivals.content import COLUMN_CAP, COLUMNS, EFFECT, KIND_OF, SPACES, K
+from riverbox.games.river_rivals.content import COLUMN_CAP, COLUMNS, EFFECT, KIND_OF, SPACES
 from riverbox.games.river_rivals.phases import F_POLISH, OVER, Frame
 from riverbox.games.river_rivals.position import (
     _BEAR,
+    _KIND_BIT,
     _MECH_OF,
     _RECALL_CARDS,
     _SLUGS,
     FrameEntry,
     Position,
+    plays,
 )
 from riverbox.games.river_rivals.told import declined
 
@@ -139,10 +141,11 @@ def _claw(st: Position, s: int, fr: FrameEntry) -> list[Any]:
 
 
 def _lightning(st: Position, s: int, fr: FrameEntry) -> list[Any]:
+    # one play per kind in hand, in kind order, in the effect's column only (RV-9)
     seen = 0
     for code in st.hands[s]:
-        seen |= 1 << KIND_OF[code]
-    return [A.A_PLAY[k][fr[1]] for k in range(K) if (seen >> k) & 1]
+        seen |= _KIND_BIT[code]
+    return list(plays(1 << fr[1], seen))
 
 
 def _copy(st: Position, s: int, fr: FrameEntry) -> list[Any]:

@@ -33,6 +33,7 @@ from riverbox.games.river_rivals.content import (
     EQUIPMENT,
     HAND_LIMIT,
     KIND_INDEX,
+    KIND_OF,
     LIGHTNING,
     MOVE,
     QUICK,
@@ -88,7 +89,27 @@ _MOVES_BY_MASK: Final = [
     for c in range(COLUMNS)
 ]
 """Movement actions of the card at (col, pos) for each set of columns with room."""
+_KIND_BIT: Final = tuple(1 << KIND_OF[code] for code in range(2 * K))
+"""The bit of each card code's kind, for the kinds-in-hand masks of the play actions."""
+_PLAYS: Final[dict[int, tuple[RvAction, ...]]] = {}
+
+
+def plays(mask: int, seen: int) -> tuple[RvAction, ...]:
+    """Play actions for a set of open columns (bit c) and kinds in hand (bit k), built once.
+
+    Kind by kind, then column by column: the order the legal actions have always been listed in.
+    """
+    key = seen << COLUMNS | mask
+    found = _PLAYS.get(key)
+    if found is None:
+        table = _PLAYS_BY_MASK[mask]
+        found = _PLAYS[key] = tuple(a for k in range(K) if (seen >> k) & 1 for a in table[k])
+    return found
+
+
 _SLUGS: Final = SLUGS
+_LAID: Final = tuple(((code, 0, 0),) for code in range(2 * K))
+"""A card code's slot as it is laid (no shield, no fish), as a one-slot side to add to a side."""
 
 
 def _mechs(equipment: list[list[int]]) -> tuple[frozenset[str], frozenset[str]]:
@@ -390,12 +411,17 @@ class Position(State):
             hand.remove(code)
         idx = s * COLUMNS + col
         side = self.board[idx]
-        self.board[idx] = (*side, (code, 0, 0))
-        self.emit_event(PLAYED[s][code][col][self.chain > 0])  # pre-built (``told``)
+        self.board[idx] = side + _LAID[code]  # the card's slot, no shield and no fish yet
+        self._own_events.append(PLAYED[s][code][col][self.chain > 0])  # ``emit_event``, inlined (``told``)
         self.progress = True
         eff = EFFECT[code]
-        if eff:  # ``_effect``'s own first test, asked before the call (a plain card has none)
-            self._effect(eff, s, col, len(side))
+        if eff:  # ``_effect`` written out (a plain card has none); RV-7: no target, no frame
+            pos = len(side)
+            if self._possible(eff, s, col, pos):
+                # a Copy Animal never copies itself (RV-8): its own place is excluded from the start
+                self.stack.append(
+                    (_FRAME_OF[eff], col, pos, 1 << (col * COLUMN_CAP + pos) if eff == COPY else 0)
+                )
 
     def _catch(self, s: int, col: int, pos: int) -> None:
         """Place one fish from seat s's supply on its card (col, pos); RV-15: the last fish wins at once."""

@@ -23,13 +23,11 @@ from riverbox.games.river_rivals.content import (
     EQUIPMENT,
     FISH,
     HAND_LIMIT,
-    KIND_OF,
     OFFER,
     OPENING,
     SET_OF,
     SHIELDS,
     STRENGTH,
-    K,
     set_cards,
 )
 from riverbox.games.river_rivals.equipment import BY_INDEX as EQUIP
@@ -39,10 +37,12 @@ from riverbox.games.river_rivals.phases import AFTER, CHECK, DRAFT, F_CATCH, MAI
 from riverbox.games.river_rivals.position import (
     _BASKET_LIMIT,
     _BOOTS_STRENGTH,
-    _PLAYS_BY_MASK,
+    _KIND_BIT,
+    _PLAYS,
     _SEATS,
     Position,
     _mechs,
+    plays,
 )
 from riverbox.games.river_rivals.scoring import catch_spaces
 from riverbox.games.river_rivals.told import CAUGHT, DEALT, DRAWS, SHUFFLED
@@ -147,7 +147,11 @@ class RiverRivalsState(Position):
     def _end_turn(self) -> None:
         # Turns with no card played or drawn and no fish caught (passes) are idle; two in a row mean
         # nothing can change any more, so the game ends on fish caught (extension of RV-20 "pass").
-        self.idle = 0 if self.progress else self.idle + 1
+        if self.progress:  # the usual turn, first: it cannot end the game here
+            self.idle = 0
+            self._begin_turn(1 - self.active)
+            return
+        self.idle += 1
         if self.idle >= 2:
             caught = [FISH - self.supply[0], FISH - self.supply[1]]
             best = max(caught)
@@ -234,14 +238,12 @@ class RiverRivalsState(Position):
         return []
 
     def _main_legal(self, s: int) -> list[Any]:
-        out: list[Any] = []
         hand = self.hands[s]
-        base = s * COLUMNS
-        b = self.board
         if hand:
             mask = 0
             bit = 1
-            for side in b[base : base + COLUMNS]:  # a slice iterates cheaper than indexing per column
+            base = s * COLUMNS
+            for side in self.board[base : base + COLUMNS]:  # a slice iterates cheaper than indexing
                 if len(side) < COLUMN_CAP:
                     mask |= bit
                 bit <<= 1
@@ -249,8 +251,12 @@ class RiverRivalsState(Position):
                 seen = 0
                 for code in hand:
                     seen |= _KIND_BIT[code]
-                plays = _PLAYS.get(seen << COLUMNS | mask)  # ``_plays`` inlined: most steps are here
-                out.extend(plays if plays is not None else _plays(mask, seen))
+                found = _PLAYS.get(seen << COLUMNS | mask)  # ``plays``' own lookup first: most steps are here
+                out: list[Any] = list(found if found is not None else plays(mask, seen))
+            else:
+                out = []
+        else:
+            out = []
         # ``_draw_n(s, 2)`` written out (RV-18: hand limit and short pile): this runs at most steps
         pile = len(self.piles[s])
         n = (_BASKET_LIMIT if "basket" in self.mechs[s] else HAND_LIMIT) - len(hand)
@@ -306,9 +312,13 @@ class RiverRivalsState(Position):
                 rule.resolve(self, seat, fr, a)
         else:
             t = a.type
-            _TURN_ACTIONS[t](self, seat, a)
-            if t == _PICK:
-                return
+            if t == _PLAY:  # ``_play_action`` written out: about half of all steps play a card
+                self.acted = self.started = True
+                self._play(seat, a.animal, a.col)
+            else:
+                _TURN_ACTIONS[t](self, seat, a)
+                if t == _PICK:
+                    return
         self._advance()
 
     def _play_action(self, seat: int, a: RvAction) -> None:
@@ -431,25 +441,13 @@ class RiverRivalsState(Position):
 
 
 # ``Final``: the compiled build reads these from C statics rather than the module dict.
-_PLAYS: Final[dict[int, tuple[RvAction, ...]]] = {}
 _SETS: Final = (tuple(set_cards(0)), tuple(set_cards(1)))
 """Each set's card codes in data order, built once: every new game copies them into the piles."""
 _PICK: Final = A.PICK
+_PLAY: Final = A.PLAY
 _SKIP: Final = A.A_SKIP
 _DRAW: Final = A.A_DRAW
 _PASS: Final = A.A_PASS
-_KIND_BIT: Final = tuple(1 << KIND_OF[code] for code in range(2 * K))
-"""The bit of each card code's kind, for the kinds-in-hand mask of ``_main_legal``."""
-
-
-def _plays(mask: int, seen: int) -> tuple[RvAction, ...]:
-    """Play actions for a set of open columns (bit c) and kinds in hand (bit k), built once."""
-    key = seen << COLUMNS | mask
-    found = _PLAYS.get(key)
-    if found is None:
-        table = _PLAYS_BY_MASK[mask]
-        found = _PLAYS[key] = tuple(a for k in range(K) if (seen >> k) & 1 for a in table[k])
-    return found
 
 
 _TURN_ACTIONS: Final[dict[int, Callable[[RiverRivalsState, int, RvAction], None]]] = {
