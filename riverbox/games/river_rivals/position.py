@@ -89,6 +89,19 @@ _MOVES_BY_MASK: Final = [
     for c in range(COLUMNS)
 ]
 """Movement actions of the card at (col, pos) for each set of columns with room."""
+if COLUMNS != 4 or COLUMN_CAP != 3:  # pragma: no cover - the tables below are written for the board
+    raise ImportError("river_rivals: the turn's tables are written for 4 columns of 3 cards a side")
+_LENGTHS = range(COLUMN_CAP + 1)
+
+
+def _room(*lengths: int) -> int:
+    return sum(1 << c for c, n in enumerate(lengths) if n < COLUMN_CAP)
+
+
+_OPEN: Final = [
+    [[[_room(a, b, c, d) for d in _LENGTHS] for c in _LENGTHS] for b in _LENGTHS] for a in _LENGTHS
+]
+"""``_OPEN[n0][n1][n2][n3]``: the columns (bit c) with room on a side whose columns hold n0..n3 cards."""
 _KIND_BIT: Final = tuple(1 << KIND_OF[code] for code in range(2 * K))
 """The bit of each card code's kind, for the kinds-in-hand masks of the play actions."""
 _PLAYS: Final[dict[int, tuple[RvAction, ...]]] = {}

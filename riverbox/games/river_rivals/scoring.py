@@ -7,6 +7,7 @@ tables in :mod:`content`.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from riverbox.games.river_rivals.content import COLUMN_CAP, SPACES, STRENGTH
 
@@ -26,8 +27,8 @@ def free_spaces(side: Sequence[Slot]) -> list[int]:
     return [p for p, (code, _, fish) in enumerate(side) if fish < SPACES[code]]
 
 
-def catch_spaces(own: Sequence[Slot], opposing: Sequence[Slot]) -> list[int]:
-    """Where the end-of-turn check may put the fish it catches in this column: [] for no catch.
+def catch_spaces(own: Sequence[Slot], opposing: Sequence[Slot]) -> tuple[int, ...]:
+    """Where the end-of-turn check may put the fish it catches in this column: () for no catch.
 
     A catch needs exactly three of your own cards there (RV-1), a free fish space (RV-2) and a
     total at least the opponent's (ties go to the active player, RV-17; an empty opposing side
@@ -36,18 +37,22 @@ def catch_spaces(own: Sequence[Slot], opposing: Sequence[Slot]) -> list[int]:
     is walked once (this runs at every turn).
     """
     if len(own) != COLUMN_CAP:
-        return []
-    margin = 0
-    free: list[int] = []
-    for p, (code, shields, fish) in enumerate(own):
-        margin += STRENGTH[code] + shields  # ``side_strength`` in the same pass
-        if fish < SPACES[code]:
-            free.append(p)
+        return ()
+    # the three cards written out (RV-1: a catch needs exactly three): this runs at every turn
+    (c0, h0, f0), (c1, h1, f1), (c2, h2, f2) = own
+    free = _FREE[(f0 < SPACES[c0]) | (f1 < SPACES[c1]) << 1 | (f2 < SPACES[c2]) << 2]
     if not free:
         return free
+    margin = STRENGTH[c0] + STRENGTH[c1] + STRENGTH[c2] + h0 + h1 + h2  # RV-3: a shield adds one
     for code, shields, _ in opposing:
         margin -= STRENGTH[code] + shields
-    return free if margin >= 0 else []
+    return free if margin >= 0 else ()
+
+
+if COLUMN_CAP != 3:  # pragma: no cover - ``catch_spaces`` is written for three cards a side
+    raise ImportError("river_rivals: catch_spaces is written for three cards a side")
+_FREE: Final = tuple(tuple(p for p in range(3) if bits >> p & 1) for bits in range(8))
+"""The positions with a free fish space, for each set of them (bit p: position p has room)."""
 
 
 def catches(own: Sequence[Slot], opposing: Sequence[Slot]) -> bool:

@@ -38,6 +38,7 @@ from riverbox.games.river_rivals.position import (
     _BASKET_LIMIT,
     _BOOTS_STRENGTH,
     _KIND_BIT,
+    _OPEN,
     _PLAYS,
     _SEATS,
     Position,
@@ -240,13 +241,10 @@ class RiverRivalsState(Position):
     def _main_legal(self, s: int) -> list[Any]:
         hand = self.hands[s]
         if hand:
-            mask = 0
-            bit = 1
             base = s * COLUMNS
-            for side in self.board[base : base + COLUMNS]:  # a slice iterates cheaper than indexing
-                if len(side) < COLUMN_CAP:
-                    mask |= bit
-                bit <<= 1
+            # the columns with room (RV-9: three cards a side), from a table of the four lengths
+            s0, s1, s2, s3 = self.board[base : base + COLUMNS]
+            mask = _OPEN[len(s0)][len(s1)][len(s2)][len(s3)]
             if mask:
                 seen = 0
                 for code in hand:
