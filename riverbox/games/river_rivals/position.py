@@ -102,6 +102,18 @@ _OPEN: Final = [
     [[[_room(a, b, c, d) for d in _LENGTHS] for c in _LENGTHS] for b in _LENGTHS] for a in _LENGTHS
 ]
 """``_OPEN[n0][n1][n2][n3]``: the columns (bit c) with room on a side whose columns hold n0..n3 cards."""
+
+
+def _full(*lengths: int) -> int:
+    return sum(1 << c for c, n in enumerate(lengths) if n == COLUMN_CAP)
+
+
+_FULL: Final = [
+    [[[_full(a, b, c, d) for d in _LENGTHS] for c in _LENGTHS] for b in _LENGTHS] for a in _LENGTHS
+]
+"""``_FULL[n0][n1][n2][n3]``: the full columns (bit c) of such a side."""
+_LOWEST: Final = tuple((m & -m).bit_length() - 1 for m in range(1 << COLUMNS))
+"""The lowest column in a set of columns (bit c), for walking a mask in column order."""
 _KIND_BIT: Final = tuple(1 << KIND_OF[code] for code in range(2 * K))
 """The bit of each card code's kind, for the kinds-in-hand masks of the play actions."""
 _PLAYS: Final[dict[int, tuple[RvAction, ...]]] = {}

@@ -37,7 +37,9 @@ from riverbox.games.river_rivals.phases import AFTER, CHECK, DRAFT, F_CATCH, MAI
 from riverbox.games.river_rivals.position import (
     _BASKET_LIMIT,
     _BOOTS_STRENGTH,
+    _FULL,
     _KIND_BIT,
+    _LOWEST,
     _OPEN,
     _PLAYS,
     _SEATS,
@@ -197,26 +199,31 @@ class RiverRivalsState(Position):
         s = self.active
         b = self.board
         base = s * COLUMNS
-        obase = (1 - s) * COLUMNS
+        # The active side as it stands when the check starts (each column reads its own side from
+        # here, as it always has), and its full columns from ``check_col`` on, from a table of the
+        # four lengths: RV-1, only a side of three cards catches, and most turns have none.
+        sides = b[base : base + COLUMNS]
+        s0, s1, s2, s3 = sides
         c = self.check_col
-        # iterating a slice of the board costs less than indexing it per column (every turn)
-        for own in b[base + c : base + COLUMNS]:
-            # the length test first only spares a call for the many sides that are not full
-            if len(own) == COLUMN_CAP:
-                free = catch_spaces(own, b[obase + c])
-                if free:
-                    if len(free) > 1:
-                        self.check_col = c
-                        self.stack.append((F_CATCH, c, 0, 0))  # RV-2: the player chooses the card
-                        return False
-                    self.check_col = c + 1
-                    self.emit_event(CAUGHT[s][own[free[0]][0]][c])  # pre-built emit("caught", ...)
-                    self._catch(s, c, free[0])
-                    if self.phase == OVER:
-                        return True
-                    if self.adv and self._net_frame(s, c):
-                        return False
-            c += 1
+        full = _FULL[len(s0)][len(s1)][len(s2)][len(s3)] >> c << c
+        obase = (1 - s) * COLUMNS
+        while full:
+            c = _LOWEST[full]
+            full &= full - 1
+            own = sides[c]
+            free = catch_spaces(own, b[obase + c])
+            if free:
+                if len(free) > 1:
+                    self.check_col = c
+                    self.stack.append((F_CATCH, c, 0, 0))  # RV-2: the player chooses the card
+                    return False
+                self.check_col = c + 1
+                self._own_events.append(CAUGHT[s][own[free[0]][0]][c])  # ``emit_event``, inlined (``told``)
+                self._catch(s, c, free[0])
+                if self.phase == OVER:
+                    return True
+                if self.adv and self._net_frame(s, c):
+                    return False
         self.check_col = COLUMNS
         return True
 
