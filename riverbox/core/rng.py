@@ -40,7 +40,7 @@ class Rng:
         """A uniform integer in ``[0, n)`` (rejection sampling, so no modulo bias)."""
         if n <= 0:
             raise ValueError(f"randrange needs n > 0, got {n}")
-        limit = _SPAN - _SPAN % n
+        limit = _LIMITS[n] if n < _TABLE else _SPAN - _SPAN % n  # the table spares two big-int steps
         s = self.state
         while True:  # next64, inlined: every draw of every game comes through here
             s = (s + _GOLDEN) & _MASK
@@ -56,8 +56,24 @@ class Rng:
         return (self.next64() >> 11) * (1.0 / (1 << 53))
 
     def choice(self, seq: Sequence[T]) -> T:
-        """A uniformly chosen element of a non-empty sequence."""
-        return seq[self.randrange(len(seq))]
+        """A uniformly chosen element of a non-empty sequence: ``seq[randrange(len(seq))]``.
+
+        ``randrange`` written out (bots and playouts choose at every step), so an empty
+        sequence raises the ``ValueError`` that ``randrange(0)`` gives.
+        """
+        n = len(seq)
+        if n <= 0:
+            raise ValueError(f"randrange needs n > 0, got {n}")
+        limit = _LIMITS[n] if n < _TABLE else _SPAN - _SPAN % n
+        s = self.state
+        while True:
+            s = (s + _GOLDEN) & _MASK
+            z = ((s ^ (s >> 30)) * _MIX1) & _MASK
+            z = ((z ^ (z >> 27)) * _MIX2) & _MASK
+            z ^= z >> 31
+            if z < limit:
+                self.state = s
+                return seq[z % n]
 
     def shuffle(self, seq: MutableSequence[T]) -> None:
         """Fisher-Yates shuffle in place: for each ``i`` from the end, ``j = randrange(i + 1)``.
