@@ -132,17 +132,6 @@ def _clip(array: Any) -> Any:
     return array
 
 
-def _joined(blocks: list[list[float]], game: Game) -> list[float]:
-    """The blocks one after the other, checked against the game's declared length."""
-    values = list(chain.from_iterable(blocks))
-    if len(values) != game.observation_size:
-        raise ValueError(
-            f"{game.name}: observation blocks gave {len(values)} values, observation_size is "
-            f"{game.observation_size}"
-        )
-    return values
-
-
 def observation_array(game: Game, view: dict[str, Any]) -> Any:
     """``encode_view`` as a float32 numpy array clipped to the observation box.
 
@@ -151,24 +140,46 @@ def observation_array(game: Game, view: dict[str, Any]) -> Any:
     return _clip(_float32(encode_view(game, view)))
 
 
+def _state_encoder(game: Game) -> Callable[[State, int | None], list[float]] | None:
+    """The game's encoder straight from the state, as a function giving a new list of values
+    (``observation_state_values``, else ``observation_state_blocks`` joined), or None."""
+    values_of = getattr(game, "observation_state_values", None)
+    if values_of is not None:
+        return values_of  # type: ignore[no-any-return]
+    blocks_of = getattr(game, "observation_state_blocks", None)
+    if blocks_of is not None:
+        return lambda state, seat: list(chain.from_iterable(blocks_of(state, seat)))
+    return None
+
+
+def _checked(values: list[float], game: Game) -> list[float]:
+    if len(values) != game.observation_size:
+        raise ValueError(
+            f"{game.name}: the observation from the state has {len(values)} values, observation_size is "
+            f"{game.observation_size}"
+        )
+    return values
+
+
 def observe(game: Game, state: State, seat: int | None) -> Any:
     """``seat``'s observation of ``state``: ``observation_array(game, state.view(seat))``, a new
     float32 array the caller owns.
 
-    The adapters' entry point: a game with ``observation_state_blocks(state, seat)`` encodes from
-    the state without building the view (it reads only what the view shows; tests compare the
-    two at every step of random games for every seat and the spectator)."""
-    blocks_of = getattr(game, "observation_state_blocks", None)
-    if blocks_of is not None:  # a game's own numbers keep within the box (its tests check): no clip
-        return _float32(_joined(blocks_of(state, seat), game))
+    The adapters' entry point: a game with ``observation_state_values(state, seat)`` (or
+    ``observation_state_blocks``) encodes from the state without building the view (it reads
+    only what the view shows; tests compare the two at every step of random games for every
+    seat and the spectator)."""
+    values_of = _state_encoder(game)
+    if values_of is not None:  # a game's own numbers keep within the box (its tests check): no clip
+        return _float32(_checked(values_of(state, seat), game))
     return observation_array(game, state.view(seat))
 
 
 def observe_values(game: Game, state: State, seat: int | None) -> list[float]:
     """``seat``'s observation of ``state`` as a new list of floats: ``encode_view`` of its view."""
-    blocks_of = getattr(game, "observation_state_blocks", None)
-    if blocks_of is not None:
-        return _joined(blocks_of(state, seat), game)
+    values_of = _state_encoder(game)
+    if values_of is not None:
+        return _checked(values_of(state, seat), game)
     return encode_view(game, state.view(seat))
 
 
