@@ -145,7 +145,7 @@ def _state_encoder(game: Game) -> Callable[[State, int | None], list[float]] | N
     (``observation_state_values``, else ``observation_state_blocks`` joined), or None."""
     values_of = getattr(game, "observation_state_values", None)
     if values_of is not None:
-        return values_of  # type: ignore[no-any-return]
+        return values_of
     blocks_of = getattr(game, "observation_state_blocks", None)
     if blocks_of is not None:
         return lambda state, seat: list(chain.from_iterable(blocks_of(state, seat)))
@@ -173,6 +173,47 @@ def observe(game: Game, state: State, seat: int | None) -> Any:
     if values_of is not None:  # a game's own numbers keep within the box (its tests check): no clip
         return _float32(_checked(values_of(state, seat), game))
     return observation_array(game, state.view(seat))
+
+
+def observer(game: Game) -> Callable[[State, int | None], Any]:
+    """``observe`` for ``game`` with the game's encoder looked up once: what an environment keeps
+    for its steps (the same new float32 array ``observe`` gives)."""
+    values_of = _state_encoder(game)
+    if values_of is None:
+        return lambda state, seat: observation_array(game, state.view(seat))
+    size = game.observation_size
+    packer = _packer(size)
+    from numpy import float32, frombuffer
+
+    def encode(state: State, seat: int | None) -> Any:
+        values = values_of(state, seat)
+        if len(values) != size:
+            _checked(values, game)
+        buffer = bytearray(4 * size)
+        try:
+            packer.pack_into(buffer, 0, *values)
+        except OverflowError:  # beyond float32: as ``_float32``
+            return _float32(values)
+        return frombuffer(buffer, dtype=float32)
+
+    return encode
+
+
+def action_mask(size: int, ids: list[int]) -> Any:
+    """A new int8 array of ``size`` zeros with a 1 at each of ``ids``: the action mask.
+
+    Set in a ``bytearray`` (an item set there is a few times cheaper than numpy's) that the
+    array then wraps, writable and owned by the caller like any new array."""
+    from numpy import frombuffer, int8
+
+    buffer = bytearray(size)
+    if len(ids) < 64:
+        for i in ids:
+            buffer[i] = 1
+        return frombuffer(buffer, dtype=int8)
+    mask = frombuffer(buffer, dtype=int8)
+    mask[ids] = 1
+    return mask
 
 
 def observe_values(game: Game, state: State, seat: int | None) -> list[float]:

@@ -267,10 +267,10 @@ def state_values(st: Position, seat: int | None) -> list[float]:
         out += _NO_PENDING
     if adv:
         used = st.used
-        for side in (me, op):
+        for who in (me, op):
             owned = [0.0] * E
             spent = [0.0] * E
-            for e in st.equipment[side]:
+            for e in st.equipment[who]:
                 owned[e] = 1.0
                 spent[e] = 1.0 if used >> e & 1 else 0.0
             out += owned
