@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import copy
 import random
+from itertools import chain
 from typing import Any
 
 import pytest
@@ -42,10 +43,9 @@ def _reference(game: Game, state: State, seat: int | None) -> list[float]:
 
 
 def _from_state(game: Game, state: State, seat: int | None) -> list[float]:
-    values_of = getattr(game, "observation_state_values", None)
-    assert values_of is not None, f"{game.name} has no encoder from the state"
-    out: list[float] = values_of(state, seat)
-    return out
+    blocks_of = getattr(game, "observation_state_blocks", None)
+    assert blocks_of is not None, f"{game.name} has no encoder from the state"
+    return list(chain.from_iterable(blocks_of(state, seat)))
 
 
 def _step(state: State, rng: random.Random) -> None:
@@ -81,7 +81,10 @@ def test_state_encoding_equals_the_view_encoding_at_every_step(config: Any) -> N
 def test_interleaved_states_and_diverging_clones_never_get_a_stale_section(config: Any) -> None:
     # Several states of the game at once, clones that then go their own way (same history
     # length, other positions), observed in a random order: each vector is its own state's.
+    import numpy as np
+
     game = _load(config)
+    encode = observer(game)
     rng = random.Random("mixed-" + config_id(config))
     states = [game.new_state(rng.randrange(2**31)) for _ in range(3)]
     seats: list[int | None] = [*range(game.players), None]
@@ -102,8 +105,10 @@ def test_interleaved_states_and_diverging_clones_never_get_a_stale_section(confi
             _step(state, rng)
         for other in rng.sample(states, k=min(3, len(states))):
             seat = rng.choice(seats)
-            assert _from_state(game, other, seat) == _reference(game, other, seat)
-            assert observe_values(game, other, seat) == _reference(game, other, seat)
+            want = _reference(game, other, seat)
+            assert _from_state(game, other, seat) == want
+            assert observe_values(game, other, seat) == want
+            assert np.array_equal(encode(other, seat), np.asarray(want, dtype=np.float32))
 
 
 @pytest.mark.parametrize("config", REAL_CONFIGS, ids=config_id)

@@ -11,7 +11,7 @@ from riverbox.core.events import EventText
 from riverbox.core.game import Policy
 from riverbox.core.i18n import N_, localized_file
 from riverbox.games.ravenous_river import actions as A
-from riverbox.games.ravenous_river.observe import OBSERVATION_SIZE, observation, state_blocks, state_values
+from riverbox.games.ravenous_river.observe import OBSERVATION_SIZE, observation, state_blocks
 from riverbox.games.ravenous_river.state import RavenousRiverState
 from riverbox.games.ravenous_river.words import EVENT_TEXTS
 
@@ -156,8 +156,3 @@ class RavenousRiver(Game):
         """The blocks of ``state.view(seat)`` read from the state (no view is built)."""
         assert isinstance(state, RavenousRiverState)
         return state_blocks(state, seat)
-
-    def observation_state_values(self, state: State, seat: int | None) -> list[float]:
-        """``observation_tensor(state.view(seat))`` read from the state, as a new list."""
-        assert isinstance(state, RavenousRiverState)
-        return state_values(state, seat)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from itertools import chain
 from typing import Any
 
 from riverbox.core.memo import LastBlock
@@ -271,12 +272,12 @@ _KEPT_COUNTS: list[Any] = [None, []]
 """The counts section (the same for every seat) and its key."""
 
 
-def state_values(st: RiverBoard, seat: int | None) -> list[float]:
-    """``observation(st.view(seat))`` read from the state as a new list, without building the
-    view: the sections of ``state_blocks``, the table, the seat's own things and the counts kept
-    from the last call while the values they come from stay equal (most steps change one)."""
+def state_blocks(st: RiverBoard, seat: int | None) -> list[list[float]]:
+    """``blocks(st.view(seat))`` read from the state, without building the view: a new list of
+    blocks, the table, the seat's own things and the counts the same lists as in the seat's last
+    call while the values they come from stay equal (blocks are never changed once handed out)."""
     phase = st.phase
-    out = _head(seat, st.n, PHASE_NAMES[phase], None if phase in (OVER, KEEP) else st.turn)[:]
+    head = _head(seat, st.n, PHASE_NAMES[phase], None if phase in (OVER, KEEP) else st.turn)
     kept = _KEPT[7 if seat is None else seat]
     row, known, up, bank, boats, bstate = st.row, st.known, st.up, st.bank, st.boats, st.bstate
     key = kept.table_key
@@ -291,9 +292,8 @@ def state_values(st: RiverBoard, seat: int | None) -> list[float]:
     ):
         kept.table = _state_table(st, 0 if seat is None else 1 << seat)
         kept.table_key = (row[:], known[:], up, bank[:], [b[:] for b in boats], bstate[:])
-    out += kept.table
     if seat is None:
-        out += _NO_MINE
+        mine = _NO_MINE
     else:
         totems, hand = st.totems[seat], st.hands[seat]
         drawn = st.drawn[seat] if st.n == 2 else _NO_DRAWN  # drawn totems: two players only
@@ -301,28 +301,19 @@ def state_values(st: RiverBoard, seat: int | None) -> list[float]:
         if key is None or key[0] != totems or key[1] != drawn or key[2] != hand or key[3] != st.n:
             kept.mine = _state_mine(st, seat)
             kept.mine_key = (totems[:], drawn[:], hand[:], st.n)
-        out += kept.mine
+        mine = kept.mine
     sizes = [len(h) for h in st.hands]
     key = _KEPT_COUNTS[0]
     if key is None or key[0] != sizes or key[1] != st.score or key[2] != st.discard or key[3] != st.target:
         _KEPT_COUNTS[1] = _state_counts(st)
         _KEPT_COUNTS[0] = (sizes, st.score[:], st.discard[:], st.target)
-    out += _KEPT_COUNTS[1]
-    out += _state_tail(st, seat)
-    return out
+    return [head, kept.table, mine, _KEPT_COUNTS[1], _state_tail(st, seat)]
+
+
+def state_values(st: RiverBoard, seat: int | None) -> list[float]:
+    """``observation(st.view(seat))`` read from the state, as a new list."""
+    return list(chain.from_iterable(state_blocks(st, seat)))
 
 
 _NO_MINE = [0.0] * (14 + NUM_KINDS)
 _NO_DRAWN: list[int] = []
-
-
-def state_blocks(st: RiverBoard, seat: int | None) -> list[list[float]]:
-    """``blocks(st.view(seat))`` read from the state, without building the view."""
-    phase = st.phase
-    return [
-        _head(seat, st.n, PHASE_NAMES[phase], None if phase in (OVER, KEEP) else st.turn),
-        _state_table(st, 0 if seat is None else 1 << seat),
-        _state_mine(st, seat),
-        _state_counts(st),
-        _state_tail(st, seat),
-    ]

@@ -13,6 +13,7 @@ both seats and the spectator at every step of random games.
 
 from __future__ import annotations
 
+from itertools import chain
 from typing import TYPE_CHECKING, Any
 
 from riverbox.core.memo import LastBlock
@@ -229,31 +230,28 @@ def _pending_block(frame: int, col: int, pos: int) -> list[float]:
     return block
 
 
-def state_values(st: Position, seat: int | None) -> list[float]:
-    """``encode(st.view(seat))`` read from the position, as a new list (``build_view`` is the
-    reference: every value below is the one the view shows)."""
+def state_blocks(st: Position, seat: int | None) -> list[list[float]]:
+    """``blocks(st.view(seat))`` read from the position (``build_view`` is the reference: every
+    value below is the one the view shows): a new list of blocks, a column side's block the same
+    list while the side stays (blocks are never changed once handed out)."""
     me = seat if seat == 0 or seat == 1 else 0
     op = 1 - me
     adv = st.adv
     hands, piles = st.hands, st.piles
-    out = _counts(hands[seat]) if seat is not None else [0.0] * K
+    head = _counts(hands[seat]) if seat is not None else [0.0] * K
     if not adv:
         foreign = 0
     elif op == 0:
         foreign = len([c for c in hands[0] if c >= K])
     else:
         foreign = len([c for c in hands[1] if c < K])
-    out += [len(hands[me]) / 8, len(hands[op]) / 8, len(piles[me]) / 18, len(piles[op]) / 18, foreign / 3]
+    head += [len(hands[me]) / 8, len(hands[op]) / 8, len(piles[me]) / 18, len(piles[op]) / 18, foreign / 3]
     board = st.board
     mine, theirs = board[me * COLUMNS : me * COLUMNS + COLUMNS], board[op * COLUMNS : op * COLUMNS + COLUMNS]
-    for side in mine:
-        out += _side_block(side)
-    for side in theirs:
-        out += _side_block(side)
-    out += [_side_strength(side) for side in mine]
-    out += [_side_strength(side) for side in theirs]
+    strength = [_side_strength(side) for side in mine]
+    strength += [_side_strength(side) for side in theirs]
     supply = st.supply
-    out += [(FISH - supply[me]) / 8, (FISH - supply[op]) / 8, st.shields / 8]
+    out = [(FISH - supply[me]) / 8, (FISH - supply[op]) / 8, st.shields / 8]
     removed = st.removed
     out += _counts(removed[me])
     out += _counts(removed[op])
@@ -287,4 +285,9 @@ def state_values(st: Position, seat: int | None) -> list[float]:
         out += _counts(piles[seat])
     else:
         out += [0.0] * K
-    return out
+    return [head, *map(_side_block, mine), *map(_side_block, theirs), strength, out]
+
+
+def state_values(st: Position, seat: int | None) -> list[float]:
+    """``encode(st.view(seat))`` read from the position, as a new list."""
+    return list(chain.from_iterable(state_blocks(st, seat)))

@@ -20,7 +20,7 @@ games.
 
 from __future__ import annotations
 
-from itertools import compress
+from itertools import chain, compress
 from operator import ne
 from typing import TYPE_CHECKING, Any
 
@@ -221,14 +221,14 @@ class _Board:
     marks differ from the remembered copies are encoded again (compared by value: a different
     state, or a state changed in any way, can never get a section that does not match it)."""
 
-    __slots__ = ("animals", "area_key", "areas", "flat", "marks", "path", "stacks", "templates")
+    __slots__ = ("animals", "area_key", "areas", "marks", "path", "spaces", "stacks", "templates")
 
     def __init__(self) -> None:
         self.path: Path | None = None
         self.templates: list[list[float]] = []
         self.stacks: list[list[int]] = []
         self.marks: list[int] = []
-        self.flat: list[float] = []
+        self.spaces: list[list[float]] = []
         self.area_key: tuple[int, list[list[int]]] | None = None
         self.areas: list[float] = []
         self.animals: tuple[Any, ...] | None = None
@@ -248,13 +248,14 @@ def _reset(board: _Board, path: Path) -> None:
     n = len(kinds)
     board.stacks = [[-1]] * n  # matches no stack: every space is encoded at the first call
     board.marks = [-1] * n
-    board.flat = [0.0] * (MAX_SPACES * _PER_SPACE)
+    board.spaces = [_NO_SPACE] * MAX_SPACES
     board.area_key = None
     board.animals = None
 
 
-def _spaces_of(st: TrekData, board: _Board) -> list[float]:
-    """The space section (``_space_blocks`` of the view), updated where it changed."""
+def _spaces_of(st: TrekData, board: _Board) -> list[list[float]]:
+    """The space blocks (``_space_blocks`` of the view): a new block for a space whose stack or
+    marks changed, the same list as last time for the others (a block is never changed)."""
     path = st.path
     if board.path is not path:
         _reset(board, path)
@@ -275,17 +276,16 @@ def _spaces_of(st: TrekData, board: _Board) -> list[float]:
     stacks = st.stacks
     if len(stacks) < n:
         stacks = stacks + [_NO_STACK] * (n - len(stacks))
-    old_stacks, old_marks, flat = board.stacks, board.marks, board.flat
+    old_stacks, old_marks, blocks = board.stacks, board.marks, board.spaces
     if old_marks != marks or old_stacks != stacks:
         changed = set(compress(range(n), map(ne, old_marks, marks)))
         changed.update(compress(range(n), map(ne, old_stacks, stacks)))
         for i in changed:
             stack = stacks[i]
-            o = i * _PER_SPACE
-            flat[o : o + _PER_SPACE] = _one_space(templates[i], stack, marks[i])
+            blocks[i] = _one_space(templates[i], stack, marks[i])
             old_stacks[i] = stack[:]
         board.marks = marks
-    return flat
+    return blocks
 
 
 def _areas_of(st: TrekData, board: _Board) -> list[float]:
@@ -329,11 +329,12 @@ def _animals_of(st: TrekData, board: _Board) -> list[float]:
 _PHASE_BLOCKS: dict[tuple[int, Any], list[float]] = {}
 
 
-def state_values(st: TrekData, seat: int | None) -> list[float]:
-    """``encode(st.view(seat))`` read from the state, as a new list."""
+def state_blocks(st: TrekData, seat: int | None) -> list[list[float]]:
+    """``blocks(st.view(seat))`` read from the state: a new list of blocks, each block the same
+    list as in the last call while its values stay (never changed once handed out)."""
     board = _BOARD
-    out = _spaces_of(st, board)[:]
-    out += _areas_of(st, board)
+    spaces = _spaces_of(st, board)
+    areas = _areas_of(st, board)
     over = st.is_over
     hide = st.hidden_money and not over  # RT-28: only the seat's own money, until the end
     money, clearing, off, hand, to_move = st.money, st.clearing, st.off, st.hand, st.to_move
@@ -347,12 +348,15 @@ def state_values(st: TrekData, seat: int | None) -> list[float]:
         colours[o + 3] = hand[c] / 7.0 if c < len(hand) else 0.0
         colours[o + 4] = float(seat == c)
         colours[o + 5] = float(c in to_move)
-    out += colours
-    out += _animals_of(st, board)
+    animals = _animals_of(st, board)
     phase = st.phase
     key = (phase, st.triggered)
     block = _PHASE_BLOCKS.get(key)
     if block is None:
         block = _PHASE_BLOCKS[key] = _phase_block(PHASE_NAMES[phase], st.triggered)
-    out += block
-    return out
+    return [*spaces, areas, colours, animals, block]
+
+
+def state_values(st: TrekData, seat: int | None) -> list[float]:
+    """``encode(st.view(seat))`` read from the state, as a new list."""
+    return list(chain.from_iterable(state_blocks(st, seat)))

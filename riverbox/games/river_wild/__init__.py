@@ -25,7 +25,7 @@ from riverbox.games.river_wild.actions import Place, parse_place, position_of, p
 from riverbox.games.river_wild.board import Board, Menu, Rules, menu, pos_key
 from riverbox.games.river_wild.cards import ANIMALS, Deck, Face, Goal, load_deck, parse_deck
 from riverbox.games.river_wild.events import DOMAIN, EVENT_TEXTS, face_words
-from riverbox.games.river_wild.observe import encode, state_blocks, state_values
+from riverbox.games.river_wild.observe import encode, state_blocks
 from riverbox.games.river_wild.scoring import (
     find_lands,
     goal_completions,
@@ -273,11 +273,6 @@ class RiverWild(Game):
         """The blocks of ``state.view(seat)`` read from the state (the view is public)."""
         assert isinstance(state, RiverWildState)
         return state_blocks(state)
-
-    def observation_state_values(self, state: State, seat: int | None) -> list[float]:
-        """``observation_tensor(state.view(seat))`` read from the state, as a new list."""
-        assert isinstance(state, RiverWildState)
-        return state_values(state)
 
 
 def __getattr__(name: str) -> Any:

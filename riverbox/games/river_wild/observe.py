@@ -15,7 +15,6 @@ hold the same numbers, so the adapters rewrite only the few a placement changes.
 
 from __future__ import annotations
 
-from itertools import chain
 from typing import TYPE_CHECKING, Any
 
 from riverbox.games.river_wild.board import key_pos
@@ -88,28 +87,6 @@ def state_blocks(state: RiverWildState) -> list[list[float]]:
         geo[i] = _geo(fi & 1, row, col, n)
     tail = [board.score() / 50.0, len(board.lands) / 8.0, len(deck) / n, 1.0 if state.is_over else 0.0]
     return _blocks(status, geo, tail)
-
-
-def state_values(state: RiverWildState) -> list[float]:
-    """``state_blocks(state)`` one block after the other, as a new list (the adapters' path)."""
-    n = state.wild.deck.size
-    status = [UNSEEN] * n
-    geo = [_NO_GEO] * n
-    for i in state.hand:
-        status[i] = HAND
-    deck = state.deck
-    if deck:
-        status[deck[-1]] = TOP
-    board = state.board
-    for fi, key in board.placed[1:]:
-        i = fi >> 1
-        status[i] = PLACED
-        row, col = key_pos(key)
-        geo[i] = _geo(fi & 1, row, col, n)
-    out = list(chain.from_iterable(map(_WHERE_BLOCKS.__getitem__, status)))
-    out += chain.from_iterable(geo)
-    out += [board.score() / 50.0, len(board.lands) / 8.0, len(deck) / n, 1.0 if state.is_over else 0.0]
-    return out
 
 
 def encode(index_of: Any, n: int, view: dict[str, Any]) -> list[float]:
