@@ -171,23 +171,34 @@ for _ in range(3 * 2 * K + 8):  # a count as the view's encoding sums it: 1/3 ad
     _THIRDS.append(_THIRDS[-1] + 1 / 3)
 
 
+_COUNTS: dict[tuple[int, ...], list[float]] = {}
+
+
 def _counts(codes: list[int]) -> list[float]:
-    """Cards per kind, each card 1/3 (a hand, a pile or removed cards, foreign cards included)."""
-    n = [0] * K
-    for c in codes:
-        n[KIND_OF[c]] += 1
-    return [_THIRDS[k] for k in n]
-
-
-_SIDES: dict[tuple[tuple[int, int, int], ...], list[float]] = {}
-
-
-def _side_block(side: tuple[tuple[int, int, int], ...]) -> list[float]:
-    """``_column_block`` of a column side ``(code, shields, fish)`` per card: a side tuple is
-    replaced, never changed, so each distinct side is encoded once (one shared list)."""
-    block = _SIDES.get(side)
+    """Cards per kind, each card 1/3 (a hand, a pile or removed cards, foreign cards included):
+    one shared list per distinct list of cards (hands are sorted, so they repeat)."""
+    key = tuple(codes)
+    block = _COUNTS.get(key)
     if block is None:
-        block = []
+        n = [0] * K
+        for c in codes:
+            n[KIND_OF[c]] += 1
+        block = [_THIRDS[k] for k in n]
+        if len(_COUNTS) > 50_000:
+            _COUNTS.clear()
+        _COUNTS[key] = block
+    return block
+
+
+_SIDES: dict[tuple[tuple[int, int, int], ...], tuple[list[float], float]] = {}
+
+
+def _side_block(side: tuple[tuple[int, int, int], ...]) -> tuple[list[float], float]:
+    """``_column_block`` of a column side ``(code, shields, fish)`` per card and the side's
+    strength / 10: each distinct side is encoded once (one shared list)."""
+    hit = _SIDES.get(side)
+    if hit is None:
+        block: list[float] = []
         for code, shields, fish in side:
             slot = [0.0] * _SLOT
             slot[0] = 1.0
@@ -197,17 +208,25 @@ def _side_block(side: tuple[tuple[int, int, int], ...]) -> list[float]:
             slot[K + 3] = (SPACES[code] - fish) / 2
             block += slot
         block += [0.0] * (_SLOT * (COLUMN_CAP - len(side)))
+        total = 0
+        for code, shields, _ in side:
+            total += STRENGTH[code] + shields
         if len(_SIDES) > 50_000:
             _SIDES.clear()
-        _SIDES[side] = block
-    return block
+        hit = _SIDES[side] = (block, total / 10)
+    return hit
 
 
-def _side_strength(side: tuple[tuple[int, int, int], ...]) -> float:
-    total = 0
-    for code, shields, _ in side:
-        total += STRENGTH[code] + shields
-    return total / 10
+_BOARD: list[Any] = [None, None]
+"""The last board (a copy of the list of side tuples, which are replaced, never changed) and its
+blocks and strengths per side: most steps leave the board as it was."""
+
+
+def _board_blocks(board: list[tuple[tuple[int, int, int], ...]]) -> list[tuple[list[float], float]]:
+    if _BOARD[0] != board:
+        _BOARD[0], _BOARD[1] = board[:], [_side_block(side) for side in board]
+    sides: list[tuple[list[float], float]] = _BOARD[1]
+    return sides
 
 
 _PHASE_BLOCKS = [[1.0 if i == ph else 0.0 for i in range(len(_PHASES))] for ph in range(len(_PHASES))]
@@ -238,7 +257,7 @@ def state_blocks(st: Position, seat: int | None) -> list[list[float]]:
     op = 1 - me
     adv = st.adv
     hands, piles = st.hands, st.piles
-    head = _counts(hands[seat]) if seat is not None else [0.0] * K
+    head = _counts(hands[seat])[:] if seat is not None else [0.0] * K
     if not adv:
         foreign = 0
     elif op == 0:
@@ -246,10 +265,9 @@ def state_blocks(st: Position, seat: int | None) -> list[list[float]]:
     else:
         foreign = len([c for c in hands[1] if c < K])
     head += [len(hands[me]) / 8, len(hands[op]) / 8, len(piles[me]) / 18, len(piles[op]) / 18, foreign / 3]
-    board = st.board
-    mine, theirs = board[me * COLUMNS : me * COLUMNS + COLUMNS], board[op * COLUMNS : op * COLUMNS + COLUMNS]
-    strength = [_side_strength(side) for side in mine]
-    strength += [_side_strength(side) for side in theirs]
+    sides = _board_blocks(st.board)
+    sides = sides[me * COLUMNS : me * COLUMNS + COLUMNS] + sides[op * COLUMNS : op * COLUMNS + COLUMNS]
+    strength = [side[1] for side in sides]
     supply = st.supply
     out = [(FISH - supply[me]) / 8, (FISH - supply[op]) / 8, st.shields / 8]
     removed = st.removed
@@ -285,7 +303,7 @@ def state_blocks(st: Position, seat: int | None) -> list[list[float]]:
         out += _counts(piles[seat])
     else:
         out += [0.0] * K
-    return [head, *map(_side_block, mine), *map(_side_block, theirs), strength, out]
+    return [head, *[side[0] for side in sides], strength, out]
 
 
 def state_values(st: Position, seat: int | None) -> list[float]:
