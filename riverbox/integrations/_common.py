@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import zlib
 from collections.abc import Callable
-from itertools import chain, compress
+from itertools import compress
 from operator import is_not
 from struct import Struct
 from typing import Any
@@ -142,8 +142,12 @@ def observation_array(game: Game, view: dict[str, Any]) -> Any:
 
 
 def _joined(blocks: list[list[float]], game: Game) -> list[float]:
-    """The blocks one after the other, checked against the game's declared length."""
-    values = list(chain.from_iterable(blocks))
+    """The blocks one after the other, checked against the game's declared length (a loop of
+    list extends: a few times cheaper than ``list(chain.from_iterable(...))``, item by item)."""
+    values: list[float] = []
+    extend = values.extend
+    for block in blocks:
+        extend(block)
     if len(values) != game.observation_size:
         raise ValueError(
             f"{game.name}: observation blocks gave {len(values)} values, observation_size is "

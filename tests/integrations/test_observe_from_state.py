@@ -1,4 +1,4 @@
-"""The games' encoders straight from the state (``observe.state_values``, the adapters' path) give
+"""The games' encoders straight from the state (``observe.state_blocks``, the adapters' path) give
 exactly the numbers of the view-based encoders (``observation_tensor`` of ``state.view(seat)``,
 the definition), so they read nothing the seat's view does not show.
 

@@ -4,7 +4,7 @@ Computed from ``state.view(seat)`` only, so it leaks nothing. It is written from
 seat's side ("me" first, then the opponent); the spectator view is encoded from seat 0's side
 with an empty hand.
 
-``encode(view)`` is the definition; ``state_values(position, seat)`` gives the same numbers
+``encode(view)`` is the definition; ``state_blocks(position, seat)`` gives the same numbers
 read straight from the position (the adapters' path: building the view costs more than
 encoding it). It reads only what ``view.build_view`` shows the seat (the seat's own hand, its
 own draw pile only while the seat knows it, everything else public); tests compare the two for
@@ -13,7 +13,6 @@ both seats and the spectator at every step of random games.
 
 from __future__ import annotations
 
-from itertools import chain
 from typing import TYPE_CHECKING, Any
 
 from riverbox.core.memo import LastBlock
@@ -304,8 +303,3 @@ def state_blocks(st: Position, seat: int | None) -> list[list[float]]:
     else:
         out += [0.0] * K
     return [head, *[side[0] for side in sides], strength, out]
-
-
-def state_values(st: Position, seat: int | None) -> list[float]:
-    """``encode(st.view(seat))`` read from the position, as a new list."""
-    return list(chain.from_iterable(state_blocks(st, seat)))

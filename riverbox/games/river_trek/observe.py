@@ -11,7 +11,7 @@ Computed from ``view`` only, so it can hold nothing the seat may not know. Layou
 * per animal (12): in play, on its tile face up, face down, held by colour (4)
 * phase one-hot, final round, game over
 
-``encode(view)`` is the definition; ``state_values(state, seat)`` gives the same numbers read
+``encode(view)`` is the definition; ``state_blocks(state, seat)`` gives the same numbers read
 straight from the state (the adapters' path), reading only what ``view.build_view`` shows the
 seat: everything is public but the money while it is hidden (RT-28: a seat sees its own only,
 until the end). Tests compare the two for every seat and the spectator at every step of random
@@ -20,7 +20,7 @@ games.
 
 from __future__ import annotations
 
-from itertools import chain, compress
+from itertools import compress
 from operator import ne
 from typing import TYPE_CHECKING, Any
 
@@ -355,8 +355,3 @@ def state_blocks(st: TrekData, seat: int | None) -> list[list[float]]:
     if block is None:
         block = _PHASE_BLOCKS[key] = _phase_block(PHASE_NAMES[phase], st.triggered)
     return [*spaces, areas, colours, animals, block]
-
-
-def state_values(st: TrekData, seat: int | None) -> list[float]:
-    """``encode(st.view(seat))`` read from the state, as a new list."""
-    return list(chain.from_iterable(state_blocks(st, seat)))
