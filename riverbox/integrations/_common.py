@@ -19,10 +19,11 @@ A game that defines ``observation_size > 0`` encodes its own views with
   hashing keeps collisions unbiased).
 
 Adapters should ask ``observe(game, state, seat)`` (a new float32 array) or
-``observe_values`` (a new list): a game with ``observation_state_blocks(state, seat)``
-(Ravenous River, River Wild) encodes straight from the state, reading only what the seat's view
-shows, which skips building the view; other games go through ``state.view(seat)``. Both equal
-``observation_array``/``encode_view`` of the view (tested at every step of random games).
+``observe_values`` (a new list), an environment ``observer(game)``: a game with
+``observation_state_blocks(state, seat)`` (all four) encodes straight from the state, reading
+only what the view shows, which skips building the view; other games go through
+``state.view(seat)``. Both equal ``observation_array``/``encode_view`` of the view (tested at
+every step of random games).
 
 The vector has ``GENERIC_SIZE`` (512) floats for every game and player count. It is lossy
 (distinct views can collide) but deterministic, cheap, and it leaks nothing because it is a
