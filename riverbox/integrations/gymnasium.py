@@ -40,11 +40,12 @@ from riverbox.core.errors import IllegalAction
 from riverbox.core.game import Game, State
 from riverbox.integrations._common import (
     OBS_BOUND,
+    action_mask,
     actions_by_id,
     check_illegal_policy,
     legal_ids,
     observation_size,
-    observe,
+    observer,
     render_text,
 )
 from riverbox.registry import load
@@ -86,6 +87,7 @@ class RiverboxEnv(gymnasium.Env[np.ndarray, np.int64]):
         self._ended = False
         self._legal_ids = legal_ids(self.game)
         self._action_of = actions_by_id(self.game)
+        self._observation = observer(self.game)
         self._legal_key = -1
         self._legal: list[int] = []
         self._score = 0.0
@@ -101,17 +103,10 @@ class RiverboxEnv(gymnasium.Env[np.ndarray, np.int64]):
 
     # -- helpers ----------------------------------------------------------------------------
     def _obs(self) -> np.ndarray:
-        return observe(self.game, self.state, 0)
+        return self._observation(self.state, 0)
 
     def _mask(self) -> np.ndarray:
-        mask = np.zeros(self.game.num_action_ids, np.int8)
-        ids = self._legal_now()
-        if len(ids) < 32:  # item by item beats numpy's fancy indexing for the usual few ids
-            for i in ids:
-                mask[i] = 1
-        else:
-            mask[ids] = 1
-        return mask
+        return action_mask(self.game.num_action_ids, self._legal_now())
 
     def _info(self) -> dict[str, Any]:
         info: dict[str, Any] = {"action_mask": self._mask(), "seed": self.game_seed}

@@ -80,13 +80,14 @@ from riverbox.core.errors import IllegalAction
 from riverbox.core.game import Game, State
 from riverbox.integrations._common import (
     OBS_BOUND,
+    action_mask,
     actions_by_id,
     agent_name,
     check_illegal_policy,
     legal_ids,
     mover,
     observation_size,
-    observe,
+    observer,
     render_text,
 )
 from riverbox.registry import load
@@ -132,6 +133,8 @@ class RiverboxAECEnv(AECEnv):
         self.observation_spaces, self.action_spaces = _spaces(self.game, self.possible_agents)
         self._legal_ids = legal_ids(self.game)
         self._action_of = actions_by_id(self.game)
+        self._observation = observer(self.game)
+        self._num_ids = self.game.num_action_ids
         self._legal_key: tuple[int, int] | None = None
         self._legal: list[int] = []
         self._infos_set = False
@@ -182,14 +185,10 @@ class RiverboxAECEnv(AECEnv):
         return self._legal
 
     def _observe(self, seat: int) -> dict[str, np.ndarray]:
-        ids = self._legal_now(seat)
-        mask = np.zeros(self.game.num_action_ids, np.int8)
-        if len(ids) < 32:  # item by item beats numpy's fancy indexing for the usual few ids
-            for i in ids:
-                mask[i] = 1
-        else:
-            mask[ids] = 1
-        return {"observation": observe(self.game, self._state, seat), "action_mask": mask}
+        return {
+            "observation": self._observation(self._state, seat),
+            "action_mask": action_mask(self._num_ids, self._legal_now(seat)),
+        }
 
     def _play(self, seat: int, action: Any) -> tuple[list[float], dict[str, Any]]:
         """Apply ``seat``'s action id; return each seat's reward and info for the mover."""

@@ -178,23 +178,35 @@ _UP_BLOCKS: list[list[float]] = [[*_onehot(2 + a, 10)[:9], 1.0] for a in range(7
 _SEEN = [bin(m).count("1") / 7 for m in range(1 << 7)]
 
 
-def _state_table(st: RiverBoard, me: int) -> list[float]:
-    """``_table`` of ``st.view(seat)`` (``me``: the seat's bit, 0 for the spectator)."""
+_FACE_DOWN = _SLOT_BLOCKS[1]
+_EMPTY_SLOT = _SLOT_BLOCKS[0]
+
+
+def _state_row(st: RiverBoard, me: int) -> list[float]:
+    """The row part of ``_table`` of ``st.view(seat)`` (``me``: the seat's bit, 0 for the
+    spectator) and how many seats know each card: a card shows its animal where the seat knows it
+    (face up, or seen by the seat), flagged face up while no seat knows it privately."""
     row, known, up = st.row, st.known, st.up
     out: list[float] = []
     for i in range(7):
         x = row[i]
         if x < 0:
-            out += _SLOT_BLOCKS[0]
-        elif up >> i & 1 or known[i] & me:
-            out += _UP_BLOCKS[x] if not known[i] else _SLOT_BLOCKS[2 + x]
+            out += _EMPTY_SLOT
+        elif known[i]:
+            out += _SLOT_BLOCKS[2 + x] if up >> i & 1 or known[i] & me else _FACE_DOWN
+        elif up >> i & 1:
+            out += _UP_BLOCKS[x]
         else:
-            out += _SLOT_BLOCKS[1]
+            out += _FACE_DOWN
     out += [_SEEN[k] for k in known]
-    bank = [0.0] * 7
+    return out
+
+
+def _state_boats(st: RiverBoard) -> list[float]:
+    """The bank and boats part of ``_table`` (public)."""
+    out = [0.0] * 7
     for a in st.bank:
-        bank[a] = 1.0
-    out += bank
+        out[a] = 1.0
     for b in range(2):
         boat = [0.0] * 7
         for a in st.boats[b]:
@@ -253,13 +265,56 @@ def _state_tail(st: RiverBoard, seat: int | None) -> list[float]:
     return out
 
 
+class _Kept:
+    """A block and the state values it came from (copies, compared by value: the block is reused
+    only for equal values, whatever the state)."""
+
+    __slots__ = ("block", "key")
+
+    def __init__(self) -> None:
+        self.key: tuple[Any, ...] | None = None
+        self.block: list[float] = []
+
+
+_MINE_KEPT = tuple(_Kept() for _ in range(7))
+_BOATS = _Kept()
+_COUNTS_KEPT = _Kept()
+
+
 def state_blocks(st: RiverBoard, seat: int | None) -> list[list[float]]:
-    """``blocks(st.view(seat))`` read from the state, without building the view."""
+    """``blocks(st.view(seat))`` read from the state, without building the view: a new list of
+    blocks (the table in two: the row, then the bank and boats), the bank and boats, the seat's
+    own things and the counts the same lists as in the last call while the values they come from
+    stay equal (blocks are never changed once handed out)."""
     phase = st.phase
-    return [
-        _head(seat, st.n, PHASE_NAMES[phase], None if phase in (OVER, KEEP) else st.turn),
-        _state_table(st, 0 if seat is None else 1 << seat),
-        _state_mine(st, seat),
-        _state_counts(st),
-        _state_tail(st, seat),
-    ]
+    head = _head(seat, st.n, PHASE_NAMES[phase], None if phase in (OVER, KEEP) else st.turn)
+    row = _state_row(st, 0 if seat is None else 1 << seat)
+    bank, boats, bstate = st.bank, st.boats, st.bstate
+    kept = _BOATS
+    key = kept.key
+    if key is None or key[0] != bank or key[1] != boats or key[2] != bstate:
+        kept.block = _state_boats(st)
+        kept.key = (bank[:], [b[:] for b in boats], bstate[:])
+    boat_block = kept.block
+    if seat is None:
+        mine = _NO_MINE
+    else:
+        totems, hand = st.totems[seat], st.hands[seat]
+        drawn = st.drawn[seat] if st.n == 2 else _NO_DRAWN  # drawn totems: two players only
+        kept = _MINE_KEPT[seat]
+        key = kept.key
+        if key is None or key[0] != totems or key[1] != drawn or key[2] != hand or key[3] != st.n:
+            kept.block = _state_mine(st, seat)
+            kept.key = (totems[:], drawn[:], hand[:], st.n)
+        mine = kept.block
+    sizes = [len(h) for h in st.hands]
+    kept = _COUNTS_KEPT
+    key = kept.key
+    if key is None or key[0] != sizes or key[1] != st.score or key[2] != st.discard or key[3] != st.target:
+        kept.block = _state_counts(st)
+        kept.key = (sizes, st.score[:], st.discard[:], st.target)
+    return [head, row, boat_block, mine, kept.block, _state_tail(st, seat)]
+
+
+_NO_MINE = [0.0] * (14 + NUM_KINDS)
+_NO_DRAWN: list[int] = []

@@ -20,7 +20,7 @@ from riverbox.core.events import EventText
 from riverbox.core.i18n import N_, localized_file, translator
 from riverbox.games.river_rivals import actions as A
 from riverbox.games.river_rivals.content import EQUIPMENT, KINDS, RAW
-from riverbox.games.river_rivals.observe import OBSERVATION_SIZE, encode
+from riverbox.games.river_rivals.observe import OBSERVATION_SIZE, encode, state_blocks
 from riverbox.games.river_rivals.scoring import catches, free_spaces, side_strength
 from riverbox.games.river_rivals.state import RiverRivalsState
 from riverbox.games.river_rivals.story import DOMAIN, EVENT_TEXTS, narrate
@@ -132,6 +132,11 @@ class RiverRivals(Game):
 
     def observation_tensor(self, view: dict[str, Any]) -> list[float]:
         return encode(view)
+
+    def observation_state_blocks(self, state: State, seat: int | None) -> list[list[float]]:
+        """The blocks of ``state.view(seat)`` read from the state (no view is built)."""
+        assert isinstance(state, RiverRivalsState)
+        return state_blocks(state, seat)
 
 
 _VERIFIED = {

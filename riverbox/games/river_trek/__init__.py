@@ -22,7 +22,7 @@ from riverbox.games.river_trek.actions import ALL_ACTIONS, NUM_ACTION_IDS, Kind,
 from riverbox.games.river_trek.bot import TrekBot
 from riverbox.games.river_trek.build import build_position
 from riverbox.games.river_trek.narration import DOMAIN, EVENT_TEXTS, narrate
-from riverbox.games.river_trek.observe import SIZE, encode
+from riverbox.games.river_trek.observe import SIZE, encode, state_blocks
 from riverbox.games.river_trek.position import COLOURS
 from riverbox.games.river_trek.state import TrekState
 
@@ -143,3 +143,8 @@ class RiverTrek(Game):
 
     def observation_tensor(self, view: dict[str, Any]) -> list[float]:
         return encode(view)
+
+    def observation_state_blocks(self, state: State, seat: int | None) -> list[list[float]]:
+        """The blocks of ``state.view(seat)`` read from the state (no view is built)."""
+        assert isinstance(state, TrekState)
+        return state_blocks(state, seat)

@@ -10,16 +10,28 @@ Computed from ``view`` only, so it can hold nothing the seat may not know. Layou
   posts in hand / 7, is the viewer, is to move
 * per animal (12): in play, on its tile face up, face down, held by colour (4)
 * phase one-hot, final round, game over
+
+``encode(view)`` is the definition; ``state_blocks(state, seat)`` gives the same numbers read
+straight from the state (the adapters' path), reading only what ``view.build_view`` shows the
+seat: everything is public but the money while it is hidden (RT-28: a seat sees its own only,
+until the end). Tests compare the two for every seat and the spectator at every step of random
+games.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from itertools import compress
+from operator import ne
+from typing import TYPE_CHECKING, Any
 
 from riverbox.core.memo import LastBlock
 from riverbox.games.river_trek.actions import MAX_AREAS, MAX_SPACES
 from riverbox.games.river_trek.board import ANIMALS, KIND_NAMES
 from riverbox.games.river_trek.position import PHASE_NAMES
+
+if TYPE_CHECKING:
+    from riverbox.games.river_trek.board import Path
+    from riverbox.games.river_trek.position import TrekData
 
 PHASES = PHASE_NAMES
 _PER_SPACE = 1 + 5 + 1 + 1 + 4 + 4 + 4
@@ -197,3 +209,149 @@ def encode(view: dict[str, Any]) -> list[float]:
     for block in blocks(view):
         out += block
     return out
+
+
+# -- the same numbers read from the state (the adapters' path: no view is built) -------------------
+
+
+class _Board:
+    """The space and area sections of the last encoding and the values they came from.
+
+    Stacks, marks and posts change at a few spaces per step, so only the spaces whose stack or
+    marks differ from the remembered copies are encoded again (compared by value: a different
+    state, or a state changed in any way, can never get a section that does not match it)."""
+
+    __slots__ = ("animals", "area_key", "areas", "marks", "path", "spaces", "stacks", "templates")
+
+    def __init__(self) -> None:
+        self.path: Path | None = None
+        self.templates: list[list[float]] = []
+        self.stacks: list[list[int]] = []
+        self.marks: list[int] = []
+        self.spaces: list[list[float]] = []
+        self.area_key: tuple[int, list[list[int]]] | None = None
+        self.areas: list[float] = []
+        self.animals: tuple[Any, ...] | None = None
+
+
+_BOARD = _Board()
+_NO_STACK: list[int] = []
+
+
+def _reset(board: _Board, path: Path) -> None:
+    """Start over for a path: templates from its spaces, every space to be encoded."""
+    kinds = path.kinds
+    board.path = path
+    board.templates = _space_templates(
+        [{"kind": KIND_NAMES[k], "value": path.values[i]} for i, k in enumerate(kinds)]
+    )
+    n = len(kinds)
+    board.stacks = [[-1]] * n  # matches no stack: every space is encoded at the first call
+    board.marks = [-1] * n
+    board.spaces = [_NO_SPACE] * MAX_SPACES
+    board.area_key = None
+    board.animals = None
+
+
+def _spaces_of(st: TrekData, board: _Board) -> list[list[float]]:
+    """The space blocks (``_space_blocks`` of the view): a new block for a space whose stack or
+    marks changed, the same list as last time for the others (a block is never changed)."""
+    path = st.path
+    if board.path is not path:
+        _reset(board, path)
+    templates = board.templates
+    n = len(templates)
+    marks = [0] * n
+    for sp in st.tiles[: len(st.animals)]:  # the view's animals: one per name
+        if 0 <= sp < n:
+            marks[sp] |= 1
+    dock = st.dock
+    if 0 <= dock < n:
+        marks[dock] |= 2
+    for i in range(max(dock, 0), min(st.basecamp + 1, n)):
+        marks[i] |= 4
+    scout = st.scout
+    if st.scout_state == 0 and 0 <= scout < n:
+        marks[scout] |= 8
+    stacks = st.stacks
+    if len(stacks) < n:
+        stacks = stacks + [_NO_STACK] * (n - len(stacks))
+    old_stacks, old_marks, blocks = board.stacks, board.marks, board.spaces
+    if old_marks != marks or old_stacks != stacks:
+        changed = set(compress(range(n), map(ne, old_marks, marks)))
+        changed.update(compress(range(n), map(ne, old_stacks, stacks)))
+        for i in changed:
+            stack = stacks[i]
+            blocks[i] = _one_space(templates[i], stack, marks[i])
+            old_stacks[i] = stack[:]
+        board.marks = marks
+    return blocks
+
+
+def _areas_of(st: TrekData, board: _Board) -> list[float]:
+    """The area section (``_area_block`` of the view's areas), kept while posts and Bridge stay."""
+    posts, bridge = st.posts, st.bridge
+    key = board.area_key
+    if key is None or key[0] != bridge or key[1] != posts:
+        out = [0.0] * (MAX_AREAS * _PER_AREA)
+        for ar in st.path.areas:
+            o = ar.id * _PER_AREA
+            out[o] = 1.0
+            out[o + 1] = float(ar.small)
+            out[o + 2] = float(ar.plus2)
+            out[o + 3] = float(st.area_usable(ar.id))
+            for s, k in enumerate(posts[ar.id]):
+                out[o + 4 + s] = k / 3.0
+        board.area_key = (bridge, [p[:] for p in posts])
+        board.areas = out
+    return board.areas
+
+
+def _animals_of(st: TrekData, board: _Board) -> list[float]:
+    """The animal section (``_animal_block`` of the view's animals), kept while they stay."""
+    names, tiles, holder, down = st.animals, st.tiles, st.holder, st.down
+    key = board.animals
+    if key is None or key[0] is not names or key[1] != tiles or key[2] != holder or key[3] != down:
+        out = [0.0] * (12 * _PER_ANIMAL)
+        for i, name in enumerate(names):
+            o = ANIMALS.index(name) * _PER_ANIMAL
+            h, d = holder[i], down[i]
+            out[o] = 1.0
+            out[o + 1] = float(h < 0 and not d)
+            out[o + 2] = float(d)
+            if h >= 0:
+                out[o + 3 + h] = 1.0
+        key = board.animals = (names, tiles, holder[:], down[:], out)
+    block: list[float] = key[4]
+    return block
+
+
+_PHASE_BLOCKS: dict[tuple[int, Any], list[float]] = {}
+
+
+def state_blocks(st: TrekData, seat: int | None) -> list[list[float]]:
+    """``blocks(st.view(seat))`` read from the state: a new list of blocks, each block the same
+    list as in the last call while its values stay (never changed once handed out)."""
+    board = _BOARD
+    spaces = _spaces_of(st, board)
+    areas = _areas_of(st, board)
+    over = st.is_over
+    hide = st.hidden_money and not over  # RT-28: only the seat's own money, until the end
+    money, clearing, off, hand, to_move = st.money, st.clearing, st.off, st.hand, st.to_move
+    colours = [0.0] * (4 * _PER_COLOUR)
+    for c in range(st.colours):
+        o = c * _PER_COLOUR
+        if c < len(money) and (not hide or c == seat):
+            colours[o] = money[c] / 100.0
+        colours[o + 1] = clearing[c] / 12.0
+        colours[o + 2] = off[c] / 12.0
+        colours[o + 3] = hand[c] / 7.0 if c < len(hand) else 0.0
+        colours[o + 4] = float(seat == c)
+        colours[o + 5] = float(c in to_move)
+    animals = _animals_of(st, board)
+    phase = st.phase
+    key = (phase, st.triggered)
+    block = _PHASE_BLOCKS.get(key)
+    if block is None:
+        block = _PHASE_BLOCKS[key] = _phase_block(PHASE_NAMES[phase], st.triggered)
+    return [*spaces, areas, colours, animals, block]
