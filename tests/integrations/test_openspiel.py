@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import pickle
 import random
+from hashlib import blake2b
 from typing import Any
 
 import pytest
@@ -266,25 +267,59 @@ def test_load_game_checks_the_player_count() -> None:
 # then every event the seat is told (from the full log, cut at each move) and its own actions.
 
 
+def _told(event: dict[str, Any]) -> tuple[Any, ...]:
+    """A log dict as a stored event (``emit``'s form) to make its record from."""
+    args = {k: v for k, v in event.items() if k != "kind"}
+    return (event["kind"], args, None, None)
+
+
 def reference_recall(state: Any, seat: int | None) -> str:
     """``seat``'s digest rebuilt from the seed and the pyspiel history (seat None: public)."""
     game = state.get_game().riverbox_game
     seed, *actions = state.history()
     rb = game.new_state(seed)
-    chain = ro.chain_start(game.players if seat is None else seat)
-    chain = ro.view_digest(chain, json.dumps(rb.view(seat), sort_keys=True, separators=(",", ":")).encode())
+    records = [ro.seat_record(game.players if seat is None else seat), ro.view_record(rb.view(seat))]
     told = len(rb.log(seat))  # the first view shows the deal
     for action_id in actions:
         who = mover(rb)
         log = rb.log(seat)
-        for event in log[told:]:
-            chain = ro.event_digest(chain, json.dumps(event, sort_keys=True, separators=(",", ":")).encode())
+        records += [ro.event_record(_told(event)) for event in log[told:]]
         told = len(log)
         if who == seat:
-            chain = ro.action_digest(chain, action_id)
+            records.append(ro.action_record(action_id))
+        rb.apply(game.action_from_id(action_id), who)
+    records += [ro.event_record(_told(event)) for event in rb.log(seat)[told:]]
+    return ro.stream_digest(records)
+
+
+def old_reference_recall(state: Any, seat: int | None) -> str:
+    """The former scheme (a BLAKE2b chain over the log dicts' JSON, one link per record), kept
+    as an oracle of what a seat knows: two states give a seat equal strings exactly when they
+    gave it equal strings under it."""
+
+    def link(chain: bytes, *parts: bytes) -> bytes:
+        return blake2b(b"\x00".join((chain, *parts)) + b"\x00", digest_size=16).digest()
+
+    def text(value: Any) -> bytes:
+        return json.dumps(value, sort_keys=True, separators=(",", ":")).encode()
+
+    game = state.get_game().riverbox_game
+    seed, *actions = state.history()
+    rb = game.new_state(seed)
+    chain = link(b"", b"seat", str(game.players if seat is None else seat).encode())
+    chain = link(chain, b"view", text(rb.view(seat)))
+    told = len(rb.log(seat))
+    for action_id in actions:
+        who = mover(rb)
+        log = rb.log(seat)
+        for event in log[told:]:
+            chain = link(chain, b"event", text(event))
+        told = len(log)
+        if who == seat:
+            chain = link(chain, b"act", str(action_id).encode())
         rb.apply(game.action_from_id(action_id), who)
     for event in rb.log(seat)[told:]:
-        chain = ro.event_digest(chain, json.dumps(event, sort_keys=True, separators=(",", ":")).encode())
+        chain = link(chain, b"event", text(event))
     return chain.hex()
 
 
