@@ -42,14 +42,15 @@ the rest ``GENERAL_SUM``; rewards are terminal.
 * observation string: the view as canonical JSON; observation tensor: the game's own
   ``observation_tensor`` or the generic hashed encoding (``riverbox.integrations._common``);
 * information-state string (perfect recall): ``p``'s *recall digest*, a 128-bit BLAKE2b hash
-  chain over ``p``'s first view, then in order every event ``p`` is told (``state.log(p)``, each
-  as canonical JSON) and every action ``p`` takes. The log tells a seat everything that changes
-  in its view (tests check it for every game: two worlds ``p`` cannot tell apart that give it
-  the same events give it the same view), so two histories give the same string exactly when
-  ``p`` saw and did the same things (up to hash collisions), which is what tabular algorithms
-  need as a key. The observation string shows the current view itself. Digests are brought up
-  to date only when asked, from the events told since (``state.events_since``): a move costs
-  nothing for a seat nobody asks about (see ``_Inner``);
+  of ``p``'s *recall stream*: its first view, then in order every event ``p`` is told
+  (``state.log(p)``, each as a canonical record of its fields) and every action ``p`` takes
+  (see ``event_record`` and ``BLOCK``). The log tells a seat everything that changes in its view
+  (tests check it for every game: two worlds ``p`` cannot tell apart that give it the same
+  events give it the same view), so two histories give the same string exactly when ``p`` saw
+  and did the same things (up to hash collisions), whenever it is asked, which is what tabular
+  algorithms need as a key. The observation string shows the current view itself. Streams are
+  brought up to date only when asked, from the events told since: a move costs nothing for a
+  seat nobody asks about, and each event is encoded once for every seat (see ``_Inner``);
 * information-state tensor: the observation tensor followed by counts of ``p``'s own past
   actions (``num_action_ids`` slots, or 256 hashed slots when the action space is larger);
 * public observations (``IIGObservationType(private_info=NONE)``) use ``view(None)``.
