@@ -42,14 +42,15 @@ the rest ``GENERAL_SUM``; rewards are terminal.
 * observation string: the view as canonical JSON; observation tensor: the game's own
   ``observation_tensor`` or the generic hashed encoding (``riverbox.integrations._common``);
 * information-state string (perfect recall): ``p``'s *recall digest*, a 128-bit BLAKE2b hash
-  chain over ``p``'s first view, then in order every event ``p`` is told (``state.log(p)``, each
-  as canonical JSON) and every action ``p`` takes. The log tells a seat everything that changes
-  in its view (tests check it for every game: two worlds ``p`` cannot tell apart that give it
-  the same events give it the same view), so two histories give the same string exactly when
-  ``p`` saw and did the same things (up to hash collisions), which is what tabular algorithms
-  need as a key. The observation string shows the current view itself. Digests are brought up
-  to date only when asked, from the events told since (``state.events_since``): a move costs
-  nothing for a seat nobody asks about (see ``_Inner``);
+  of ``p``'s *recall stream*: its first view, then in order every event ``p`` is told
+  (``state.log(p)``, each as a canonical record of its fields) and every action ``p`` takes
+  (see ``event_record`` and ``BLOCK``). The log tells a seat everything that changes in its view
+  (tests check it for every game: two worlds ``p`` cannot tell apart that give it the same
+  events give it the same view), so two histories give the same string exactly when ``p`` saw
+  and did the same things (up to hash collisions), whenever it is asked, which is what tabular
+  algorithms need as a key. The observation string shows the current view itself. Streams are
+  brought up to date only when asked, from the events told since: a move costs nothing for a
+  seat nobody asks about, and each event is encoded once for every seat (see ``_Inner``);
 * information-state tensor: the observation tensor followed by counts of ``p``'s own past
   actions (``num_action_ids`` slots, or 256 hashed slots when the action space is larger);
 * public observations (``IIGObservationType(private_info=NONE)``) use ``view(None)``.
@@ -68,9 +69,9 @@ Other games registered with ``riverbox.registry.register`` can be exposed with
 
 from __future__ import annotations
 
-import functools
 import json
 import warnings
+from collections.abc import Sequence
 from hashlib import blake2b
 from json.encoder import c_make_encoder, encode_basestring_ascii  # type: ignore[attr-defined]
 from typing import Any
@@ -78,6 +79,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
+from riverbox.core.events import Stored
 from riverbox.core.game import Game, State
 from riverbox.core.rng import Rng
 from riverbox.integrations._common import (
@@ -126,11 +128,6 @@ def short_name(name: str) -> str:
     return "riverbox_" + name.replace("-", "_")
 
 
-def _digest(*parts: bytes) -> bytes:
-    """BLAKE2b-128 of the parts, each followed by a zero byte."""
-    return blake2b(b"\x00".join(parts) + b"\x00", digest_size=16).digest()
-
-
 _ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"))
 _C_ENCODE = (
     None
@@ -140,7 +137,7 @@ _C_ENCODE = (
 
 
 def _canonical(view: Any) -> str:
-    """The view as canonical JSON (sorted keys, no spaces): the text a recall digest hashes.
+    """The view as canonical JSON (sorted keys, no spaces, ASCII): the text a recall stream holds.
 
     ``json``'s C encoder, made once: ``JSONEncoder.encode`` makes a new one at every call,
     which costs more than encoding a small event.
@@ -150,43 +147,89 @@ def _canonical(view: Any) -> str:
     return "".join(_C_ENCODE(view, 0))
 
 
-def view_digest(chain: bytes, canonical: bytes) -> bytes:
-    """The next link of a recall chain after the seat saw a new view (as canonical JSON)."""
-    return _digest(chain, b"view", canonical)
+# -- recall streams ------------------------------------------------------------------------------
+# A seat's information-state string is a hash of its *recall stream*: the bytes of a sequence of
+# records, each a tag letter, a text and a zero byte (the texts are ASCII JSON or numbers, which
+# never hold a zero byte, so the stream reads back as one sequence of records):
+#
+#   S<index>   the seat (index ``players``: the public stream), always first;
+#   R<hex>     after resampling: the digest of the seat the world was resampled for;
+#   V<json>    the seat's first view, as canonical JSON;
+#   E<json>    an event the seat is told (``event_record``);
+#   A<id>      an action id the seat took.
+#
+# The stream depends only on what the seat saw and did, never on when anyone asked. It is hashed
+# in blocks: a record is appended to the pending bytes, and once they reach ``BLOCK`` bytes (checked
+# after every record, so where a block ends depends on the stream alone) they are folded into a
+# 16-byte chain, ``chain = blake2b(chain + pending)``; the digest is ``blake2b(chain + pending)``.
+# So a move costs one bytes concatenation per told event and a query hashes at most one block,
+# and a copy or a pickle carries a 16-byte chain and under a block of pending bytes.
+
+BLOCK = 512
+"""Pending bytes of a recall stream at which they are folded into its chain."""
+
+_CHAIN0 = bytes(16)
+"""The chain before the first block (a fixed length, so chain and pending bytes read back apart)."""
 
 
-def event_digest(chain: bytes, canonical: bytes) -> bytes:
-    """The next link of a recall chain after the seat was told an event (as canonical JSON)."""
-    return _digest(chain, b"event", canonical)
+def event_record(event: Stored) -> bytes:
+    """A stored event's record: ``E``, ``[kind, [[name, value], ...]]`` as canonical JSON with
+    the fields sorted by name, then a zero byte.
+
+    Canonical: the same fields give the same bytes however the event was stored (``emit``'s
+    dict, ``emit_fields``' tuples, an :class:`Event`'s pairs, an event read from JSON), as the
+    log's dict is the same; different dicts give different bytes. Cheaper than the log dict's
+    JSON: the pairs are made by C calls (``zip``, ``items``, ``sorted``), with no dict and no
+    Python loop, and JSON-encoded in one call.
+    """
+    if len(event) == 5:  # emit_fields: (kind, values, to, but, names)
+        pairs: Any = zip(event[4], event[1], strict=True)
+    else:
+        args = event[1]
+        pairs = args.items() if args.__class__ is dict else args  # a dict, or (name, value) pairs
+    return b"E" + _canonical((event[0], sorted(pairs))).encode() + b"\x00"
 
 
-def action_digest(chain: bytes, action_id: int) -> bytes:
-    """The next link of a recall chain after the seat took action ``action_id``."""
-    return _digest(chain, b"act", str(action_id).encode())
+def seat_record(index: int) -> bytes:
+    """The record a stream starts with (``index``: a seat, or ``players`` for the public stream)."""
+    return b"S%d\x00" % index
 
 
-def _events_digest(chain: bytes, events: list[dict[str, Any]]) -> bytes:
-    """``event_digest`` of each event in turn (the same links), inlined: the hot loop of
-    ``information_state_string``, several events per move."""
-    if _C_ENCODE is None:
-        for event in events:
-            chain = event_digest(chain, _canonical(event).encode())
-        return chain
-    encode = _C_ENCODE
-    for event in events:
-        text = "".join(encode(event, 0)).encode()
-        chain = blake2b(chain + b"\x00event\x00" + text + b"\x00", digest_size=16).digest()
-    return chain
+def view_record(view: Any) -> bytes:
+    """The record of a seat's first view."""
+    return b"V" + _canonical(view).encode() + b"\x00"
 
 
-def chain_start(index: int) -> bytes:
-    """The first link of seat ``index``'s recall chain (index ``players``: the public chain)."""
-    return _digest(b"seat", str(index).encode())
+def action_record(action_id: int) -> bytes:
+    """The record of an action the seat took."""
+    return b"A%d\x00" % action_id
 
 
-@functools.cache
-def _chain_starts(k: int) -> tuple[bytes, ...]:
-    return tuple(chain_start(q) for q in range(k))
+def resampled_record(digest: str) -> bytes:
+    """The record a stream starts again with in a resampled world (``digest``: the resampling seat's)."""
+    return b"R" + digest.encode() + b"\x00"
+
+
+def stream_digest(records: list[bytes]) -> str:
+    """The digest (hex) of the recall stream made of ``records``, from scratch: what the adapter
+    keeps up to date record by record (tests compare the two)."""
+    chain, pending = _CHAIN0, b""
+    for record in records:
+        pending += record
+        if len(pending) >= BLOCK:
+            chain = blake2b(chain + pending, digest_size=16).digest()
+            pending = b""
+    return blake2b(chain + pending, digest_size=16).hexdigest()
+
+
+def _stored_between(state: State, start: int, stop: int) -> Sequence[Stored]:
+    """The state's stored events numbered ``start`` to ``stop``, as ``State.events_since`` cuts
+    them (its two parts: the tuple shared with clones and its own list), without making dicts."""
+    shared = state._shared_events
+    first = len(shared)
+    if start >= first:
+        return state._own_events[start - first : stop - first]
+    return shared[start:stop] + tuple(state._own_events[: max(0, stop - first)])
 
 
 # --------------------------------------------------------------------------------------------
@@ -195,21 +238,39 @@ def _chain_starts(k: int) -> tuple[bytes, ...]:
 
 
 class _Inner:
-    """Everything the pyspiel state keeps: the riverbox state and each seat's recall digest.
+    """Everything the pyspiel state keeps: the riverbox state and each seat's recall stream.
 
     pyspiel clones a Python state by deep-copying its attributes and serializes it by pickling
     them, so this one attribute implements both with riverbox's own ``clone`` and JSON.
 
-    Seat ``q``'s recall digest (index ``players``: the public one) chains its first view, then
-    in order every event ``q`` is told and every action ``q`` takes. It is brought up to date
-    only when asked (``sync``), from the state's events (``events_since``) and the event
-    numbers at which ``q`` acted (``acts[q]``), so a move costs nothing for seats nobody asks
-    about: ``cursor[q]`` is the first event not yet in the chain, -1 before the first view,
-    which comes from ``start``, the state as dealt (never modified, shared between copies),
-    and is followed by the events told after it.
+    Seat ``q``'s recall stream (index ``players``: the public one) holds its first view, then in
+    order every event ``q`` is told and every action ``q`` takes; ``chains[q]`` and ``pending[q]``
+    are its hash so far (see ``BLOCK``). It is brought up to date only when asked (``sync``), from
+    the state's events and the event numbers at which ``q`` acted (``acts[q]``), so a move costs
+    nothing for seats nobody asks about: ``cursor[q]`` is the first event not yet in the stream,
+    -1 before the first view, which comes from ``start``, the state as dealt (never modified,
+    shared between copies), and is followed by the events told after it.
+
+    Each event is encoded once, whichever seats are told it: ``records`` holds the record of
+    event number ``rec_base + i`` at ``i`` with its audience, for the events before
+    ``rec_count``. Copies share the list (events are never changed, and a copy's events up to
+    the copy are the same) and the first to add to it past the other's end copies its part.
     """
 
-    __slots__ = ("acts", "chains", "cursor", "game", "os_game", "own", "start", "state")
+    __slots__ = (
+        "acts",
+        "chains",
+        "cursor",
+        "game",
+        "os_game",
+        "own",
+        "pending",
+        "rec_base",
+        "rec_count",
+        "records",
+        "start",
+        "state",
+    )
 
     def __init__(self, game: Game, os_game: RiverboxGame | None = None) -> None:
         self.game = game
@@ -218,11 +279,21 @@ class _Inner:
         state for it (``get_game``) goes through C++; ``None`` after unpickling until asked."""
         self.state: State | None = None
         self.start: State | None = None
-        k = game.players + 1
-        self.chains: list[bytes] = list(_chain_starts(k))
+        self._fresh_streams()
+        self.own: dict[int, tuple[int, list[float]]] = {}
+
+    def _fresh_streams(self) -> None:
+        """Every seat's stream at its first record, nothing encoded yet."""
+        k = self.game.players + 1
+        self.chains: list[bytes] = [_CHAIN0] * k
+        self.pending: list[bytes] = [seat_record(q) for q in range(k)]
         self.cursor: list[int] = [-1] * k
         self.acts: list[list[tuple[int, int]]] = [[] for _ in range(k)]
-        self.own: dict[int, tuple[int, list[float]]] = {}
+        self._fresh_records(0 if self.state is None else self.state.event_count)
+
+    def _fresh_records(self, base: int) -> None:
+        self.records: list[tuple[int | None, int | None, bytes]] = []
+        self.rec_base = self.rec_count = base
 
     # -- pyspiel hooks ----------------------------------------------------------------------
     def copy(self) -> _Inner:
@@ -232,8 +303,12 @@ class _Inner:
         other.state = None if self.state is None else self.state.clone()
         other.start = self.start
         other.chains = list(self.chains)
+        other.pending = list(self.pending)
         other.cursor = list(self.cursor)
         other.acts = [list(a) for a in self.acts]
+        other.records = self.records
+        other.rec_base = self.rec_base
+        other.rec_count = self.rec_count
         other.own = {q: (cursor, counts.copy()) for q, (cursor, counts) in self.own.items()}
         return other
 
@@ -248,6 +323,7 @@ class _Inner:
             "config": self.game.config(),
             "state": None if self.state is None else self.state.to_json(),
             "chains": [c.hex() for c in self.chains],
+            "pending": [p.hex() for p in self.pending],
         }
 
     def __setstate__(self, data: dict[str, Any]) -> None:
@@ -257,21 +333,18 @@ class _Inner:
         self.os_game = None
         self.state = None if data["state"] is None else self.game.state_from_json(data["state"])
         self.start = None
-        k = self.game.players + 1
+        self._fresh_streams()
         self.chains = [bytes.fromhex(c) for c in data["chains"]]
-        count = -1 if self.state is None else self.state.event_count  # every chain was synced
-        self.cursor = [count] * k
-        self.acts = [[] for _ in range(k)]
+        self.pending = [bytes.fromhex(p) for p in data["pending"]]
+        count = -1 if self.state is None else self.state.event_count  # every stream was synced
+        self.cursor = [count] * len(self.chains)
         self.own = {}
 
     # -- play -------------------------------------------------------------------------------
     def deal(self, seed: int) -> None:
         self.state = self.game.new_state(seed)
         self.start = self.state.clone()
-        k = self.game.players + 1
-        self.chains = list(_chain_starts(k))
-        self.cursor = [-1] * k
-        self.acts = [[] for _ in range(k)]
+        self._fresh_streams()
         self.own = {}
 
     def apply(self, seat: int, action_id: int, action: Any) -> None:
@@ -282,33 +355,63 @@ class _Inner:
         state.apply(action, seat)
 
     # -- recall -----------------------------------------------------------------------------
+    def _encode(self, state: State, count: int) -> list[tuple[int | None, int | None, bytes]]:
+        """``records``, holding at least the events before ``count``."""
+        records = self.records
+        have = self.rec_count
+        if have < count:
+            base = self.rec_base
+            if len(records) != have - base:  # a copy sharing the list went on past this one's part
+                records = self.records = records[: have - base]
+            records += [(e[2], e[3], event_record(e)) for e in _stored_between(state, have, count)]
+            self.rec_count = count
+        return records
+
     def sync(self, q: int) -> None:
-        """Bring seat ``q``'s recall digest up to the current state."""
+        """Bring seat ``q``'s recall stream up to the current state."""
         state = self.state
         if state is None:
             return
-        n = self.game.players
-        seat = q if q < n else None
+        seat = q if q < self.game.players else None
         chain = self.chains[q]
+        pending = self.pending[q]
         cursor = self.cursor[q]
         if cursor < 0:
             start = self.start
             assert start is not None
-            chain = view_digest(chain, _canonical(start.view(seat)).encode())
+            pending += view_record(start.view(seat))
+            if len(pending) >= BLOCK:
+                chain = blake2b(chain + pending, digest_size=16).digest()
+                pending = b""
             cursor = start.event_count
-        events_since = state.events_since
-        for at, action_id in self.acts[q]:
-            chain = _events_digest(chain, events_since(cursor, seat, at))
-            chain = action_digest(chain, action_id)
+        count = state.event_count
+        records = self._encode(state, count)
+        base = self.rec_base
+        acts = self.acts[q]
+        acts.append((count, -1))  # the events after the last action, and no action
+        for at, action_id in acts:
+            # The record an action adds (or none) comes after the events before it.
+            for to, but, record in records[cursor - base : at - base]:
+                if (seat == to) if to is not None else (but is None or seat != but):  # stored_seen_by
+                    pending += record
+                    if len(pending) >= BLOCK:
+                        chain = blake2b(chain + pending, digest_size=16).digest()
+                        pending = b""
+            if action_id >= 0:
+                pending += action_record(action_id)
+                if len(pending) >= BLOCK:
+                    chain = blake2b(chain + pending, digest_size=16).digest()
+                    pending = b""
             cursor = at
         self.acts[q] = []
-        self.chains[q] = _events_digest(chain, events_since(cursor, seat))
-        self.cursor[q] = state.event_count
+        self.chains[q] = chain
+        self.pending[q] = pending
+        self.cursor[q] = count
 
     def recall(self, seat: int | None) -> str:
         q = self.game.players if seat is None else seat
         self.sync(q)
-        return self.chains[q].hex()
+        return blake2b(self.chains[q] + self.pending[q], digest_size=16).hexdigest()
 
     def own_actions(self, seat: int, slots: int) -> list[float]:
         """How often ``seat`` took each action id (modulo ``slots``), counted incrementally.
@@ -327,11 +430,11 @@ class _Inner:
         return counts
 
     def resampled(self, seat: int, rng: Rng) -> _Inner:
-        """A copy whose riverbox state is ``determinize(seat)``; other seats' digests are
-        re-derived from ``seat``'s own, so nothing of the true state survives in them. The
-        public chain is kept when it was ever asked for (its events are public)."""
+        """A copy whose riverbox state is ``determinize(seat)``; other seats' streams start
+        again from ``seat``'s digest, so nothing of the true state survives in them. The public
+        stream is kept when it was ever asked for (its events are public)."""
         public = self.game.players
-        self.sync(seat)
+        digest = self.recall(seat)
         asked_public = self.cursor[public] >= 0
         if asked_public:
             self.sync(public)
@@ -345,11 +448,13 @@ class _Inner:
         k = self.game.players + 1
         other.cursor = [det.event_count] * k  # the determinized state holds only seat's events
         other.acts = [[] for _ in range(k)]
+        other._fresh_records(det.event_count)
         for q in range(k):
             if q != seat and (q != public or not asked_public):
-                # Another seat's chain starts again from its view of this world (its hand in
+                # Another seat's stream starts again from its view of this world (its hand in
                 # it), so its information state tells its legal actions, as IS-MCTS needs.
-                other.chains[q] = _digest(b"resampled", self.chains[seat], str(q).encode())
+                other.chains[q] = _CHAIN0
+                other.pending[q] = seat_record(q) + resampled_record(digest)
                 other.cursor[q] = -1
         return other
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import pickle
 import random
+from hashlib import blake2b
 from typing import Any
 
 import pytest
@@ -266,25 +267,59 @@ def test_load_game_checks_the_player_count() -> None:
 # then every event the seat is told (from the full log, cut at each move) and its own actions.
 
 
+def _told(event: dict[str, Any]) -> tuple[Any, ...]:
+    """A log dict as a stored event (``emit``'s form) to make its record from."""
+    args = {k: v for k, v in event.items() if k != "kind"}
+    return (event["kind"], args, None, None)
+
+
 def reference_recall(state: Any, seat: int | None) -> str:
     """``seat``'s digest rebuilt from the seed and the pyspiel history (seat None: public)."""
     game = state.get_game().riverbox_game
     seed, *actions = state.history()
     rb = game.new_state(seed)
-    chain = ro.chain_start(game.players if seat is None else seat)
-    chain = ro.view_digest(chain, json.dumps(rb.view(seat), sort_keys=True, separators=(",", ":")).encode())
+    records = [ro.seat_record(game.players if seat is None else seat), ro.view_record(rb.view(seat))]
     told = len(rb.log(seat))  # the first view shows the deal
     for action_id in actions:
         who = mover(rb)
         log = rb.log(seat)
-        for event in log[told:]:
-            chain = ro.event_digest(chain, json.dumps(event, sort_keys=True, separators=(",", ":")).encode())
+        records += [ro.event_record(_told(event)) for event in log[told:]]
         told = len(log)
         if who == seat:
-            chain = ro.action_digest(chain, action_id)
+            records.append(ro.action_record(action_id))
+        rb.apply(game.action_from_id(action_id), who)
+    records += [ro.event_record(_told(event)) for event in rb.log(seat)[told:]]
+    return ro.stream_digest(records)
+
+
+def old_reference_recall(state: Any, seat: int | None) -> str:
+    """The former scheme (a BLAKE2b chain over the log dicts' JSON, one link per record), kept
+    as an oracle of what a seat knows: two states give a seat equal strings exactly when they
+    gave it equal strings under it."""
+
+    def link(chain: bytes, *parts: bytes) -> bytes:
+        return blake2b(b"\x00".join((chain, *parts)) + b"\x00", digest_size=16).digest()
+
+    def text(value: Any) -> bytes:
+        return json.dumps(value, sort_keys=True, separators=(",", ":")).encode()
+
+    game = state.get_game().riverbox_game
+    seed, *actions = state.history()
+    rb = game.new_state(seed)
+    chain = link(b"", b"seat", str(game.players if seat is None else seat).encode())
+    chain = link(chain, b"view", text(rb.view(seat)))
+    told = len(rb.log(seat))
+    for action_id in actions:
+        who = mover(rb)
+        log = rb.log(seat)
+        for event in log[told:]:
+            chain = link(chain, b"event", text(event))
+        told = len(log)
+        if who == seat:
+            chain = link(chain, b"act", str(action_id).encode())
         rb.apply(game.action_from_id(action_id), who)
     for event in rb.log(seat)[told:]:
-        chain = ro.event_digest(chain, json.dumps(event, sort_keys=True, separators=(",", ":")).encode())
+        chain = link(chain, b"event", text(event))
     return chain.hex()
 
 
@@ -388,3 +423,90 @@ def test_the_log_tells_a_seat_every_change_of_its_view(config: Any) -> None:
             who = mover(state)
             state.apply(rng.choice(state.legal_actions(who)), who)
     assert compared > 0
+
+
+# -- the recall stream: when asked, what is known, how an event was stored -------------------
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+def test_strings_do_not_depend_on_when_they_were_asked(config: Any, monkeypatch: Any) -> None:
+    """Asking every seat at every move, or only at the end (after copies and a pickle on the
+    way), gives the same strings: a block ends where the stream says, not where a query fell.
+    Small blocks, so that even the toy games fold many."""
+    monkeypatch.setattr(ro, "BLOCK", 40)
+    game = _load(config)
+    n = game.num_players()
+    rng = random.Random(config_id(config))
+    seed = rng.randrange(ro.SEED_OUTCOMES)
+    eager, lazy = game.new_initial_state(), game.new_initial_state()
+    eager.apply_action(seed)
+    lazy.apply_action(seed)
+    steps = 0
+    while not eager.is_terminal() and steps < 300:
+        for p in range(n):
+            eager.information_state_string(p)
+        action = rng.choice(eager.legal_actions())
+        eager.apply_action(action)
+        lazy.apply_action(action)
+        if steps % 97 == 50:
+            lazy = pickle.loads(pickle.dumps(lazy.clone()))
+        steps += 1
+    streams = eager._rb.chains
+    assert any(chain != bytes(16) for chain in streams)  # some blocks were folded on the way
+    for p in range(n):
+        assert lazy.information_state_string(p) == eager.information_state_string(p)
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+def test_strings_are_equal_exactly_when_the_seat_knows_the_same(config: Any) -> None:
+    """Across states of random games, a seat's strings are equal exactly where the former
+    scheme's (a chain over the log's JSON) were: same knowledge, same string; different
+    knowledge, different strings. (Resampled worlds: ``test_strings_and_tensors_leak_nothing``.)"""
+    game = _load(config)
+    n = game.num_players()
+    states = []
+    for seed in range(2):
+        played = [s for s in _random_states(game, seed, limit=60)[1:]]
+        states += played[:: max(1, len(played) // 6)]
+    for p in range(n):
+        new = [s.information_state_string(p) for s in states]
+        old = [old_reference_recall(s, p) for s in states]
+        for i in range(len(states)):
+            for j in range(i):
+                assert (new[i] == new[j]) == (old[i] == old[j]), (p, i, j)
+        assert len(set(new)) > 1
+
+
+def test_event_records_are_canonical() -> None:
+    """The same event gives the same record however it was stored: ``emit``'s dict (in any
+    keyword order), ``emit_fields``' tuples, an ``Event``'s pairs, JSON read back; and
+    events that differ in any field, value or kind give different records."""
+    from riverbox.core.events import Event, event_from_json, stored_to_json
+
+    names = ("seat", "card", "path")
+    values = (2, "capsize", (1, "up", {"b": 1, "a": [True, None, 1.5]}))
+    forms = [
+        ("moved", dict(zip(names, values, strict=True)), None, None),
+        ("moved", dict(reversed(list(zip(names, values, strict=True)))), None, None),
+        ("moved", values, None, None, names),
+        Event("moved", tuple(zip(names, values, strict=True))),
+    ]
+    forms += [event_from_json(json.loads(json.dumps(stored_to_json(f))), 4) for f in list(forms)]
+    records = {ro.event_record(f) for f in forms}
+    assert len(records) == 1
+    (record,) = records
+    assert record.startswith(b"E") and record.endswith(b"\x00") and record.count(b"\x00") == 1
+    others = [
+        ("moved", {"seat": 3, "card": "capsize", "path": values[2]}, None, None),
+        ("moved", {"seat": 2, "card": "capsize"}, None, None),
+        ("moved", {"seat": 2, "card": "capsize", "route": values[2]}, None, None),
+        ("placed", dict(zip(names, values, strict=True)), None, None),
+        (
+            "moved",
+            {"seat": 2, "card": "capsize", "path": [1, "up", {"b": 1, "a": [1, None, 1.5]}]},
+            None,
+            None,
+        ),
+        ("moved", {"seat": "2", "card": "capsize", "path": values[2]}, None, None),
+    ]
+    assert len({ro.event_record(o) for o in others} | records) == len(others) + 1
