@@ -146,27 +146,35 @@ def _cellcode(face: Face, shifts: tuple[int, int, int]) -> tuple[int, int, int, 
     return out[0], out[1], out[2], out[3]
 
 
-def _touch(face: Face, width: int) -> tuple[tuple[int, int, int], ...]:
-    """What a card of this face placed at ``key`` adds to the context of each open position
-    around it, as (key offset, slot offset, context bits): the edge slots it turns towards that
-    position, and where that position is in ``Board.ctxs`` (rows ``width`` apart, :meth:`Rules.slot`).
+def _touch(face: Face) -> tuple[int, int, int, int, int, int, int]:
+    """What a card of this face adds to the context of each position around it that may be
+    open: below-left, below, below-right, above-left, above-right, left, right (the order
+    ``Board.place`` reads them in), as context bits: the edge slots it turns towards that position.
 
     A context holds six 2-bit slot types: what faces a card's T0, T1, B0, B1, S0, S1 there.
     A card covers the half-columns ``key`` and ``key + 1``; the position below-left of it
     (``key + 255``) sees its B0 over that position's T1, and so on round the card. Cells are
-    never removed, so an open position's context only gains bits: it is updated by OR."""
+    never removed, so an open position's context only gains bits: it is updated by OR.
+
+    The position right above is left out: a River Card goes below a card covering one of its
+    top halves (RW-2), and that card covers the position above it, closed for good. Only the
+    Source Card has none above it (``_start`` gives its position above these bits:
+    ``above_bits``)."""
     sl = face.slots
-    w = width
     return (
-        (ROW - 1, w - 1, sl[B0] << 2),  # below-left: its T1 faces my B0
-        (ROW, w, sl[B0] | sl[B1] << 2),  # below: its T0, T1 face my B0, B1
-        (ROW + 1, w + 1, sl[B1]),  # below-right: its T0 faces my B1
-        (-ROW - 1, -w - 1, sl[T0] << 6),  # above-left: its B1 faces my T0
-        (-ROW, -w, sl[T0] << 4 | sl[T1] << 6),  # above: its B0, B1 face my T0, T1
-        (-ROW + 1, -w + 1, sl[T1] << 4),  # above-right: its B0 faces my T1
-        (-2, -2, sl[S0] << 10),  # left: its S1 faces my S0
-        (2, 2, sl[S1] << 8),  # right: its S0 faces my S1
+        sl[B0] << 2,  # below-left: its T1 faces my B0
+        sl[B0] | sl[B1] << 2,  # below: its T0, T1 face my B0, B1
+        sl[B1],  # below-right: its T0 faces my B1
+        sl[T0] << 6,  # above-left: its B1 faces my T0
+        sl[T1] << 4,  # above-right: its B0 faces my T1
+        sl[S0] << 10,  # left: its S1 faces my S0
+        sl[S1] << 8,  # right: its S0 faces my S1
     )
+
+
+def above_bits(face: Face) -> int:
+    """What a card of this face adds to the context of the position right above it."""
+    return face.slots[T0] << 4 | face.slots[T1] << 6  # its B0, B1 face my T0, T1
 
 
 class Rules:
@@ -191,11 +199,13 @@ class Rules:
         self.origin = self.width + self.width // 2 - OFF
         self.slots = (n + 3) * self.width
         self.masks: list[int] = [UNKNOWN] * 4096  # per context (12 bits); a list: read at every placement
-        # Per face: (animals, goals) of each section, for new regions; the animals packed as
-        # ``ANIMAL_BITS`` bits per type (``pack_animals``), so joining two regions adds two ints.
-        self.section_init: list[list[tuple[int, tuple[Goal, ...]]]] = [
+        # Per face: (land slots, animals, goals) of each section, for new regions; the animals
+        # packed as ``ANIMAL_BITS`` bits per type (``unpack_animals``), so joining two regions
+        # adds two ints. A new section starts with all its land slots counted open (``Board.place``).
+        self.section_init: list[list[tuple[int, int, tuple[Goal, ...]]]] = [
             [
                 (
+                    len(sec.slots),
                     0 if sec.animal is None else 1 << ANIMAL_BITS * sec.animal,
                     () if sec.goal is None else (sec.goal,),
                 )
@@ -227,7 +237,7 @@ class Rules:
         ]
         self.cellcode: list[tuple[int, int, int, int]] = [_cellcode(face, shifts) for face in self.faces]
         self.runestone: list[bool] = [face.runestone for face in self.faces]
-        self.touch: list[tuple[tuple[int, int, int], ...]] = [_touch(face, self.width) for face in self.faces]
+        self.touch: list[tuple[int, int, int, int, int, int, int]] = [_touch(face) for face in self.faces]
 
     def slot(self, key: int) -> int:
         """Where the position ``key`` is in ``Board.ctxs``: ``(row + 1) * width + col + width // 2``."""
@@ -442,51 +452,50 @@ class Board:
         # -- land
         self.base.append(nb)
         bit = 1 << p
-        for animals, goals in rules.section_init[fi]:
+        for slots, animals, goals in rules.section_init[fi]:
             parent.append(len(parent))
-            opn.append(0)
+            opn.append(slots)
             reg.append((bit, animals, goals))
-        touched: list[int] = []
+        closed = False
         node_mask = rules.node_mask
         for ds, shift, section in rules.plan[fi]:
             v = cells[i + ds]
-            if section >= 0:  # a land slot
+            if not v:  # empty table: my land slot stays counted open, a mountain closes nothing
+                continue
+            them = v >> shift & node_mask  # the facing slot's land node + 1; 0: mountain
+            if section >= 0:  # a land slot, no longer open; a land slot it faces no longer either
                 me = nb + section
                 while parent[me] != me:
                     me = parent[me]
-                if not v:
-                    opn[me] += 1
+                if not them:  # a mountain (river may not face land, RW-1)
+                    left = opn[me] - 1
                 else:
-                    them = v >> shift & node_mask  # the facing slot's land node + 1; 0: mountain
-                    if them:
-                        them -= 1
-                        while parent[them] != them:  # _find, written out
-                            parent[them] = parent[parent[them]]
-                            them = parent[them]
-                        if them == me:
-                            opn[me] -= 1
-                        else:
-                            c1, a1, g1 = reg[me]
-                            c2, a2, g2 = reg[them]
-                            parent[them] = me
-                            opn[me] += opn[them] - 1
-                            reg[me] = (c1 | c2, a1 + a2, g1 + g2)
-                touched.append(me)
-            elif v:  # a mountain closes a land slot that faced empty table
-                them = v >> shift & node_mask
-                if them:
                     them -= 1
                     while parent[them] != them:  # _find, written out
                         parent[them] = parent[parent[them]]
                         them = parent[them]
-                    opn[them] -= 1
-                    touched.append(them)
-        for x in touched:  # usually no region closed: say so without building the set of _seal
-            while parent[x] != x:
-                x = parent[x]
-            if not opn[x]:
-                self._seal(touched)
-                break
+                    if them == me:
+                        left = opn[me] - 2
+                    else:
+                        c1, a1, g1 = reg[me]
+                        c2, a2, g2 = reg[them]
+                        parent[them] = me
+                        left = opn[me] + opn[them] - 2
+                        reg[me] = (c1 | c2, a1 + a2, g1 + g2)
+                opn[me] = left
+                if not left:
+                    closed = True
+            elif them:  # my mountain closes a land slot that faced empty table
+                them -= 1
+                while parent[them] != them:  # _find, written out
+                    parent[them] = parent[parent[them]]
+                    them = parent[them]
+                left = opn[them] - 1
+                opn[them] = left
+                if not left:
+                    closed = True
+        if closed:
+            self._seal(self._touched(fi, i, nb))
         # -- open positions
         if not track:
             return
@@ -500,19 +509,110 @@ class Board:
             del fits[key]
         if key + 1 in fits:
             del fits[key + 1]
-        for dk, di, bits in rules.touch[fi]:
-            ctx = ctxs[i + di]
-            if ctx != CLOSED:
-                ctx |= bits
-                ctxs[i + di] = ctx
-                m = masks[ctx]
-                if m == UNKNOWN:
-                    m = rules.mask(ctx)
-                k = key + dk
-                if m:
-                    fits[k] = m
-                elif k in fits:
-                    del fits[k]
+        bl, b, br, al, ar, sl, sr = rules.touch[fi]
+        below = i + rules.width
+        j = below - 1  # below-left: its T1 faces my B0
+        ctx = ctxs[j]
+        if ctx != CLOSED:
+            ctx |= bl
+            ctxs[j] = ctx
+            m = masks[ctx]
+            if m == UNKNOWN:
+                m = rules.mask(ctx)
+            if m:
+                fits[key + 255] = m
+            elif key + 255 in fits:
+                del fits[key + 255]
+        j = below  # below: its T0, T1 face my B0, B1
+        ctx = ctxs[j]
+        if ctx != CLOSED:
+            ctx |= b
+            ctxs[j] = ctx
+            m = masks[ctx]
+            if m == UNKNOWN:
+                m = rules.mask(ctx)
+            if m:
+                fits[key + 256] = m
+            elif key + 256 in fits:
+                del fits[key + 256]
+        j = below + 1  # below-right: its T0 faces my B1
+        ctx = ctxs[j]
+        if ctx != CLOSED:
+            ctx |= br
+            ctxs[j] = ctx
+            m = masks[ctx]
+            if m == UNKNOWN:
+                m = rules.mask(ctx)
+            if m:
+                fits[key + 257] = m
+            elif key + 257 in fits:
+                del fits[key + 257]
+        above = i - rules.width  # closed: this card sits below a card that covers it
+        j = above - 1  # above-left: its B1 faces my T0
+        ctx = ctxs[j]
+        if ctx != CLOSED:
+            ctx |= al
+            ctxs[j] = ctx
+            m = masks[ctx]
+            if m == UNKNOWN:
+                m = rules.mask(ctx)
+            if m:
+                fits[key - 257] = m
+            elif key - 257 in fits:
+                del fits[key - 257]
+        j = above + 1  # above-right: its B0 faces my T1
+        ctx = ctxs[j]
+        if ctx != CLOSED:
+            ctx |= ar
+            ctxs[j] = ctx
+            m = masks[ctx]
+            if m == UNKNOWN:
+                m = rules.mask(ctx)
+            if m:
+                fits[key - 255] = m
+            elif key - 255 in fits:
+                del fits[key - 255]
+        j = i - 2  # left: its S1 faces my S0
+        ctx = ctxs[j]
+        if ctx != CLOSED:
+            ctx |= sl
+            ctxs[j] = ctx
+            m = masks[ctx]
+            if m == UNKNOWN:
+                m = rules.mask(ctx)
+            if m:
+                fits[key - 2] = m
+            elif key - 2 in fits:
+                del fits[key - 2]
+        j = i + 2  # right: its S0 faces my S1
+        ctx = ctxs[j]
+        if ctx != CLOSED:
+            ctx |= sr
+            ctxs[j] = ctx
+            m = masks[ctx]
+            if m == UNKNOWN:
+                m = rules.mask(ctx)
+            if m:
+                fits[key + 2] = m
+            elif key + 2 in fits:
+                del fits[key + 2]
+
+    def _touched(self, fi: int, i: int, nb: int) -> list[int]:
+        """The land nodes the placement of face ``fi`` at slot ``i`` (first new node ``nb``)
+        touched, in the order of its plan: each land section at each of its land slots, and
+        each land slot its mountains face. ``_seal`` records the lands closed in the order of
+        the set of their roots, as it always has, so this is the same list, in the same order."""
+        rules, cells = self.rules, self.cells
+        node_mask = rules.node_mask
+        touched: list[int] = []
+        for ds, shift, section in rules.plan[fi]:
+            if section >= 0:
+                touched.append(nb + section)
+            else:
+                them = cells[i + ds] >> shift & node_mask
+                if them:
+                    touched.append(them - 1)
+        return touched
 
     def _find(self, x: int) -> int:
         parent = self.parent
@@ -543,9 +643,12 @@ class Board:
         cards, animals, goals = self.reg[root]
         runestone, placed = self.rules.runestone, self.placed
         runes = 0
-        for p in range(len(placed)):
-            if cards >> p & 1 and runestone[placed[p][0]]:
-                runes |= 1 << p
+        rest = cards
+        while rest:  # the land's cards only, lowest first
+            low = rest & -rest
+            if runestone[placed[low.bit_length() - 1][0]]:
+                runes |= low
+            rest ^= low
         return cards, unpack_animals(animals), goals, runes
 
     # -- score ------------------------------------------------------------------------------
@@ -594,5 +697,9 @@ class Board:
 def _start(rules: Rules) -> Board:
     """The Source Card alone on the table; every game copies it rather than placing it anew."""
     board = Board(rules, [], [0] * rules.slots, [0] * rules.slots, {}, [], [], [], [], [])
-    board.place(rules.source_index, pos_key(0, 0))
+    key = pos_key(0, 0)
+    board.place(rules.source_index, key)
+    # ``place`` leaves out the position right above a card, always closed but here: row -1,
+    # where no card can go (nothing is above it), yet its context is kept like any other.
+    board.ctxs[rules.slot(key - ROW)] |= above_bits(rules.faces[rules.source_index])
     return board
