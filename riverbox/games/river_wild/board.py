@@ -14,8 +14,8 @@ context is computed once per game (:class:`Rules`, from the one predicate ``Rule
 The board never reads the cells to list what is legal: every position some card's edge faces
 keeps its context (``ctxs``), a new card ORs its edge slots into the contexts round it and marks
 the three positions it covers as closed for good, and every position where some face fits keeps
-that set of faces (``fits``). Placing a card touches at most eleven positions; listing the legal
-placements is one bit test per open position and card in hand.
+that set of faces (``fits``, by slot). Placing a card touches at most ten positions; listing the
+legal placements is one bit test per open position and card in hand.
 
 Land regions are kept by union-find over land sections as cards arrive, with each region's
 count of land slots facing empty table. A region reaching zero is a Protected Land (RW-5) and
@@ -72,6 +72,9 @@ The contexts round a new card skip it rather than OR into it, so a closed positi
 UNKNOWN: Final = -1
 """A context whose legal faces ``Rules.mask`` has not worked out yet (``Rules.masks``)."""
 
+POINTS_MEMO: Final = 1 << 16
+"""At most this many goal points are memoised per rules (``Rules.points``; then it starts anew)."""
+
 ANIMAL_BITS: Final = 8
 """Bits per animal type in a region's packed animal counts (a deck has far fewer than 256 animals)."""
 
@@ -81,11 +84,25 @@ def unpack_animals(packed: int) -> tuple[int, int, int, int]:
     return (packed & 255, packed >> 8 & 255, packed >> 16 & 255, packed >> 24 & 255)
 
 
+def geometry(n_cards: int) -> tuple[int, int, int]:
+    """``(width, origin, slots)`` of the flat per-position lists of a deck of ``n_cards`` cards.
+
+    ``Board.cells``, ``ctxs`` and the menus are flat lists, row after row of ``width``
+    half-columns from row -1 (above the Source, which the Source's top edge faces) to row n + 1
+    (below a card in row n, the lowest a card can reach: each card goes below one placed
+    before it). A card in row r sits within columns -r..r, so the positions round it within
+    -(r + 2)..r + 2: ``width`` leaves room for columns -(n + 4)..n + 3. A position's slot is
+    ``(key >> 8) * width + (key & 255) + origin``, so slots run in the order of position keys."""
+    width = 2 * n_cards + 8
+    return width, width + width // 2 - OFF, (n_cards + 3) * width
+
+
 T = TypeVar("T")
-Menu = dict[int, tuple[tuple[tuple[T, ...], ...], ...]]
-"""Per position key, per card index, the placements of that card there for each pair of fit
-bits (``m >> 2 * card & 3``: none, the front, the back, both), front before back. ``Board.legal``
-reads its list from one, so it makes no object and no test per face."""
+Menu = list[tuple[tuple[T, ...], ...]]
+"""Per slot (``Rules.slot``), the placements at that position of each card for each pair of
+fit bits: entry ``4 * card + bits``, ``bits`` being ``m >> 2 * card & 3`` (none, the front, the
+back, both), front before back; ``()`` for a slot no card can take. ``Board.placements`` reads
+its list from one, so it makes no object and no test per face."""
 
 
 def menu(n_cards: int, rows: int, placement: Callable[[int, int], T]) -> Menu[T]:
@@ -93,15 +110,16 @@ def menu(n_cards: int, rows: int, placement: Callable[[int, int], T]) -> Menu[T]
     ``placement(face index, key)``: packed ints for the bots, actions for the game. The game's
     menu covers the id space (rows 1..n): only once every card is placed can a card sit in row n,
     so the row below it never takes a card in hand; asked for any cards, it may (``packed_menu``)."""
-    out: Menu[T] = {}
+    width, origin, slots = geometry(n_cards)
+    out: Menu[T] = [()] * slots
     for row in range(1, rows + 1):
         for col in range(-row, row + 1):
             key = pos_key(row, col)
-            per_card = []
+            per_card: list[tuple[T, ...]] = []
             for ci in range(n_cards):
                 front, back = placement(2 * ci, key), placement(2 * ci + 1, key)
-                per_card.append(((), (front,), (back,), (front, back)))
-            out[key] = tuple(per_card)
+                per_card += [(), (front,), (back,), (front, back)]
+            out[row * width + col + OFF + origin] = tuple(per_card)
     return out
 
 
@@ -146,27 +164,35 @@ def _cellcode(face: Face, shifts: tuple[int, int, int]) -> tuple[int, int, int, 
     return out[0], out[1], out[2], out[3]
 
 
-def _touch(face: Face, width: int) -> tuple[tuple[int, int, int], ...]:
-    """What a card of this face placed at ``key`` adds to the context of each open position
-    around it, as (key offset, slot offset, context bits): the edge slots it turns towards that
-    position, and where that position is in ``Board.ctxs`` (rows ``width`` apart, :meth:`Rules.slot`).
+def _touch(face: Face) -> tuple[int, int, int, int, int, int, int]:
+    """What a card of this face adds to the context of each position around it that may be
+    open: below-left, below, below-right, above-left, above-right, left, right (the order
+    ``Board.place`` reads them in), as context bits: the edge slots it turns towards that position.
 
     A context holds six 2-bit slot types: what faces a card's T0, T1, B0, B1, S0, S1 there.
     A card covers the half-columns ``key`` and ``key + 1``; the position below-left of it
     (``key + 255``) sees its B0 over that position's T1, and so on round the card. Cells are
-    never removed, so an open position's context only gains bits: it is updated by OR."""
+    never removed, so an open position's context only gains bits: it is updated by OR.
+
+    The position right above is left out: a River Card goes below a card covering one of its
+    top halves (RW-2), and that card covers the position above it, closed for good. Only the
+    Source Card has none above it (``_start`` gives its position above these bits:
+    ``above_bits``)."""
     sl = face.slots
-    w = width
     return (
-        (ROW - 1, w - 1, sl[B0] << 2),  # below-left: its T1 faces my B0
-        (ROW, w, sl[B0] | sl[B1] << 2),  # below: its T0, T1 face my B0, B1
-        (ROW + 1, w + 1, sl[B1]),  # below-right: its T0 faces my B1
-        (-ROW - 1, -w - 1, sl[T0] << 6),  # above-left: its B1 faces my T0
-        (-ROW, -w, sl[T0] << 4 | sl[T1] << 6),  # above: its B0, B1 face my T0, T1
-        (-ROW + 1, -w + 1, sl[T1] << 4),  # above-right: its B0 faces my T1
-        (-2, -2, sl[S0] << 10),  # left: its S1 faces my S0
-        (2, 2, sl[S1] << 8),  # right: its S0 faces my S1
+        sl[B0] << 2,  # below-left: its T1 faces my B0
+        sl[B0] | sl[B1] << 2,  # below: its T0, T1 face my B0, B1
+        sl[B1],  # below-right: its T0 faces my B1
+        sl[T0] << 6,  # above-left: its B1 faces my T0
+        sl[T1] << 4,  # above-right: its B0 faces my T1
+        sl[S0] << 10,  # left: its S1 faces my S0
+        sl[S1] << 8,  # right: its S0 faces my S1
     )
+
+
+def above_bits(face: Face) -> int:
+    """What a card of this face adds to the context of the position right above it."""
+    return face.slots[T0] << 4 | face.slots[T1] << 6  # its B0, B1 face my T0, T1
 
 
 class Rules:
@@ -181,28 +207,43 @@ class Rules:
         self.strict = strict_top_river
         self.all_goals = all_goals
         self.size_mask = -1 if source_counts_for_size else ~1  # placement 0 is the Source Card
-        # ``Board.cells`` and ``ctxs`` are flat lists, row after row of ``width`` half-columns from row -1
-        # (above the Source, which the Source's top edge faces) to row n + 1 (below a card in
-        # row n, the lowest a card can reach: each card goes below one placed before it). A
-        # card in row r sits within columns -r..r, so the positions round it within
-        # -(r + 2)..r + 2: ``width`` leaves room for columns -(n + 4)..n + 3.
-        n = deck.size
-        self.width = 2 * n + 8
-        self.origin = self.width + self.width // 2 - OFF
-        self.slots = (n + 3) * self.width
+        self.width, self.origin, self.slots = geometry(deck.size)  # of the flat lists (``geometry``)
         self.masks: list[int] = [UNKNOWN] * 4096  # per context (12 bits); a list: read at every placement
-        # Per face: (animals, goals) of each section, for new regions; the animals packed as
-        # ``ANIMAL_BITS`` bits per type (``pack_animals``), so joining two regions adds two ints.
-        self.section_init: list[list[tuple[int, tuple[Goal, ...]]]] = [
+        # The goals of the deck, each told by its number in ``goals`` (equal goals share one):
+        # a region keeps the numbers of its goals, so its points are memoised by ints alone.
+        self.goals: list[Goal] = []
+        number: dict[Goal, int] = {}
+        for face in self.faces:
+            for sec in face.sections:
+                if sec.goal is not None and sec.goal not in number:
+                    number[sec.goal] = len(self.goals)
+                    self.goals.append(sec.goal)
+        # Per face, what its new land sections start with (``Board.place``): their nodes are
+        # ``range(nb, nb + sections)``; ``fresh_open``, each section's land slots, all counted
+        # open; ``fresh_reg``, per placement index ``p``, each section's region (``Board.reg``):
+        # the card's bit, its animal packed as ``ANIMAL_BITS`` bits per type (``unpack_animals``),
+        # so joining two regions adds two ints, and its goal's number.
+        n = deck.size
+        self.sections: list[int] = [len(face.sections) for face in self.faces]
+        self.fresh_open: list[tuple[int, ...]] = [
+            tuple(len(sec.slots) for sec in face.sections) for face in self.faces
+        ]
+        self.fresh_reg: list[list[tuple[tuple[int, int, tuple[int, ...]], ...]]] = [
             [
-                (
-                    0 if sec.animal is None else 1 << ANIMAL_BITS * sec.animal,
-                    () if sec.goal is None else (sec.goal,),
+                tuple(
+                    (
+                        1 << p,
+                        0 if sec.animal is None else 1 << ANIMAL_BITS * sec.animal,
+                        () if sec.goal is None else (number[sec.goal],),
+                    )
+                    for sec in face.sections
                 )
-                for sec in face.sections
+                for p in range(n + 1)
             ]
             for face in self.faces
         ]
+        self.points: dict[tuple[int, tuple[int, ...], int], tuple[int, int]] = {}
+        """Goal points (first, second) per (packed animals, sorted goal numbers, runestones)."""
         # Per face: what each land or mountain slot faces, as (slot offset of the cell it faces,
         # shift of that cell's land node, my section or -1 for a mountain). River slots never
         # matter here, since river may not face land (RW-1).
@@ -227,11 +268,16 @@ class Rules:
         ]
         self.cellcode: list[tuple[int, int, int, int]] = [_cellcode(face, shifts) for face in self.faces]
         self.runestone: list[bool] = [face.runestone for face in self.faces]
-        self.touch: list[tuple[tuple[int, int, int], ...]] = [_touch(face, self.width) for face in self.faces]
+        self.touch: list[tuple[int, int, int, int, int, int, int]] = [_touch(face) for face in self.faces]
 
     def slot(self, key: int) -> int:
         """Where the position ``key`` is in ``Board.ctxs``: ``(row + 1) * width + col + width // 2``."""
         return (key >> 8) * self.width + (key & 255) + self.origin
+
+    def key(self, slot: int) -> int:
+        """The position key of a slot (the inverse of :meth:`slot`)."""
+        row, half = divmod(slot, self.width)
+        return pos_key(row - 1, half - self.width // 2)
 
     def mask(self, ctx: int) -> int:
         """Bit ``fi`` set iff face ``fi`` may be placed at a position with context ``ctx``."""
@@ -280,11 +326,13 @@ class Board:
     placed: list[tuple[int, int]]  # (face index, key) in placement order; index 0 is the Source
     cells: list[int]  # per slot (Rules.slot): the packed cell of a covered half-column, 0 if none
     ctxs: list[int]  # per slot (Rules.slot): the context of the position (0: none faces it; CLOSED)
-    fits: dict[int, int]  # position key -> the faces that may go there (Rules.mask of its context), if any
+    fits: dict[
+        int, int
+    ]  # slot (Rules.slot) -> the faces that may go there (Rules.mask of its context), if any
     parent: list[int]  # union-find over land sections
     base: list[int]  # first section node of each placement
     opn: list[int]  # at roots: land slots facing empty table (-1 once protected)
-    reg: list[tuple[int, int, tuple[Goal, ...]]]  # at roots: cards, packed animals, goals (``region``)
+    reg: list[tuple[int, int, tuple[int, ...]]]  # at roots: cards, packed animals, goal numbers (``region``)
     lands: list[tuple[int, int, int, int, int]]  # Protected Lands: size, first, second, cards bitmask, root
 
     def __init__(
@@ -296,7 +344,7 @@ class Board:
         fits: dict[int, int],
         parent: list[int],
         base: list[int],
-        reg: list[tuple[int, int, tuple[Goal, ...]]],
+        reg: list[tuple[int, int, tuple[int, ...]]],
         opn: list[int],
         lands: list[tuple[int, int, int, int, int]],
     ) -> None:
@@ -343,7 +391,7 @@ class Board:
         for fi, key in layout:
             if any(f // 2 == fi // 2 for f, _ in board.placed[1:]):
                 raise ValueError(f"the layout places card index {fi // 2} twice")
-            if not 0 <= fi < rules.source_index or not board.fits.get(key, 0) >> fi & 1:
+            if not 0 <= fi < rules.source_index or not board.fits.get(rules.slot(key), 0) >> fi & 1:
                 raise ValueError(f"the layout's placement {[fi, key]} breaks the placement rules")
             board.place(fi, key)
         return board
@@ -382,32 +430,35 @@ class Board:
     def placements(self, cards: list[int], at: Menu[T]) -> list[T]:
         """Every legal placement of both faces of the given cards, as ``at`` names them: by
         position, then card by card in the order given, front before back. Read from what
-        ``place`` keeps (``fits``): nothing is recomputed. Hot path (every step): the
-        placements of a card at a position come from the menu as one tuple, and a full hand
-        of three (almost every step) is read unrolled, with no loop over the cards."""
+        ``place`` keeps (``fits``, by slot: slots run in the order of positions): nothing is
+        recomputed. Hot path (every step): the placements of a card at a position come from
+        the menu as one tuple (empty if no face of it fits: an empty tuple added costs less,
+        interpreted, than a test skipping it), and a full hand of three (almost every step) is
+        read unrolled."""
         out: list[T] = []
         fits = self.fits
         if len(cards) == 3:
             c0, c1, c2 = cards
             s0, s1, s2 = 2 * c0, 2 * c1, 2 * c2
+            o0, o1, o2 = 4 * c0, 4 * c1, 4 * c2
             want = 3 << s0 | 3 << s1 | 3 << s2
-            for key in sorted(fits):
-                m = fits[key] & want
+            for j in sorted(fits):
+                m = fits[j] & want
                 if m:
-                    per_card = at[key]
-                    out += per_card[c0][m >> s0 & 3]
-                    out += per_card[c1][m >> s1 & 3]
-                    out += per_card[c2][m >> s2 & 3]
+                    row = at[j]
+                    out += row[o0 + (m >> s0 & 3)]
+                    out += row[o1 + (m >> s1 & 3)]
+                    out += row[o2 + (m >> s2 & 3)]
             return out
         want = 0
         for ci in cards:
             want |= 3 << 2 * ci
-        for key in sorted(fits):
-            m = fits[key] & want
+        for j in sorted(fits):
+            m = fits[j] & want
             if m:
-                per_card = at[key]
+                row = at[j]
                 for ci in cards:
-                    out += per_card[ci][m >> 2 * ci & 3]
+                    out += row[4 * ci + (m >> 2 * ci & 3)]
         return out
 
     # -- placing ----------------------------------------------------------------------------
@@ -441,52 +492,49 @@ class Board:
         cells[i + 1] = rconst + nb * rnode
         # -- land
         self.base.append(nb)
-        bit = 1 << p
-        for animals, goals in rules.section_init[fi]:
-            parent.append(len(parent))
-            opn.append(0)
-            reg.append((bit, animals, goals))
-        touched: list[int] = []
+        parent += range(nb, nb + rules.sections[fi])
+        opn += rules.fresh_open[fi]
+        reg += rules.fresh_reg[fi][p]
+        closed = False
         node_mask = rules.node_mask
         for ds, shift, section in rules.plan[fi]:
             v = cells[i + ds]
-            if section >= 0:  # a land slot
+            if not v:  # empty table: my land slot stays counted open, a mountain closes nothing
+                continue
+            them = v >> shift & node_mask  # the facing slot's land node + 1; 0: mountain
+            if section >= 0:  # a land slot, no longer open; a land slot it faces no longer either
                 me = nb + section
                 while parent[me] != me:
                     me = parent[me]
-                if not v:
-                    opn[me] += 1
+                if not them:  # a mountain (river may not face land, RW-1)
+                    left = opn[me] - 1
                 else:
-                    them = v >> shift & node_mask  # the facing slot's land node + 1; 0: mountain
-                    if them:
-                        them -= 1
-                        while parent[them] != them:  # _find, written out
-                            parent[them] = parent[parent[them]]
-                            them = parent[them]
-                        if them == me:
-                            opn[me] -= 1
-                        else:
-                            c1, a1, g1 = reg[me]
-                            c2, a2, g2 = reg[them]
-                            parent[them] = me
-                            opn[me] += opn[them] - 1
-                            reg[me] = (c1 | c2, a1 + a2, g1 + g2)
-                touched.append(me)
-            elif v:  # a mountain closes a land slot that faced empty table
-                them = v >> shift & node_mask
-                if them:
                     them -= 1
                     while parent[them] != them:  # _find, written out
                         parent[them] = parent[parent[them]]
                         them = parent[them]
-                    opn[them] -= 1
-                    touched.append(them)
-        for x in touched:  # usually no region closed: say so without building the set of _seal
-            while parent[x] != x:
-                x = parent[x]
-            if not opn[x]:
-                self._seal(touched)
-                break
+                    if them == me:
+                        left = opn[me] - 2
+                    else:
+                        c1, a1, g1 = reg[me]
+                        c2, a2, g2 = reg[them]
+                        parent[them] = me
+                        left = opn[me] + opn[them] - 2
+                        reg[me] = (c1 | c2, a1 + a2, g1 + g2)
+                opn[me] = left
+                if not left:
+                    closed = True
+            elif them:  # my mountain closes a land slot that faced empty table
+                them -= 1
+                while parent[them] != them:  # _find, written out
+                    parent[them] = parent[parent[them]]
+                    them = parent[them]
+                left = opn[them] - 1
+                opn[them] = left
+                if not left:
+                    closed = True
+        if closed:
+            self._seal(self._touched(fi, i, nb))
         # -- open positions
         if not track:
             return
@@ -494,25 +542,120 @@ class Board:
         masks = rules.masks
         # The three covered positions, unrolled (a loop over a tuple built per call costs more).
         ctxs[i - 1] = ctxs[i] = ctxs[i + 1] = CLOSED
-        if key - 1 in fits:
-            del fits[key - 1]
-        if key in fits:
-            del fits[key]
-        if key + 1 in fits:
-            del fits[key + 1]
-        for dk, di, bits in rules.touch[fi]:
-            ctx = ctxs[i + di]
-            if ctx != CLOSED:
-                ctx |= bits
-                ctxs[i + di] = ctx
+        if i - 1 in fits:
+            del fits[i - 1]
+        if i in fits:
+            del fits[i]
+        if i + 1 in fits:
+            del fits[i + 1]
+        bl, b, br, al, ar, sl, sr = rules.touch[fi]
+        below = i + rules.width
+        j = below - 1  # below-left: its T1 faces my B0
+        ctx = ctxs[j]
+        if ctx != CLOSED:
+            ctx |= bl
+            ctxs[j] = ctx
+            m = masks[ctx]
+            if m == UNKNOWN:
+                m = rules.mask(ctx)
+            if m:
+                fits[j] = m
+            elif j in fits:
+                del fits[j]
+        j = below  # below: its T0, T1 face my B0, B1
+        ctx = ctxs[j]
+        if ctx != CLOSED:
+            ctx |= b
+            ctxs[j] = ctx
+            m = masks[ctx]
+            if m == UNKNOWN:
+                m = rules.mask(ctx)
+            if m:
+                fits[j] = m
+            elif j in fits:
+                del fits[j]
+        j = below + 1  # below-right: its T0 faces my B1
+        ctx = ctxs[j]
+        if ctx != CLOSED:
+            ctx |= br
+            ctxs[j] = ctx
+            m = masks[ctx]
+            if m == UNKNOWN:
+                m = rules.mask(ctx)
+            if m:
+                fits[j] = m
+            elif j in fits:
+                del fits[j]
+        above = i - rules.width  # closed: this card sits below a card that covers it
+        j = above - 1  # above-left: its B1 faces my T0
+        ctx = ctxs[j]
+        if ctx != CLOSED:
+            ctx |= al
+            ctxs[j] = ctx
+            if ctx & 15:  # a top half faces a card (else nothing fits, now or before)
                 m = masks[ctx]
                 if m == UNKNOWN:
                     m = rules.mask(ctx)
-                k = key + dk
                 if m:
-                    fits[k] = m
-                elif k in fits:
-                    del fits[k]
+                    fits[j] = m
+                elif j in fits:
+                    del fits[j]
+        j = above + 1  # above-right: its B0 faces my T1
+        ctx = ctxs[j]
+        if ctx != CLOSED:
+            ctx |= ar
+            ctxs[j] = ctx
+            if ctx & 15:  # a top half faces a card (else nothing fits, now or before)
+                m = masks[ctx]
+                if m == UNKNOWN:
+                    m = rules.mask(ctx)
+                if m:
+                    fits[j] = m
+                elif j in fits:
+                    del fits[j]
+        j = i - 2  # left: its S1 faces my S0
+        ctx = ctxs[j]
+        if ctx != CLOSED:
+            ctx |= sl
+            ctxs[j] = ctx
+            if ctx & 15:  # a top half faces a card (else nothing fits, now or before)
+                m = masks[ctx]
+                if m == UNKNOWN:
+                    m = rules.mask(ctx)
+                if m:
+                    fits[j] = m
+                elif j in fits:
+                    del fits[j]
+        j = i + 2  # right: its S0 faces my S1
+        ctx = ctxs[j]
+        if ctx != CLOSED:
+            ctx |= sr
+            ctxs[j] = ctx
+            if ctx & 15:  # a top half faces a card (else nothing fits, now or before)
+                m = masks[ctx]
+                if m == UNKNOWN:
+                    m = rules.mask(ctx)
+                if m:
+                    fits[j] = m
+                elif j in fits:
+                    del fits[j]
+
+    def _touched(self, fi: int, i: int, nb: int) -> list[int]:
+        """The land nodes the placement of face ``fi`` at slot ``i`` (first new node ``nb``)
+        touched, in the order of its plan: each land section at each of its land slots, and
+        each land slot its mountains face. ``_seal`` records the lands closed in the order of
+        the set of their roots, as it always has, so this is the same list, in the same order."""
+        rules, cells = self.rules, self.cells
+        node_mask = rules.node_mask
+        touched: list[int] = []
+        for ds, shift, section in rules.plan[fi]:
+            if section >= 0:
+                touched.append(nb + section)
+            else:
+                them = cells[i + ds] >> shift & node_mask
+                if them:
+                    touched.append(them - 1)
+        return touched
 
     def _find(self, x: int) -> int:
         parent = self.parent
@@ -531,8 +674,18 @@ class Board:
         find = self._find
         for root in {find(x) for x in touched}:
             if opn[root] == 0:
-                c, a, g, r = self.region(root)
-                first, second = land_goal_points(a, g, r.bit_count(), rules.all_goals)
+                c, a, g = self.reg[root]
+                runes = self.runes(c).bit_count()
+                memo = (a, tuple(sorted(g)), runes)
+                found = rules.points.get(memo)
+                if found is None:
+                    if len(rules.points) >= POINTS_MEMO:
+                        rules.points.clear()
+                    goals = tuple([rules.goals[x] for x in g])
+                    found = rules.points[memo] = land_goal_points(
+                        unpack_animals(a), goals, runes, rules.all_goals
+                    )
+                first, second = found
                 self.lands.append(((c & size_mask).bit_count(), first, second, c, root))
                 opn[root] = -1  # sealed for good
 
@@ -541,12 +694,20 @@ class Board:
         it (a bitmask), its animals per type, its goals in the order they joined, and the
         placements among them whose face has a runestone (a bitmask, for RW-10)."""
         cards, animals, goals = self.reg[root]
+        every = self.rules.goals
+        return cards, unpack_animals(animals), tuple([every[x] for x in goals]), self.runes(cards)
+
+    def runes(self, cards: int) -> int:
+        """The placements among ``cards`` (a bitmask) whose face has a runestone (a bitmask)."""
         runestone, placed = self.rules.runestone, self.placed
         runes = 0
-        for p in range(len(placed)):
-            if cards >> p & 1 and runestone[placed[p][0]]:
-                runes |= 1 << p
-        return cards, unpack_animals(animals), goals, runes
+        rest = cards
+        while rest:  # the cards only, lowest first
+            low = rest & -rest
+            if runestone[placed[low.bit_length() - 1][0]]:
+                runes |= low
+            rest ^= low
+        return runes
 
     # -- score ------------------------------------------------------------------------------
     def score(self, n: int | None = None) -> int:
@@ -594,5 +755,9 @@ class Board:
 def _start(rules: Rules) -> Board:
     """The Source Card alone on the table; every game copies it rather than placing it anew."""
     board = Board(rules, [], [0] * rules.slots, [0] * rules.slots, {}, [], [], [], [], [])
-    board.place(rules.source_index, pos_key(0, 0))
+    key = pos_key(0, 0)
+    board.place(rules.source_index, key)
+    # ``place`` leaves out the position right above a card, always closed but here: row -1,
+    # where no card can go (nothing is above it), yet its context is kept like any other.
+    board.ctxs[rules.slot(key - ROW)] |= above_bits(rules.faces[rules.source_index])
     return board

@@ -42,15 +42,27 @@ def rank_name(score: float) -> str:
 def goal_completions(goal: Goal, animals: Sequence[int], wild: int = 0) -> int:
     """How many disjoint complete sets of ``goal`` the animals (per type) make, using up to
     ``wild`` wildcard animals of free types (RW-8: min over types of count // needed; RW-9:
-    an ``any`` goal completes once per ``count`` animals)."""
+    an ``any`` goal completes once per ``count`` animals).
+
+    With wildcards, the most sets ``n`` whose missing animals, summed over the types, are at
+    most ``wild``: the count grows from what the printed animals complete alone (no wildcard
+    is short there), so a land of many animals costs no loop over every set it completes."""
     if goal.kind == "any":
         return (sum(animals) + wild) // goal.count
-    n = 0
+    need = goal.need
+    n = -1
+    for t in range(4):
+        if need[t]:
+            k = animals[t] // need[t]
+            if n < 0 or k < n:
+                n = k
+    if not wild:
+        return n
     while True:
         m = n + 1
         short = 0
         for t in range(4):
-            lack = m * goal.need[t] - animals[t]
+            lack = m * need[t] - animals[t]
             if lack > 0:
                 short += lack
         if short > wild:
@@ -74,6 +86,13 @@ def land_goal_points(
     """
     if not goals:
         return 0, 0
+    if not runestones:  # no wildcard to place: each goal's completions once, for both numbers
+        first = second = 0
+        for g in goals:
+            c = goal_completions(g, animals)
+            first += c * g.first
+            second += c * g.second
+        return first, second
     if all_goals:
         best1 = best2 = 0
         for extra in combinations_with_replacement(range(4), runestones):
@@ -87,13 +106,15 @@ def land_goal_points(
                 s2 += c * g.second
             best1, best2 = max(best1, s1), max(best2, s2)
         return best1, best2
-    # Wildcards given to one goal help that goal only: a knapsack over goals.
+    # Wildcards given to one goal help that goal only: a knapsack over goals, one per number.
+    # Each goal's completions with 0..runestones wildcards serve both numbers.
+    done = [[goal_completions(g, animals, w) for w in range(runestones + 1)] for g in goals]
     result = []
     for attr in ("first", "second"):
         best = [0] * (runestones + 1)  # best[j]: most points using j wildcards on the goals so far
-        for g in goals:
+        for g, sets in zip(goals, done, strict=True):
             mult = getattr(g, attr)
-            value = [goal_completions(g, animals, w) * mult for w in range(runestones + 1)]
+            value = [c * mult for c in sets]
             best = [max(best[j - w] + value[w] for w in range(j + 1)) for j in range(runestones + 1)]
         result.append(max(best))
     return result[0], result[1]
