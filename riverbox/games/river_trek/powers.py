@@ -22,11 +22,12 @@ from riverbox.games.river_trek.actions import (
     A_DOG,
     A_FROG,
     A_MONKEY,
-    A_MOVEBACK,
     A_OTTER,
     JAGUAR_FROM,
+    MOVEBACK_AT,
     Kind,
     TrekAction,
+    for_spaces,
 )
 from riverbox.games.river_trek.board import CROSSING, DOCK
 from riverbox.games.river_trek.moves import (
@@ -142,8 +143,8 @@ def _jaguar_offers(st: TrekData, seat: int) -> list[TrekAction]:
 def _jaguar(st: TrekData, action: TrekAction, seat: int) -> bool:
     spend(st, "jaguar")
     st.emit("jaguar", who=st.names[seat], source=action.at, target=action.to)
-    st.stacks[action.at].pop()
-    st.stacks[action.to].append(seat)  # RT-24: nothing activates
+    st.pop_top(action.at)
+    st.put(action.to, seat)  # RT-24: nothing activates
     arrive(st, action.to)
     tile_check_after_power(st)
     return False
@@ -170,6 +171,11 @@ def _otter(st: TrekData, action: TrekAction, seat: int) -> bool:
     st.emit("otter", who=st.names[seat], first=action.at, second=action.to)
     stacks = st.stacks
     stacks[action.at], stacks[action.to] = stacks[action.to], stacks[action.at]
+    both = (1 << action.at) | (1 << action.to)
+    occ = st.occ
+    for c, m in enumerate(occ):
+        if m & both not in (0, both):  # on one of the two crossings only: it changes sides
+            occ[c] = m ^ both
     arrive(st, action.at)
     arrive(st, action.to)
     return False
@@ -194,8 +200,7 @@ def _capybara(st: TrekData, action: TrekAction, seat: int) -> bool:
     """Lift the caravan; the player then names its colours from the bottom (the RESTACK phase)."""
     spend(st, "capybara")
     st.emit("capybara", who=st.names[seat], space=action.at)
-    st.cap_rest = sorted(st.stacks[action.at])
-    st.stacks[action.at] = []
+    st.cap_rest = sorted(st.lift(action.at))
     st.mv_from = action.at
     st.ret_phase = st.phase
     st.phase = IN_RESTACK
@@ -274,8 +279,8 @@ def _dog_offers(st: TrekData, seat: int) -> list[TrekAction]:
 def _dog(st: TrekData, action: TrekAction, seat: int) -> bool:
     s, target = action.at, action.at + action.step
     st.emit("dog", who=st.names[seat], source=s, target=target)
-    st.stacks[s].pop()
-    st.stacks[target].append(seat)  # RT-24: nothing activates
+    st.pop_top(s)
+    st.put(target, seat)  # RT-24: nothing activates
     st.dog_used = True
     arrive(st, target)
     tile_check_after_power(st)
@@ -292,8 +297,8 @@ def _dog_refusal(st: TrekData, action: TrekAction, seat: int) -> str:
 
 # -- Peccary (RT-23) --------------------------------------------------------------------------
 def _peccary_offers(st: TrekData, seat: int) -> list[TrekAction]:
-    stacks = st.stacks
-    return [A_MOVEBACK[i] for i in range(st.dock + 1, len(stacks)) if seat in stacks[i]]
+    above = st.dock + 1  # the spaces holding the seat's explorers, above the Dock/Bridge
+    return for_spaces(MOVEBACK_AT, st.occ[seat] >> above << above)
 
 
 def _peccary(st: TrekData, action: TrekAction, seat: int) -> bool:
