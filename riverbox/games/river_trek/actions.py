@@ -260,6 +260,17 @@ MOVE_AT: Final[AreaTable[TrekAction]] = _space_table(A_MOVE)
 """``move S`` for the spaces of a mask (the caravans holding the mover's explorers)."""
 MOVEBACK_AT: Final[AreaTable[TrekAction]] = _space_table(A_MOVEBACK)
 """``moveback S`` for the spaces of a mask (the Peccary's moves)."""
+SPACES_IN: Final[AreaTable[int]] = _space_table(tuple(range(MAX_SPACES)))
+"""The spaces of a mask, as numbers (``spaces_of``)."""
+
+
+def spaces_of(mask: int) -> list[int]:
+    """The spaces set in ``mask``, in space order.
+
+    Why chunk by chunk rather than bit by bit: a path is longer than the ints CPython computes
+    with fastest (30 bits), and each step of a bit-by-bit walk of a longer mask makes a new int."""
+    return for_spaces(SPACES_IN, mask)
+
 
 A_JAGUAR: Final = {(a.at, a.to): a for a in ALL_ACTIONS if a.kind == Kind.JAGUAR}
 JAGUAR_FROM: Final = tuple(tuple(A_JAGUAR.get((s, t)) for t in range(MAX_SPACES)) for s in range(MAX_SPACES))

@@ -120,6 +120,7 @@ class TrekData(State):
         "cap_rest",
         "clearing",
         "colours",
+        "cross_mask",
         "cur",
         "dock",
         "dog_used",
@@ -183,6 +184,7 @@ class TrekData(State):
         stanley=Field(VALUE, stored=False),
         colours=Field(VALUE, stored=False),
         prev_cross=Field(VALUE, stored=False),
+        cross_mask=Field(VALUE, stored=False),
         names=Field(VALUE, stored=False),
         hidden_money=Field(VALUE, stored=False),
         any_move_check=Field(VALUE, stored=False),
@@ -255,6 +257,7 @@ class TrekData(State):
     stanley: int  # Stanley's colour, or -1
     colours: int
     prev_cross: tuple[int, ...]
+    cross_mask: int  # the Dock and the river crossings, as a space bitmask (the Otter's spaces)
     names: tuple[str, ...]  # of each colour, as players read them
     hidden_money: bool  # RT-28 option
     any_move_check: bool  # RT-15 option: a tile that empties after any move, not only a caravan move
@@ -358,6 +361,7 @@ class TrekData(State):
             if k in (DOCK, CROSSING):
                 last = i
         self.prev_cross = tuple(prev)
+        self.cross_mask = sum(1 << i for i, k in enumerate(path.kinds) if k in (DOCK, CROSSING))
         self.area_cap = tuple(1 if ar.small else 2 for ar in path.areas)
         self.area_cap_plus = tuple(cap + 1 for cap in self.area_cap)
         self.area_top = tuple(max(ar.spaces) for ar in path.areas)
@@ -412,6 +416,14 @@ class TrekData(State):
                 tall = True
         self.occ = occ
         self.tall = tall
+
+    def busy(self) -> int:
+        """The spaces from the Dock/Bridge up that hold a caravan, as a bitmask."""
+        mask = 0
+        for m in self.occ:
+            mask |= m
+        dock = self.dock
+        return mask >> dock << dock
 
     def put(self, space: int, colour: int) -> None:
         """An explorer of ``colour`` onto the top of the caravan on ``space`` (``occ`` and

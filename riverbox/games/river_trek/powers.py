@@ -28,6 +28,7 @@ from riverbox.games.river_trek.actions import (
     Kind,
     TrekAction,
     for_spaces,
+    spaces_of,
 )
 from riverbox.games.river_trek.board import CROSSING, DOCK
 from riverbox.games.river_trek.moves import (
@@ -131,9 +132,10 @@ def _no_menu(action: TrekAction, words: Words) -> str:  # pragma: no cover - nev
 # -- Jaguar (RT-24) ---------------------------------------------------------------------------
 def _jaguar_offers(st: TrekData, seat: int) -> list[TrekAction]:
     stacks = st.stacks
-    busy = [i for i in range(st.dock, len(stacks)) if stacks[i]]
+    busy = spaces_of(st.busy())
+    dock = st.dock
     out: list[TrekAction] = []
-    for s in busy:
+    for s in spaces_of(st.occ[seat] >> dock << dock):  # the caravans holding the seat's explorers
         if stacks[s][-1] == seat:
             row = JAGUAR_FROM[s]
             out += [row[t] for t in busy if t != s]  # type: ignore[misc]
@@ -153,9 +155,7 @@ def _jaguar(st: TrekData, action: TrekAction, seat: int) -> bool:
 # -- Otter (RT-25) ----------------------------------------------------------------------------
 def _crossings(st: TrekData) -> list[int]:
     """The crossings (Dock/Bridge included) that hold a caravan."""
-    kinds = st.path.kinds
-    stacks = st.stacks
-    return [i for i in range(st.dock, len(stacks)) if stacks[i] and kinds[i] in (DOCK, CROSSING)]
+    return spaces_of(st.busy() & st.cross_mask)
 
 
 def _otter_offers(st: TrekData, seat: int) -> list[TrekAction]:
@@ -190,10 +190,12 @@ def _otter_refusal(st: TrekData, action: TrekAction, seat: int) -> str:
 
 # -- Capybara (RT-25) -------------------------------------------------------------------------
 def _capybara_offers(st: TrekData, seat: int) -> list[TrekAction]:
-    stacks = st.stacks
-    return [
-        A_CAPYBARA[i] for i in range(st.dock, len(stacks)) if len(stacks[i]) >= 2 and len(set(stacks[i])) >= 2
-    ]
+    seen = mixed = 0  # the spaces holding explorers of at least two colours (so two explorers)
+    for m in st.occ:
+        mixed |= seen & m
+        seen |= m
+    dock = st.dock
+    return [A_CAPYBARA[i] for i in spaces_of(mixed >> dock << dock)]
 
 
 def _capybara(st: TrekData, action: TrekAction, seat: int) -> bool:
@@ -209,7 +211,7 @@ def _capybara(st: TrekData, action: TrekAction, seat: int) -> bool:
 
 # -- Monkey (RT-3) ----------------------------------------------------------------------------
 def _monkey_offers(st: TrekData, seat: int) -> list[TrekAction]:
-    return [A_MONKEY] if st.hand[seat] > 0 or st.posts_on_board(seat) > 0 else []
+    return [A_MONKEY] if st.hand[seat] > 0 or st.post_held[seat] else []  # a post in hand or on the board
 
 
 def _monkey(st: TrekData, action: TrekAction, seat: int) -> bool:
@@ -267,8 +269,9 @@ def _dog_offers(st: TrekData, seat: int) -> list[TrekAction]:
     stacks = st.stacks
     last = len(stacks) - 1
     out: list[TrekAction] = []
-    for i in range(st.dock, len(stacks)):
-        if len(stacks[i]) == 1 and stacks[i][0] == seat:
+    dock = st.dock
+    for i in spaces_of(st.occ[seat] >> dock << dock):  # the spaces holding the seat's explorers
+        if len(stacks[i]) == 1:
             if i < last:
                 out.append(A_DOG[(i, 1)])
             if i > st.dock:
