@@ -224,6 +224,54 @@ def movepost_to(source: int) -> AreaTable[TrekAction]:
     return table
 
 
+SPACE_CHUNKS: Final = (MAX_SPACES + CHUNK - 1) // CHUNK
+"""Chunks of ``CHUNK`` spaces in a space bitmask (``TrekData.occ``)."""
+
+
+def _space_table(row: tuple[T, ...]) -> AreaTable[T]:
+    """``row[space]`` as ``table[c][bits]``: the entries for the spaces set in ``bits``, chunk ``c``
+    of a space mask, in space order (built by doubling, as ``_area_table``)."""
+    chunks = []
+    for c in range(SPACE_CHUNKS):
+        table: list[tuple[T, ...]] = [()]
+        for space in range(CHUNK * c, min(CHUNK * c + CHUNK, len(row))):
+            table += [(*t, row[space]) for t in table]
+        chunks.append(tuple(table))
+    return tuple(chunks)
+
+
+def for_spaces(table: AreaTable[T], mask: int) -> list[T]:
+    """The entries of a space ``table`` for the spaces in ``mask``, in space order (a fresh list).
+
+    Why: the caravans a seat may move are the spaces holding its explorers, which the state keeps
+    as a bitmask; a few chunk reads list them without looking at every space of the path."""
+    out: list[T] = []
+    c = 0
+    while mask:
+        bits = mask & CHUNK_MASK
+        if bits:
+            out += table[c][bits]
+        mask >>= CHUNK
+        c += 1
+    return out
+
+
+MOVE_AT: Final[AreaTable[TrekAction]] = _space_table(A_MOVE)
+"""``move S`` for the spaces of a mask (the caravans holding the mover's explorers)."""
+MOVEBACK_AT: Final[AreaTable[TrekAction]] = _space_table(A_MOVEBACK)
+"""``moveback S`` for the spaces of a mask (the Peccary's moves)."""
+SPACES_IN: Final[AreaTable[int]] = _space_table(tuple(range(MAX_SPACES)))
+"""The spaces of a mask, as numbers (``spaces_of``)."""
+
+
+def spaces_of(mask: int) -> list[int]:
+    """The spaces set in ``mask``, in space order.
+
+    Why chunk by chunk rather than bit by bit: a path is longer than the ints CPython computes
+    with fastest (30 bits), and each step of a bit-by-bit walk of a longer mask makes a new int."""
+    return for_spaces(SPACES_IN, mask)
+
+
 A_JAGUAR: Final = {(a.at, a.to): a for a in ALL_ACTIONS if a.kind == Kind.JAGUAR}
 JAGUAR_FROM: Final = tuple(tuple(A_JAGUAR.get((s, t)) for t in range(MAX_SPACES)) for s in range(MAX_SPACES))
 A_OTTER: Final = {(a.at, a.to): a for a in ALL_ACTIONS if a.kind == Kind.OTTER}

@@ -74,6 +74,7 @@ def build_position(
         st.dock = st.bridge
         st.scout_state = 2
     st.count_posts()
+    st.count_stacks()
     st.phase = Phase(PHASE_NAMES.index(phase))
     st.cur = seat
     st.rot = st.rotation.index(seat)

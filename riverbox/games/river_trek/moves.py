@@ -26,6 +26,7 @@ from riverbox.games.river_trek.position import (
     F_WHO,
     F_WHO_ANIMAL,
     F_WHO_SPACE,
+    FORCED_HEIGHT,
     FROG_TOOL,
     IN_DROP,
     Mover,
@@ -35,8 +36,12 @@ from riverbox.games.river_trek.position import (
 
 def start_move(st: TrekData, space: int, direction: int, mover: Mover) -> bool:
     """Lift the caravan on ``space`` and drop it ``direction`` (+1 upstream); True when done."""
-    st.mv_stack = st.stacks[space]
+    st.mv_stack = hand = st.stacks[space]  # ``TrekData.lift``, inlined: once per caravan move
     st.stacks[space] = []
+    occ = st.occ
+    keep = ~(1 << space)
+    for e in hand:
+        occ[e] &= keep
     st.mv_from = space
     st.mv_pos = space
     st.mv_dir = direction
@@ -95,7 +100,11 @@ def drop(st: TrekData, p: int) -> None:
     """Drop the bottom explorer in hand on space ``p`` and activate the space (RT-8); an explorer
     dropped on the Scout's space takes the Scout even if it then washes away (RT-26)."""
     e = st.mv_stack.pop(0)
-    st.stacks[p].append(e)
+    stack = st.stacks[p]  # ``TrekData.put``, inlined: the commonest change of the stacks
+    stack.append(e)
+    st.occ[e] |= 1 << p
+    if len(stack) >= FORCED_HEIGHT:  # RT-13: the end of the turn looks for it
+        st.tall = True
     st.mv_pos = p
     if p == st.dock:
         st.emit_fields("drop_dock", F_DROP_DOCK, (st.names[e], p, st.bridge >= 0))
@@ -136,8 +145,15 @@ def _land_crossing(st: TrekData, p: int, e: int) -> None:
         st.emit_fields("kingfisher", F_WHO_SPACE, (st.names[e], p))
         return
     q = st.prev_cross[p]
-    stacks[q].extend(here)
+    there = stacks[q]
+    there.extend(here)
     stacks[p] = []
+    occ = st.occ
+    keep, bit = ~(1 << p), 1 << q
+    for c in here:
+        occ[c] = (occ[c] & keep) | bit
+    if len(there) >= FORCED_HEIGHT:  # RT-13
+        st.tall = True
     st.emit_fields("wash", F_WASH, (st.names[e], p, len(here), q))
     arrive(st, q)
 

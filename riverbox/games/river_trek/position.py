@@ -74,6 +74,8 @@ COLOURS: Final = ("green", "orange", "purple", "blue")
 EXPLORERS: Final = 12
 POSTS: Final = 7
 START_MONEY: Final = (0, 2, 4, 6)
+FORCED_HEIGHT: Final = 7
+"""RT-13: a caravan this tall must move at the end of a turn."""
 BOA_TOOL: Final = 1
 FROG_TOOL: Final = 2
 """Bits of ``mv_tools``: the mover held the Boa / the Tree Frog when the move began (RT-14)."""
@@ -118,6 +120,7 @@ class TrekData(State):
         "cap_rest",
         "clearing",
         "colours",
+        "cross_mask",
         "cur",
         "dock",
         "dog_used",
@@ -138,6 +141,7 @@ class TrekData(State):
         "mv_tools",
         "n",
         "names",
+        "occ",
         "off",
         "path",
         "phase",
@@ -158,6 +162,7 @@ class TrekData(State):
         "slot",
         "stacks",
         "stanley",
+        "tall",
         "tile_at",
         "tiles",
         "triggered",
@@ -179,6 +184,7 @@ class TrekData(State):
         stanley=Field(VALUE, stored=False),
         colours=Field(VALUE, stored=False),
         prev_cross=Field(VALUE, stored=False),
+        cross_mask=Field(VALUE, stored=False),
         names=Field(VALUE, stored=False),
         hidden_money=Field(VALUE, stored=False),
         any_move_check=Field(VALUE, stored=False),
@@ -191,6 +197,9 @@ class TrekData(State):
         post_full=Field(LIST, of=int, stored=False),
         post_over=Field(LIST, of=int, stored=False),
         usable_areas=Field(VALUE, stored=False),
+        # derived from the stacks (``count_stacks``), kept up to date as explorers move
+        occ=Field(LIST, of=int, stored=False),
+        tall=Field(VALUE, stored=False),
         # the position
         stacks=Field(GRID, of=int),
         clearing=Field(LIST, of=int),
@@ -248,6 +257,7 @@ class TrekData(State):
     stanley: int  # Stanley's colour, or -1
     colours: int
     prev_cross: tuple[int, ...]
+    cross_mask: int  # the Dock and the river crossings, as a space bitmask (the Otter's spaces)
     names: tuple[str, ...]  # of each colour, as players read them
     hidden_money: bool  # RT-28 option
     any_move_check: bool  # RT-15 option: a tile that empties after any move, not only a caravan move
@@ -262,6 +272,15 @@ class TrekData(State):
     post_full: list[int]  # RT-3: ... at the seat's post limit
     post_over: list[int]  # ... at the limit of the Tamandua's holder, one more
     usable_areas: int  # RT-4/RT-27: the areas not wholly below the Bridge
+    # -- derived from the stacks, kept up to date by every rule that moves an explorer --
+    occ: list[int]
+    """``[colour]``: a bitmask of the spaces holding at least one explorer of that colour.
+    Why: the move step (RT-8/RT-29) asks which caravans hold the mover's explorers at every turn;
+    a bitmask answers without a look at every space of the path."""
+    tall: bool
+    """Whether a caravan may be ``FORCED_HEIGHT`` tall (RT-13): set by every rule that makes a
+    caravan that tall, cleared by the turn's end when none is; while it is clear the end of a
+    turn does not look at every caravan."""
     # -- the position --
     stacks: list[list[int]]
     clearing: list[int]
@@ -317,6 +336,7 @@ class TrekData(State):
         if any(len(row) != self.n for row in self.posts):
             raise ValueError("river-trek: state JSON does not give every seat's posts in every area")
         self.count_posts()
+        self.count_stacks()
         if not 0 <= self.phase < len(Phase):
             raise ValueError(f"river-trek: state JSON phase {self.phase} is not a phase")
 
@@ -341,6 +361,7 @@ class TrekData(State):
             if k in (DOCK, CROSSING):
                 last = i
         self.prev_cross = tuple(prev)
+        self.cross_mask = sum(1 << i for i, k in enumerate(path.kinds) if k in (DOCK, CROSSING))
         self.area_cap = tuple(1 if ar.small else 2 for ar in path.areas)
         self.area_cap_plus = tuple(cap + 1 for cap in self.area_cap)
         self.area_top = tuple(max(ar.spaces) for ar in path.areas)
@@ -382,6 +403,54 @@ class TrekData(State):
                 if k > cap:
                     over[s] |= bit
         self.post_held, self.post_full, self.post_over = held, full, over
+
+    def count_stacks(self) -> None:
+        """Set ``occ`` and ``tall`` from the stacks (after setup, a load and a position laid out
+        by hand); the rules keep them up to date as explorers move (``put``, ``lift``)."""
+        occ = [0] * self.colours
+        tall = False
+        for i, stack in enumerate(self.stacks):
+            for e in stack:
+                occ[e] |= 1 << i
+            if len(stack) >= FORCED_HEIGHT:
+                tall = True
+        self.occ = occ
+        self.tall = tall
+
+    def busy(self) -> int:
+        """The spaces from the Dock/Bridge up that hold a caravan, as a bitmask."""
+        mask = 0
+        for m in self.occ:
+            mask |= m
+        dock = self.dock
+        return mask >> dock << dock
+
+    def put(self, space: int, colour: int) -> None:
+        """An explorer of ``colour`` onto the top of the caravan on ``space`` (``occ`` and
+        ``tall`` follow)."""
+        stack = self.stacks[space]
+        stack.append(colour)
+        self.occ[colour] |= 1 << space
+        if len(stack) >= FORCED_HEIGHT:
+            self.tall = True
+
+    def lift(self, space: int) -> list[int]:
+        """Take the whole caravan off ``space`` (``occ`` follows); it is returned, bottom first."""
+        stack = self.stacks[space]
+        self.stacks[space] = []
+        occ = self.occ
+        keep = ~(1 << space)
+        for e in stack:
+            occ[e] &= keep
+        return stack
+
+    def pop_top(self, space: int) -> int:
+        """Take the top explorer off the caravan on ``space`` (``occ`` follows); its colour."""
+        stack = self.stacks[space]
+        e = stack.pop()
+        if e not in stack:
+            self.occ[e] &= ~(1 << space)
+        return e
 
     def add_post(self, area: int, seat: int) -> None:
         """One more post of ``seat`` in ``area`` (the bitmasks follow: the count crosses at most

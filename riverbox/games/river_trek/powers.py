@@ -22,11 +22,13 @@ from riverbox.games.river_trek.actions import (
     A_DOG,
     A_FROG,
     A_MONKEY,
-    A_MOVEBACK,
     A_OTTER,
     JAGUAR_FROM,
+    MOVEBACK_AT,
     Kind,
     TrekAction,
+    for_spaces,
+    spaces_of,
 )
 from riverbox.games.river_trek.board import CROSSING, DOCK
 from riverbox.games.river_trek.moves import (
@@ -130,9 +132,10 @@ def _no_menu(action: TrekAction, words: Words) -> str:  # pragma: no cover - nev
 # -- Jaguar (RT-24) ---------------------------------------------------------------------------
 def _jaguar_offers(st: TrekData, seat: int) -> list[TrekAction]:
     stacks = st.stacks
-    busy = [i for i in range(st.dock, len(stacks)) if stacks[i]]
+    busy = spaces_of(st.busy())
+    dock = st.dock
     out: list[TrekAction] = []
-    for s in busy:
+    for s in spaces_of(st.occ[seat] >> dock << dock):  # the caravans holding the seat's explorers
         if stacks[s][-1] == seat:
             row = JAGUAR_FROM[s]
             out += [row[t] for t in busy if t != s]  # type: ignore[misc]
@@ -142,8 +145,8 @@ def _jaguar_offers(st: TrekData, seat: int) -> list[TrekAction]:
 def _jaguar(st: TrekData, action: TrekAction, seat: int) -> bool:
     spend(st, "jaguar")
     st.emit("jaguar", who=st.names[seat], source=action.at, target=action.to)
-    st.stacks[action.at].pop()
-    st.stacks[action.to].append(seat)  # RT-24: nothing activates
+    st.pop_top(action.at)
+    st.put(action.to, seat)  # RT-24: nothing activates
     arrive(st, action.to)
     tile_check_after_power(st)
     return False
@@ -152,9 +155,7 @@ def _jaguar(st: TrekData, action: TrekAction, seat: int) -> bool:
 # -- Otter (RT-25) ----------------------------------------------------------------------------
 def _crossings(st: TrekData) -> list[int]:
     """The crossings (Dock/Bridge included) that hold a caravan."""
-    kinds = st.path.kinds
-    stacks = st.stacks
-    return [i for i in range(st.dock, len(stacks)) if stacks[i] and kinds[i] in (DOCK, CROSSING)]
+    return spaces_of(st.busy() & st.cross_mask)
 
 
 def _otter_offers(st: TrekData, seat: int) -> list[TrekAction]:
@@ -170,6 +171,11 @@ def _otter(st: TrekData, action: TrekAction, seat: int) -> bool:
     st.emit("otter", who=st.names[seat], first=action.at, second=action.to)
     stacks = st.stacks
     stacks[action.at], stacks[action.to] = stacks[action.to], stacks[action.at]
+    both = (1 << action.at) | (1 << action.to)
+    occ = st.occ
+    for c, m in enumerate(occ):
+        if m & both not in (0, both):  # on one of the two crossings only: it changes sides
+            occ[c] = m ^ both
     arrive(st, action.at)
     arrive(st, action.to)
     return False
@@ -184,18 +190,19 @@ def _otter_refusal(st: TrekData, action: TrekAction, seat: int) -> str:
 
 # -- Capybara (RT-25) -------------------------------------------------------------------------
 def _capybara_offers(st: TrekData, seat: int) -> list[TrekAction]:
-    stacks = st.stacks
-    return [
-        A_CAPYBARA[i] for i in range(st.dock, len(stacks)) if len(stacks[i]) >= 2 and len(set(stacks[i])) >= 2
-    ]
+    seen = mixed = 0  # the spaces holding explorers of at least two colours (so two explorers)
+    for m in st.occ:
+        mixed |= seen & m
+        seen |= m
+    dock = st.dock
+    return [A_CAPYBARA[i] for i in spaces_of(mixed >> dock << dock)]
 
 
 def _capybara(st: TrekData, action: TrekAction, seat: int) -> bool:
     """Lift the caravan; the player then names its colours from the bottom (the RESTACK phase)."""
     spend(st, "capybara")
     st.emit("capybara", who=st.names[seat], space=action.at)
-    st.cap_rest = sorted(st.stacks[action.at])
-    st.stacks[action.at] = []
+    st.cap_rest = sorted(st.lift(action.at))
     st.mv_from = action.at
     st.ret_phase = st.phase
     st.phase = IN_RESTACK
@@ -204,7 +211,7 @@ def _capybara(st: TrekData, action: TrekAction, seat: int) -> bool:
 
 # -- Monkey (RT-3) ----------------------------------------------------------------------------
 def _monkey_offers(st: TrekData, seat: int) -> list[TrekAction]:
-    return [A_MONKEY] if st.hand[seat] > 0 or st.posts_on_board(seat) > 0 else []
+    return [A_MONKEY] if st.hand[seat] > 0 or st.post_held[seat] else []  # a post in hand or on the board
 
 
 def _monkey(st: TrekData, action: TrekAction, seat: int) -> bool:
@@ -262,8 +269,9 @@ def _dog_offers(st: TrekData, seat: int) -> list[TrekAction]:
     stacks = st.stacks
     last = len(stacks) - 1
     out: list[TrekAction] = []
-    for i in range(st.dock, len(stacks)):
-        if len(stacks[i]) == 1 and stacks[i][0] == seat:
+    dock = st.dock
+    for i in spaces_of(st.occ[seat] >> dock << dock):  # the spaces holding the seat's explorers
+        if len(stacks[i]) == 1:
             if i < last:
                 out.append(A_DOG[(i, 1)])
             if i > st.dock:
@@ -274,8 +282,8 @@ def _dog_offers(st: TrekData, seat: int) -> list[TrekAction]:
 def _dog(st: TrekData, action: TrekAction, seat: int) -> bool:
     s, target = action.at, action.at + action.step
     st.emit("dog", who=st.names[seat], source=s, target=target)
-    st.stacks[s].pop()
-    st.stacks[target].append(seat)  # RT-24: nothing activates
+    st.pop_top(s)
+    st.put(target, seat)  # RT-24: nothing activates
     st.dog_used = True
     arrive(st, target)
     tile_check_after_power(st)
@@ -292,8 +300,8 @@ def _dog_refusal(st: TrekData, action: TrekAction, seat: int) -> str:
 
 # -- Peccary (RT-23) --------------------------------------------------------------------------
 def _peccary_offers(st: TrekData, seat: int) -> list[TrekAction]:
-    stacks = st.stacks
-    return [A_MOVEBACK[i] for i in range(st.dock + 1, len(stacks)) if seat in stacks[i]]
+    above = st.dock + 1  # the spaces holding the seat's explorers, above the Dock/Bridge
+    return for_spaces(MOVEBACK_AT, st.occ[seat] >> above << above)
 
 
 def _peccary(st: TrekData, action: TrekAction, seat: int) -> bool:

@@ -15,17 +15,18 @@ from riverbox.games.river_trek.actions import (
     A_DROP,
     A_DROPALL,
     A_END,
-    A_MOVE,
     A_RESTACK,
     A_SKIP,
     AREAS_IN,
     CHUNK,
     CHUNK_MASK,
+    MOVE_AT,
     MOVEPOST_TO,
     POST_TO,
     Kind,
     TrekAction,
     for_areas,
+    for_spaces,
     movepost_to,
 )
 from riverbox.games.river_trek.moves import drop, run_move, start_move
@@ -98,10 +99,9 @@ def _legal_post(st: TrekData, seat: int) -> list[TrekAction]:
 
 def _legal_move(st: TrekData, seat: int) -> list[TrekAction]:
     """RT-8/RT-29: any caravan holding one of your explorers (the Peccary may go downstream)."""
-    stacks = st.stacks
-    # an empty space is passed over before ``in``: most are empty, and the compiled build then
-    # neither boxes ``seat`` nor calls the generic containment test for them
-    out = [A_MOVE[i] for i in range(st.dock, len(stacks)) if stacks[i] and seat in stacks[i]]
+    # the spaces holding the seat's explorers, from the Dock/Bridge up, read as ready-made tuples
+    dock = st.dock
+    out = for_spaces(MOVE_AT, st.occ[seat] >> dock << dock)
     if seat in st.holder:
         uses(st, seat, MOVE_STEP, out)
         uses(st, seat, ANYTIME, out)
@@ -167,7 +167,7 @@ def _place(st: TrekData, action: TrekAction, seat: int) -> None:
         place_starting_explorer(st, action.at, seat)
         return
     st.emit_fields("place", F_WHO_SPACE, (st.names[seat], action.at))
-    st.stacks[action.at].append(seat)  # RT-6: placement never activates
+    st.put(action.at, seat)  # RT-6: placement never activates
     st.off[seat] -= 1
     enter_end(st)
 
@@ -228,10 +228,11 @@ def _end(st: TrekData, action: TrekAction, seat: int) -> None:
 def _restack(st: TrekData, action: TrekAction, seat: int) -> None:
     """RT-25: the Capybara's caravan is rebuilt from the bottom; the last colour fills the rest."""
     st.emit_fields("restack", F_WHO_COLOUR, (st.names[seat], st.names[action.colour]))
-    st.stacks[st.mv_from].append(action.colour)
+    st.put(st.mv_from, action.colour)
     st.cap_rest.remove(action.colour)
     if len(set(st.cap_rest)) <= 1:
-        st.stacks[st.mv_from].extend(st.cap_rest)
+        for c in st.cap_rest:
+            st.put(st.mv_from, c)
         st.cap_rest = []
         st.phase = st.ret_phase
         st.mv_from = -1

@@ -99,6 +99,7 @@ def empty_table(st: TrekData) -> None:
     st.final_pending = st.turn_no = 0
     st.to_move = (st.setup_seq[0][0],)
     st.count_posts()
+    st.count_stacks()
 
 
 def tile_candidates(st: TrekData) -> list[int]:
@@ -150,7 +151,7 @@ def place_starting_explorer(st: TrekData, space: int, seat: int) -> None:
     """RT-6, RT-20: the next starting explorer of the setup sequence (Stanley's placed by a seat)."""
     colour = st.setup_seq[st.setup_i][1]
     st.emit("setup_place", who=st.names[seat], colour=st.names[colour], space=space)
-    st.stacks[space].append(colour)
+    st.put(space, colour)
     st.off[colour] -= 1
     st.setup_i += 1
     if st.setup_i < len(st.setup_seq):

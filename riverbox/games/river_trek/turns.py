@@ -6,8 +6,6 @@ to the next step by itself when there is nothing to decide (RT-7, RT-29).
 
 from __future__ import annotations
 
-from typing import Final
-
 from riverbox.games.river_trek import scoring
 from riverbox.games.river_trek.actions import A_PLACE, TrekAction
 from riverbox.games.river_trek.board import CROSSING, Path
@@ -20,6 +18,7 @@ from riverbox.games.river_trek.position import (
     F_SPACE_SIZE,
     F_TURN,
     F_WHO,
+    FORCED_HEIGHT,
     IN_END,
     IN_MOVE,
     IN_OVER,
@@ -28,9 +27,6 @@ from riverbox.games.river_trek.position import (
     TrekData,
 )
 from riverbox.games.river_trek.powers import ANYTIME, END_STEP, uses
-
-FORCED_HEIGHT: Final = 7
-"""RT-13: a caravan this tall must move at the end of a turn."""
 
 
 def place_actions(st: TrekData, seat: int, limit: int, harpy: bool) -> list[TrekAction]:
@@ -61,11 +57,10 @@ def begin_turn(st: TrekData, actor: int) -> None:
 
 
 def enter_move(st: TrekData) -> None:
+    if st.occ[st.cur]:  # the spaces holding the mover's explorers, kept as the stacks change
+        st.phase = IN_MOVE
+        return
     seat = st.cur
-    for stack in st.stacks:  # a plain loop: any() over a generator costs more, at every turn
-        if seat in stack:
-            st.phase = IN_MOVE
-            return
     st.emit_fields("no_caravan", F_WHO, (st.names[seat],))  # RT-29: nothing to move
     enter_place(st)
 
@@ -103,12 +98,14 @@ def after_move(st: TrekData) -> None:
 
 def finish_turn(st: TrekData) -> None:
     """RT-13: forced moves (furthest downstream first, repeated), then the event, then next turn."""
-    # a plain loop, not ``max(map(len, stacks))``: as cheap interpreted and much cheaper compiled
-    # (no builtins looked up, no map object, no call per caravan); run at the end of every turn
-    for stack in st.stacks:
-        if len(stack) >= FORCED_HEIGHT:  # rare: the move itself is found by ``forced_move``
-            forced_move(st)
-            return
+    if st.tall:  # only when a rule made a caravan that tall since the last look
+        # a plain loop, not ``max(map(len, stacks))``: as cheap interpreted and much cheaper
+        # compiled (no builtins looked up, no map object, no call per caravan)
+        for stack in st.stacks:
+            if len(stack) >= FORCED_HEIGHT:  # the move itself is found by ``forced_move``
+                forced_move(st)
+                return
+        st.tall = False
     if st.scout_state == 1:
         civilization_event(st)
     if True in st.down:  # RT-16: end of turn, all face up
@@ -154,7 +151,7 @@ def stanley_turn(st: TrekData) -> None:
     if st.off[who] > 0:
         for i in range(st.basecamp, st.dock - 1, -1):
             if i == st.dock or len(stacks[i]) < 2:
-                stacks[i].append(who)
+                st.put(i, who)
                 st.off[who] -= 1
                 st.chance(f"stanley place {i}")
                 st.emit("stanley_place", space=i)
@@ -183,6 +180,8 @@ def civilization_event(st: TrekData) -> None:
         for e in st.stacks[i]:
             st.off[e] += 1
         st.stacks[i] = []
+    below = (1 << bridge) - 1
+    st.occ = [m & ~below for m in st.occ]
     for a, ar in enumerate(path.areas):
         if max(ar.spaces) < bridge:
             for s in range(st.n):
