@@ -387,11 +387,6 @@ def test_the_log_tells_a_seat_every_change_of_its_view(config: Any) -> None:
     """What the recall digest rests on: after the first view, a seat's events and own actions
     fix its view. Two worlds a seat cannot tell apart (the true one and a determinized one),
     played on with the same actions, give it the same view as long as they tell it the same."""
-    if config_id(config) == "river-rivals-mode=advanced":
-        pytest.xfail(
-            "River Rivals advanced: determinize may swap which of two same-kind hand cards is"
-            " foreign; playing it shows its set on the board with no event telling it"
-        )
     game = _load(config).riverbox_game
     rng = random.Random(config_id(config))
     compared = 0

@@ -19,7 +19,7 @@ from typing import Any, Final
 from riverbox.core.i18n import N_
 from riverbox.games.river_rivals import actions as A
 from riverbox.games.river_rivals.actions import RvAction
-from riverbox.games.river_rivals.content import COLUMN_CAP, COLUMNS, EFFECT, KIND_OF, SPACES
+from riverbox.games.river_rivals.content import COLUMN_CAP, COLUMNS, EFFECT, KIND_OF, SET_OF, SPACES
 from riverbox.games.river_rivals.phases import F_POLISH, OVER, Frame
 from riverbox.games.river_rivals.position import (
     _BEAR,
@@ -271,7 +271,8 @@ def _do_bear(st: Position, s: int, fr: FrameEntry, a: RvAction) -> None:
     st.used |= 1 << _MECH_OF.index("surprise")
     src = (st.hands[s], st.piles[s], st.removed[s])[a.source]
     code = st._take_from(src, _BEAR, s)
-    st.emit("bear", seat=s, source=A.SOURCES[a.source], column=a.col + 1)
+    # ``set``: with a foreign bear in hand (Peek-a-Scope) the board shows whose bear it was.
+    st.emit("bear", seat=s, source=A.SOURCES[a.source], column=a.col + 1, set=SET_OF[code])
     st._place(s, code, a.col)  # RV-6: the bear is put into play, no effect fires
     st.progress = True
     if a.source == 1:

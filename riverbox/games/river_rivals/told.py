@@ -34,14 +34,20 @@ def _event(kind: str, to: int | None = None, but: int | None = None, **args: Any
 PLAYED: Final = [
     [
         [
-            [_event("played", seat=s, animal=SLUGS[c], column=col + 1, lightning=x) for x in (False, True)]
+            [
+                _event("played", seat=s, animal=SLUGS[c], column=col + 1, lightning=x, set=c // K)
+                for x in (False, True)
+            ]
             for col in _COLS
         ]
         for c in _CODES
     ]
     for s in (0, 1)
 ]
-"""``PLAYED[seat][code][col][lightning]``: a card played from the hand."""
+"""``PLAYED[seat][code][col][lightning]``: a card played from the hand. ``set`` names the card's set
+(whose card back it has): a hand may hold two cards of one animal from different sets (Peek-a-Scope),
+and the board shows which one was played, so the event must tell it too, or a seat's log would not
+account for what its view shows."""
 CAUGHT: Final = [
     [[_event("caught", seat=s, animal=SLUGS[c], column=col + 1) for col in _COLS] for c in _CODES]
     for s in (0, 1)
