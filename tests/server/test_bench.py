@@ -107,7 +107,9 @@ def test_a_lost_trip_fails_its_moves_and_the_next_jobs_still_go(monkeypatch: pyt
 
 
 def test_the_benchmark_plays_live_tables_and_reports_its_own_share() -> None:
-    result = serve_and_run(Load(tables=3, spectators=3, seconds=4, think_min=0.1, think_max=0.3))
+    # 8 s: on a machine busy with the rest of the suite (browser tests alongside) the bot worker
+    # answered nothing within 4 s once, though it does within a second when the machine is quiet.
+    result = serve_and_run(Load(tables=3, spectators=3, seconds=8, think_min=0.1, think_max=0.3))
     out = result.to_json()
     assert out["mode"] == "live" and out["think_s"] == [0.1, 0.3]
     assert result.human_moves > 0 and len(result.latencies_ms) == result.human_moves
