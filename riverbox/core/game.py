@@ -659,13 +659,22 @@ class State(ABC, Generic[GameT]):
                 f"events_since: {describe(start)} to {describe(stop)} is not a range of event numbers"
                 f" within 0..{count}"
             )
+        return [stored_as_dict(e) for e in self.stored_events(start, end) if stored_seen_by(e, seat)]
+
+    def stored_events(self, start: int, stop: int) -> Sequence[Stored]:
+        """The events numbered ``start`` to ``stop`` (``0 <= start <= stop <= event_count``,
+        not checked: callers pass cursors they kept) in their stored form, for every audience.
+
+        For readers that filter by audience themselves and want no dicts: the OpenSpiel
+        adapter encodes each event once and shares the bytes among the seats that see it. A
+        stored event is a tuple ``(kind, args, to, but, ...)``; ``stored_seen_by`` says whether
+        a seat may see it. Never hand the result to a seat unfiltered.
+        """
         shared = self._shared_events
         first = len(shared)
         if start >= first:
-            events: Sequence[Stored] = self._own_events[start - first : end - first]
-        else:
-            events = shared[start:end] + tuple(self._own_events[: max(0, end - first)])
-        return [stored_as_dict(e) for e in events if stored_seen_by(e, seat)]
+            return self._own_events[start - first : stop - first]
+        return shared[start:stop] + tuple(self._own_events[: max(0, stop - first)])
 
     # -- turn -----------------------------------------------------------------------------
     @property

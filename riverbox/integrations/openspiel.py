@@ -71,7 +71,6 @@ from __future__ import annotations
 
 import json
 import warnings
-from collections.abc import Sequence
 from hashlib import blake2b
 from json.encoder import c_make_encoder, encode_basestring_ascii  # type: ignore[attr-defined]
 from typing import Any
@@ -222,16 +221,6 @@ def stream_digest(records: list[bytes]) -> str:
     return blake2b(chain + pending, digest_size=16).hexdigest()
 
 
-def _stored_between(state: State, start: int, stop: int) -> Sequence[Stored]:
-    """The state's stored events numbered ``start`` to ``stop``, as ``State.events_since`` cuts
-    them (its two parts: the tuple shared with clones and its own list), without making dicts."""
-    shared = state._shared_events
-    first = len(shared)
-    if start >= first:
-        return state._own_events[start - first : stop - first]
-    return shared[start:stop] + tuple(state._own_events[: max(0, stop - first)])
-
-
 # --------------------------------------------------------------------------------------------
 # The Python side of a pyspiel state
 # --------------------------------------------------------------------------------------------
@@ -363,7 +352,7 @@ class _Inner:
             base = self.rec_base
             if len(records) != have - base:  # a copy sharing the list went on past this one's part
                 records = self.records = records[: have - base]
-            records += [(e[2], e[3], event_record(e)) for e in _stored_between(state, have, count)]
+            records += [(e[2], e[3], event_record(e)) for e in state.stored_events(have, count)]
             self.rec_count = count
         return records
 

@@ -259,3 +259,25 @@ def test_events_since_a_cursor_read_only_what_is_new_for_the_seat() -> None:
             state.events_since(start, 0, stop)
     with pytest.raises(ValueError):
         state.events_since(0, 3)
+
+
+def test_stored_events_are_every_audience_s_events_in_a_range_across_clone_and_own_list() -> None:
+    # stored_events(start, stop) is the raw form behind events_since: every audience's events,
+    # whether shared with the clone's parent or the clone's own, in order; filtered by
+    # stored_seen_by it is exactly what events_since tells a seat.
+    from riverbox.core.events import as_event, stored_seen_by
+
+    state = riverbox.load("toy", players=3, turns=2).new_state(5)
+    state.apply(state.legal_actions(state.to_move[0])[0], state.to_move[0])
+    state = state.clone()
+    state.emit("bet", seat=0)
+    state.emit("bet", seat=1)
+    events = state.events
+    assert len(events) >= 4  # some shared, two of its own
+    for start in range(len(events) + 1):
+        for stop in range(start, len(events) + 1):
+            stored = state.stored_events(start, stop)
+            assert [as_event(e) for e in stored] == list(events[start:stop])
+            for seat in (0, 1, 2, None):
+                told = [as_event(e).as_dict() for e in stored if stored_seen_by(e, seat)]
+                assert told == state.events_since(start, seat, stop)
