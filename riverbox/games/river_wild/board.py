@@ -44,6 +44,7 @@ from riverbox.games.river_wild.cards import (
     Face,
     Goal,
 )
+from riverbox.games.river_wild.events import goal_words
 from riverbox.games.river_wild.scoring import POINTS_PER_LAND, land_goal_points
 
 # Final: the compiled build reads these as constants, not from the module's dict at each use.
@@ -242,6 +243,9 @@ class Rules:
             ]
             for face in self.faces
         ]
+        # Each goal as the ``goals`` event writes it, by number: a land's event reads its words
+        # rather than building them anew (``events.goal_words`` joins letters for each goal).
+        self.goal_words: list[str] = [goal_words(goal) for goal in self.goals]
         self.points: dict[tuple[int, tuple[int, ...], int], tuple[int, int]] = {}
         """Goal points (first, second) per (packed animals, sorted goal numbers, runestones)."""
         # Per face: what each land or mountain slot faces, as (slot offset of the cell it faces,
