@@ -270,6 +270,22 @@ class Rules:
             )
             for face in self.faces
         ]
+        # ``plan`` cut down to the slots that face a card, per face and per set of such slots
+        # (6 bits, slot ``s`` at bit ``s``: ``facing`` of the context of the position filled),
+        # at ``fi << 6 | facing``: ``place`` skips at once the slots facing empty table, most of
+        # them, instead of reading their cells to find them empty.
+        self.near: list[tuple[tuple[int, int, int], ...]] = [
+            tuple(
+                (*geo[s], face.section_of[s] if face.slots[s] == LAND else -1)
+                for s in range(6)
+                if face.slots[s] != RIVER and busy >> s & 1
+            )
+            for face in self.faces
+            for busy in range(64)
+        ]
+        self.facing: list[int] = [
+            sum(1 << s for s in range(6) if ctx >> 2 * s & 3) for ctx in range(4096)
+        ]  # per context: the slots facing a card (the 2-bit fields that are not EMPTY)
         self.cellcode: list[tuple[int, int, int, int]] = [_cellcode(face, shifts) for face in self.faces]
         self.runestone: list[bool] = [face.runestone for face in self.faces]
         self.touch: list[tuple[int, int, int, int, int, int, int]] = [_touch(face) for face in self.faces]
@@ -468,7 +484,7 @@ class Board:
     # -- placing ----------------------------------------------------------------------------
     def place(self, fi: int, key: int, track: bool = True) -> None:
         """Put face ``fi`` at ``key`` (assumed legal). ``track=False`` skips the upkeep of open
-        positions, for bots that only want the score afterwards.
+        positions, for bots that only want the score afterwards: no card may be placed after it.
 
         Hot path (every step): one call does it all, since each call of a method costs more than
         most of its body. First the land (what was ``_join``): the new card's land sections
@@ -501,11 +517,13 @@ class Board:
         reg += rules.fresh_reg[fi][p]
         closed = False
         node_mask = rules.node_mask
-        for ds, shift, section in rules.plan[fi]:
-            v = cells[i + ds]
-            if not v:  # empty table: my land slot stays counted open, a mountain closes nothing
-                continue
-            them = v >> shift & node_mask  # the facing slot's land node + 1; 0: mountain
+        ctxs = self.ctxs
+        # Only the slots that face a card (``Rules.near``), read from the context of the position
+        # filled: a slot facing empty table leaves my land slot counted open, and a mountain
+        # facing it closes nothing. That context is exact, since every placement so far kept it
+        # (an untracked placement is the last one: see above).
+        for ds, shift, section in rules.near[fi << 6 | rules.facing[ctxs[i]]]:
+            them = cells[i + ds] >> shift & node_mask  # the facing slot's land node + 1; 0: mountain
             if section >= 0:  # a land slot, no longer open; a land slot it faces no longer either
                 me = nb + section
                 while parent[me] != me:
@@ -542,7 +560,7 @@ class Board:
         # -- open positions
         if not track:
             return
-        ctxs, fits = self.ctxs, self.fits
+        fits = self.fits
         masks = rules.masks
         # The three covered positions, unrolled (a loop over a tuple built per call costs more).
         ctxs[i - 1] = ctxs[i] = ctxs[i + 1] = CLOSED
