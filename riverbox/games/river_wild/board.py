@@ -70,9 +70,6 @@ CLOSED: Final = -1
 
 The contexts round a new card skip it rather than OR into it, so a closed position stays closed."""
 
-UNKNOWN: Final = -1
-"""A context whose legal faces ``Rules.mask`` has not worked out yet (``Rules.masks``)."""
-
 POINTS_MEMO: Final = 1 << 16
 """At most this many goal points are memoised per rules (``Rules.points``; then it starts anew)."""
 
@@ -196,6 +193,41 @@ def above_bits(face: Face) -> int:
     return face.slots[T0] << 4 | face.slots[T1] << 6  # its B0, B1 face my T0, T1
 
 
+def _masks(faces: tuple[Face, ...], strict: bool) -> list[int]:
+    """Per context (12 bits), the faces that may be placed there: bit ``fi`` set iff
+    ``Rules.violation`` finds nothing wrong with face ``fi`` in it, for all 4096 contexts at once.
+
+    Made slot by slot, each rule as a mask of faces per slot and facing type: the faces whose
+    slot would meet land with river or river with land (RW-1), those whose top river meets
+    river or a mountain, one of which a face needs (RW-2), and with ``strict`` those whose top
+    river faces empty table (RW-3). A context with no top half facing a card takes nothing
+    (a card goes below another). Filled whole, so a placement never stops to work one out."""
+    clash = [[0] * 4 for _ in range(6)]  # per slot and facing type: the faces it rules out (RW-1)
+    extend = [[0] * 4 for _ in range(2)]  # per top slot and facing type: faces whose river goes on (RW-2)
+    for fi, face in enumerate(faces):
+        bit = 1 << fi
+        for s in range(6):
+            mine = face.slots[s]
+            for t in (LAND, RIVER, MOUNTAIN):
+                if (mine, t) in ((LAND, RIVER), (RIVER, LAND)):
+                    clash[s][t] |= bit
+            if s in (T0, T1) and mine == RIVER:
+                extend[s][RIVER] |= bit
+                extend[s][MOUNTAIN] |= bit
+                if strict:  # RW-3: river on the top edge may not face empty table
+                    clash[s][EMPTY] |= bit
+    out = [0] * 4096
+    for ctx in range(4096):
+        t0, t1 = ctx & 3, ctx >> 2 & 3
+        if not t0 and not t1:
+            continue
+        m = extend[T0][t0] | extend[T1][t1]
+        for s in range(6):
+            m &= ~clash[s][ctx >> 2 * s & 3]
+        out[ctx] = m
+    return out
+
+
 class Rules:
     """The deck plus the rule options that matter to the board; caches legal-face masks."""
 
@@ -209,7 +241,7 @@ class Rules:
         self.all_goals = all_goals
         self.size_mask = -1 if source_counts_for_size else ~1  # placement 0 is the Source Card
         self.width, self.origin, self.slots = geometry(deck.size)  # of the flat lists (``geometry``)
-        self.masks: list[int] = [UNKNOWN] * 4096  # per context (12 bits); a list: read at every placement
+        self.masks: list[int] = _masks(self.faces[: self.source_index], strict_top_river)
         # The goals of the deck, each told by its number in ``goals`` (equal goals share one):
         # a region keeps the numbers of its goals, so its points are memoised by ints alone.
         self.goals: list[Goal] = []
@@ -301,14 +333,7 @@ class Rules:
 
     def mask(self, ctx: int) -> int:
         """Bit ``fi`` set iff face ``fi`` may be placed at a position with context ``ctx``."""
-        m = self.masks[ctx]
-        if m == UNKNOWN:
-            m = 0
-            for fi in range(self.source_index):
-                if not self.violation(self.faces[fi], ctx):
-                    m |= 1 << fi
-            self.masks[ctx] = m
-        return m
+        return self.masks[ctx]
 
     def violation(self, face: Face, ctx: int) -> str:
         """'' if ``face`` fits the context, else the rule it breaks (for ``explain_illegal``)."""
@@ -578,8 +603,6 @@ class Board:
             ctx |= bl
             ctxs[j] = ctx
             m = masks[ctx]
-            if m == UNKNOWN:
-                m = rules.mask(ctx)
             if m:
                 fits[j] = m
             elif j in fits:
@@ -590,8 +613,6 @@ class Board:
             ctx |= b
             ctxs[j] = ctx
             m = masks[ctx]
-            if m == UNKNOWN:
-                m = rules.mask(ctx)
             if m:
                 fits[j] = m
             elif j in fits:
@@ -602,8 +623,6 @@ class Board:
             ctx |= br
             ctxs[j] = ctx
             m = masks[ctx]
-            if m == UNKNOWN:
-                m = rules.mask(ctx)
             if m:
                 fits[j] = m
             elif j in fits:
@@ -616,8 +635,6 @@ class Board:
             ctxs[j] = ctx
             if ctx & 15:  # a top half faces a card (else nothing fits, now or before)
                 m = masks[ctx]
-                if m == UNKNOWN:
-                    m = rules.mask(ctx)
                 if m:
                     fits[j] = m
                 elif j in fits:
@@ -629,8 +646,6 @@ class Board:
             ctxs[j] = ctx
             if ctx & 15:  # a top half faces a card (else nothing fits, now or before)
                 m = masks[ctx]
-                if m == UNKNOWN:
-                    m = rules.mask(ctx)
                 if m:
                     fits[j] = m
                 elif j in fits:
@@ -642,8 +657,6 @@ class Board:
             ctxs[j] = ctx
             if ctx & 15:  # a top half faces a card (else nothing fits, now or before)
                 m = masks[ctx]
-                if m == UNKNOWN:
-                    m = rules.mask(ctx)
                 if m:
                     fits[j] = m
                 elif j in fits:
@@ -655,8 +668,6 @@ class Board:
             ctxs[j] = ctx
             if ctx & 15:  # a top half faces a card (else nothing fits, now or before)
                 m = masks[ctx]
-                if m == UNKNOWN:
-                    m = rules.mask(ctx)
                 if m:
                     fits[j] = m
                 elif j in fits:

@@ -121,3 +121,16 @@ def test_the_first_step_lists_the_three_positions_below_the_source() -> None:
     board = Board.new(g.rules)
     assert [g.rules.key(i) for i in sorted(board.fits)] == [pos_key(1, -1), pos_key(1, 0), pos_key(1, 1)]
     assert {g.rules.slot(unpack(p)[1]) for p in board.legal(list(range(g.deck.size)))} <= set(board.fits)
+
+
+def test_the_table_of_legal_faces_is_the_predicate_for_every_context() -> None:
+    # ``Rules.masks`` is filled whole, rule by rule, when the rules are made; for all 4096
+    # contexts and with either reading of RW-3 it is what ``Rules.violation`` says face by face.
+    for strict in (False, True):
+        rules = game(strict_top_river=strict).rules
+        assert rules.strict is strict
+        for ctx in range(4096):
+            expected = sum(
+                1 << fi for fi in range(rules.source_index) if not rules.violation(rules.faces[fi], ctx)
+            )
+            assert rules.masks[ctx] == expected, (strict, ctx)
