@@ -14,8 +14,9 @@ context is computed once per game (:class:`Rules`, from the one predicate ``Rule
 The board never reads the cells to list what is legal: every position some card's edge faces
 keeps its context (``ctxs``), a new card ORs its edge slots into the contexts round it and marks
 the three positions it covers as closed for good, and every position where some face fits keeps
-that set of faces (``fits``, by slot). Placing a card touches at most ten positions; listing the
-legal placements is one bit test per open position and card in hand.
+that set of faces (``fits``, by slot, 0 where none fits), the board keeping those slots in order
+too (``open``: a few, so a list, never sorted anew). Placing a card touches at most ten
+positions; listing the legal placements is one bit test per open position and card in hand.
 
 Land regions are kept by union-find over land sections as cards arrive, with each region's
 count of land slots facing empty table. A region reaching zero is a Protected Land (RW-5) and
@@ -25,6 +26,7 @@ from-scratch reference the tests compare against.
 
 from __future__ import annotations
 
+from bisect import insort
 from collections.abc import Callable
 from functools import cache
 from typing import Final, TypeVar
@@ -365,15 +367,14 @@ class Rules:
 class Board:
     """The Source Card and the River Cards placed so far (see module docstring)."""
 
-    __slots__ = ("base", "cells", "ctxs", "fits", "lands", "opn", "parent", "placed", "reg", "rules")
+    __slots__ = ("base", "cells", "ctxs", "fits", "lands", "open", "opn", "parent", "placed", "reg", "rules")
 
     rules: Rules
     placed: list[tuple[int, int]]  # (face index, key) in placement order; index 0 is the Source
     cells: list[int]  # per slot (Rules.slot): the packed cell of a covered half-column, 0 if none
     ctxs: list[int]  # per slot (Rules.slot): the context of the position (0: none faces it; CLOSED)
-    fits: dict[
-        int, int
-    ]  # slot (Rules.slot) -> the faces that may go there (Rules.mask of its context), if any
+    fits: list[int]  # per slot (Rules.slot): the faces that may go there (Rules.mask of its context)
+    open: list[int]  # the slots where some face fits (``fits`` not 0), in order
     parent: list[int]  # union-find over land sections
     base: list[int]  # first section node of each placement
     opn: list[int]  # at roots: land slots facing empty table (-1 once protected)
@@ -386,7 +387,8 @@ class Board:
         placed: list[tuple[int, int]],
         cells: list[int],
         ctxs: list[int],
-        fits: dict[int, int],
+        fits: list[int],
+        open: list[int],
         parent: list[int],
         base: list[int],
         reg: list[tuple[int, int, tuple[int, ...]]],
@@ -399,6 +401,7 @@ class Board:
         self.cells = cells
         self.ctxs = ctxs
         self.fits = fits
+        self.open = open
         self.parent = parent
         self.base = base
         self.reg = reg
@@ -417,6 +420,7 @@ class Board:
             self.cells.copy(),
             self.ctxs.copy(),
             self.fits.copy(),
+            self.open.copy(),
             self.parent.copy(),
             self.base.copy(),
             self.reg.copy(),
@@ -436,7 +440,12 @@ class Board:
         for fi, key in layout:
             if any(f // 2 == fi // 2 for f, _ in board.placed[1:]):
                 raise ValueError(f"the layout places card index {fi // 2} twice")
-            if not 0 <= fi < rules.source_index or not board.fits.get(rules.slot(key), 0) >> fi & 1:
+            slot = rules.slot(key)  # a key off the table has no slot: not read
+            if (
+                not 0 <= fi < rules.source_index
+                or not 0 <= slot < rules.slots
+                or not board.fits[slot] >> fi & 1
+            ):
                 raise ValueError(f"the layout's placement {[fi, key]} breaks the placement rules")
             board.place(fi, key)
         return board
@@ -475,11 +484,11 @@ class Board:
     def placements(self, cards: list[int], at: Menu[T]) -> list[T]:
         """Every legal placement of both faces of the given cards, as ``at`` names them: by
         position, then card by card in the order given, front before back. Read from what
-        ``place`` keeps (``fits``, by slot: slots run in the order of positions): nothing is
-        recomputed. Hot path (every step): the placements of a card at a position come from
-        the menu as one tuple (empty if no face of it fits: an empty tuple added costs less,
-        interpreted, than a test skipping it), and a full hand of three (almost every step) is
-        read unrolled."""
+        ``place`` keeps (``open``, the slots where some face fits, in order: slots run in the
+        order of positions; ``fits``, by slot): nothing is recomputed or sorted. Hot path
+        (every step): the placements of a card at a position come from the menu as one tuple
+        (empty if no face of it fits: an empty tuple added costs less, interpreted, than a test
+        skipping it), and a full hand of three (almost every step) is read unrolled."""
         out: list[T] = []
         fits = self.fits
         if len(cards) == 3:
@@ -487,7 +496,7 @@ class Board:
             s0, s1, s2 = 2 * c0, 2 * c1, 2 * c2
             o0, o1, o2 = 4 * c0, 4 * c1, 4 * c2
             want = 3 << s0 | 3 << s1 | 3 << s2
-            for j in sorted(fits):
+            for j in self.open:
                 m = fits[j] & want
                 if m:
                     row = at[j]
@@ -498,7 +507,7 @@ class Board:
         want = 0
         for ci in cards:
             want |= 3 << 2 * ci
-        for j in sorted(fits):
+        for j in self.open:
             m = fits[j] & want
             if m:
                 row = at[j]
@@ -518,14 +527,16 @@ class Board:
         ``parent`` (only this card's joins have moved them, so the walk is a step or two),
         older nodes by the walk of ``_find`` (path halving), written out.
 
-        Then, with ``track``, ``ctxs`` and ``fits`` (what was ``_open``): the three positions
-        the card overlaps close for good, and the eight positions round it gain its edge slots
-        in their context, so what fits there is looked up again (``Rules.mask``, cached per
-        context). No cell is read: a position's context is built by OR from the cards that
-        face it, in whatever order they came (a position below a card gains its top from that
-        card, its sides and bottom from cards placed before or after). Positions nobody faces
-        have the empty context, where nothing fits (a card goes below another), so they need
-        no entry."""
+        Then, with ``track``, ``ctxs``, ``fits`` and ``open`` (what was ``_open``): the three
+        positions the card overlaps close for good, and the eight positions round it gain its
+        edge slots in their context, so what fits there is looked up again (``Rules.masks``, per
+        context); a position joins ``open`` in order when something first fits there, and
+        leaves it when nothing does any more. ``fits`` and ``open`` are lists, not a dict: no
+        key is hashed (or, compiled, boxed), and ``placements`` sorts nothing. No cell is read:
+        a position's context is built by OR from the cards that face it, in whatever order they
+        came (a position below a card gains its top from that card, its sides and bottom from
+        cards placed before or after). Positions nobody faces have the empty context, where
+        nothing fits (a card goes below another), so they need no entry."""
         p = len(self.placed)
         self.placed.append((fi, key))
         rules = self.rules
@@ -585,16 +596,19 @@ class Board:
         # -- open positions
         if not track:
             return
-        fits = self.fits
+        fits, opened = self.fits, self.open
         masks = rules.masks
         # The three covered positions, unrolled (a loop over a tuple built per call costs more).
         ctxs[i - 1] = ctxs[i] = ctxs[i + 1] = CLOSED
-        if i - 1 in fits:
-            del fits[i - 1]
-        if i in fits:
-            del fits[i]
-        if i + 1 in fits:
-            del fits[i + 1]
+        if fits[i - 1]:
+            fits[i - 1] = 0
+            opened.remove(i - 1)
+        if fits[i]:
+            fits[i] = 0
+            opened.remove(i)
+        if fits[i + 1]:
+            fits[i + 1] = 0
+            opened.remove(i + 1)
         bl, b, br, al, ar, sl, sr = rules.touch[fi]
         below = i + rules.width
         j = below - 1  # below-left: its T1 faces my B0
@@ -604,9 +618,12 @@ class Board:
             ctxs[j] = ctx
             m = masks[ctx]
             if m:
+                if not fits[j]:
+                    insort(opened, j)
                 fits[j] = m
-            elif j in fits:
-                del fits[j]
+            elif fits[j]:
+                fits[j] = 0
+                opened.remove(j)
         j = below  # below: its T0, T1 face my B0, B1
         ctx = ctxs[j]
         if ctx != CLOSED:
@@ -614,9 +631,12 @@ class Board:
             ctxs[j] = ctx
             m = masks[ctx]
             if m:
+                if not fits[j]:
+                    insort(opened, j)
                 fits[j] = m
-            elif j in fits:
-                del fits[j]
+            elif fits[j]:
+                fits[j] = 0
+                opened.remove(j)
         j = below + 1  # below-right: its T0 faces my B1
         ctx = ctxs[j]
         if ctx != CLOSED:
@@ -624,9 +644,12 @@ class Board:
             ctxs[j] = ctx
             m = masks[ctx]
             if m:
+                if not fits[j]:
+                    insort(opened, j)
                 fits[j] = m
-            elif j in fits:
-                del fits[j]
+            elif fits[j]:
+                fits[j] = 0
+                opened.remove(j)
         above = i - rules.width  # closed: this card sits below a card that covers it
         j = above - 1  # above-left: its B1 faces my T0
         ctx = ctxs[j]
@@ -636,9 +659,12 @@ class Board:
             if ctx & 15:  # a top half faces a card (else nothing fits, now or before)
                 m = masks[ctx]
                 if m:
+                    if not fits[j]:
+                        insort(opened, j)
                     fits[j] = m
-                elif j in fits:
-                    del fits[j]
+                elif fits[j]:
+                    fits[j] = 0
+                    opened.remove(j)
         j = above + 1  # above-right: its B0 faces my T1
         ctx = ctxs[j]
         if ctx != CLOSED:
@@ -647,9 +673,12 @@ class Board:
             if ctx & 15:  # a top half faces a card (else nothing fits, now or before)
                 m = masks[ctx]
                 if m:
+                    if not fits[j]:
+                        insort(opened, j)
                     fits[j] = m
-                elif j in fits:
-                    del fits[j]
+                elif fits[j]:
+                    fits[j] = 0
+                    opened.remove(j)
         j = i - 2  # left: its S1 faces my S0
         ctx = ctxs[j]
         if ctx != CLOSED:
@@ -658,9 +687,12 @@ class Board:
             if ctx & 15:  # a top half faces a card (else nothing fits, now or before)
                 m = masks[ctx]
                 if m:
+                    if not fits[j]:
+                        insort(opened, j)
                     fits[j] = m
-                elif j in fits:
-                    del fits[j]
+                elif fits[j]:
+                    fits[j] = 0
+                    opened.remove(j)
         j = i + 2  # right: its S0 faces my S1
         ctx = ctxs[j]
         if ctx != CLOSED:
@@ -669,9 +701,12 @@ class Board:
             if ctx & 15:  # a top half faces a card (else nothing fits, now or before)
                 m = masks[ctx]
                 if m:
+                    if not fits[j]:
+                        insort(opened, j)
                     fits[j] = m
-                elif j in fits:
-                    del fits[j]
+                elif fits[j]:
+                    fits[j] = 0
+                    opened.remove(j)
 
     def _touched(self, fi: int, i: int, nb: int) -> list[int]:
         """The land nodes the placement of face ``fi`` at slot ``i`` (first new node ``nb``)
@@ -787,7 +822,7 @@ class Board:
 @cache
 def _start(rules: Rules) -> Board:
     """The Source Card alone on the table; every game copies it rather than placing it anew."""
-    board = Board(rules, [], [0] * rules.slots, [0] * rules.slots, {}, [], [], [], [], [])
+    board = Board(rules, [], [0] * rules.slots, [0] * rules.slots, [0] * rules.slots, [], [], [], [], [], [])
     key = pos_key(0, 0)
     board.place(rules.source_index, key)
     # ``place`` leaves out the position right above a card, always closed but here: row -1,
