@@ -138,7 +138,8 @@ class RiverWildState(State):
         """A newly Protected Land: its cards and animals, the goals it reaches, its runestones.
 
         Read from the region's packed parts (``Board.reg``) rather than ``Board.region``: about
-        one step in sixteen seals a land, and building its words cost as much as a placement.
+        one step in sixteen seals a land, and building its words cost about as much as a
+        placement, interpreted (a goal's words were joined anew each time).
         The cards are read bit by bit (a land holds a few of the placements), the goals' words
         come ready-made per goal number (``Rules.goal_words``)."""
         size, first, second, cards, root = land
