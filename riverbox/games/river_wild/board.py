@@ -14,8 +14,9 @@ context is computed once per game (:class:`Rules`, from the one predicate ``Rule
 The board never reads the cells to list what is legal: every position some card's edge faces
 keeps its context (``ctxs``), a new card ORs its edge slots into the contexts round it and marks
 the three positions it covers as closed for good, and every position where some face fits keeps
-that set of faces (``fits``, by slot). Placing a card touches at most ten positions; listing the
-legal placements is one bit test per open position and card in hand.
+that set of faces (``fits``, by slot, 0 where none fits), the board keeping those slots in order
+too (``open``: a few, so a list, never sorted anew). Placing a card touches at most ten
+positions; listing the legal placements is one bit test per open position and card in hand.
 
 Land regions are kept by union-find over land sections as cards arrive, with each region's
 count of land slots facing empty table. A region reaching zero is a Protected Land (RW-5) and
@@ -25,6 +26,7 @@ from-scratch reference the tests compare against.
 
 from __future__ import annotations
 
+from bisect import insort
 from collections.abc import Callable
 from functools import cache
 from typing import Final, TypeVar
@@ -44,6 +46,7 @@ from riverbox.games.river_wild.cards import (
     Face,
     Goal,
 )
+from riverbox.games.river_wild.events import goal_words
 from riverbox.games.river_wild.scoring import POINTS_PER_LAND, land_goal_points
 
 # Final: the compiled build reads these as constants, not from the module's dict at each use.
@@ -68,9 +71,6 @@ CLOSED: Final = -1
 """The context kept for a position a card overlaps: nothing can ever go there (no overlap).
 
 The contexts round a new card skip it rather than OR into it, so a closed position stays closed."""
-
-UNKNOWN: Final = -1
-"""A context whose legal faces ``Rules.mask`` has not worked out yet (``Rules.masks``)."""
 
 POINTS_MEMO: Final = 1 << 16
 """At most this many goal points are memoised per rules (``Rules.points``; then it starts anew)."""
@@ -195,6 +195,41 @@ def above_bits(face: Face) -> int:
     return face.slots[T0] << 4 | face.slots[T1] << 6  # its B0, B1 face my T0, T1
 
 
+def _masks(faces: tuple[Face, ...], strict: bool) -> list[int]:
+    """Per context (12 bits), the faces that may be placed there: bit ``fi`` set iff
+    ``Rules.violation`` finds nothing wrong with face ``fi`` in it, for all 4096 contexts at once.
+
+    Made slot by slot, each rule as a mask of faces per slot and facing type: the faces whose
+    slot would meet land with river or river with land (RW-1), those whose top river meets
+    river or a mountain, one of which a face needs (RW-2), and with ``strict`` those whose top
+    river faces empty table (RW-3). A context with no top half facing a card takes nothing
+    (a card goes below another). Filled whole, so a placement never stops to work one out."""
+    clash = [[0] * 4 for _ in range(6)]  # per slot and facing type: the faces it rules out (RW-1)
+    extend = [[0] * 4 for _ in range(2)]  # per top slot and facing type: faces whose river goes on (RW-2)
+    for fi, face in enumerate(faces):
+        bit = 1 << fi
+        for s in range(6):
+            mine = face.slots[s]
+            for t in (LAND, RIVER, MOUNTAIN):
+                if (mine, t) in ((LAND, RIVER), (RIVER, LAND)):
+                    clash[s][t] |= bit
+            if s in (T0, T1) and mine == RIVER:
+                extend[s][RIVER] |= bit
+                extend[s][MOUNTAIN] |= bit
+                if strict:  # RW-3: river on the top edge may not face empty table
+                    clash[s][EMPTY] |= bit
+    out = [0] * 4096
+    for ctx in range(4096):
+        t0, t1 = ctx & 3, ctx >> 2 & 3
+        if not t0 and not t1:
+            continue
+        m = extend[T0][t0] | extend[T1][t1]
+        for s in range(6):
+            m &= ~clash[s][ctx >> 2 * s & 3]
+        out[ctx] = m
+    return out
+
+
 class Rules:
     """The deck plus the rule options that matter to the board; caches legal-face masks."""
 
@@ -208,7 +243,7 @@ class Rules:
         self.all_goals = all_goals
         self.size_mask = -1 if source_counts_for_size else ~1  # placement 0 is the Source Card
         self.width, self.origin, self.slots = geometry(deck.size)  # of the flat lists (``geometry``)
-        self.masks: list[int] = [UNKNOWN] * 4096  # per context (12 bits); a list: read at every placement
+        self.masks: list[int] = _masks(self.faces[: self.source_index], strict_top_river)
         # The goals of the deck, each told by its number in ``goals`` (equal goals share one):
         # a region keeps the numbers of its goals, so its points are memoised by ints alone.
         self.goals: list[Goal] = []
@@ -242,6 +277,9 @@ class Rules:
             ]
             for face in self.faces
         ]
+        # Each goal as the ``goals`` event writes it, by number: a land's event reads its words
+        # rather than building them anew (``events.goal_words`` joins letters for each goal).
+        self.goal_words: list[str] = [goal_words(goal) for goal in self.goals]
         self.points: dict[tuple[int, tuple[int, ...], int], tuple[int, int]] = {}
         """Goal points (first, second) per (packed animals, sorted goal numbers, runestones)."""
         # Per face: what each land or mountain slot faces, as (slot offset of the cell it faces,
@@ -266,6 +304,22 @@ class Rules:
             )
             for face in self.faces
         ]
+        # ``plan`` cut down to the slots that face a card, per face and per set of such slots
+        # (6 bits, slot ``s`` at bit ``s``: ``facing`` of the context of the position filled),
+        # at ``fi << 6 | facing``: ``place`` skips at once the slots facing empty table, most of
+        # them, instead of reading their cells to find them empty.
+        self.near: list[tuple[tuple[int, int, int], ...]] = [
+            tuple(
+                (*geo[s], face.section_of[s] if face.slots[s] == LAND else -1)
+                for s in range(6)
+                if face.slots[s] != RIVER and busy >> s & 1
+            )
+            for face in self.faces
+            for busy in range(64)
+        ]
+        self.facing: list[int] = [
+            sum(1 << s for s in range(6) if ctx >> 2 * s & 3) for ctx in range(4096)
+        ]  # per context: the slots facing a card (the 2-bit fields that are not EMPTY)
         self.cellcode: list[tuple[int, int, int, int]] = [_cellcode(face, shifts) for face in self.faces]
         self.runestone: list[bool] = [face.runestone for face in self.faces]
         self.touch: list[tuple[int, int, int, int, int, int, int]] = [_touch(face) for face in self.faces]
@@ -281,14 +335,7 @@ class Rules:
 
     def mask(self, ctx: int) -> int:
         """Bit ``fi`` set iff face ``fi`` may be placed at a position with context ``ctx``."""
-        m = self.masks[ctx]
-        if m == UNKNOWN:
-            m = 0
-            for fi in range(self.source_index):
-                if not self.violation(self.faces[fi], ctx):
-                    m |= 1 << fi
-            self.masks[ctx] = m
-        return m
+        return self.masks[ctx]
 
     def violation(self, face: Face, ctx: int) -> str:
         """'' if ``face`` fits the context, else the rule it breaks (for ``explain_illegal``)."""
@@ -320,15 +367,14 @@ class Rules:
 class Board:
     """The Source Card and the River Cards placed so far (see module docstring)."""
 
-    __slots__ = ("base", "cells", "ctxs", "fits", "lands", "opn", "parent", "placed", "reg", "rules")
+    __slots__ = ("base", "cells", "ctxs", "fits", "lands", "open", "opn", "parent", "placed", "reg", "rules")
 
     rules: Rules
     placed: list[tuple[int, int]]  # (face index, key) in placement order; index 0 is the Source
     cells: list[int]  # per slot (Rules.slot): the packed cell of a covered half-column, 0 if none
     ctxs: list[int]  # per slot (Rules.slot): the context of the position (0: none faces it; CLOSED)
-    fits: dict[
-        int, int
-    ]  # slot (Rules.slot) -> the faces that may go there (Rules.mask of its context), if any
+    fits: list[int]  # per slot (Rules.slot): the faces that may go there (Rules.mask of its context)
+    open: list[int]  # the slots where some face fits (``fits`` not 0), in order
     parent: list[int]  # union-find over land sections
     base: list[int]  # first section node of each placement
     opn: list[int]  # at roots: land slots facing empty table (-1 once protected)
@@ -341,7 +387,8 @@ class Board:
         placed: list[tuple[int, int]],
         cells: list[int],
         ctxs: list[int],
-        fits: dict[int, int],
+        fits: list[int],
+        open: list[int],
         parent: list[int],
         base: list[int],
         reg: list[tuple[int, int, tuple[int, ...]]],
@@ -354,6 +401,7 @@ class Board:
         self.cells = cells
         self.ctxs = ctxs
         self.fits = fits
+        self.open = open
         self.parent = parent
         self.base = base
         self.reg = reg
@@ -372,6 +420,7 @@ class Board:
             self.cells.copy(),
             self.ctxs.copy(),
             self.fits.copy(),
+            self.open.copy(),
             self.parent.copy(),
             self.base.copy(),
             self.reg.copy(),
@@ -391,7 +440,12 @@ class Board:
         for fi, key in layout:
             if any(f // 2 == fi // 2 for f, _ in board.placed[1:]):
                 raise ValueError(f"the layout places card index {fi // 2} twice")
-            if not 0 <= fi < rules.source_index or not board.fits.get(rules.slot(key), 0) >> fi & 1:
+            slot = rules.slot(key)  # a key off the table has no slot: not read
+            if (
+                not 0 <= fi < rules.source_index
+                or not 0 <= slot < rules.slots
+                or not board.fits[slot] >> fi & 1
+            ):
                 raise ValueError(f"the layout's placement {[fi, key]} breaks the placement rules")
             board.place(fi, key)
         return board
@@ -430,11 +484,11 @@ class Board:
     def placements(self, cards: list[int], at: Menu[T]) -> list[T]:
         """Every legal placement of both faces of the given cards, as ``at`` names them: by
         position, then card by card in the order given, front before back. Read from what
-        ``place`` keeps (``fits``, by slot: slots run in the order of positions): nothing is
-        recomputed. Hot path (every step): the placements of a card at a position come from
-        the menu as one tuple (empty if no face of it fits: an empty tuple added costs less,
-        interpreted, than a test skipping it), and a full hand of three (almost every step) is
-        read unrolled."""
+        ``place`` keeps (``open``, the slots where some face fits, in order: slots run in the
+        order of positions; ``fits``, by slot): nothing is recomputed or sorted. Hot path
+        (every step): the placements of a card at a position come from the menu as one tuple
+        (empty if no face of it fits: an empty tuple added costs less, interpreted, than a test
+        skipping it), and a full hand of three (almost every step) is read unrolled."""
         out: list[T] = []
         fits = self.fits
         if len(cards) == 3:
@@ -442,7 +496,7 @@ class Board:
             s0, s1, s2 = 2 * c0, 2 * c1, 2 * c2
             o0, o1, o2 = 4 * c0, 4 * c1, 4 * c2
             want = 3 << s0 | 3 << s1 | 3 << s2
-            for j in sorted(fits):
+            for j in self.open:
                 m = fits[j] & want
                 if m:
                     row = at[j]
@@ -453,7 +507,7 @@ class Board:
         want = 0
         for ci in cards:
             want |= 3 << 2 * ci
-        for j in sorted(fits):
+        for j in self.open:
             m = fits[j] & want
             if m:
                 row = at[j]
@@ -464,7 +518,7 @@ class Board:
     # -- placing ----------------------------------------------------------------------------
     def place(self, fi: int, key: int, track: bool = True) -> None:
         """Put face ``fi`` at ``key`` (assumed legal). ``track=False`` skips the upkeep of open
-        positions, for bots that only want the score afterwards.
+        positions, for bots that only want the score afterwards: no card may be placed after it.
 
         Hot path (every step): one call does it all, since each call of a method costs more than
         most of its body. First the land (what was ``_join``): the new card's land sections
@@ -473,14 +527,16 @@ class Board:
         ``parent`` (only this card's joins have moved them, so the walk is a step or two),
         older nodes by the walk of ``_find`` (path halving), written out.
 
-        Then, with ``track``, ``ctxs`` and ``fits`` (what was ``_open``): the three positions
-        the card overlaps close for good, and the eight positions round it gain its edge slots
-        in their context, so what fits there is looked up again (``Rules.mask``, cached per
-        context). No cell is read: a position's context is built by OR from the cards that
-        face it, in whatever order they came (a position below a card gains its top from that
-        card, its sides and bottom from cards placed before or after). Positions nobody faces
-        have the empty context, where nothing fits (a card goes below another), so they need
-        no entry."""
+        Then, with ``track``, ``ctxs``, ``fits`` and ``open`` (what was ``_open``): the three
+        positions the card overlaps close for good, and the eight positions round it gain its
+        edge slots in their context, so what fits there is looked up again (``Rules.masks``, per
+        context); a position joins ``open`` in order when something first fits there, and
+        leaves it when nothing does any more. ``fits`` and ``open`` are lists, not a dict: no
+        key is hashed (or, compiled, boxed), and ``placements`` sorts nothing. No cell is read:
+        a position's context is built by OR from the cards that face it, in whatever order they
+        came (a position below a card gains its top from that card, its sides and bottom from
+        cards placed before or after). Positions nobody faces have the empty context, where
+        nothing fits (a card goes below another), so they need no entry."""
         p = len(self.placed)
         self.placed.append((fi, key))
         rules = self.rules
@@ -497,11 +553,13 @@ class Board:
         reg += rules.fresh_reg[fi][p]
         closed = False
         node_mask = rules.node_mask
-        for ds, shift, section in rules.plan[fi]:
-            v = cells[i + ds]
-            if not v:  # empty table: my land slot stays counted open, a mountain closes nothing
-                continue
-            them = v >> shift & node_mask  # the facing slot's land node + 1; 0: mountain
+        ctxs = self.ctxs
+        # Only the slots that face a card (``Rules.near``), read from the context of the position
+        # filled: a slot facing empty table leaves my land slot counted open, and a mountain
+        # facing it closes nothing. That context is exact, since every placement so far kept it
+        # (an untracked placement is the last one: see above).
+        for ds, shift, section in rules.near[fi << 6 | rules.facing[ctxs[i]]]:
+            them = cells[i + ds] >> shift & node_mask  # the facing slot's land node + 1; 0: mountain
             if section >= 0:  # a land slot, no longer open; a land slot it faces no longer either
                 me = nb + section
                 while parent[me] != me:
@@ -538,16 +596,19 @@ class Board:
         # -- open positions
         if not track:
             return
-        ctxs, fits = self.ctxs, self.fits
+        fits, opened = self.fits, self.open
         masks = rules.masks
         # The three covered positions, unrolled (a loop over a tuple built per call costs more).
         ctxs[i - 1] = ctxs[i] = ctxs[i + 1] = CLOSED
-        if i - 1 in fits:
-            del fits[i - 1]
-        if i in fits:
-            del fits[i]
-        if i + 1 in fits:
-            del fits[i + 1]
+        if fits[i - 1]:
+            fits[i - 1] = 0
+            opened.remove(i - 1)
+        if fits[i]:
+            fits[i] = 0
+            opened.remove(i)
+        if fits[i + 1]:
+            fits[i + 1] = 0
+            opened.remove(i + 1)
         bl, b, br, al, ar, sl, sr = rules.touch[fi]
         below = i + rules.width
         j = below - 1  # below-left: its T1 faces my B0
@@ -556,36 +617,39 @@ class Board:
             ctx |= bl
             ctxs[j] = ctx
             m = masks[ctx]
-            if m == UNKNOWN:
-                m = rules.mask(ctx)
             if m:
+                if not fits[j]:
+                    insort(opened, j)
                 fits[j] = m
-            elif j in fits:
-                del fits[j]
+            elif fits[j]:
+                fits[j] = 0
+                opened.remove(j)
         j = below  # below: its T0, T1 face my B0, B1
         ctx = ctxs[j]
         if ctx != CLOSED:
             ctx |= b
             ctxs[j] = ctx
             m = masks[ctx]
-            if m == UNKNOWN:
-                m = rules.mask(ctx)
             if m:
+                if not fits[j]:
+                    insort(opened, j)
                 fits[j] = m
-            elif j in fits:
-                del fits[j]
+            elif fits[j]:
+                fits[j] = 0
+                opened.remove(j)
         j = below + 1  # below-right: its T0 faces my B1
         ctx = ctxs[j]
         if ctx != CLOSED:
             ctx |= br
             ctxs[j] = ctx
             m = masks[ctx]
-            if m == UNKNOWN:
-                m = rules.mask(ctx)
             if m:
+                if not fits[j]:
+                    insort(opened, j)
                 fits[j] = m
-            elif j in fits:
-                del fits[j]
+            elif fits[j]:
+                fits[j] = 0
+                opened.remove(j)
         above = i - rules.width  # closed: this card sits below a card that covers it
         j = above - 1  # above-left: its B1 faces my T0
         ctx = ctxs[j]
@@ -594,12 +658,13 @@ class Board:
             ctxs[j] = ctx
             if ctx & 15:  # a top half faces a card (else nothing fits, now or before)
                 m = masks[ctx]
-                if m == UNKNOWN:
-                    m = rules.mask(ctx)
                 if m:
+                    if not fits[j]:
+                        insort(opened, j)
                     fits[j] = m
-                elif j in fits:
-                    del fits[j]
+                elif fits[j]:
+                    fits[j] = 0
+                    opened.remove(j)
         j = above + 1  # above-right: its B0 faces my T1
         ctx = ctxs[j]
         if ctx != CLOSED:
@@ -607,12 +672,13 @@ class Board:
             ctxs[j] = ctx
             if ctx & 15:  # a top half faces a card (else nothing fits, now or before)
                 m = masks[ctx]
-                if m == UNKNOWN:
-                    m = rules.mask(ctx)
                 if m:
+                    if not fits[j]:
+                        insort(opened, j)
                     fits[j] = m
-                elif j in fits:
-                    del fits[j]
+                elif fits[j]:
+                    fits[j] = 0
+                    opened.remove(j)
         j = i - 2  # left: its S1 faces my S0
         ctx = ctxs[j]
         if ctx != CLOSED:
@@ -620,12 +686,13 @@ class Board:
             ctxs[j] = ctx
             if ctx & 15:  # a top half faces a card (else nothing fits, now or before)
                 m = masks[ctx]
-                if m == UNKNOWN:
-                    m = rules.mask(ctx)
                 if m:
+                    if not fits[j]:
+                        insort(opened, j)
                     fits[j] = m
-                elif j in fits:
-                    del fits[j]
+                elif fits[j]:
+                    fits[j] = 0
+                    opened.remove(j)
         j = i + 2  # right: its S0 faces my S1
         ctx = ctxs[j]
         if ctx != CLOSED:
@@ -633,12 +700,13 @@ class Board:
             ctxs[j] = ctx
             if ctx & 15:  # a top half faces a card (else nothing fits, now or before)
                 m = masks[ctx]
-                if m == UNKNOWN:
-                    m = rules.mask(ctx)
                 if m:
+                    if not fits[j]:
+                        insort(opened, j)
                     fits[j] = m
-                elif j in fits:
-                    del fits[j]
+                elif fits[j]:
+                    fits[j] = 0
+                    opened.remove(j)
 
     def _touched(self, fi: int, i: int, nb: int) -> list[int]:
         """The land nodes the placement of face ``fi`` at slot ``i`` (first new node ``nb``)
@@ -754,7 +822,7 @@ class Board:
 @cache
 def _start(rules: Rules) -> Board:
     """The Source Card alone on the table; every game copies it rather than placing it anew."""
-    board = Board(rules, [], [0] * rules.slots, [0] * rules.slots, {}, [], [], [], [], [])
+    board = Board(rules, [], [0] * rules.slots, [0] * rules.slots, [0] * rules.slots, [], [], [], [], [], [])
     key = pos_key(0, 0)
     board.place(rules.source_index, key)
     # ``place`` leaves out the position right above a card, always closed but here: row -1,

@@ -9,9 +9,9 @@ from riverbox.core.checks import describe
 from riverbox.core.fields import CUSTOM, LIST, TUPLE, Field, declare
 from riverbox.core.i18n import Message, translator
 from riverbox.games.river_wild.actions import Place
-from riverbox.games.river_wild.board import Board, key_pos, pos_key
+from riverbox.games.river_wild.board import Board, key_pos, pos_key, unpack_animals
 from riverbox.games.river_wild.cards import ANIMALS, SIDES
-from riverbox.games.river_wild.events import DOMAIN, face_in, goal_words
+from riverbox.games.river_wild.events import DOMAIN, face_in
 from riverbox.games.river_wild.scoring import POINTS_PER_LAND, rank_name
 
 if TYPE_CHECKING:
@@ -135,23 +135,39 @@ class RiverWildState(State):
         self.emit("scored", before=board.score(known), score=board.score())
 
     def _emit_land(self, land: tuple[int, int, int, int, int]) -> None:
-        """A newly Protected Land: its cards and animals, the goals it reaches, its runestones."""
+        """A newly Protected Land: its cards and animals, the goals it reaches, its runestones.
+
+        Read from the region's packed parts (``Board.reg``) rather than ``Board.region``: about
+        one step in sixteen seals a land, and building its words cost about as much as a
+        placement, interpreted (a goal's words were joined anew each time).
+        The cards are read bit by bit (a land holds a few of the placements), the goals' words
+        come ready-made per goal number (``Rules.goal_words``)."""
         size, first, second, cards, root = land
-        game = self.wild
-        placed = self.board.placed
-        _, animals, goals, runes = self.board.region(root)
+        game: WildGame = self.game  # type: ignore[assignment]  # a RiverWild, which is a WildGame
+        board = self.board
+        labels, placed = game.labels, board.placed
+        names: list[str] = []
+        rest = cards
+        while rest:  # the placements in the land, lowest first
+            low = rest & -rest
+            p = low.bit_length() - 1
+            names.append(labels[placed[p][0] >> 1] if p else "the Source Card")
+            rest ^= low
+        _, packed, goals = board.reg[root]
+        frog, jackalope, unicorn, dragon = unpack_animals(packed)
         self.emit(
             "protected",
             size=size,
-            cards=[
-                game.label(placed[p][0] // 2) if p else "the Source Card"
-                for p in range(len(placed))
-                if cards >> p & 1
-            ],
-            animals=[ANIMALS[t] for t in range(4) for _ in range(animals[t])],
+            cards=names,
+            animals=[ANIMALS[0]] * frog
+            + [ANIMALS[1]] * jackalope
+            + [ANIMALS[2]] * unicorn
+            + [ANIMALS[3]] * dragon,
         )
         if first or second:
-            self.emit("goals", goals=[goal_words(g) for g in goals], first=first, second=second)
+            words = game.rules.goal_words
+            self.emit("goals", goals=[words[x] for x in goals], first=first, second=second)
+        runes = board.runes(cards)
         if runes:
             self.emit("runestones", count=runes.bit_count())
 

@@ -200,7 +200,7 @@ def test_land_nodes_fall_back_to_16_bit_fields_for_a_big_deck_and_lands_still_ma
         for _ in range(60):
             options = [
                 (fi, key)
-                for key, m in sorted((rules.key(i), m) for i, m in b.fits.items())
+                for key, m in sorted((rules.key(i), b.fits[i]) for i in b.open)
                 for fi in range(2 * deck.size)
                 if m >> fi & 1 and fi // 2 in unplaced
             ]

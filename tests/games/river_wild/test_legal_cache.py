@@ -1,9 +1,10 @@
 """The legal placements kept incrementally equal the from-scratch enumeration, always.
 
 ``Board`` keeps the context of every position a card faces (``ctxs``) and the faces that fit
-each (``fits``) as cards are placed, so a step never enumerates the table. ``Rules.violation``
-stays the single legality predicate (design.md section 6): here every position is asked anew,
-from the cells on the table alone, and the answer must be exactly what the board kept.
+each (``fits``; ``open``, the positions where some face fits) as cards are placed, so a step
+never enumerates the table. ``Rules.violation`` stays the single legality predicate (design.md
+section 6): here every position is asked anew, from the cells on the table alone, and the answer
+must be exactly what the board kept.
 """
 
 from __future__ import annotations
@@ -65,13 +66,14 @@ def _check_kept(board: Board) -> None:
         kept.discard(i)
         if board.blocked(key):
             assert board.ctxs[i] == CLOSED
-            assert i not in board.fits
+            assert board.fits[i] == 0
             continue
         ctx = board.context(key)
         assert board.ctxs[i] == ctx  # the context kept by OR equals the one read from the cells
         fit = sum(1 << fi for fi in range(rules.source_index) if not rules.violation(rules.faces[fi], ctx))
-        assert board.fits.get(i, 0) == fit
+        assert board.fits[i] == fit
     assert not kept, "a position is kept that no card faces"
+    assert board.open == [i for i, fit in enumerate(board.fits) if fit]  # in order, and only those
 
 
 @settings(max_examples=40, deadline=None)
@@ -119,5 +121,18 @@ def test_the_first_step_lists_the_three_positions_below_the_source() -> None:
     # The Source Card at 0,0 opens 1,-1, 1,0 and 1,1 only; what fits there is read from the rules.
     g = game()
     board = Board.new(g.rules)
-    assert [g.rules.key(i) for i in sorted(board.fits)] == [pos_key(1, -1), pos_key(1, 0), pos_key(1, 1)]
-    assert {g.rules.slot(unpack(p)[1]) for p in board.legal(list(range(g.deck.size)))} <= set(board.fits)
+    assert [g.rules.key(i) for i in board.open] == [pos_key(1, -1), pos_key(1, 0), pos_key(1, 1)]
+    assert {g.rules.slot(unpack(p)[1]) for p in board.legal(list(range(g.deck.size)))} <= set(board.open)
+
+
+def test_the_table_of_legal_faces_is_the_predicate_for_every_context() -> None:
+    # ``Rules.masks`` is filled whole, rule by rule, when the rules are made; for all 4096
+    # contexts and with either reading of RW-3 it is what ``Rules.violation`` says face by face.
+    for strict in (False, True):
+        rules = game(strict_top_river=strict).rules
+        assert rules.strict is strict
+        for ctx in range(4096):
+            expected = sum(
+                1 << fi for fi in range(rules.source_index) if not rules.violation(rules.faces[fi], ctx)
+            )
+            assert rules.masks[ctx] == expected, (strict, ctx)
