@@ -250,7 +250,9 @@ class TrekData(State):
     animals: tuple[str, ...]
     tiles: tuple[int, ...]
     slot: dict[str, int]
-    tile_at: dict[int, int]
+    tile_at: tuple[int, ...]
+    """``[space]``: the token slot whose animal tile lies on that space, -1 for none (``tiles_by_space``).
+    A tuple read by index, not a dict: every drop on a normal space asks it (RT-10)."""
     setup_seq: tuple[tuple[int, int], ...]
     rotation: tuple[int, ...]
     n: int
@@ -351,7 +353,7 @@ class TrekData(State):
         self.any_move_check = self.game.options["empty_tile_check"] == "any-move"
         self.path = path = path_for(self.middle)
         self.slot = {a: i for i, a in enumerate(self.animals)}
-        self.tile_at = {t: i for i, t in enumerate(self.tiles)}
+        self.tile_at = tiles_by_space(self.tiles, path.length)
         self.setup_seq = setup_sequence(n)
         self.rotation = (0, 2, 1, 2) if n == 2 else tuple(range(n))  # RT-20: Stanley every other turn
         prev = []
@@ -488,6 +490,14 @@ class TrekData(State):
             self.emit_fields(kind, names, (None, *values[1:]), but=earner)
         else:
             self.emit_fields(kind, names, values)
+
+
+def tiles_by_space(tiles: tuple[int, ...], length: int) -> tuple[int, ...]:
+    """``TrekData.tile_at`` for animal tiles on the spaces ``tiles`` of a path of ``length`` spaces."""
+    at = [-1] * length
+    for slot, space in enumerate(tiles):
+        at[space] = slot
+    return tuple(at)
 
 
 def setup_sequence(players: int) -> tuple[tuple[int, int], ...]:
