@@ -751,7 +751,17 @@ class State(ABC, Generic[GameT]):
                 self._lval = self._legal(s)
                 self._lkey = key
         game = self.game
-        if action.__class__ in (game._found_types or game._action_types()) and action in self._lval:
+        if action.__class__ in (game._found_types or game._action_types()):
+            # identity first: a playout applies one of the very objects ``legal_actions`` handed
+            # out, and ``is`` costs a fraction of ``==`` on every action before it (a tuple
+            # compared field by field); any other equal action is found by ``in`` after
+            for legal in self._lval:
+                if legal is action:
+                    break
+            else:
+                if action not in self._lval:
+                    self._checked_apply(action, seat)
+                    return
             history.append((s, action))
             self._apply(action, s)
         else:
