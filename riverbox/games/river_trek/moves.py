@@ -26,13 +26,13 @@ from riverbox.games.river_trek.position import (
     FORCED_HEIGHT,
     FROG_TOOL,
     IN_DROP,
-    Mover,
     TrekData,
 )
 
 
-def start_move(st: TrekData, space: int, direction: int, mover: Mover) -> bool:
-    """Lift the caravan on ``space`` and drop it ``direction`` (+1 upstream); True when done."""
+def start_move(st: TrekData, space: int, direction: int, mover: int) -> bool:
+    """Lift the caravan on ``space`` and drop it ``direction`` (+1 upstream) for ``mover`` (a
+    ``Mover``); True when done."""
     st.mv_stack = hand = st.stacks[space]  # ``TrekData.lift``, inlined: once per caravan move
     st.stacks[space] = []
     occ = st.occ

@@ -41,18 +41,20 @@ class Phase(IntEnum):
 
 # The members as module names too: the rules read phases in their hot loop, where a module name is
 # several times cheaper to look up than an enum class attribute (``Phase.POST``); ``Final`` lets the
-# compiled build read them as constants rather than look them up in the module's dict.
-IN_SETUP_EXPLORER: Final = Phase.SETUP_EXPLORER
-IN_SETUP_POST: Final = Phase.SETUP_POST
-IN_POST: Final = Phase.POST
-IN_MOVE: Final = Phase.MOVE
-IN_DROP: Final = Phase.DROP
-IN_PLACE: Final = Phase.PLACE
-IN_END: Final = Phase.END
-IN_MONKEY: Final = Phase.MONKEY
-IN_RESTACK: Final = Phase.RESTACK
-IN_OVER: Final = Phase.OVER
-IN_SETUP_TILE: Final = Phase.SETUP_TILE
+# compiled build read them as constants rather than look them up in the module's dict. Plain ints,
+# not the members: the interpreter compares exact ints fastest (an enum member takes its generic
+# comparison), and the compiled build compares them natively; a state's phase is one of these.
+IN_SETUP_EXPLORER: Final = int(Phase.SETUP_EXPLORER)
+IN_SETUP_POST: Final = int(Phase.SETUP_POST)
+IN_POST: Final = int(Phase.POST)
+IN_MOVE: Final = int(Phase.MOVE)
+IN_DROP: Final = int(Phase.DROP)
+IN_PLACE: Final = int(Phase.PLACE)
+IN_END: Final = int(Phase.END)
+IN_MONKEY: Final = int(Phase.MONKEY)
+IN_RESTACK: Final = int(Phase.RESTACK)
+IN_OVER: Final = int(Phase.OVER)
+IN_SETUP_TILE: Final = int(Phase.SETUP_TILE)
 
 PHASE_NAMES: Final = tuple(p.name.lower().replace("_", "-") for p in Phase)
 """``PHASE_NAMES[phase]``: the phase as views and observations name it."""
@@ -66,9 +68,9 @@ class Mover(IntEnum):
     STANLEY = 2
 
 
-BY_PLAYER: Final = Mover.PLAYER  # module names for the hot loop, as for the phases
-BY_FORCE: Final = Mover.FORCED
-BY_STANLEY: Final = Mover.STANLEY
+BY_PLAYER: Final = int(Mover.PLAYER)  # module names for the hot loop, as for the phases
+BY_FORCE: Final = int(Mover.FORCED)
+BY_STANLEY: Final = int(Mover.STANLEY)
 
 COLOURS: Final = ("green", "orange", "purple", "blue")
 EXPLORERS: Final = 12

@@ -145,7 +145,7 @@ def _legal_restack(st: TrekData, seat: int) -> list[TrekAction]:
     return [A_RESTACK[c] for c in sorted(set(st.cap_rest))]
 
 
-LEGAL: Final[dict[int, Callable[[TrekData, int], list[TrekAction]]]] = {
+_LEGAL: Final[dict[Phase, Callable[[TrekData, int], list[TrekAction]]]] = {
     Phase.SETUP_EXPLORER: lambda st, seat: place_actions(st, seat, 3, False),  # RT-6: three high in setup
     Phase.SETUP_POST: post_actions,
     Phase.POST: _legal_post,
@@ -158,6 +158,9 @@ LEGAL: Final[dict[int, Callable[[TrekData, int], list[TrekAction]]]] = {
     Phase.OVER: lambda st, seat: [],
     Phase.SETUP_TILE: tile_actions,
 }
+LEGAL: Final = tuple(_LEGAL[phase] for phase in Phase)
+"""``LEGAL[phase]``: the legal actions' function of each phase, read by index (a tuple indexed by an
+int costs less to read than a dict, in either build)."""
 
 # ---------------------------------------------------------------------- resolving, by kind
 
@@ -248,7 +251,7 @@ def _use_power(st: TrekData, action: TrekAction, seat: int) -> None:
         after_move(st)
 
 
-APPLY: Final[dict[int, Callable[[TrekData, TrekAction, int], None]]] = {
+_APPLY: Final[dict[Kind, Callable[[TrekData, TrekAction, int], None]]] = {
     Kind.PLACE: _place,
     Kind.POST: _post,
     Kind.MOVEPOST: _movepost,
@@ -260,5 +263,7 @@ APPLY: Final[dict[int, Callable[[TrekData, TrekAction, int], None]]] = {
     Kind.RESTACK: _restack,
     Kind.DONE: _done,
     Kind.TILE: choose_tile,
-    **{kind: _use_power for kind in BY_KIND},
+    **{Kind(kind): _use_power for kind in BY_KIND},
 }
+APPLY: Final = tuple(_APPLY[kind] for kind in Kind)
+"""``APPLY[kind]``: what each kind of action does, read by index, as ``LEGAL``."""
