@@ -192,7 +192,7 @@ def _land_crossing(st: TrekData, p: int, e: int) -> None:
         occ[c] = (occ[c] & keep) | bit
     if len(there) >= FORCED_HEIGHT:  # RT-13
         st.tall = True
-    st.emit_fields("wash", F_WASH, (st.names[e], p, len(here), q))
+    st._own_events.append(("wash", (st.names[e], p, len(here), q), None, None, F_WASH))  # ``emit_fields``
     arrive(st, q)
 
 

@@ -169,7 +169,7 @@ def _place(st: TrekData, action: TrekAction, seat: int) -> None:
     if st.phase == IN_SETUP_EXPLORER:
         place_starting_explorer(st, action.at, seat)
         return
-    st.emit_fields("place", F_WHO_SPACE, (st.names[seat], action.at))
+    st._own_events.append(("place", (st.names[seat], action.at), None, None, F_WHO_SPACE))  # ``emit_fields``
     st.put(action.at, seat)  # RT-6: placement never activates
     st.off[seat] -= 1
     enter_end(st)
@@ -189,7 +189,8 @@ def _post(st: TrekData, action: TrekAction, seat: int) -> None:
 
 def _movepost(st: TrekData, action: TrekAction, seat: int) -> None:
     areas = st.path.areas
-    st.emit_fields("movepost", F_MOVED, (st.names[seat], areas[action.at].name, areas[action.to].name))
+    moved = (st.names[seat], areas[action.at].name, areas[action.to].name)
+    st._own_events.append(("movepost", moved, None, None, F_MOVED))  # ``emit_fields``, inlined
     st.remove_post(action.at, seat)
     st.add_post(action.to, seat)
     if st.phase == IN_MONKEY:
@@ -204,7 +205,8 @@ def _skip(st: TrekData, action: TrekAction, seat: int) -> None:
 
 
 def _move(st: TrekData, action: TrekAction, seat: int) -> None:
-    st.emit_fields("move", F_MOVE, (st.names[seat], action.at, len(st.stacks[action.at]), False))
+    moved = (st.names[seat], action.at, len(st.stacks[action.at]), False)
+    st._own_events.append(("move", moved, None, None, F_MOVE))  # ``emit_fields``, inlined
     if start_move(st, action.at, 1, BY_PLAYER):
         after_move(st)
 
