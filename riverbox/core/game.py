@@ -27,7 +27,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, cast, final
+from typing import Any, ClassVar, Final, Generic, cast, final
 
 from mypy_extensions import mypyc_attr
 from typing_extensions import TypeVar  # default= (PEP 696) is new in Python 3.13's typing
@@ -60,6 +60,16 @@ from riverbox.core.rng import Rng
 
 CHANCE = -1
 """The seat of chance outcomes in ``history`` and records."""
+
+
+def _compiled_probe() -> None:
+    """Nothing: a compiled function has no ``__code__``, which tells the build (``_COMPILED``)."""
+
+
+_COMPILED: Final = not hasattr(_compiled_probe, "__code__")
+"""Whether this module is the compiled build's: ``apply`` finds the action by identity only there,
+where a loop of ``is`` runs natively; interpreted, the loop cost more than ``in`` for the games whose
+actions compare cheaply (measured), so ``in`` alone stays."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -760,7 +770,21 @@ class State(ABC, Generic[GameT]):
                 self._lval = self._legal(s)
                 self._lkey = key
         game = self.game
-        if action.__class__ in (game._found_types or game._action_types()) and action in self._lval:
+        if action.__class__ in (game._found_types or game._action_types()):
+            if _COMPILED:
+                # identity first: a playout applies one of the very objects ``legal_actions``
+                # handed out, and a native ``is`` costs a fraction of ``==`` on every action
+                # before it (a tuple compared field by field); any other equal action: ``in``
+                for legal in self._lval:
+                    if legal is action:
+                        break
+                else:
+                    if action not in self._lval:
+                        self._checked_apply(action, seat)
+                        return
+            elif action not in self._lval:
+                self._checked_apply(action, seat)
+                return
             history.append((s, action))
             self._apply(action, s)
         else:

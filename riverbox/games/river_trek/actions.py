@@ -150,7 +150,9 @@ def _build() -> list[TrekAction]:
     acts += [TrekAction(Kind.END)]
     acts += [TrekAction(Kind.TILE, s) for s in range(MAX_SPACES)]
     acts += [TrekAction(Kind.DROPALL)]  # added last: the ids of every older action stay the same
-    return acts
+    # each kind as a plain int, not the ``Kind`` member: the rules look kinds up and compare them
+    # at every step, which the interpreter does fastest for exact ints (equal and hashed alike)
+    return [TrekAction(int(a.kind), a.at, a.to) for a in acts]
 
 
 ALL_ACTIONS: Final[tuple[TrekAction, ...]] = tuple(_build())

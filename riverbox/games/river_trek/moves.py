@@ -4,16 +4,13 @@ A move is started by the player (MOVE), by a forced move or by Stanley; ``run_mo
 the caravan in hand is empty or the mover must answer a Boa / Tree Frog question (the DROP
 phase). It returns whether the move is over, so the turn flow (``turns``) decides what follows
 and this module needs nothing above it. What a landing does depends on the space's kind: one
-small function per kind in ``ON_LANDING``.
+small function per kind, chosen by ``land``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Final
-
 from riverbox.games.river_trek import scoring
-from riverbox.games.river_trek.board import CROSSING, DOCK, NORMAL, NUMBER, STAR, animal_title
+from riverbox.games.river_trek.board import CROSSING, NORMAL, NUMBER, STAR, animal_title
 from riverbox.games.river_trek.position import (
     BOA_TOOL,
     BY_STANLEY,
@@ -29,13 +26,13 @@ from riverbox.games.river_trek.position import (
     FORCED_HEIGHT,
     FROG_TOOL,
     IN_DROP,
-    Mover,
     TrekData,
 )
 
 
-def start_move(st: TrekData, space: int, direction: int, mover: Mover) -> bool:
-    """Lift the caravan on ``space`` and drop it ``direction`` (+1 upstream); True when done."""
+def start_move(st: TrekData, space: int, direction: int, mover: int) -> bool:
+    """Lift the caravan on ``space`` and drop it ``direction`` (+1 upstream) for ``mover`` (a
+    ``Mover``); True when done."""
     st.mv_stack = hand = st.stacks[space]  # ``TrekData.lift``, inlined: once per caravan move
     st.stacks[space] = []
     occ = st.occ
@@ -66,21 +63,48 @@ def may_frog(st: TrekData) -> bool:
 
 def run_move(st: TrekData) -> bool:
     """Drop explorers one by one (RT-8), pausing only for a Boa / Tree Frog choice; True when done."""
-    last = len(st.stacks) - 1
+    stacks = st.stacks  # never replaced during a move (a wash replaces a space's list, not this one)
+    last = len(stacks) - 1
     tools = st.mv_tools
     hand = st.mv_stack  # ``drop`` takes from this list; only ``_into_clearing`` replaces it
+    step = st.mv_dir
+    dock = st.dock
+    occ = st.occ
+    kinds = st.path.kinds
     while hand:
-        p = st.mv_pos + st.mv_dir
+        p = st.mv_pos + step
         if p > last:  # RT-12: off the end, into the clearing, $1 each
             _into_clearing(st)
             break
-        if p < st.dock:  # RT-23: downstream explorers stack on the Dock/Bridge
-            p = st.dock
+        if p < dock:  # RT-23: downstream explorers stack on the Dock/Bridge
+            p = dock
         elif tools and (may_frog(st) or may_boa(st)):
             st.phase = IN_DROP
             st.to_move = (st.cur,)
             return False
-        drop(st, p)
+        # ``drop(st, p)`` and ``land``, inlined: one to three drops at most steps of a game, and
+        # the calls and the attribute reads above were a good part of their cost
+        e = hand.pop(0)
+        stack = stacks[p]
+        stack.append(e)
+        occ[e] |= 1 << p
+        if len(stack) >= FORCED_HEIGHT:  # RT-13: the end of the turn looks for it
+            st.tall = True
+        st.mv_pos = p
+        if p == dock:  # ``emit_fields``, inlined
+            st._own_events.append(("drop_dock", (st.names[e], p, st.bridge >= 0), None, None, F_DROP_DOCK))
+        else:
+            kind = kinds[p]
+            if kind == NORMAL:
+                _land_normal(st, p, e)
+            elif kind == CROSSING:
+                _land_crossing(st, p, e)
+            elif kind == NUMBER:
+                _land_number(st, p, e)
+            elif kind == STAR:
+                _land_star(st, p, e)
+        if p == st.scout and st.scout_state == 0:
+            take_scout(st)
     return True
 
 
@@ -97,19 +121,32 @@ def _into_clearing(st: TrekData) -> None:
 
 
 def drop(st: TrekData, p: int) -> None:
-    """Drop the bottom explorer in hand on space ``p`` and activate the space (RT-8); an explorer
-    dropped on the Scout's space takes the Scout even if it then washes away (RT-26)."""
+    """Drop the bottom explorer in hand on space ``p`` and activate the space (RT-8)."""
     e = st.mv_stack.pop(0)
-    stack = st.stacks[p]  # ``TrekData.put``, inlined: the commonest change of the stacks
-    stack.append(e)
-    st.occ[e] |= 1 << p
-    if len(stack) >= FORCED_HEIGHT:  # RT-13: the end of the turn looks for it
-        st.tall = True
+    st.put(p, e)
     st.mv_pos = p
-    if p == st.dock:
+    land(st, p, e)
+
+
+def land(st: TrekData, p: int, e: int) -> None:
+    """What the explorer ``e`` just dropped on ``p`` does there, by the space's kind; an explorer
+    dropped on the Scout's space takes the Scout even if it then washes away (RT-26).
+
+    An if-chain, the commonest kind first, rather than a table of functions: the compiled build
+    calls each of these natively, and the interpreted one pays one comparison for most drops."""
+    if p == st.dock:  # the Dock/Bridge holds no tile and pays nothing
         st.emit_fields("drop_dock", F_DROP_DOCK, (st.names[e], p, st.bridge >= 0))
     else:
-        ON_LANDING[st.path.kinds[p]](st, p, e)
+        kind = st.path.kinds[p]
+        if kind == NORMAL:
+            _land_normal(st, p, e)
+        elif kind == CROSSING:
+            _land_crossing(st, p, e)
+        elif kind == NUMBER:
+            _land_number(st, p, e)
+        elif kind == STAR:
+            _land_star(st, p, e)
+        # DOCK: only below a Bridge, where no explorer is dropped (RT-23, RT-27)
     if p == st.scout and st.scout_state == 0:
         take_scout(st)
 
@@ -120,17 +157,18 @@ def _land_normal(st: TrekData, p: int, e: int) -> None:
     total = 0
     if e != st.stanley:
         path = st.path
+        posts = st.posts
         for a in path.space_areas[p]:
-            k = st.posts[a][e]
-            if k:
-                total += scoring.post_income(size, k, path.areas[a].plus2)
+            k = posts[a][e]
+            if k:  # ``scoring.post_income``, inlined: the size times the posts, a "+2" area $2 more
+                total += size * k + (2 if path.areas[a].plus2 else 0)
         st.money[e] += total
     if total and st.hidden_money:
         st.tell("drop", F_DROP, e, (total, st.names[e], p, size))
-    else:  # ``tell``'s public case, told directly: the commonest event
-        st.emit_fields("drop", F_DROP, (total, st.names[e], p, size))
-    s = st.tile_at.get(p)
-    if s is not None and e != st.stanley and st.holder[s] < 0 and not st.down[s]:  # RT-10
+    else:  # ``tell``'s public case, told directly (``emit_fields``, inlined): the commonest event
+        st._own_events.append(("drop", (total, st.names[e], p, size), None, None, F_DROP))
+    s = st.tile_at[p]
+    if s >= 0 and e != st.stanley and st.holder[s] < 0 and not st.down[s]:  # RT-10
         st.holder[s] = e
         st.emit_fields("token_taken", F_WHO_ANIMAL, (st.names[e], animal_title(st.animals[s])))
 
@@ -154,7 +192,7 @@ def _land_crossing(st: TrekData, p: int, e: int) -> None:
         occ[c] = (occ[c] & keep) | bit
     if len(there) >= FORCED_HEIGHT:  # RT-13
         st.tall = True
-    st.emit_fields("wash", F_WASH, (st.names[e], p, len(here), q))
+    st._own_events.append(("wash", (st.names[e], p, len(here), q), None, None, F_WASH))  # ``emit_fields``
     arrive(st, q)
 
 
@@ -175,17 +213,6 @@ def _land_star(st: TrekData, p: int, e: int) -> None:
         paid = scoring.star_income(st.stacks, e)
         st.money[e] += paid
     st.tell("star", F_PAID_SPACE, e, (paid, st.names[e], p))
-
-
-ON_LANDING: Final[tuple[Callable[[TrekData, int, int], None], ...]] = (
-    lambda st, p, e: None,  # DOCK: only below a Bridge, which holds nothing (RT-27)
-    _land_normal,  # NORMAL
-    _land_crossing,  # CROSSING
-    _land_number,  # NUMBER
-    _land_star,  # STAR
-)
-"""What landing on a space does, by the space's kind (the Dock/Bridge is handled by ``drop``)."""
-assert tuple(range(len(ON_LANDING))) == (DOCK, NORMAL, CROSSING, NUMBER, STAR)  # indexed by kind
 
 
 def finish_move(st: TrekData) -> int:
@@ -223,8 +250,8 @@ def tile_check(st: TrekData, spaces: tuple[int, ...] | None = None) -> None:
 def _start_tile_check(st: TrekData) -> None:
     """``tile_check(st, (st.mv_from,))`` without the walk over every tile: at most one tile lies
     on the space a caravan move started from (run at the end of every caravan move)."""
-    s = st.tile_at.get(st.mv_from)
-    if s is not None and st.holder[s] >= 0 and not st.stacks[st.mv_from]:
+    s = st.tile_at[st.mv_from]
+    if s >= 0 and st.holder[s] >= 0 and not st.stacks[st.mv_from]:
         tile_check(st, (st.mv_from,))
 
 

@@ -41,18 +41,20 @@ class Phase(IntEnum):
 
 # The members as module names too: the rules read phases in their hot loop, where a module name is
 # several times cheaper to look up than an enum class attribute (``Phase.POST``); ``Final`` lets the
-# compiled build read them as constants rather than look them up in the module's dict.
-IN_SETUP_EXPLORER: Final = Phase.SETUP_EXPLORER
-IN_SETUP_POST: Final = Phase.SETUP_POST
-IN_POST: Final = Phase.POST
-IN_MOVE: Final = Phase.MOVE
-IN_DROP: Final = Phase.DROP
-IN_PLACE: Final = Phase.PLACE
-IN_END: Final = Phase.END
-IN_MONKEY: Final = Phase.MONKEY
-IN_RESTACK: Final = Phase.RESTACK
-IN_OVER: Final = Phase.OVER
-IN_SETUP_TILE: Final = Phase.SETUP_TILE
+# compiled build read them as constants rather than look them up in the module's dict. Plain ints,
+# not the members: the interpreter compares exact ints fastest (an enum member takes its generic
+# comparison), and the compiled build compares them natively; a state's phase is one of these.
+IN_SETUP_EXPLORER: Final = int(Phase.SETUP_EXPLORER)
+IN_SETUP_POST: Final = int(Phase.SETUP_POST)
+IN_POST: Final = int(Phase.POST)
+IN_MOVE: Final = int(Phase.MOVE)
+IN_DROP: Final = int(Phase.DROP)
+IN_PLACE: Final = int(Phase.PLACE)
+IN_END: Final = int(Phase.END)
+IN_MONKEY: Final = int(Phase.MONKEY)
+IN_RESTACK: Final = int(Phase.RESTACK)
+IN_OVER: Final = int(Phase.OVER)
+IN_SETUP_TILE: Final = int(Phase.SETUP_TILE)
 
 PHASE_NAMES: Final = tuple(p.name.lower().replace("_", "-") for p in Phase)
 """``PHASE_NAMES[phase]``: the phase as views and observations name it."""
@@ -66,9 +68,9 @@ class Mover(IntEnum):
     STANLEY = 2
 
 
-BY_PLAYER: Final = Mover.PLAYER  # module names for the hot loop, as for the phases
-BY_FORCE: Final = Mover.FORCED
-BY_STANLEY: Final = Mover.STANLEY
+BY_PLAYER: Final = int(Mover.PLAYER)  # module names for the hot loop, as for the phases
+BY_FORCE: Final = int(Mover.FORCED)
+BY_STANLEY: Final = int(Mover.STANLEY)
 
 COLOURS: Final = ("green", "orange", "purple", "blue")
 EXPLORERS: Final = 12
@@ -250,7 +252,9 @@ class TrekData(State):
     animals: tuple[str, ...]
     tiles: tuple[int, ...]
     slot: dict[str, int]
-    tile_at: dict[int, int]
+    tile_at: tuple[int, ...]
+    """``[space]``: the token slot whose animal tile lies on that space, -1 for none (``tiles_by_space``).
+    A tuple read by index, not a dict: every drop on a normal space asks it (RT-10)."""
     setup_seq: tuple[tuple[int, int], ...]
     rotation: tuple[int, ...]
     n: int
@@ -351,7 +355,7 @@ class TrekData(State):
         self.any_move_check = self.game.options["empty_tile_check"] == "any-move"
         self.path = path = path_for(self.middle)
         self.slot = {a: i for i, a in enumerate(self.animals)}
-        self.tile_at = {t: i for i, t in enumerate(self.tiles)}
+        self.tile_at = tiles_by_space(self.tiles, path.length)
         self.setup_seq = setup_sequence(n)
         self.rotation = (0, 2, 1, 2) if n == 2 else tuple(range(n))  # RT-20: Stanley every other turn
         prev = []
@@ -488,6 +492,14 @@ class TrekData(State):
             self.emit_fields(kind, names, (None, *values[1:]), but=earner)
         else:
             self.emit_fields(kind, names, values)
+
+
+def tiles_by_space(tiles: tuple[int, ...], length: int) -> tuple[int, ...]:
+    """``TrekData.tile_at`` for animal tiles on the spaces ``tiles`` of a path of ``length`` spaces."""
+    at = [-1] * length
+    for slot, space in enumerate(tiles):
+        at[space] = slot
+    return tuple(at)
 
 
 def setup_sequence(players: int) -> tuple[tuple[int, int], ...]:

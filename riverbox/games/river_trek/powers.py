@@ -443,7 +443,7 @@ POWERS: Final[dict[str, Power]] = {
     )
 }
 
-BY_KIND: Final[dict[int, Power]] = {p.kind: p for p in POWERS.values() if p.kind >= 0}
+BY_KIND: Final[dict[int, Power]] = {int(p.kind): p for p in POWERS.values() if p.kind >= 0}
 """The power each animal action kind uses."""
 
 BY_TIMING: Final[dict[Timing, tuple[Power, ...]]] = {

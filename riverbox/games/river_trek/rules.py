@@ -145,7 +145,7 @@ def _legal_restack(st: TrekData, seat: int) -> list[TrekAction]:
     return [A_RESTACK[c] for c in sorted(set(st.cap_rest))]
 
 
-LEGAL: Final[dict[int, Callable[[TrekData, int], list[TrekAction]]]] = {
+_LEGAL: Final[dict[Phase, Callable[[TrekData, int], list[TrekAction]]]] = {
     Phase.SETUP_EXPLORER: lambda st, seat: place_actions(st, seat, 3, False),  # RT-6: three high in setup
     Phase.SETUP_POST: post_actions,
     Phase.POST: _legal_post,
@@ -158,6 +158,9 @@ LEGAL: Final[dict[int, Callable[[TrekData, int], list[TrekAction]]]] = {
     Phase.OVER: lambda st, seat: [],
     Phase.SETUP_TILE: tile_actions,
 }
+LEGAL: Final = tuple(_LEGAL[phase] for phase in Phase)
+"""``LEGAL[phase]``: the legal actions' function of each phase, read by index (a tuple indexed by an
+int costs less to read than a dict, in either build)."""
 
 # ---------------------------------------------------------------------- resolving, by kind
 
@@ -166,7 +169,7 @@ def _place(st: TrekData, action: TrekAction, seat: int) -> None:
     if st.phase == IN_SETUP_EXPLORER:
         place_starting_explorer(st, action.at, seat)
         return
-    st.emit_fields("place", F_WHO_SPACE, (st.names[seat], action.at))
+    st._own_events.append(("place", (st.names[seat], action.at), None, None, F_WHO_SPACE))  # ``emit_fields``
     st.put(action.at, seat)  # RT-6: placement never activates
     st.off[seat] -= 1
     enter_end(st)
@@ -186,7 +189,8 @@ def _post(st: TrekData, action: TrekAction, seat: int) -> None:
 
 def _movepost(st: TrekData, action: TrekAction, seat: int) -> None:
     areas = st.path.areas
-    st.emit_fields("movepost", F_MOVED, (st.names[seat], areas[action.at].name, areas[action.to].name))
+    moved = (st.names[seat], areas[action.at].name, areas[action.to].name)
+    st._own_events.append(("movepost", moved, None, None, F_MOVED))  # ``emit_fields``, inlined
     st.remove_post(action.at, seat)
     st.add_post(action.to, seat)
     if st.phase == IN_MONKEY:
@@ -201,7 +205,8 @@ def _skip(st: TrekData, action: TrekAction, seat: int) -> None:
 
 
 def _move(st: TrekData, action: TrekAction, seat: int) -> None:
-    st.emit_fields("move", F_MOVE, (st.names[seat], action.at, len(st.stacks[action.at]), False))
+    moved = (st.names[seat], action.at, len(st.stacks[action.at]), False)
+    st._own_events.append(("move", moved, None, None, F_MOVE))  # ``emit_fields``, inlined
     if start_move(st, action.at, 1, BY_PLAYER):
         after_move(st)
 
@@ -248,7 +253,7 @@ def _use_power(st: TrekData, action: TrekAction, seat: int) -> None:
         after_move(st)
 
 
-APPLY: Final[dict[int, Callable[[TrekData, TrekAction, int], None]]] = {
+_APPLY: Final[dict[Kind, Callable[[TrekData, TrekAction, int], None]]] = {
     Kind.PLACE: _place,
     Kind.POST: _post,
     Kind.MOVEPOST: _movepost,
@@ -260,5 +265,7 @@ APPLY: Final[dict[int, Callable[[TrekData, TrekAction, int], None]]] = {
     Kind.RESTACK: _restack,
     Kind.DONE: _done,
     Kind.TILE: choose_tile,
-    **{kind: _use_power for kind in BY_KIND},
+    **{Kind(kind): _use_power for kind in BY_KIND},
 }
+APPLY: Final = tuple(_APPLY[kind] for kind in Kind)
+"""``APPLY[kind]``: what each kind of action does, read by index, as ``LEGAL``."""

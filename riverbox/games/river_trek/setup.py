@@ -25,6 +25,7 @@ from riverbox.games.river_trek.position import (
     POSTS,
     START_MONEY,
     TrekData,
+    tiles_by_space,
 )
 from riverbox.games.river_trek.turns import begin_turn
 
@@ -132,7 +133,7 @@ def place_tiles(st: TrekData) -> None:
 
 def put_tile(st: TrekData, space: int) -> None:
     st.tiles = (*st.tiles, space)
-    st.tile_at = {t: i for i, t in enumerate(st.tiles)}
+    st.tile_at = tiles_by_space(st.tiles, st.path.length)
 
 
 def tile_actions(st: TrekData, seat: int) -> list[TrekAction]:
