@@ -56,6 +56,14 @@ def test_the_run_tests_the_build_it_expects() -> None:
     assert not is_extension("riverbox.core.testkit")
 
 
+def test_the_core_knows_its_own_build() -> None:
+    # apply takes its compiled-only path (the action found by identity) exactly when the core's
+    # game module is the compiled extension; a wrong probe would only cost speed, so it is checked here
+    from riverbox.core import game
+
+    assert game._COMPILED is is_compiled()
+
+
 def test_a_plain_python_state_written_the_old_way_still_gets_the_seat_check() -> None:
     class OldToyState(ToyState):
         def view(self, seat: int | None) -> dict[str, Any]:  # overrides view, not _view
