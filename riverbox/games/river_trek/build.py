@@ -75,6 +75,7 @@ def build_position(
         st.scout_state = 2
     st.count_posts()
     st.count_stacks()
+    st.count_holders()
     st.phase = Phase(PHASE_NAMES.index(phase))
     st.cur = seat
     st.rot = st.rotation.index(seat)

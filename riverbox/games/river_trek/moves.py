@@ -45,7 +45,7 @@ def start_move(st: TrekData, space: int, direction: int, mover: int) -> bool:
     st.mv_ctx = mover
     tools = 0
     seat = st.cur
-    if mover != BY_STANLEY and seat in st.holder:  # RT-13: Boa / Tree Frog only on a player's own turn
+    if mover != BY_STANLEY and st.tokens_held[seat]:  # RT-13: Boa / Tree Frog only on a player's own turn
         tools = (BOA_TOOL if st.holds(seat, "boa") else 0) | (FROG_TOOL if st.holds(seat, "frog") else 0)
     st.mv_tools = tools
     return run_move(st)
@@ -170,6 +170,7 @@ def _land_normal(st: TrekData, p: int, e: int) -> None:
     s = st.tile_at[p]
     if s >= 0 and e != st.stanley and st.holder[s] < 0 and not st.down[s]:  # RT-10
         st.holder[s] = e
+        st.tokens_held[e] += 1
         st.emit_fields("token_taken", F_WHO_ANIMAL, (st.names[e], animal_title(st.animals[s])))
 
 
@@ -245,6 +246,7 @@ def tile_check(st: TrekData, spaces: tuple[int, ...] | None = None) -> None:
             st.emit_fields("token_lost", F_WHO_ANIMAL, (st.names[holder[s]], animal_title(st.animals[s])))
             holder[s] = -1
             st.down[s] = False
+            st.count_holders()
 
 
 def _start_tile_check(st: TrekData) -> None:

@@ -167,6 +167,7 @@ class TrekData(State):
         "tall",
         "tile_at",
         "tiles",
+        "tokens_held",
         "triggered",
         "turn_no",
         "usable_areas",
@@ -202,6 +203,8 @@ class TrekData(State):
         # derived from the stacks (``count_stacks``), kept up to date as explorers move
         occ=Field(LIST, of=int, stored=False),
         tall=Field(VALUE, stored=False),
+        # derived from the tokens' holders (``count_holders``), kept up to date as tokens change hands
+        tokens_held=Field(LIST, of=int, stored=False),
         # the position
         stacks=Field(GRID, of=int),
         clearing=Field(LIST, of=int),
@@ -285,6 +288,12 @@ class TrekData(State):
     """Whether a caravan may be ``FORCED_HEIGHT`` tall (RT-13): set by every rule that makes a
     caravan that tall, cleared by the turn's end when none is; while it is clear the end of a
     turn does not look at every caravan."""
+    # -- derived from ``holder``, kept up to date by every rule that gives or takes a token --
+    tokens_held: list[int]
+    """``[colour]``: how many animal tokens the seat holds. Why: the rules ask "does this seat hold
+    any token?" at nearly every step (most seats hold none, so no power applies); reading one
+    item is cheaper than ``seat in holder``, which compares every token's holder when the answer
+    is no (a bitmask tested with ``>>`` and ``&`` cost more than the list walk, interpreted)."""
     # -- the position --
     stacks: list[list[int]]
     clearing: list[int]
@@ -341,6 +350,7 @@ class TrekData(State):
             raise ValueError("river-trek: state JSON does not give every seat's posts in every area")
         self.count_posts()
         self.count_stacks()
+        self.count_holders()
         if not 0 <= self.phase < len(Phase):
             raise ValueError(f"river-trek: state JSON phase {self.phase} is not a phase")
 
@@ -420,6 +430,15 @@ class TrekData(State):
                 tall = True
         self.occ = occ
         self.tall = tall
+
+    def count_holders(self) -> None:
+        """Set ``tokens_held`` from ``holder`` (after setup, a load, a position laid out by hand and
+        whenever a token goes back to its tile: the seat may still hold another token)."""
+        held = [0] * self.colours  # by colour: Stanley (RT-20) asks too, and holds none
+        for seat in self.holder:
+            if seat >= 0:
+                held[seat] += 1
+        self.tokens_held = held
 
     def busy(self) -> int:
         """The spaces from the Dock/Bridge up that hold a caravan, as a bitmask."""

@@ -115,6 +115,7 @@ def spend(st: TrekData, animal: str) -> None:
     s = st.slot[animal]
     st.holder[s] = -1
     st.down[s] = True
+    st.count_holders()
 
 
 def _none(st: TrekData, seat: int) -> list[TrekAction]:
@@ -469,9 +470,9 @@ def uses(st: TrekData, seat: int, timing: Timing, out: list[TrekAction]) -> None
 
     Asked at every step of a turn, so it walks only the game's own animals of that timing
     (``powers_by_timing``), not the whole registry."""
-    holder = st.holder
-    if seat not in holder:  # the common case: no token at all
+    if not st.tokens_held[seat]:  # the common case: no token at all
         return
+    holder = st.holder
     for s, power in st.powers_by_timing[timing]:
         if holder[s] == seat:
             out += power.offers(st, seat)

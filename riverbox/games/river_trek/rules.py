@@ -60,7 +60,7 @@ from riverbox.games.river_trek.turns import after_move, enter_end, enter_move, f
 def _open_areas(st: TrekData, seat: int) -> int:
     """RT-3/RT-4/RT-27: the areas (a bitmask) where ``seat`` is below its post limit, not wholly
     below the Bridge; read from the state's bitmasks (``TrekData.count_posts``), not area by area."""
-    if seat in st.holder and st.holds(seat, "tamandua"):  # one more post per area
+    if st.tokens_held[seat] and st.holds(seat, "tamandua"):  # one more post per area
         return st.usable_areas & ~st.post_over[seat]
     return st.usable_areas & ~st.post_full[seat]
 
@@ -92,7 +92,7 @@ def movepost_actions(st: TrekData, seat: int) -> list[TrekAction]:
 def _legal_post(st: TrekData, seat: int) -> list[TrekAction]:
     out = post_actions(st, seat)
     out.append(A_SKIP)
-    if seat in st.holder:  # asked before the call, as in the move step: most seats hold no token
+    if st.tokens_held[seat]:  # asked before the call, as in the move step: most seats hold no token
         uses(st, seat, ANYTIME, out)
     return out
 
@@ -102,14 +102,14 @@ def _legal_move(st: TrekData, seat: int) -> list[TrekAction]:
     # the spaces holding the seat's explorers, from the Dock/Bridge up, read as ready-made tuples
     dock = st.dock
     out = for_spaces(MOVE_AT, st.occ[seat] >> dock << dock)
-    if seat in st.holder:
+    if st.tokens_held[seat]:
         uses(st, seat, MOVE_STEP, out)
         uses(st, seat, ANYTIME, out)
     return out
 
 
 def _legal_place(st: TrekData, seat: int) -> list[TrekAction]:
-    if seat not in st.holder:  # the common case: no token, so no Harpy Eagle and no powers
+    if not st.tokens_held[seat]:  # the common case: no token, so no Harpy Eagle and no powers
         return place_actions(st, seat, 2, False)
     out = place_actions(st, seat, 2, st.holds(seat, "harpy"))  # RT-6, the Harpy Eagle
     uses(st, seat, ANYTIME, out)

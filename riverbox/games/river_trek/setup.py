@@ -81,6 +81,7 @@ def empty_table(st: TrekData) -> None:
     st.hand = [POSTS] * n
     st.off = [EXPLORERS] * st.colours
     st.holder = [-1] * len(st.animals)
+    st.tokens_held = [0] * st.colours  # by colour: Stanley (RT-20) asks too, and holds none
     st.down = [False] * len(st.animals)
     st.mv_stack = []
     st.cap_rest = []

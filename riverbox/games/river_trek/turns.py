@@ -49,7 +49,7 @@ def begin_turn(st: TrekData, actor: int) -> None:
     if actor == st.stanley:
         stanley_turn(st)
         return
-    if actor in st.holder and st.holds(actor, "sloth"):  # RT-25
+    if st.tokens_held[actor] and st.holds(actor, "sloth"):  # RT-25
         st.money[actor] += 2
         st.tell("sloth", F_PAID, actor, (2, st.names[actor]))
     st.phase = IN_POST
@@ -76,7 +76,7 @@ def enter_place(st: TrekData) -> None:
 def enter_end(st: TrekData) -> None:
     """The END step exists only while the player could still use an animal power (RT-14, RT-25)."""
     seat = st.cur
-    if seat in st.holder:
+    if st.tokens_held[seat]:
         out: list[TrekAction] = []
         uses(st, seat, ANYTIME, out)
         uses(st, seat, END_STEP, out)
