@@ -70,7 +70,6 @@ def run_move(st: TrekData) -> bool:
     step = st.mv_dir
     dock = st.dock
     occ = st.occ
-    kinds = st.path.kinds
     while hand:
         p = st.mv_pos + step
         if p > last:  # RT-12: off the end, into the clearing, $1 each
@@ -82,8 +81,9 @@ def run_move(st: TrekData) -> bool:
             st.phase = IN_DROP
             st.to_move = (st.cur,)
             return False
-        # ``drop(st, p)`` and ``land``, inlined: one to three drops at most steps of a game, and
-        # the calls and the attribute reads above were a good part of their cost
+        # ``drop(st, p)``, inlined: one to three drops at most steps of a game, and the call and
+        # the attribute reads above were a good part of its cost; what the space does is ``land``'s
+        # alone, so the landing rules are written once
         e = hand.pop(0)
         stack = stacks[p]
         stack.append(e)
@@ -91,20 +91,7 @@ def run_move(st: TrekData) -> bool:
         if len(stack) >= FORCED_HEIGHT:  # RT-13: the end of the turn looks for it
             st.tall = True
         st.mv_pos = p
-        if p == dock:  # ``emit_fields``, inlined
-            st._own_events.append(("drop_dock", (st.names[e], p, st.bridge >= 0), None, None, F_DROP_DOCK))
-        else:
-            kind = kinds[p]
-            if kind == NORMAL:
-                _land_normal(st, p, e)
-            elif kind == CROSSING:
-                _land_crossing(st, p, e)
-            elif kind == NUMBER:
-                _land_number(st, p, e)
-            elif kind == STAR:
-                _land_star(st, p, e)
-        if p == st.scout and st.scout_state == 0:
-            take_scout(st)
+        land(st, p, e)
     return True
 
 
