@@ -1,7 +1,7 @@
 """The conformance testkit: one call that checks any game against the contract.
 
 ``check_game(game)`` plays many seeded random games and checks, along the way, everything
-design.md section 2 promises: legality, notation and ids, exact JSON round trips, replay,
+design.md section 2 promises: legality, notation and ids, exact JSON and pickle round trips, replay,
 clone independence, and that ``view`` and error messages leak nothing (compared across
 ``determinize``). Every game's tests call it; a failure names the seed and step.
 
@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import copy
 import json
+import pickle
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -189,12 +190,24 @@ def _deep_checks(
     if rebuilt.to_json() != snapshot:
         _fail(where, "state_from_json(to_json()) is not the same state")
     rebuilt_logs = {s: rebuilt.log(s) for s in (*range(game.players), None)}
+    # A pickle (process pools and multiprocessing send states so) is the same state too.
+    try:
+        pickled = pickle.loads(pickle.dumps(state))
+    except Exception as exc:  # any failure to pickle is the finding
+        _fail(where, f"the state does not pickle: {type(exc).__name__}: {exc}")
+    if pickled.to_json() != snapshot:
+        _fail(where, "pickle.loads(pickle.dumps(state)) is not the same state")
+    if any(pickled.log(s) != rebuilt_logs[s] for s in rebuilt_logs):
+        _fail(where, "a log does not survive a pickle")
     probe = rng.choice(legal)
     a_copy = state.clone()
     a_copy.apply(probe, seat)
     rebuilt.apply(probe, seat)
     if a_copy.to_json() != rebuilt.to_json():
         _fail(where, "a state rebuilt from JSON plays on differently")
+    pickled.apply(probe, seat)
+    if a_copy.to_json() != pickled.to_json():
+        _fail(where, "a pickled state plays on differently")
     # Replay of the record rebuilds the same state.
     record = state.record()
     _json_ready(record, where, "record()")

@@ -246,3 +246,22 @@ def test_testkit_catches_a_view_that_aliases_the_state() -> None:
             check_game(riverbox.load("toy", players=2), games=2)
     finally:
         ToyState.view = original  # type: ignore[method-assign]
+
+
+def test_testkit_catches_a_state_that_does_not_pickle() -> None:
+    """Process pools send states by pickle: a state holding a lambda (as River Trek's did,
+    through its animal records) fails the testkit, naming the cause."""
+    from tests.core.toy import ToyState
+
+    original = ToyState._setup
+
+    def with_a_lambda(self: ToyState) -> None:
+        original(self)
+        self.scorer = lambda cards: sum(cards)  # type: ignore[attr-defined]
+
+    ToyState._setup = with_a_lambda  # type: ignore[method-assign]
+    try:
+        with pytest.raises(ConformanceError, match="does not pickle"):
+            check_game(riverbox.load("toy", players=2), games=2)
+    finally:
+        ToyState._setup = original  # type: ignore[method-assign]

@@ -109,6 +109,17 @@ class Power(NamedTuple):
     """Why an offered kind of use is refused although the token is held and the time is right."""
     menu: Callable[[TrekAction, Words], str]
 
+    def __reduce__(self) -> tuple[Callable[[str], Power], tuple[str]]:
+        """Pickled by name, as the registry's own record: a state holds the records of its
+        animals (``powers_by_timing``), and some of their functions are lambdas, which
+        ``pickle`` cannot store (multiprocessing and process pools pickle states)."""
+        return power_named, (self.animal,)
+
+
+def power_named(animal: str) -> Power:
+    """The registry's record of ``animal`` (how a pickled :class:`Power` comes back)."""
+    return POWERS[animal]
+
 
 def spend(st: TrekData, animal: str) -> None:
     """SPEND: the token goes back on its tile face down (RB; RT-16)."""
