@@ -25,7 +25,7 @@ in a table rather than set on the class, so compiled (mypyc) classes work the sa
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from enum import IntEnum
 from typing import Any
 
@@ -177,3 +177,12 @@ __all__ = [
     "dump_field",
     "load_field",
 ]
+
+
+def by_fields(obj: Any) -> tuple[type[Any], tuple[Any, ...]]:
+    """``__reduce__`` for a frozen dataclass a state holds: rebuilt by calling its class with
+    its fields in order. The compiled build's frozen dataclasses refuse pickle's default way
+    back (setting the fields one by one on a bare object), so each such class states its
+    ``__reduce__`` as ``return by_fields(self)``; process pools and ``pickle`` then work on
+    both builds (the testkit checks it for every game)."""
+    return type(obj), tuple([getattr(obj, f.name) for f in fields(obj)])

@@ -12,6 +12,8 @@ from functools import cache
 from importlib import resources
 from typing import Any, Final
 
+from riverbox.core.fields import by_fields
+
 # Space kinds (ints for speed in the rules' hot loop).
 DOCK: Final = 0
 NORMAL: Final = 1
@@ -98,6 +100,9 @@ class Area:
     plus2: bool
     spaces: tuple[int, ...]
 
+    def __reduce__(self) -> tuple[type[Any], tuple[Any, ...]]:
+        return by_fields(self)  # pickles on the compiled build too
+
 
 @dataclass(frozen=True)
 class Path:
@@ -110,6 +115,9 @@ class Path:
     areas: tuple[Area, ...]
     board_of: tuple[int, ...]  # index into sides for every space
     board_start: tuple[int, ...]  # first global index of every side
+
+    def __reduce__(self) -> tuple[type[Any], tuple[Any, ...]]:
+        return by_fields(self)  # pickles on the compiled build too
 
     @property
     def length(self) -> int:

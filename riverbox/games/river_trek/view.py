@@ -47,6 +47,16 @@ class _Fixed:
             for i, k in enumerate(path.kinds)
         ]
 
+    def __reduce__(self) -> tuple[Callable[[], None], tuple[()]]:
+        """A cache pickles as none (the next view builds it again): the compiled build could
+        not rebuild it, since it is made from a whole state."""
+        return _no_cache, ()
+
+
+def _no_cache() -> None:
+    """What a pickled :class:`_Fixed` comes back as."""
+    return None
+
 
 def build_view(st: TrekData, seat: int | None) -> dict[str, Any]:
     """``st.view(seat)``: a shallow copy of this step's public view with the seat's own parts."""

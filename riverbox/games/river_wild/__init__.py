@@ -22,7 +22,7 @@ from riverbox.core.events import EventText
 from riverbox.core.game import Policy
 from riverbox.core.i18n import N_, localized_file, message
 from riverbox.games.river_wild.actions import Place, parse_place, position_of, positions
-from riverbox.games.river_wild.board import Board, Menu, Rules, menu, pos_key
+from riverbox.games.river_wild.board import Board, Menu, menu, pos_key, rules_for
 from riverbox.games.river_wild.cards import ANIMALS, Deck, Face, Goal, load_deck, parse_deck
 from riverbox.games.river_wild.events import DOMAIN, EVENT_TEXTS, face_words
 from riverbox.games.river_wild.observe import encode, state_blocks
@@ -57,11 +57,6 @@ __all__ = [
     "score_layout",
     "total_score",
 ]
-
-
-@cache
-def _rules(deck: Deck, strict: bool, all_goals: bool, source_counts: bool) -> Rules:
-    return Rules(deck, strict, all_goals, source_counts)
 
 
 @cache
@@ -149,7 +144,7 @@ class RiverWild(Game):
 
     def _configure(self) -> None:
         o = self.options
-        self.rules = _rules(
+        self.rules = rules_for(
             self.deck, o["strict_top_river"], o["runestone_counts_for_all_goals"], o["source_counts_for_size"]
         )
         self._by_id, self._by_face_key, self.face_key, self.menu = _actions(self.deck)

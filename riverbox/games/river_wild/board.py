@@ -29,7 +29,7 @@ from __future__ import annotations
 from bisect import insort
 from collections.abc import Callable
 from functools import cache
-from typing import Final, TypeVar
+from typing import Any, Final, TypeVar
 
 from riverbox.games.river_wild.cards import (
     B0,
@@ -324,6 +324,11 @@ class Rules:
         self.runestone: list[bool] = [face.runestone for face in self.faces]
         self.touch: list[tuple[int, int, int, int, int, int, int]] = [_touch(face) for face in self.faces]
 
+    def __reduce__(self) -> tuple[Callable[..., Rules], tuple[Deck, bool, bool, bool]]:
+        """Pickled as what builds it, and rebuilt through ``rules_for``'s cache: one set of
+        tables per deck and options in a process, however many states arrive by pickle."""
+        return rules_for, (self.deck, self.strict, self.all_goals, self.size_mask == -1)
+
     def slot(self, key: int) -> int:
         """Where the position ``key`` is in ``Board.ctxs``: ``(row + 1) * width + col + width // 2``."""
         return (key >> 8) * self.width + (key & 255) + self.origin
@@ -426,6 +431,24 @@ class Board:
             self.reg.copy(),
             self.opn.copy(),
             self.lands.copy(),
+        )
+
+    def __reduce__(self) -> tuple[type[Board], tuple[Any, ...]]:
+        """Pickled as its parts, copied as ``copy`` copies them. Stated for the compiled build,
+        whose classes rebuild a pickled object by calling the class with no arguments."""
+        c = self.copy()
+        return Board, (
+            c.rules,
+            c.placed,
+            c.cells,
+            c.ctxs,
+            c.fits,
+            c.open,
+            c.parent,
+            c.base,
+            c.reg,
+            c.opn,
+            c.lands,
         )
 
     # -- JSON -------------------------------------------------------------------------------
@@ -829,3 +852,9 @@ def _start(rules: Rules) -> Board:
     # where no card can go (nothing is above it), yet its context is kept like any other.
     board.ctxs[rules.slot(key - ROW)] |= above_bits(rules.faces[rules.source_index])
     return board
+
+
+@cache
+def rules_for(deck: Deck, strict_top_river: bool, all_goals: bool, source_counts_for_size: bool) -> Rules:
+    """The rules of one deck and options, built once per process (their tables take a while)."""
+    return Rules(deck, strict_top_river, all_goals, source_counts_for_size)

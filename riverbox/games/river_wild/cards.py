@@ -19,6 +19,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Final
 
+from riverbox.core.fields import by_fields
+
 
 class Terrain(IntEnum):
     """What an edge slot shows. EMPTY is "no card faces this slot" (empty table), never on a face.
@@ -75,6 +77,9 @@ class Goal:
     first: int
     second: int
 
+    def __reduce__(self) -> tuple[type[Any], tuple[Any, ...]]:
+        return by_fields(self)  # pickles on the compiled build too
+
     def label(self) -> str:
         if self.kind == "any":
             return f"any {self.count}"
@@ -88,6 +93,9 @@ class Section:
     slots: tuple[int, ...]
     animal: int | None = None
     goal: Goal | None = None
+
+    def __reduce__(self) -> tuple[type[Any], tuple[Any, ...]]:
+        return by_fields(self)  # pickles on the compiled build too
 
     def label(self) -> str:
         if self.animal is not None:
@@ -108,6 +116,9 @@ class Face:
     sections: tuple[Section, ...]
     runestone: bool
     source: bool = False
+
+    def __reduce__(self) -> tuple[type[Any], tuple[Any, ...]]:
+        return by_fields(self)  # pickles on the compiled build too
 
     def mirror(self) -> Face:
         """The mirror image (the back of a River Card): left and right swap everywhere."""
@@ -137,6 +148,9 @@ class Deck:
     source: Face
     ids: tuple[int, ...]  # card ids in data order; card index i has faces 2i (front) and 2i+1 (back)
     faces: tuple[Face, ...]
+
+    def __reduce__(self) -> tuple[type[Any], tuple[Any, ...]]:
+        return by_fields(self)  # pickles on the compiled build too
 
     @property
     def size(self) -> int:

@@ -163,6 +163,21 @@ def test_clone_is_independent() -> None:
     assert len(s.board.placed) == 1 and len(c.board.placed) == 2 and s.view(0) != c.view(0)
 
 
+def test_a_pickled_state_is_small_and_shares_the_rules_tables() -> None:
+    """A state sent to a worker process carries its layout, not the rules' placement tables:
+    those are rebuilt once per process from the deck and options, and shared."""
+    g = game()
+    s = g.new_state(3)
+    s.apply(s.legal_actions()[0])
+    data = pickle.dumps(s)
+    back = pickle.loads(data)
+    assert back.to_json() == s.to_json()
+    assert back.board.rules is s.board.rules
+    assert len(data) < 20_000  # the rules' tables alone pickle to about 90 kB
+    other = pickle.loads(pickle.dumps(RiverWild(strict_top_river=True).new_state(3)))
+    assert other.board.rules is not s.board.rules and other.board.rules.strict
+
+
 def test_observation_tensor() -> None:
     g = game()
     s = g.new_state(5)
