@@ -164,8 +164,10 @@ def test_settings_are_checked() -> None:
         pimc(game, worlds=0)
 
 
-def test_root_parallel_search_adds_up_its_workers() -> None:
-    game = riverbox.load("river-rivals")
+@pytest.mark.parametrize("name", ["ravenous-river", "river-rivals", "river-wild", "river-trek"])
+def test_root_parallel_search_adds_up_its_workers(name: str) -> None:
+    """Workers are processes: the state goes to them by pickle (River Trek's once could not)."""
+    game = riverbox.load(name)
     state = _advance(game.new_state(6), 2)
     seat = state.to_move[0]
     bot = SearchBot(game, 4, Settings(iterations=40, think=60.0, workers=2))
