@@ -3,14 +3,17 @@
 A move is started by the player (MOVE), by a forced move or by Stanley; ``run_move`` drops until
 the caravan in hand is empty or the mover must answer a Boa / Tree Frog question (the DROP
 phase). It returns whether the move is over, so the turn flow (``turns``) decides what follows
-and this module needs nothing above it. What a landing does depends on the space's kind: one
-small function per kind, chosen by ``land``.
+and this module needs nothing above it. What a landing does depends on the space: one small
+function per kind of space, read from the state's ``landing`` table (``landing_table``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Final
+
 from riverbox.games.river_trek import scoring
-from riverbox.games.river_trek.board import CROSSING, NORMAL, NUMBER, STAR, animal_title
+from riverbox.games.river_trek.board import CROSSING, DOCK, KIND_NAMES, NORMAL, NUMBER, STAR, animal_title
 from riverbox.games.river_trek.position import (
     BOA_TOOL,
     BY_STANLEY,
@@ -70,6 +73,8 @@ def run_move(st: TrekData) -> bool:
     step = st.mv_dir
     dock = st.dock
     occ = st.occ
+    landing = st.landing or landing_table(st)
+    landers = _LANDERS
     while hand:
         p = st.mv_pos + step
         if p > last:  # RT-12: off the end, into the clearing, $1 each
@@ -82,8 +87,8 @@ def run_move(st: TrekData) -> bool:
             st.to_move = (st.cur,)
             return False
         # ``drop(st, p)``, inlined: one to three drops at most steps of a game, and the call and
-        # the attribute reads above were a good part of its cost; what the space does is ``land``'s
-        # alone, so the landing rules are written once
+        # the attribute reads above were a good part of its cost; what the space does is the
+        # landing table's (``land``), one call per drop
         e = hand.pop(0)
         stack = stacks[p]
         stack.append(e)
@@ -91,7 +96,7 @@ def run_move(st: TrekData) -> bool:
         if len(stack) >= FORCED_HEIGHT:  # RT-13: the end of the turn looks for it
             st.tall = True
         st.mv_pos = p
-        land(st, p, e)
+        landers[landing[p]](st, p, e)
     return True
 
 
@@ -116,25 +121,45 @@ def drop(st: TrekData, p: int) -> None:
 
 
 def land(st: TrekData, p: int, e: int) -> None:
-    """What the explorer ``e`` just dropped on ``p`` does there, by the space's kind; an explorer
-    dropped on the Scout's space takes the Scout even if it then washes away (RT-26).
+    """What the explorer ``e`` just dropped on ``p`` does there (``landing_table``)."""
+    _LANDERS[(st.landing or landing_table(st))[p]](st, p, e)
 
-    An if-chain, the commonest kind first, rather than a table of functions: the compiled build
-    calls each of these natively, and the interpreted one pays one comparison for most drops."""
-    if p == st.dock:  # the Dock/Bridge holds no tile and pays nothing
-        st.emit_fields("drop_dock", F_DROP_DOCK, (st.names[e], p, st.bridge >= 0))
-    else:
-        kind = st.path.kinds[p]
-        if kind == NORMAL:
-            _land_normal(st, p, e)
-        elif kind == CROSSING:
-            _land_crossing(st, p, e)
-        elif kind == NUMBER:
-            _land_number(st, p, e)
-        elif kind == STAR:
-            _land_star(st, p, e)
-        # DOCK: only below a Bridge, where no explorer is dropped (RT-23, RT-27)
-    if p == st.scout and st.scout_state == 0:
+
+_AT_DOCK: Final = len(KIND_NAMES)
+"""The landing code of the Dock/Bridge (the codes below it are the space kinds, ``board.DOCK`` ...)."""
+_AT_SCOUT: Final = _AT_DOCK + 1
+"""The landing code of the Scout's space while the Scout is there (RT-26)."""
+
+
+def landing_table(st: TrekData) -> tuple[int, ...]:
+    """``[space]``: what an explorer dropped there does, as an index into ``_LANDERS``, set as
+    ``st.landing`` (built when first needed; the Civilization Event clears it, as the Dock moves
+    to the Bridge and the Scout is gone).
+
+    Why: a caravan move reads it once and makes one call per drop; asking the space's kind, the
+    Dock and the Scout at every drop took a second call and a chain of tests. Codes, not the
+    functions themselves, so a state pickles on either build."""
+    table = list(st.path.kinds)
+    table[st.dock] = _AT_DOCK
+    if st.scout >= 0 and st.scout_state == 0:
+        table[st.scout] = _AT_SCOUT
+    st.landing = landing = tuple(table)
+    return landing
+
+
+def _land_dock(st: TrekData, p: int, e: int) -> None:
+    st.emit_fields("drop_dock", F_DROP_DOCK, (st.names[e], p, st.bridge >= 0))
+
+
+def _land_nowhere(st: TrekData, p: int, e: int) -> None:
+    """The Dock's space below a Bridge, where no explorer is dropped (RT-23, RT-27)."""
+
+
+def _land_scout(st: TrekData, p: int, e: int) -> None:
+    """RT-26: the Scout's space does what its kind does, and the explorer dropped there takes
+    the Scout even if it then washes away."""
+    _LANDERS[st.path.kinds[p]](st, p, e)
+    if st.scout_state == 0:
         take_scout(st)
 
 
@@ -142,14 +167,12 @@ def _land_normal(st: TrekData, p: int, e: int) -> None:
     """RT-2: the top explorer's owner earns from their posts in the linked areas; RT-10: tokens."""
     size = len(st.stacks[p])
     total = 0
-    if e != st.stanley:
-        path = st.path
-        posts = st.posts
-        for a in path.space_areas[p]:
-            k = posts[a][e]
-            if k:  # ``scoring.post_income``, inlined: the size times the posts, a "+2" area $2 more
-                total += size * k + (2 if path.areas[a].plus2 else 0)
-        st.money[e] += total
+    a = st.area_at[p]
+    if a >= 0 and e != st.stanley:
+        k = st.posts[a][e]
+        if k:  # ``scoring.post_income``, inlined: the size times the posts, a "+2" area $2 more
+            total = size * k + st.area_bonus[a]
+            st.money[e] += total
     if total and st.hidden_money:
         st.tell("drop", F_DROP, e, (total, st.names[e], p, size))
     else:  # ``tell``'s public case, told directly (``emit_fields``, inlined): the commonest event
@@ -201,6 +224,21 @@ def _land_star(st: TrekData, p: int, e: int) -> None:
         paid = scoring.star_income(st.stacks, e)
         st.money[e] += paid
     st.tell("star", F_PAID_SPACE, e, (paid, st.names[e], p))
+
+
+Landing = Callable[[TrekData, int, int], None]
+
+_LAND: Final[dict[int, Landing]] = {
+    DOCK: _land_nowhere,
+    NORMAL: _land_normal,
+    CROSSING: _land_crossing,
+    NUMBER: _land_number,
+    STAR: _land_star,
+    _AT_DOCK: _land_dock,
+    _AT_SCOUT: _land_scout,
+}
+_LANDERS: Final = tuple(_LAND[code] for code in range(len(_LAND)))
+"""``[code]``: what a landing does, by the codes of ``landing_table``, read by index."""
 
 
 def finish_move(st: TrekData) -> int:

@@ -114,6 +114,8 @@ class TrekData(State):
         "__dict__",
         "animals",
         "any_move_check",
+        "area_at",
+        "area_bonus",
         "area_cap",
         "area_cap_plus",
         "area_top",
@@ -131,6 +133,7 @@ class TrekData(State):
         "hand",
         "hidden_money",
         "holder",
+        "landing",
         "middle",
         "mk_moves",
         "mk_placed",
@@ -194,6 +197,8 @@ class TrekData(State):
         area_cap=Field(VALUE, stored=False),
         area_cap_plus=Field(VALUE, stored=False),
         area_top=Field(VALUE, stored=False),
+        area_at=Field(VALUE, stored=False),
+        area_bonus=Field(VALUE, stored=False),
         powers_by_timing=Field(VALUE, stored=False),
         # derived from the posts and the Bridge (``count_posts``, ``note_posts``)
         post_held=Field(LIST, of=int, stored=False),
@@ -205,6 +210,8 @@ class TrekData(State):
         tall=Field(VALUE, stored=False),
         # derived from the tokens' holders (``count_holders``), kept up to date as tokens change hands
         tokens_held=Field(LIST, of=int, stored=False),
+        # derived from the path, the Dock and the Scout (``moves.landing_table``), built when first needed
+        landing=Field(VALUE, stored=False),
         # the position
         stacks=Field(GRID, of=int),
         clearing=Field(LIST, of=int),
@@ -271,6 +278,10 @@ class TrekData(State):
     area_cap: tuple[int, ...]  # RT-3: the post limit of each area, 1 small, else 2
     area_cap_plus: tuple[int, ...]  # ... one more for the Tamandua's holder
     area_top: tuple[int, ...]  # the furthest-upstream space of each area (RT-27: usable above the Bridge)
+    area_at: tuple[int, ...]
+    """``[space]``: the area a space is linked to, -1 for none (a space has at most one; the
+    path's ``space_areas`` as one int to read: every drop on a normal space asks, RT-2)."""
+    area_bonus: tuple[int, ...]  # RT-2: the flat income of each area, $2 for a "+2" area, else 0
     powers_by_timing: tuple[tuple[tuple[int, Any], ...], ...]
     """``[timing]``: (slot, ``Power``) of the animal powers in play, set by ``TrekState`` (``powers``
     imports this module, so the records cannot be named here)."""
@@ -294,6 +305,9 @@ class TrekData(State):
     any token?" at nearly every step (most seats hold none, so no power applies); reading one
     item is cheaper than ``seat in holder``, which compares every token's holder when the answer
     is no (a bitmask tested with ``>>`` and ``&`` cost more than the list walk, interpreted)."""
+    landing: tuple[int, ...] | None
+    """``[space]``: what an explorer dropped there does, as a code (``moves.landing_table``);
+    ``None`` until first needed, and again when the Dock moves (the Civilization Event)."""
     # -- the position --
     stacks: list[list[int]]
     clearing: list[int]
@@ -379,7 +393,10 @@ class TrekData(State):
         self.area_cap = tuple(1 if ar.small else 2 for ar in path.areas)
         self.area_cap_plus = tuple(cap + 1 for cap in self.area_cap)
         self.area_top = tuple(max(ar.spaces) for ar in path.areas)
+        self.area_at = tuple(linked[0] if linked else -1 for linked in path.space_areas)
+        self.area_bonus = tuple(2 if ar.plus2 else 0 for ar in path.areas)
         self.powers_by_timing = ()
+        self.landing = None
 
     # -- questions --------------------------------------------------------------------------
     def holds(self, seat: int, animal: str) -> bool:

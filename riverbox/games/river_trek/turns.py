@@ -99,12 +99,8 @@ def after_move(st: TrekData) -> None:
 def finish_turn(st: TrekData) -> None:
     """RT-13: forced moves (furthest downstream first, repeated), then the event, then next turn."""
     if st.tall:  # only when a rule made a caravan that tall since the last look
-        # a plain loop, not ``max(map(len, stacks))``: as cheap interpreted and much cheaper
-        # compiled (no builtins looked up, no map object, no call per caravan)
-        for stack in st.stacks:
-            if len(stack) >= FORCED_HEIGHT:  # the move itself is found by ``forced_move``
-                forced_move(st)
-                return
+        if forced_move(st):  # one walk finds the caravan and moves it
+            return
         st.tall = False
     if st.scout_state == 1:
         civilization_event(st)
@@ -113,16 +109,21 @@ def finish_turn(st: TrekData) -> None:
     next_turn(st)
 
 
-def forced_move(st: TrekData) -> None:
+def forced_move(st: TrekData) -> bool:
     """RT-13: the furthest-downstream caravan at least ``FORCED_HEIGHT`` tall moves (the turn
-    ends after it, and ``finish_turn`` looks again)."""
+    ends after it, and ``finish_turn`` looks again); False when no caravan is that tall.
+
+    A plain loop, not ``max(map(len, stacks))``: as cheap interpreted and much cheaper compiled
+    (no builtins looked up, no map object, no call per caravan). Below the Dock/Bridge no
+    caravan stands (RT-23, RT-27)."""
     stacks = st.stacks
     for i in range(st.dock, len(stacks)):
         if len(stacks[i]) >= FORCED_HEIGHT:
             st.emit_fields("forced", F_SPACE_SIZE, (i, len(stacks[i])))
             if start_move(st, i, 1, BY_FORCE):
                 after_move(st)
-            return
+            return True
+    return False
 
 
 def next_turn(st: TrekData) -> None:
@@ -176,6 +177,7 @@ def civilization_event(st: TrekData) -> None:
     bridge, base = bridge_and_basecamp(path)
     st.bridge = st.dock = bridge
     st.basecamp = base
+    st.landing = None  # the Dock moved, and the Scout is gone: ``moves.landing_table`` again
     for i in range(bridge):
         for e in st.stacks[i]:
             st.off[e] += 1
