@@ -226,8 +226,12 @@ def movepost_to(source: int) -> AreaTable[TrekAction]:
     return table
 
 
-SPACE_CHUNKS: Final = (MAX_SPACES + CHUNK - 1) // CHUNK
-"""Chunks of ``CHUNK`` spaces in a space bitmask (``TrekData.occ``)."""
+SPACE_CHUNK: Final = 10
+"""Spaces per chunk of a space bitmask (``TrekData.occ``): wider than an area chunk, as a path is
+longer, so a mask takes fewer reads (a path of 36 spaces four, not six); 1024 tuples a chunk."""
+SPACE_CHUNK_MASK: Final = (1 << SPACE_CHUNK) - 1
+SPACE_CHUNKS: Final = (MAX_SPACES + SPACE_CHUNK - 1) // SPACE_CHUNK
+"""Chunks of ``SPACE_CHUNK`` spaces in a space bitmask."""
 
 
 def _space_table(row: tuple[T, ...]) -> AreaTable[T]:
@@ -236,7 +240,7 @@ def _space_table(row: tuple[T, ...]) -> AreaTable[T]:
     chunks = []
     for c in range(SPACE_CHUNKS):
         table: list[tuple[T, ...]] = [()]
-        for space in range(CHUNK * c, min(CHUNK * c + CHUNK, len(row))):
+        for space in range(SPACE_CHUNK * c, min(SPACE_CHUNK * c + SPACE_CHUNK, len(row))):
             table += [(*t, row[space]) for t in table]
         chunks.append(tuple(table))
     return tuple(chunks)
@@ -250,10 +254,10 @@ def for_spaces(table: AreaTable[T], mask: int) -> list[T]:
     out: list[T] = []
     c = 0
     while mask:
-        bits = mask & CHUNK_MASK
+        bits = mask & SPACE_CHUNK_MASK
         if bits:
             out += table[c][bits]
-        mask >>= CHUNK
+        mask >>= SPACE_CHUNK
         c += 1
     return out
 
