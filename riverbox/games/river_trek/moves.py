@@ -148,6 +148,7 @@ def landing_table(st: TrekData) -> tuple[int, ...]:
 
 
 def _land_dock(st: TrekData, p: int, e: int) -> None:
+    """The Dock/Bridge holds no tile and pays nothing."""
     st.emit_fields("drop_dock", F_DROP_DOCK, (st.names[e], p, st.bridge >= 0))
 
 
@@ -164,7 +165,7 @@ def _land_scout(st: TrekData, p: int, e: int) -> None:
 
 
 def _land_normal(st: TrekData, p: int, e: int) -> None:
-    """RT-2: the top explorer's owner earns from their posts in the linked areas; RT-10: tokens."""
+    """RT-2: the top explorer's owner earns from their posts in the linked area; RT-10: tokens."""
     size = len(st.stacks[p])
     total = 0
     a = st.area_at[p]
