@@ -94,7 +94,7 @@ def run_move(st: TrekData) -> bool:
         stack.append(e)
         occ[e] |= 1 << p
         if len(stack) >= FORCED_HEIGHT:  # RT-13: the end of the turn looks for it
-            st.tall = True
+            st.tall |= 1 << p
         st.mv_pos = p
         landers[landing[p]](st, p, e)
     return True
@@ -203,7 +203,7 @@ def _land_crossing(st: TrekData, p: int, e: int) -> None:
     for c in here:
         occ[c] = (occ[c] & keep) | bit
     if len(there) >= FORCED_HEIGHT:  # RT-13
-        st.tall = True
+        st.tall |= bit
     st._own_events.append(("wash", (st.names[e], p, len(here), q), None, None, F_WASH))  # ``emit_fields``
     arrive(st, q)
 

@@ -295,10 +295,12 @@ class TrekData(State):
     """``[colour]``: a bitmask of the spaces holding at least one explorer of that colour.
     Why: the move step (RT-8/RT-29) asks which caravans hold the mover's explorers at every turn;
     a bitmask answers without a look at every space of the path."""
-    tall: bool
-    """Whether a caravan may be ``FORCED_HEIGHT`` tall (RT-13): set by every rule that makes a
-    caravan that tall, cleared by the turn's end when none is; while it is clear the end of a
-    turn does not look at every caravan."""
+    tall: int
+    """The spaces whose caravan may be ``FORCED_HEIGHT`` tall (RT-13), as a bitmask: every rule that
+    makes a caravan that tall sets its space (a bit may outlive its caravan's height), and the
+    turn's end clears them all when none is that tall. While it is 0 the end of a turn looks at no
+    caravan; otherwise it looks only at these spaces, furthest downstream first (``forced_move``),
+    not at every space of the path."""
     # -- derived from ``holder``, kept up to date by every rule that gives or takes a token --
     tokens_held: list[int]
     """``[colour]``: how many animal tokens the seat holds. Why: the rules ask "does this seat hold
@@ -439,12 +441,12 @@ class TrekData(State):
         """Set ``occ`` and ``tall`` from the stacks (after setup, a load and a position laid out
         by hand); the rules keep them up to date as explorers move (``put``, ``lift``)."""
         occ = [0] * self.colours
-        tall = False
+        tall = 0
         for i, stack in enumerate(self.stacks):
             for e in stack:
                 occ[e] |= 1 << i
             if len(stack) >= FORCED_HEIGHT:
-                tall = True
+                tall |= 1 << i
         self.occ = occ
         self.tall = tall
 
@@ -472,7 +474,7 @@ class TrekData(State):
         stack.append(colour)
         self.occ[colour] |= 1 << space
         if len(stack) >= FORCED_HEIGHT:
-            self.tall = True
+            self.tall |= 1 << space
 
     def lift(self, space: int) -> list[int]:
         """Take the whole caravan off ``space`` (``occ`` follows); it is returned, bottom first."""

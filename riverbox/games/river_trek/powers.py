@@ -188,6 +188,8 @@ def _otter(st: TrekData, action: TrekAction, seat: int) -> bool:
     for c, m in enumerate(occ):
         if m & both not in (0, both):  # on one of the two crossings only: it changes sides
             occ[c] = m ^ both
+    if st.tall & both:  # a tall caravan changed places: both spaces are looked at (RT-13)
+        st.tall |= both
     arrive(st, action.at)
     arrive(st, action.to)
     return False

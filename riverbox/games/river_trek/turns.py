@@ -99,9 +99,9 @@ def after_move(st: TrekData) -> None:
 def finish_turn(st: TrekData) -> None:
     """RT-13: forced moves (furthest downstream first, repeated), then the event, then next turn."""
     if st.tall:  # only when a rule made a caravan that tall since the last look
-        if forced_move(st):  # one walk finds the caravan and moves it
+        if forced_move(st):
             return
-        st.tall = False
+        st.tall = 0
     if st.scout_state == 1:
         civilization_event(st)
     if True in st.down:  # RT-16: end of turn, all face up
@@ -113,16 +113,21 @@ def forced_move(st: TrekData) -> bool:
     """RT-13: the furthest-downstream caravan at least ``FORCED_HEIGHT`` tall moves (the turn
     ends after it, and ``finish_turn`` looks again); False when no caravan is that tall.
 
-    A plain loop, not ``max(map(len, stacks))``: as cheap interpreted and much cheaper compiled
-    (no builtins looked up, no map object, no call per caravan). Below the Dock/Bridge no
-    caravan stands (RT-23, RT-27)."""
+    Only the spaces in ``tall`` are looked at, lowest first: a caravan that tall has its space
+    there, so the first of them that is that tall is the furthest downstream (a walk over every
+    space was most of the end of a turn's cost)."""
     stacks = st.stacks
-    for i in range(st.dock, len(stacks)):
+    dock = st.dock
+    spaces = st.tall >> dock << dock
+    while spaces:
+        low = spaces & -spaces
+        i = low.bit_length() - 1
         if len(stacks[i]) >= FORCED_HEIGHT:
             st.emit_fields("forced", F_SPACE_SIZE, (i, len(stacks[i])))
             if start_move(st, i, 1, BY_FORCE):
                 after_move(st)
             return True
+        spaces ^= low
     return False
 
 
