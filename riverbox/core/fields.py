@@ -172,6 +172,7 @@ __all__ = [
     "VALUE",
     "Field",
     "Kind",
+    "by_fields",
     "copier",
     "declare",
     "dump_field",

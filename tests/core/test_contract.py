@@ -92,7 +92,7 @@ def test_determinize_redacts_hidden_chance_and_reseeds() -> None:
         det.record()
 
 
-def test_testkit_catches_a_leaking_view() -> None:
+def test_testkit_catches_a_leaking_view(monkeypatch: pytest.MonkeyPatch) -> None:
     from tests.core.toy import ToyState
 
     original = ToyState.view
@@ -102,12 +102,9 @@ def test_testkit_catches_a_leaking_view() -> None:
         v["all_cards"] = list(self.cards)
         return v
 
-    ToyState.view = leaky  # type: ignore[method-assign]
-    try:
-        with pytest.raises(ConformanceError, match="changed what seat"):
-            check_game(riverbox.load("toy", players=2), games=2)
-    finally:
-        ToyState.view = original  # type: ignore[method-assign]
+    monkeypatch.setattr(ToyState, "view", leaky)
+    with pytest.raises(ConformanceError, match="changed what seat"):
+        check_game(riverbox.load("toy", players=2), games=2)
 
 
 def test_rng_is_uniform_enough_and_serialisable() -> None:
@@ -230,7 +227,7 @@ def test_determinize_hides_secret_actions_of_other_seats() -> None:
     assert game.state_from_json(det.to_json()).to_json() == det.to_json()
 
 
-def test_testkit_catches_a_view_that_aliases_the_state() -> None:
+def test_testkit_catches_a_view_that_aliases_the_state(monkeypatch: pytest.MonkeyPatch) -> None:
     from tests.core.toy import ToyState
 
     original = ToyState.view
@@ -240,15 +237,12 @@ def test_testkit_catches_a_view_that_aliases_the_state() -> None:
         v["bets"] = self.bets  # shared with the state: changes under the caller's feet
         return v
 
-    ToyState.view = aliasing  # type: ignore[method-assign]
-    try:
-        with pytest.raises(ConformanceError, match="view handed out earlier changed"):
-            check_game(riverbox.load("toy", players=2), games=2)
-    finally:
-        ToyState.view = original  # type: ignore[method-assign]
+    monkeypatch.setattr(ToyState, "view", aliasing)
+    with pytest.raises(ConformanceError, match="view handed out earlier changed"):
+        check_game(riverbox.load("toy", players=2), games=2)
 
 
-def test_testkit_catches_a_state_that_does_not_pickle() -> None:
+def test_testkit_catches_a_state_that_does_not_pickle(monkeypatch: pytest.MonkeyPatch) -> None:
     """Process pools send states by pickle: a state holding a lambda (as River Trek's did,
     through its animal records) fails the testkit, naming the cause."""
     from tests.core.toy import ToyState
@@ -259,9 +253,6 @@ def test_testkit_catches_a_state_that_does_not_pickle() -> None:
         original(self)
         self.scorer = lambda cards: sum(cards)  # type: ignore[attr-defined]
 
-    ToyState._setup = with_a_lambda  # type: ignore[method-assign]
-    try:
-        with pytest.raises(ConformanceError, match="does not pickle"):
-            check_game(riverbox.load("toy", players=2), games=2)
-    finally:
-        ToyState._setup = original  # type: ignore[method-assign]
+    monkeypatch.setattr(ToyState, "_setup", with_a_lambda)
+    with pytest.raises(ConformanceError, match="does not pickle"):
+        check_game(riverbox.load("toy", players=2), games=2)
