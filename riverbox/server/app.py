@@ -36,8 +36,10 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from riverbox.core.i18n import check_lang, gettext
 from riverbox.server import worker
+from riverbox.server.clock import with_now
 from riverbox.server.language import LANG_COOKIE, choose_lang, page_context
 from riverbox.server.live import BotDriver, Client, Hub, PgListener, json_message, listen_url, state_message
+from riverbox.server.routers.clock import router as clock_router
 from riverbox.server.service import HINT_SECONDS, PRESENCE_HEARTBEAT, PRESENCE_STALE, SeatSpec, Tables
 from riverbox.server.stages import STAGES, watch_gc
 from riverbox.server.stages import enabled as stages_enabled
@@ -64,7 +66,11 @@ class CreateIn(BaseModel):
     players: int | None = Field(None, ge=1, le=16)
     options: dict[str, Any] = Field(default_factory=dict)
     seats: list[SeatIn] | None = Field(None, max_length=16)
-    clock: float | None = Field(None, description="Seconds per move; on expiry a bot moves for the seat.")
+    clock: float | None = Field(
+        None, description="Seconds each move gets free; on expiry a bot makes the move and the seat is away."
+    )
+    bank: float | None = Field(None, description="Seconds of reserve per seat for the game (needs clock).")
+    timeouts: int | None = Field(None, description="Expiries in a row that make a seat a zombie (default 3).")
     bot_seconds: float | None = Field(None, description="CPU budget of one bot move, in seconds.")
 
 
@@ -311,6 +317,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.state.tables = tables
     app.state.hub = hub
     app.add_middleware(BodyLimit)
+    app.include_router(clock_router)
     app.mount("/static", StaticFiles(directory=WEB / "static"), name="static")
     templates = Jinja2Templates(directory=str(WEB / "templates"))
 
@@ -357,7 +364,14 @@ def create_app(settings: Settings) -> FastAPI:
         """Open a table. Human seats get a secret token and an invite link; keep them private."""
         specs = None if body.seats is None else [SeatSpec(s.kind, s.bot, s.name) for s in body.seats]
         table_id, seats = tables.create(
-            body.game, body.players, body.options, specs, body.clock, body.bot_seconds
+            body.game,
+            body.players,
+            body.options,
+            specs,
+            body.clock,
+            body.bot_seconds,
+            body.bank,
+            body.timeouts,
         )
         root = base(request)
         return CreateOut(
@@ -661,7 +675,7 @@ async def _socket(ws: WebSocket, table_id: str, tables: Tables, hub: Hub, settin
     hub.add(table_id, client)
     try:
         texts = await run_in_threadpool(tables.state_texts, table_id, [(seat, lang)])
-        await hub.send(client, state_message(texts[seat, lang]))
+        await hub.send(client, with_now(state_message(texts[seat, lang])), state_message(texts[seat, lang]))
         while True:
             raw = await ws.receive_text()
             reply = await _answer(raw, table_id, token, tables, lang)
@@ -681,13 +695,14 @@ async def _answer(
         "action": lambda m: _act(tables, table_id, token, _text(m, "action"), _int(m, "seq")),
         "undo": lambda m: run_in_threadpool(tables.undo, table_id, token),
         "resign": lambda m: run_in_threadpool(tables.resign, table_id, token),
+        "back": lambda m: run_in_threadpool(tables.back, table_id, token),
     }
     try:
         message = json_message(raw, MESSAGE_LIMIT)
         kind = message.get("type")
         handler = handlers.get(kind) if isinstance(kind, str) else None
         if handler is None:
-            raise Refused(422, f"unknown message type {kind!r}; use action, undo or resign")
+            raise Refused(422, f"unknown message type {kind!r}; use action, undo, resign or back")
         return {"type": "ok", "of": kind, "seq": await handler(message)}
     except Refused as exc:
         return {"type": "error", "status": exc.status, "detail": exc.text(lang)}

@@ -1,0 +1,1 @@
+"""The server's routes, one module per area (each a ``router`` that ``create_app`` includes)."""
