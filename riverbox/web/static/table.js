@@ -7,6 +7,7 @@
 // previous seat's private information is removed from the page until the next one confirms.
 import { _, api, el, LANG } from "./common.js";
 import { candidates, decorate, expand } from "./pick.js";
+import { showClocks } from "./clock.js";
 
 /** Every sentence this page shows, in one place, in the reader's language (see common.js). */
 const TEXT = {
@@ -302,6 +303,7 @@ function turnSound() {
 
 function show(state) {
   lastSeats = state.seats;
+  showClocks(state, () => send({ type: "back" }));
   const next = nextHere(state);
   if (next !== null) {
     cover(next);
