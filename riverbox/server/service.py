@@ -444,20 +444,17 @@ class Tables:
             move = self._bot_move(table, job, text)
             if move is None:
                 return True, None
-            seat_bot = (job.seat, job.bot) if job.kind == "timeout" else None
             try:
-                seq = await self._append_on_loop(table, job.kind, job.seat, move, seat_bot=seat_bot)
+                seq = await self._append_on_loop(table, job.kind, job.seat, move)
             except Refused:
                 return True, None
         finally:
             self._lock(job.table).release()
-        if seat_bot is not None:
-            self.forget_seats(job.table)
         return True, seq
 
     def _bot_move(self, table: Table, job: BotJob, text: str) -> str | None:
         """The bot's move in notation if it is still due and legal, else None (the moment passed)."""
-        if job.kind in ("timeout", "expire") and table.seq != job.seq:
+        if job.kind == "expire" and table.seq != job.seq:
             return None
         if job.seat not in table.state.to_move:
             return None
@@ -472,15 +469,11 @@ class Tables:
             move = self._bot_move(table, job, text)
             if move is None:
                 return None
-            # a clock expiry hands the seat to the bot for good (announced as a table event)
-            seat_bot = (job.seat, job.bot) if job.kind == "timeout" else None
+            # a clock expiry (``expire``) is this one move: the seat stays its player's (away)
             try:
-                seq = self._append(table, job.kind, job.seat, move, seat_bot=seat_bot)
+                return self._append(table, job.kind, job.seat, move)
             except Refused:
                 return None
-        if seat_bot is not None:
-            self.forget_seats(job.table)
-        return seq
 
     def undo(self, table_id: str, token: str | None) -> int:
         seat = self._require_seat(table_id, token)

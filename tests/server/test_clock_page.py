@@ -43,7 +43,7 @@ def test_the_clock_counts_down_a_timeout_plays_for_the_seat_and_one_click_takes_
     me = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
     watcher = browser.new_context(viewport={"width": 390, "height": 844}, reduced_motion="reduce").new_page()
     me.goto(table["seats"][0]["url"])
-    watcher.goto(f"{live_server}/tables/{tid}")
+    watcher.goto(f"{live_server}/tables/{tid}?lang=zh")  # a spectator reading Chinese
     mine = '#clock-list li[data-seat="0"]'
     for page in (me, watcher):
         page.wait_for_selector(f"{mine}.running .time:text-matches('\\\\d:\\\\d\\\\d')")
@@ -61,13 +61,15 @@ def test_the_clock_counts_down_a_timeout_plays_for_the_seat_and_one_click_takes_
     assert "⚠ low on time" in me.inner_text(f"{mine} .low-note")
     assert me.eval_on_selector(mine, "n => getComputedStyle(n).animationName") == "clock-low"
     watcher.wait_for_selector(f"{mine}.low .low-note:visible")
+    assert watcher.inner_text("#clocks-title") == "计时"
+    assert "时间不多" in watcher.inner_text(f"{mine} .low-note")
     assert watcher.eval_on_selector(mine, "n => getComputedStyle(n).animationName") == "none"
 
     # the time runs out: the bot plays the turn, the seat is away (in words) on every page
     me.wait_for_selector("#im-back", timeout=60000)
-    for page in (me, watcher):
+    for page, away in ((me, "away"), (watcher, "离开")):
         page.wait_for_selector(f"{mine} .badge.away")
-        assert page.inner_text(f"{mine} .badge.away") == "away"
+        assert page.inner_text(f"{mine} .badge.away") == away
     assert watcher.locator("#im-back").count() == 0  # only the seat's own page offers it
     summary = _summary(live_server, tid)
     assert summary["seats"][0]["away"] is True and summary["seats"][0]["bot_plays"] is False
@@ -86,5 +88,5 @@ def test_the_clock_counts_down_a_timeout_plays_for_the_seat_and_one_click_takes_
     kinds = [(e["kind"], e["seat"]) for e in log]
     assert ("back", 0) in kinds
     assert kinds.index(("back", 0)) > kinds.index(("expire", 0))
-    for page in (me, watcher):  # everyone is told, in the log
-        page.wait_for_selector("#log li:has-text('Ada is back.')")
+    me.wait_for_selector("#log li:has-text('Ada is back.')")  # everyone is told, in the log
+    watcher.wait_for_selector("#log li:has-text('Ada 回来了。')")
