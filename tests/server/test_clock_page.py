@@ -90,3 +90,18 @@ def test_the_clock_counts_down_a_timeout_plays_for_the_seat_and_one_click_takes_
     assert kinds.index(("back", 0)) > kinds.index(("expire", 0))
     me.wait_for_selector("#log li:has-text('Ada is back.')")  # everyone is told, in the log
     watcher.wait_for_selector("#log li:has-text('Ada 回来了。')")
+
+
+def test_a_clock_over_days_reads_in_days_and_hours(live_server: str, browser: Any) -> None:
+    body = {"game": "river-rivals", "seats": [{"kind": "human"}] * 2, "clock": 86400, "bank": 3 * 86400}
+    table = httpx.post(f"{live_server}/api/tables", json=body).json()
+    page = browser.new_page()
+    page.goto(f"{live_server}/tables/{table['id']}")
+    mover = httpx.get(f"{live_server}/api/tables/{table['id']}/state").json()["to_move"][0]
+    running = page.locator(f'#clock-list li[data-seat="{mover}"]')
+    waiting = page.locator(f'#clock-list li[data-seat="{1 - mover}"]')
+    running.locator(".time:text-matches('\\\\d')").wait_for()
+    assert running.locator(".time").inner_text() == "3 d 23 h"  # four days left, counting down
+    assert running.locator(".reserve").inner_text() == "(reserve 3 d 0 h)"  # untouched so far
+    assert waiting.locator(".time").inner_text() == "reserve 3 d 0 h"
+    assert "low" not in (running.get_attribute("class") or "")
