@@ -11,9 +11,11 @@ from typing import Annotated, Any
 
 from fastapi import Depends, Header, Request
 from fastapi.responses import Response
+from starlette.concurrency import run_in_threadpool
 
 from riverbox.core.i18n import check_lang
 from riverbox.server.language import LANG_COOKIE, choose_lang, page_context
+from riverbox.server.players import COOKIE_SECONDS, PLAYER_COOKIE, Player
 from riverbox.server.runtime import Runtime
 from riverbox.server.service import Tables
 from riverbox.server.table import Refused, server_text
@@ -44,11 +46,37 @@ def bearer(authorization: str | None) -> str | None:
     return token.strip()
 
 
-def seat_token(
+def player_key(request: Request) -> str | None:
+    """The secret player key of the browser's ``riverbox_player`` cookie, if it sent one."""
+    return request.cookies.get(PLAYER_COOKIE) or None
+
+
+def current_player(request: Request) -> Player | None:
+    """The player the request's cookie names, or None (no cookie, or a key nobody holds)."""
+    return runtime(request).players.by_key(player_key(request))
+
+
+CurrentPlayer = Annotated[Player | None, Depends(current_player)]
+
+
+async def seat_token(
+    request: Request,
+    table_id: str,
     authorization: Annotated[str | None, Header(description="Bearer TOKEN of a seat")] = None,
 ) -> str | None:
-    """The seat token a request carries (None: a spectator); tokens travel only in this header."""
-    return bearer(authorization)
+    """What opens the request's seat at ``table_id``: its bearer token, else the player cookie.
+
+    Tokens travel only in the Authorization header. Without one, a browser whose player took a
+    seat at this table is that seat (any tab); otherwise the request is a spectator's (None).
+    """
+    token = bearer(authorization)
+    if token is not None:
+        return token
+    key = player_key(request)
+    if key is None or len(key) > 100:
+        return None
+    seat = await run_in_threadpool(tables(request).seat_of_key, table_id, key)
+    return None if seat is None else key
 
 
 SeatToken = Annotated[str | None, Depends(seat_token)]
@@ -82,13 +110,39 @@ def base_url(request: Request) -> str:
 
 
 def page(
-    request: Request, template: str, context: dict[str, Any], game: str | None = None, status: int = 200
+    request: Request,
+    template: str,
+    context: dict[str, Any],
+    game: str | None = None,
+    status: int = 200,
+    make_player: bool = True,
 ) -> Response:
-    """A page in the reader's language; a ``?lang=`` choice is remembered in a cookie."""
+    """A page in the reader's language; a ``?lang=`` choice is remembered in a cookie.
+
+    ``make_player``: a browser without a player gets one (its first visit), except on the page
+    that is about to give it one from a move link.
+    """
     lang = request_lang(request)
     response = runtime(request).templates.TemplateResponse(
         request, template, {**context, **page_context(request, lang, game)}, status_code=status
     )
     if request.query_params.get("lang") == lang:
         response.set_cookie(LANG_COOKIE, lang, max_age=365 * 24 * 3600, samesite="lax")
+    if (
+        make_player and current_player(request) is None
+    ):  # the first visit makes a player (see riverbox.server.players)
+        _, key = runtime(request).players.new()
+        set_player_cookie(request, response, key)
     return response
+
+
+def set_player_cookie(request: Request, response: Response, key: str) -> None:
+    """Keep ``key`` in the browser: HttpOnly (no script reads it), SameSite=Lax, Secure on https."""
+    response.set_cookie(
+        PLAYER_COOKIE,
+        key,
+        max_age=COOKIE_SECONDS,
+        httponly=True,
+        samesite="lax",
+        secure=request.url.scheme == "https",
+    )

@@ -17,6 +17,7 @@ from pathlib import Path
 from fastapi.templating import Jinja2Templates
 
 from riverbox.server.live import BotDriver, Hub
+from riverbox.server.players import Players
 from riverbox.server.service import Tables
 from riverbox.server.stages import STAGES
 from riverbox.store.db import Store, WriterLock
@@ -45,6 +46,8 @@ class Runtime:
     tables: Tables
     hub: Hub
     templates: Jinja2Templates
+    players: Players
+    """People who keep their seats (a name and a key in a cookie)."""
     loop: asyncio.AbstractEventLoop | None = None
     """The event loop the server runs on (set by the lifespan): store callbacks come from threads."""
     driver: BotDriver | None = None
@@ -65,7 +68,7 @@ class Runtime:
         runtime: Runtime
         tables = Tables(store, lambda table_id: runtime.on_change(table_id))
         hub = Hub(tables, lambda table_id, seat, clients: runtime.on_presence(table_id, seat, clients))
-        runtime = cls(settings, store, tables, hub, templates)
+        runtime = cls(settings, store, tables, hub, templates, Players(store))
         return runtime
 
     def on_change(self, table_id: str) -> None:

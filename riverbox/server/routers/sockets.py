@@ -13,6 +13,7 @@ from starlette.concurrency import run_in_threadpool
 from riverbox.core.i18n import check_lang
 from riverbox.server.language import LANG_COOKIE, choose_lang
 from riverbox.server.live import Client, json_message, state_message
+from riverbox.server.players import PLAYER_COOKIE
 from riverbox.server.runtime import Runtime
 from riverbox.server.service import Tables
 from riverbox.server.table import Refused
@@ -58,8 +59,13 @@ async def _socket(ws: WebSocket, table_id: str, runtime: Runtime) -> None:
             lang = check_lang(asked)
         except ValueError as exc:
             raise Refused(422, str(exc)) from None
+        key = ws.cookies.get(PLAYER_COOKIE) or None
+        if token is None and key is not None and len(key) <= 100:  # the player's seat, in any tab
+            token = key if await run_in_threadpool(tables.seat_of_key, table_id, key) is not None else None
         seat = await run_in_threadpool(tables.seat_of, table_id, token)
         await run_in_threadpool(tables.summary, table_id)
+        if seat is not None and token != key:
+            await run_in_threadpool(_link, runtime, table_id, seat, key)
     except (TimeoutError, WebSocketDisconnect):
         with contextlib.suppress(Exception):
             await ws.close(code=1008, reason="no hello")
@@ -83,6 +89,16 @@ async def _socket(ws: WebSocket, table_id: str, runtime: Runtime) -> None:
         pass
     finally:
         hub.remove(table_id, client)
+
+
+def _link(runtime: Runtime, table_id: str, seat: int, key: str | None) -> None:
+    """A seat opened by its token in a browser with a player becomes that player's (if nobody's yet).
+
+    So an invite link opened once is the seat in every tab of that browser from then on.
+    """
+    player = runtime.players.by_key(key)
+    if player is not None:
+        runtime.players.link(table_id, seat, player)
 
 
 async def _answer(
