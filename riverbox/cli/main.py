@@ -420,7 +420,7 @@ def bench(
     ] = None,
 ) -> None:
     """Random-playout speed: games/s, steps/s, clone cost and all seats' view cost per step."""
-    from riverbox.lab.bench import TIMING, check_bench_args, progress_bar, run_bench
+    from riverbox.lab.engine_speed import TIMING, check_bench_args, progress_bar, run_bench
 
     if compare is not None:
         _bench_compare(compare, game, players, option, runs, seconds, as_json)
@@ -735,8 +735,8 @@ def _bench_compare(
     as_json: bool,
 ) -> None:
     """``riverbox bench --compare``: steps/s beside a reference engine, and the ratios."""
-    from riverbox.lab.bench import TIMING, check_bench_args, progress_bar
     from riverbox.lab.compare import GAMES, compare, reference_loop
+    from riverbox.lab.engine_speed import TIMING, check_bench_args, progress_bar
 
     try:
         check_bench_args(runs, seconds)
@@ -778,7 +778,7 @@ def serve_bench(
     db: Annotated[str | None, typer.Option(help="Database of the server it starts (default SQLite).")] = None,
 ) -> None:
     """Load benchmark of the server on 127.0.0.1: live tables, moves/s, p50/p99 move-to-update latency."""
-    from riverbox.server.bench import Load, serve_and_run
+    from riverbox.server.server_load import Load, serve_and_run
 
     if url is not None and not url.startswith(("http://127.", "http://localhost")):
         _fail("the benchmark only targets a server on this machine (http://127.0.0.1:PORT)")

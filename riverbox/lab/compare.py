@@ -7,7 +7,7 @@ as ratios ("every game at least 0.3x hearts"). Hearts is a trick-taking card gam
 C++, with chance (the deal) and four seats: close to what riverbox plays.
 
 The loops take turns, run after run, so a busy machine slows them alike; each figure is the
-median of the runs, timed in CPU seconds (``riverbox.lab.bench.cpu_timed``). The output says
+median of the runs, timed in CPU seconds (``riverbox.lab.engine_speed.cpu_timed``). The output says
 which build it measured (pure Python or compiled), since the ratios differ.
 """
 
@@ -21,7 +21,7 @@ from typing import Any
 
 from riverbox.buildinfo import build_name
 from riverbox.core.game import Game
-from riverbox.lab.bench import check_bench_args, cpu_timed
+from riverbox.lab.engine_speed import check_bench_args, cpu_timed
 from riverbox.lab.stats import median
 
 REFERENCES = ("openspiel",)
