@@ -1,1 +1,1 @@
-"""The server's routes, one module per area (each a ``router`` that ``create_app`` includes)."""
+"""The server's routes by area, each an ``APIRouter`` that ``create_app`` includes."""
