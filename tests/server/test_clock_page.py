@@ -74,7 +74,9 @@ def test_the_clock_counts_down_a_timeout_plays_for_the_seat_and_one_click_takes_
     summary = _summary(live_server, tid)
     assert summary["seats"][0]["away"] is True and summary["seats"][0]["bot_plays"] is False
     clock0 = summary["clocks"]["seats"][0]
-    assert clock0["missed"] == 1 and clock0["bank"] == 0  # one turn missed, its reserve spent
+    # its reserve is spent (on a loaded machine a second turn may have run out meanwhile: the
+    # service tests count the missed turns exactly)
+    assert clock0["missed"] >= 1 and clock0["bank"] == 0
     assert "Ada ran out of time; a bot made this move for them." in me.inner_text("#log")
     assert serious(me) == []
     if SHOTS:
