@@ -36,7 +36,9 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from riverbox.core.i18n import check_lang, gettext
 from riverbox.server import worker
+from riverbox.server.chat import Chat
 from riverbox.server.language import LANG_COOKIE, choose_lang, page_context
+from riverbox.server.routers import chat as chat_routes
 from riverbox.server.live import BotDriver, Client, Hub, PgListener, json_message, listen_url, state_message
 from riverbox.server.service import HINT_SECONDS, PRESENCE_HEARTBEAT, PRESENCE_STALE, SeatSpec, Tables
 from riverbox.server.stages import STAGES, watch_gc
@@ -310,6 +312,8 @@ def create_app(settings: Settings) -> FastAPI:
     )
     app.state.tables = tables
     app.state.hub = hub
+    app.state.chat = Chat(tables, hub)
+    app.include_router(chat_routes.router)
     app.add_middleware(BodyLimit)
     app.mount("/static", StaticFiles(directory=WEB / "static"), name="static")
     templates = Jinja2Templates(directory=str(WEB / "templates"))
@@ -664,7 +668,7 @@ async def _socket(ws: WebSocket, table_id: str, tables: Tables, hub: Hub, settin
         await hub.send(client, state_message(texts[seat, lang]))
         while True:
             raw = await ws.receive_text()
-            reply = await _answer(raw, table_id, token, tables, lang)
+            reply = await _answer(raw, table_id, token, tables, lang, ws.app.state.chat)
             async with client.lock:
                 await ws.send_json(reply)
     except WebSocketDisconnect:
@@ -674,7 +678,7 @@ async def _socket(ws: WebSocket, table_id: str, tables: Tables, hub: Hub, settin
 
 
 async def _answer(
-    raw: str, table_id: str, token: str | None, tables: Tables, lang: str = "en"
+    raw: str, table_id: str, token: str | None, tables: Tables, lang: str = "en", chat: Chat | None = None
 ) -> dict[str, Any]:
     """One client message answered like the REST call it stands for."""
     handlers: dict[str, Callable[[dict[str, Any]], Awaitable[int]]] = {
@@ -682,15 +686,29 @@ async def _answer(
         "undo": lambda m: run_in_threadpool(tables.undo, table_id, token),
         "resign": lambda m: run_in_threadpool(tables.resign, table_id, token),
     }
+    if chat is not None:  # a line from a seat's socket (spectators without a token say theirs over REST)
+        handlers["chat"] = lambda m: _say(chat, table_id, token, m)
     try:
         message = json_message(raw, MESSAGE_LIMIT)
         kind = message.get("type")
         handler = handlers.get(kind) if isinstance(kind, str) else None
         if handler is None:
-            raise Refused(422, f"unknown message type {kind!r}; use action, undo or resign")
+            raise Refused(422, f"unknown message type {kind!r}; use action, undo, resign or chat")
         return {"type": "ok", "of": kind, "seq": await handler(message)}
     except Refused as exc:
         return {"type": "error", "status": exc.status, "detail": exc.text(lang)}
+
+
+async def _say(chat: Chat, table_id: str, token: str | None, message: dict[str, Any]) -> int:
+    """A chat line from a socket: stored, then sent to the table's sockets; its id."""
+    if token is None:
+        raise Refused(403, server_text("this needs a seat token (Authorization: Bearer TOKEN)"))
+    text = message.get("text")
+    if not isinstance(text, str) or len(text) > 4 * 300:
+        raise Refused(422, "text must be a string")
+    row = await run_in_threadpool(chat.say, table_id, token, text, None, "")
+    await chat.deliver(table_id, row)
+    return row.id
 
 
 async def _act(tables: Tables, table_id: str, token: str | None, text: str, seq: int) -> int:
