@@ -38,8 +38,8 @@ from riverbox.core.i18n import check_lang, gettext
 from riverbox.server import worker
 from riverbox.server.chat import Chat
 from riverbox.server.language import LANG_COOKIE, choose_lang, page_context
-from riverbox.server.routers import chat as chat_routes
 from riverbox.server.live import BotDriver, Client, Hub, PgListener, json_message, listen_url, state_message
+from riverbox.server.routers import chat as chat_routes
 from riverbox.server.service import HINT_SECONDS, PRESENCE_HEARTBEAT, PRESENCE_STALE, SeatSpec, Tables
 from riverbox.server.stages import STAGES, watch_gc
 from riverbox.server.stages import enabled as stages_enabled
@@ -688,6 +688,7 @@ async def _answer(
     }
     if chat is not None:  # a line from a seat's socket (spectators without a token say theirs over REST)
         handlers["chat"] = lambda m: _say(chat, table_id, token, m)
+        handlers["chat-mute"] = lambda m: _say(chat, table_id, token, m, mute=True)
     try:
         message = json_message(raw, MESSAGE_LIMIT)
         kind = message.get("type")
@@ -699,10 +700,19 @@ async def _answer(
         return {"type": "error", "status": exc.status, "detail": exc.text(lang)}
 
 
-async def _say(chat: Chat, table_id: str, token: str | None, message: dict[str, Any]) -> int:
-    """A chat line from a socket: stored, then sent to the table's sockets; its id."""
+async def _say(
+    chat: Chat, table_id: str, token: str | None, message: dict[str, Any], mute: bool = False
+) -> int:
+    """A chat line (or the host's mute) from a seat's socket: stored, sent to the table's sockets; its id."""
     if token is None:
         raise Refused(403, server_text("this needs a seat token (Authorization: Bearer TOKEN)"))
+    if mute:
+        muted = message.get("muted")
+        if not isinstance(muted, bool):
+            raise Refused(422, "muted must be true or false")
+        row = await run_in_threadpool(chat.mute, table_id, token, muted)
+        await chat.deliver(table_id, row)
+        return row.id
     text = message.get("text")
     if not isinstance(text, str) or len(text) > 4 * 300:
         raise Refused(422, "text must be a string")

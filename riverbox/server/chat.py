@@ -81,7 +81,9 @@ def clean_line(text: str, limit: int = CHAT_LIMIT) -> str:
     page's layout (newlines, bidi overrides, zero-width tricks are control or format characters).
     """
     cleaned = "".join(
-        " " if ch in "\r\n\t" else ch for ch in text if unicodedata.category(ch) not in ("Cc", "Cf") or ch in "\r\n\t"
+        " " if ch in "\r\n\t" else ch
+        for ch in text
+        if unicodedata.category(ch) not in ("Cc", "Cf") or ch in "\r\n\t"
     ).strip()
     if not cleaned:
         raise Refused(422, server_text("a chat message cannot be empty"))
@@ -115,11 +117,11 @@ class Chat:
         return humans[0] if humans else None
 
     def lines(self, table_id: str, after: int = 0) -> dict[str, Any]:
-        """A table's chat (404 for no such table) and whether spectators are muted."""
+        """A table's chat, the host's mutes included (404 for no table), and whether spectators are muted."""
         self.tables.summary(table_id)
         rows = social.chat(self.tables.store, table_id, after)
         return {
-            "messages": [chat_json(r) for r in rows if r.kind == "say"],
+            "messages": [chat_json(r) for r in rows],
             "muted": social.spectators_muted(self.tables.store, table_id),
             "limit": CHAT_LIMIT,
         }
@@ -141,7 +143,9 @@ class Chat:
         wait = self.buckets.take(key, time.monotonic())
         if wait > 0:
             raise RateLimited(max(1, math.ceil(wait)))
-        return social.add_chat(self.tables.store, table_id, int(summary["seq"]), "say", seat, shown, line, time.time())
+        return social.add_chat(
+            self.tables.store, table_id, int(summary["seq"]), "say", seat, shown, line, time.time()
+        )
 
     def mute(self, table_id: str, token: str | None, muted: bool) -> ChatRow:
         """The host mutes (or unmutes) the spectators; 403 for anyone else."""
@@ -150,7 +154,9 @@ class Chat:
             raise Refused(403, server_text("only the table's host can mute spectators"))
         summary = self.tables.summary(table_id)
         kind = "mute" if muted else "unmute"
-        return social.add_chat(self.tables.store, table_id, int(summary["seq"]), kind, seat, "", None, time.time())
+        return social.add_chat(
+            self.tables.store, table_id, int(summary["seq"]), kind, seat, "", None, time.time()
+        )
 
     async def deliver(self, table_id: str, row: ChatRow) -> None:
         """Send a chat entry to every socket of the table (seats and spectators alike)."""

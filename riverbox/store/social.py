@@ -61,8 +61,9 @@ def ordinal(mu: float, sigma: float) -> float:
 
 
 # -- chat -----------------------------------------------------------------------------------
-def add_chat(store: Store, table_id: str, seq: int, kind: str, seat: int | None, name: str,
-             text: str | None, at: float) -> ChatRow:
+def add_chat(
+    store: Store, table_id: str, seq: int, kind: str, seat: int | None, name: str, text: str | None, at: float
+) -> ChatRow:
     """Append one chat entry and return it with its id (ids order a table's chat)."""
     with store.engine.begin() as conn:
         result = conn.execute(
@@ -80,10 +81,7 @@ def chat(store: Store, table_id: str, after: int = 0, limit: int = 500) -> list[
     c = schema.chat.c
     with store.engine.connect() as conn:
         rows = conn.execute(
-            sa.select(schema.chat)
-            .where(c.game_id == table_id, c.id > after)
-            .order_by(c.id)
-            .limit(limit)
+            sa.select(schema.chat).where(c.game_id == table_id, c.id > after).order_by(c.id).limit(limit)
         ).all()
     return [ChatRow(r.id, r.seq, r.kind, r.seat, r.name, r.text, r.at) for r in rows]
 
@@ -155,7 +153,9 @@ def record_rated_table(store: Store, changes: Sequence[RatingChange]) -> bool:
                 )
                 if done.rowcount == 0:
                     conn.execute(
-                        schema.ratings.insert().values(player_id=ch.player_id, game=ch.game, games=1, **values)
+                        schema.ratings.insert().values(
+                            player_id=ch.player_id, game=ch.game, games=1, **values
+                        )
                     )
     except sa.exc.IntegrityError:
         return False
@@ -167,7 +167,10 @@ def leaderboard(store: Store, game: str, limit: int = 100) -> list[Rating]:
     r = schema.ratings.c
     with store.engine.connect() as conn:
         rows = conn.execute(
-            sa.select(schema.ratings).where(r.game == game).order_by(r.ordinal.desc(), r.player_id).limit(limit)
+            sa.select(schema.ratings)
+            .where(r.game == game)
+            .order_by(r.ordinal.desc(), r.player_id)
+            .limit(limit)
         ).all()
     return [Rating(row.player_id, game, row.mu, row.sigma, row.games) for row in rows]
 
@@ -185,12 +188,23 @@ def player_history(store: Store, player_id: str, limit: int = 100) -> list[Ratin
     c = schema.rating_changes.c
     with store.engine.connect() as conn:
         rows = conn.execute(
-            sa.select(schema.rating_changes).where(c.player_id == player_id).order_by(c.at.desc()).limit(limit)
+            sa.select(schema.rating_changes)
+            .where(c.player_id == player_id)
+            .order_by(c.at.desc())
+            .limit(limit)
         ).all()
     return [
         RatingChange(
-            row.game_id, row.player_id, row.game, row.seat, row.place,
-            row.mu_before, row.sigma_before, row.mu_after, row.sigma_after, row.at,
+            row.game_id,
+            row.player_id,
+            row.game,
+            row.seat,
+            row.place,
+            row.mu_before,
+            row.sigma_before,
+            row.mu_after,
+            row.sigma_after,
+            row.at,
         )
         for row in rows
     ]

@@ -21,7 +21,9 @@ XSS = '<img src=x onerror="alert(1)">'
 
 
 def _say(c: TestClient, tid: str, text: str, token: str | None = None, **extra: Any) -> Any:
-    return c.post(f"/api/tables/{tid}/chat", json={"text": text, **extra}, headers=bearer(token) if token else {})
+    return c.post(
+        f"/api/tables/{tid}/chat", json={"text": text, **extra}, headers=bearer(token) if token else {}
+    )
 
 
 def _open(c: TestClient, tid: str, token: str | None) -> WebSocketTestSession:
@@ -102,16 +104,27 @@ def test_the_host_mutes_spectators_and_nobody_else_can(lite: TestClient) -> None
     tid, tok = t["id"], [s["token"] for s in t["seats"]]
     r = _say(lite, tid, "hello from the rail", name="Rail fan")
     assert r.status_code == 201 and (r.json()["seat"], r.json()["name"]) == (None, "Rail fan")
-    assert lite.post(f"/api/tables/{tid}/chat/mute", json={"muted": True}, headers=bearer(tok[1])).status_code == 403
+    assert (
+        lite.post(f"/api/tables/{tid}/chat/mute", json={"muted": True}, headers=bearer(tok[1])).status_code
+        == 403
+    )
     assert lite.post(f"/api/tables/{tid}/chat/mute", json={"muted": True}).status_code == 403
-    assert lite.post(f"/api/tables/{tid}/chat/mute", json={"muted": True}, headers=bearer(tok[0])).status_code == 200
+    assert (
+        lite.post(f"/api/tables/{tid}/chat/mute", json={"muted": True}, headers=bearer(tok[0])).status_code
+        == 200
+    )
     assert lite.get(f"/api/tables/{tid}/chat").json()["muted"] is True
     assert _say(lite, tid, "still here?", name="Rail fan").status_code == 403
     assert _say(lite, tid, "seats still speak", tok[1]).status_code == 201
     lite.post(f"/api/tables/{tid}/chat/mute", json={"muted": False}, headers=bearer(tok[0]))
     assert _say(lite, tid, "back", name="Rail fan").status_code == 201
-    texts = [m["text"] for m in lite.get(f"/api/tables/{tid}/chat").json()["messages"]]
-    assert texts == ["hello from the rail", "seats still speak", "back"]
+    lines = lite.get(f"/api/tables/{tid}/chat").json()["messages"]
+    assert [m["kind"] for m in lines] == ["say", "mute", "say", "unmute", "say"]
+    assert [m["text"] for m in lines if m["kind"] == "say"] == [
+        "hello from the rail",
+        "seats still speak",
+        "back",
+    ]
 
 
 def test_chat_reaches_every_socket_of_the_table_and_carries_no_token(lite: TestClient) -> None:

@@ -20,7 +20,9 @@ router = APIRouter(tags=["chat"])
 
 
 class ChatIn(BaseModel):
-    text: str = Field(max_length=CHAT_LIMIT * 4, description=f"The line (at most {CHAT_LIMIT} characters once trimmed).")
+    text: str = Field(
+        max_length=CHAT_LIMIT * 4, description=f"The line (at most {CHAT_LIMIT} characters once trimmed)."
+    )
     name: str | None = Field(
         None, max_length=NAME_LIMIT * 4, description="A spectator's name (a seat speaks under its own)."
     )
@@ -91,11 +93,11 @@ async def say(table_id: str, body: ChatIn, request: Request, chat: Service, toke
         row = await run_in_threadpool(chat.say, table_id, token, body.text, body.name, _sender(request))
     except RateLimited as exc:
         lang = choose_lang(
-            request.query_params.get("lang"), request.cookies.get(LANG_COOKIE), request.headers.get("accept-language")
+            request.query_params.get("lang"),
+            request.cookies.get(LANG_COOKIE),
+            request.headers.get("accept-language"),
         )
-        return JSONResponse(
-            {"detail": exc.text(lang)}, 429, headers={"Retry-After": str(exc.retry_after)}
-        )
+        return JSONResponse({"detail": exc.text(lang)}, 429, headers={"Retry-After": str(exc.retry_after)})
     await chat.deliver(table_id, row)
     return JSONResponse(chat_json(row), 201)
 
