@@ -39,7 +39,9 @@ from riverbox.server import worker
 from riverbox.server.chat import Chat
 from riverbox.server.language import LANG_COOKIE, choose_lang, page_context
 from riverbox.server.live import BotDriver, Client, Hub, PgListener, json_message, listen_url, state_message
+from riverbox.server.ratings import RatingKeeper
 from riverbox.server.routers import chat as chat_routes
+from riverbox.server.routers import ratings as ratings_routes
 from riverbox.server.service import HINT_SECONDS, PRESENCE_HEARTBEAT, PRESENCE_STALE, SeatSpec, Tables
 from riverbox.server.stages import STAGES, watch_gc
 from riverbox.server.stages import enabled as stages_enabled
@@ -68,6 +70,9 @@ class CreateIn(BaseModel):
     seats: list[SeatIn] | None = Field(None, max_length=16)
     clock: float | None = Field(None, description="Seconds per move; on expiry a bot moves for the seat.")
     bot_seconds: float | None = Field(None, description="CPU budget of one bot move, in seconds.")
+    rated: bool | None = Field(
+        None, description="Does the end change the players' ratings? Default: yes with 2+ human seats."
+    )
 
 
 class SeatOut(BaseModel):
@@ -234,6 +239,7 @@ def create_app(settings: Settings) -> FastAPI:
 
     def _changed_on_loop(table_id: str) -> None:
         hub.changed(table_id)
+        ratings.changed(table_id)
         driver = state.get("driver")
         if driver is not None:
             driver.changed(table_id)
@@ -250,6 +256,7 @@ def create_app(settings: Settings) -> FastAPI:
             pool.submit(_write_presence, store, tables.process, table_id, seat, clients)
 
     hub = Hub(tables, on_presence)
+    ratings = RatingKeeper(tables)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -314,6 +321,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.state.hub = hub
     app.state.chat = Chat(tables, hub)
     app.include_router(chat_routes.router)
+    app.include_router(ratings_routes.router)
     app.add_middleware(BodyLimit)
     app.mount("/static", StaticFiles(directory=WEB / "static"), name="static")
     templates = Jinja2Templates(directory=str(WEB / "templates"))
@@ -361,7 +369,7 @@ def create_app(settings: Settings) -> FastAPI:
         """Open a table. Human seats get a secret token and an invite link; keep them private."""
         specs = None if body.seats is None else [SeatSpec(s.kind, s.bot, s.name) for s in body.seats]
         table_id, seats = tables.create(
-            body.game, body.players, body.options, specs, body.clock, body.bot_seconds
+            body.game, body.players, body.options, specs, body.clock, body.bot_seconds, body.rated
         )
         root = base(request)
         return CreateOut(

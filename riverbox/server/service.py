@@ -230,6 +230,7 @@ class Tables:
         seats: list[SeatSpec] | None,
         clock: float | None = None,
         bot_seconds: float | None = None,
+        rated: bool | None = None,
     ) -> tuple[str, list[tuple[int, str, str | None]]]:
         """A new table; returns its id and (seat, kind, token) for every seat (tokens for humans)."""
         try:
@@ -263,7 +264,7 @@ class Tables:
             g.config(),
             secrets.randbelow(2**31),
             "open" if has_open else "running",
-            {"clock": clock, "bot_seconds": seconds},
+            {"clock": clock, "bot_seconds": seconds, "rated": rated},
             time.time(),
         )
         out: list[tuple[int, str, str | None]] = []
