@@ -46,6 +46,7 @@ from riverbox.server.service import HINT_SECONDS, PRESENCE_HEARTBEAT, PRESENCE_S
 from riverbox.server.stages import STAGES, watch_gc
 from riverbox.server.stages import enabled as stages_enabled
 from riverbox.server.table import Refused, server_text
+from riverbox.server.webhook import LearnBase, TurnAlerts
 from riverbox.store.db import Store, WriterLock
 
 WEB = Path(__file__).resolve().parent.parent / "web"
@@ -240,6 +241,7 @@ def create_app(settings: Settings) -> FastAPI:
     def _changed_on_loop(table_id: str) -> None:
         hub.changed(table_id)
         ratings.changed(table_id)
+        turn_alerts.changed(table_id)
         driver = state.get("driver")
         if driver is not None:
             driver.changed(table_id)
@@ -257,6 +259,7 @@ def create_app(settings: Settings) -> FastAPI:
 
     hub = Hub(tables, on_presence)
     ratings = RatingKeeper(tables)
+    turn_alerts = TurnAlerts(tables)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -303,6 +306,7 @@ def create_app(settings: Settings) -> FastAPI:
                 done.submit(_write_presence, store, tables.process, None, 0, 0)
                 await asyncio.get_running_loop().run_in_executor(None, functools.partial(done.shutdown, True))
             driver.stop()
+            turn_alerts.sender.close()
             if listener is not None:
                 await run_in_threadpool(listener.stop)
             executor.shutdown(wait=False, cancel_futures=True)
@@ -323,6 +327,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.include_router(chat_routes.router)
     app.include_router(ratings_routes.router)
     app.add_middleware(BodyLimit)
+    app.add_middleware(LearnBase, alerts=turn_alerts)
     app.mount("/static", StaticFiles(directory=WEB / "static"), name="static")
     templates = Jinja2Templates(directory=str(WEB / "templates"))
 
