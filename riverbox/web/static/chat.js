@@ -16,7 +16,7 @@ const TEXT = {
   message: _("Message"),
   send: _("Send"),
   yourName: _("Your name (optional)"),
-  spectator: _("spectator"),
+  spectatorNamed: (name) => _("{name} (spectator)", { name }),
   aSpectator: _("A spectator"),
   player: (seat) => _("player {seat}", { seat }),
   mute: _("Mute spectators"),
@@ -44,7 +44,7 @@ document.head.append(el("link", { rel: "stylesheet", href: "/static/social.css" 
 /** Who said a line, in words: a seat's name (or "player N"), or a spectator marked as one. */
 function sender(line) {
   if (line.seat !== null) return line.name || TEXT.player(line.seat);
-  return line.name ? `${line.name} (${TEXT.spectator})` : TEXT.aSpectator;
+  return line.name ? TEXT.spectatorNamed(line.name) : TEXT.aSpectator;
 }
 
 function lineItem(line) {
