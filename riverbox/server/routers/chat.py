@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Header, Request
+from fastapi import APIRouter, Depends, Request
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
 from riverbox.server.chat import CHAT_LIMIT, NAME_LIMIT, Chat, RateLimited, chat_json
-from riverbox.server.language import LANG_COOKIE, choose_lang
+from riverbox.server.deps import RuntimeDep, SeatToken, request_lang
 
 router = APIRouter(tags=["chat"])
 
@@ -55,21 +55,11 @@ class Problem(BaseModel):
 ERRORS: dict[int | str, dict[str, Any]] = {code: {"model": Problem} for code in (403, 404, 422, 429)}
 
 
-def chat_service(request: Request) -> Chat:
-    chat: Chat = request.app.state.chat
-    return chat
-
-
-def seat_token(
-    authorization: Annotated[str | None, Header(description="Bearer TOKEN of a seat")] = None,
-) -> str | None:
-    from riverbox.server.app import _bearer  # the app's one reading of the header
-
-    return _bearer(authorization)
+def chat_service(runtime: RuntimeDep) -> Chat:
+    return runtime.chat
 
 
 Service = Annotated[Chat, Depends(chat_service)]
-Token = Annotated[str | None, Depends(seat_token)]
 
 
 def _sender(request: Request) -> str:
@@ -84,7 +74,7 @@ def read_chat(table_id: str, chat: Service, after: int = 0) -> dict[str, Any]:
 
 
 @router.post("/api/tables/{table_id}/chat", status_code=201, response_model=ChatLine, responses=ERRORS)
-async def say(table_id: str, body: ChatIn, request: Request, chat: Service, token: Token) -> Response:
+async def say(table_id: str, body: ChatIn, request: Request, chat: Service, token: SeatToken) -> Response:
     """Say a line at the table: a seat with its token, a spectator without (unless muted).
 
     429 with ``Retry-After`` when the sender says too much too fast.
@@ -92,18 +82,14 @@ async def say(table_id: str, body: ChatIn, request: Request, chat: Service, toke
     try:
         row = await run_in_threadpool(chat.say, table_id, token, body.text, body.name, _sender(request))
     except RateLimited as exc:
-        lang = choose_lang(
-            request.query_params.get("lang"),
-            request.cookies.get(LANG_COOKIE),
-            request.headers.get("accept-language"),
-        )
+        lang = request_lang(request)
         return JSONResponse({"detail": exc.text(lang)}, 429, headers={"Retry-After": str(exc.retry_after)})
     await chat.deliver(table_id, row)
     return JSONResponse(chat_json(row), 201)
 
 
 @router.post("/api/tables/{table_id}/chat/mute", response_model=ChatLine, responses=ERRORS)
-async def mute(table_id: str, body: MuteIn, chat: Service, token: Token) -> dict[str, Any]:
+async def mute(table_id: str, body: MuteIn, chat: Service, token: SeatToken) -> dict[str, Any]:
     """The host (the table's first human seat) mutes or unmutes the spectators."""
     row = await run_in_threadpool(chat.mute, table_id, token, body.muted)
     await chat.deliver(table_id, row)

@@ -1,7 +1,7 @@
 """Social: table chat, and players' ratings per game with the history of each rated table.
 
 Revision ID: 0004_social
-Revises: 0002
+Revises: 0003_players
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0004_social"
-down_revision = "0002"
+down_revision = "0003_players"
 branch_labels = None
 depends_on = None
 
