@@ -24,6 +24,9 @@ class CreateIn(BaseModel):
     bank: float | None = Field(None, description="Seconds of reserve per seat for the game (needs clock).")
     timeouts: int | None = Field(None, description="Expiries in a row that make a seat a zombie (default 3).")
     bot_seconds: float | None = Field(None, description="CPU budget of one bot move, in seconds.")
+    rated: bool | None = Field(
+        None, description="Does the end change the players' ratings? Default: yes with 2+ human seats."
+    )
 
 
 class SeatOut(BaseModel):

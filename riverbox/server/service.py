@@ -248,6 +248,7 @@ class Tables:
         bot_seconds: float | None = None,
         bank: float | None = None,
         timeouts: int | None = None,
+        rated: bool | None = None,
     ) -> tuple[str, list[tuple[int, str, str | None]]]:
         """A new table; returns its id and (seat, kind, token) for every seat (tokens for humans)."""
         try:
@@ -287,6 +288,7 @@ class Tables:
                 "clock": clock,
                 "bot_seconds": seconds,
                 **time_control,
+                "rated": rated,
                 "open": [i for i, spec in enumerate(specs) if spec.kind == "open"],
             },
             time.time(),

@@ -30,6 +30,7 @@ def create_table(body: CreateIn, request: Request, runtime: RuntimeDep, player: 
         body.bot_seconds,
         body.bank,
         body.timeouts,
+        body.rated,
     )
     mine = next((s for s, kind, _ in seats if kind == "human"), None)
     if player is not None and mine is not None:
