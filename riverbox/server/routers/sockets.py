@@ -11,8 +11,8 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from starlette.concurrency import run_in_threadpool
 
 from riverbox.core.i18n import check_lang
-from riverbox.server.clock import with_now
 from riverbox.server.chat import CHAT_LIMIT, Chat
+from riverbox.server.clock import with_now
 from riverbox.server.language import LANG_COOKIE, choose_lang
 from riverbox.server.live import Client, json_message, state_message
 from riverbox.server.players import PLAYER_COOKIE
