@@ -220,6 +220,20 @@ def _bearer(authorization: str | None) -> str | None:
     return token.strip()
 
 
+ART_CACHE = "public, max-age=2592000"
+"""The vendored pictures (scripts/vendor_art.py) change only with a release: browsers keep them 30 days."""
+
+
+class ArtFiles(StaticFiles):
+    """The tables' pictures under /static/art, served with a long cache lifetime (``ART_CACHE``)."""
+
+    async def get_response(self, path: str, scope: Scope) -> Response:
+        response = await super().get_response(path, scope)
+        if response.status_code == 200:
+            response.headers["cache-control"] = ART_CACHE
+        return response
+
+
 def create_app(settings: Settings) -> FastAPI:
     """The server for one database. Its lifespan starts the bot worker and (PostgreSQL) LISTEN."""
     store = Store(settings.db_url, STAGES.add)
@@ -311,6 +325,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.state.tables = tables
     app.state.hub = hub
     app.add_middleware(BodyLimit)
+    app.mount("/static/art", ArtFiles(directory=WEB / "static" / "art", check_dir=False), name="art")
     app.mount("/static", StaticFiles(directory=WEB / "static"), name="static")
     templates = Jinja2Templates(directory=str(WEB / "templates"))
 
