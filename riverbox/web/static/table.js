@@ -516,6 +516,8 @@ document.addEventListener("keydown", (event) => {
     if (boardKeys && next) next.focus();
   }
 });
+// on a phone the full list starts folded (every move is on the drawing or in the action bar)
+document.querySelector(".every-move").open = window.matchMedia("(min-width: 900px)").matches;
 $("over-close").addEventListener("click", () => {
   $("over").dataset.closed = "true";
   $("over").hidden = true;
