@@ -517,7 +517,10 @@ document.addEventListener("keydown", (event) => {
   }
 });
 // on a phone the full list starts folded (every move is on the drawing or in the action bar)
-document.querySelector(".every-move").open = window.matchMedia("(min-width: 900px)").matches;
+const wide = window.matchMedia("(min-width: 900px)");
+const fold = () => { document.querySelector(".every-move").open = wide.matches; };
+wide.addEventListener("change", fold);
+fold();
 $("over-close").addEventListener("click", () => {
   $("over").dataset.closed = "true";
   $("over").hidden = true;
