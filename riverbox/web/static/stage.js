@@ -21,11 +21,19 @@ export function art(el, name, alt, extra = {}) {
   return image;
 }
 
-/** Where every keyed element ([data-key]) of `root` is now, by key (the "First" of FLIP). */
+/** The zone a piece lies in: the data-zone of its nearest marked ancestor (a boat, a column, the hand). */
+function zoneOf(node) {
+  const zone = node.parentElement && node.parentElement.closest("[data-zone]");
+  return zone ? zone.dataset.zone : "";
+}
+
+/** Where every keyed element ([data-key]) of `root` is now, and in which zone, by key (the "First" of FLIP). */
 export function measure(root) {
   const where = new Map();
   for (const node of root.querySelectorAll("[data-key]")) {
-    if (!where.has(node.dataset.key)) where.set(node.dataset.key, node.getBoundingClientRect());
+    if (where.has(node.dataset.key)) continue;
+    const rect = node.getBoundingClientRect();
+    where.set(node.dataset.key, { left: rect.left, top: rect.top, zone: zoneOf(node) });
   }
   return where;
 }
@@ -33,23 +41,47 @@ export function measure(root) {
 /**
  * Animate every keyed element of `root` from where it was (`before`, from measure()) to where it
  * is now: Last, Invert, Play, in at most `ms` milliseconds. An element that was not there before
- * comes from the element named by its data-from key when that one was. Elements that moved or
- * arrived get the class "last-move" (until the next drawing). Returns the elements animated.
+ * comes from the element named by its data-from key when that one was. A piece that changed zone
+ * ([data-zone] ancestors: a boat, a column) or arrived is the move: it gets the class "last-move"
+ * and is returned; pieces pushed aside in their zone only glide. A shift shared by most pieces
+ * (something drawn above them) is no motion at all.
  */
 export function flip(root, before, { ms = 350, still = stillness() } = {}) {
-  const moved = [];
+  const pairs = [];
   for (const node of root.querySelectorAll("[data-key]")) {
-    const was = before.get(node.dataset.key) || (node.dataset.from && before.get(node.dataset.from));
+    const same = before.get(node.dataset.key);
+    const was = same || (node.dataset.from && before.get(node.dataset.from));
     if (!was) continue;
     const now = node.getBoundingClientRect();
-    const dx = was.left - now.left;
-    const dy = was.top - now.top;
-    if (Math.abs(dx) < 2 && Math.abs(dy) < 2) continue;
-    node.classList.add("last-move");
-    moved.push(node);
+    const arrived = !same || same.zone !== zoneOf(node);
+    pairs.push({ node, dx: was.left - now.left, dy: was.top - now.top, arrived });
+  }
+  // something drawn above the pieces (a report, a prompt) shifts them all alike: that is no move
+  const [sx, sy] = commonShift(pairs);
+  const moved = [];
+  for (const { node, dx, dy, arrived } of pairs) {
+    const mx = dx - sx;
+    const my = dy - sy;
+    if (Math.abs(mx) < 2 && Math.abs(my) < 2) continue;
+    if (arrived) {
+      node.classList.add("last-move");
+      moved.push(node);
+    }
     if (still || !node.animate) continue;
-    node.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }],
+    node.animate([{ transform: `translate(${mx}px, ${my}px)` }, { transform: "none" }],
       { duration: ms, easing: "cubic-bezier(.2,.7,.3,1)" });
   }
   return moved;
+}
+
+/** The shift most pieces share (rounded to whole pixels), or none when no shift is shared by most. */
+function commonShift(pairs) {
+  const counts = new Map();
+  for (const { dx, dy } of pairs) {
+    const key = `${Math.round(dx)},${Math.round(dy)}`;
+    counts.set(key, (counts.get(key) || 0) + 1);
+  }
+  let best = "0,0";
+  for (const [key, n] of counts) if (n > (counts.get(best) || 0)) best = key;
+  return (counts.get(best) || 0) * 2 > pairs.length ? best.split(",").map(Number) : [0, 0];
 }

@@ -17,6 +17,9 @@
 //                                        shell animates it from where it was (FLIP, <= 400 ms)
 //     data-from="ID"                     a piece new to this drawing flies in from the element
 //                                        that had key ID in the previous drawing (a face-down slot)
+//     data-zone="ID"                     a place pieces lie in (a boat, a column, the hand): a piece
+//                                        whose zone changed (or that flew in) is the last move and
+//                                        stays marked (class "last-move") until the next one
 //   ctx: { content, seat, names, legal, picked, over, el, _, lang, log, story,
 //          art(name, alt, attrs)  an <img> of static/art/NAME.svg (scripts/art.json) with its alt;
 //                                 keep the name in words beside it (pages work without the art)
@@ -101,6 +104,7 @@ let overSeen = false; // the game-over overlay was shown (and may be closed)
 const queue = []; // states waiting to be shown, PACE apart
 let shownAt = 0;
 let pacing = null;
+let lastMoved = new Set(); // the keys of the pieces the last move moved (marked until the next)
 const SOUND_KEY = "riverbox-turn-sound";
 
 let drawing = null;
@@ -260,7 +264,10 @@ function drawBoard(state, legal, animate) {
   decorate(board, legal, picked, play, pick, TEXT);
   if (animate) {
     const moved = flip(board, before);
+    lastMoved = new Set(moved.map((node) => node.dataset.key));
     document.body.dataset.moved = String(+(document.body.dataset.moved || 0) + moved.length);
+  } else {
+    for (const node of board.querySelectorAll("[data-key]")) if (lastMoved.has(node.dataset.key)) node.classList.add("last-move");
   }
 }
 

@@ -107,7 +107,7 @@ function drawRow(view, ctx) {
     }, el("span", { class: "rr-slot-n" }, TEXT.slot(i + 1)), face,
     others.length ? el("small", { class: "seen-by" }, picture(ctx, "eye", ""), TEXT.seenBy(names(others, ctx))) : null);
   });
-  return el("section", { class: "rr-row", "aria-label": TEXT.row }, el("h3", { class: "sr-only" }, TEXT.row), el("div", { class: "rr-slots" }, slots));
+  return el("section", { class: "rr-row", "aria-label": TEXT.row, "data-zone": "row" }, el("h3", { class: "sr-only" }, TEXT.row), el("div", { class: "rr-slots" }, slots));
 }
 
 /** Where a newly placed animal came from: the row slot this page saw full and now sees empty. */
@@ -125,7 +125,7 @@ function members(list, ctx, from) {
 
 function boat(i, list, status, ctx, from) {
   const title = TEXT.boat(i + 1);
-  return el("div", { class: `rr-boat${status === "sunk" ? " sunk" : ""}${status === "sailed" ? " sailed" : ""}`, "data-key": `boat:${i}` },
+  return el("div", { class: `rr-boat${status === "sunk" ? " sunk" : ""}${status === "sailed" ? " sailed" : ""}`, "data-key": `boat:${i}`, "data-zone": `boat:${i}` },
     el("h3", {}, el("span", { class: "rr-target", "data-pick": `boat${i + 1}`, "data-name": title }, picture(ctx, "boat", ""), title)),
     el("p", { class: "rr-status" }, TEXT.status[status] || status),
     members(list, ctx, from));
@@ -138,10 +138,10 @@ function drawRiver(view, ctx) {
   const from = cameFrom(view);
   const drawn = boats.map((b, i) => ({ i, node: boat(i, Array.isArray(b) ? b : [], status[i] || "in play", ctx, from), sailed: status[i] === "sailed" }));
   return el("section", { class: "rr-river" },
-    el("div", { class: "rr-bank" }, el("h3", {}, el("span", { class: "rr-target", "data-pick": "bank", "data-name": TEXT.bank }, picture(ctx, "bank", ""), TEXT.bank)),
+    el("div", { class: "rr-bank", "data-zone": "bank" }, el("h3", {}, el("span", { class: "rr-target", "data-pick": "bank", "data-name": TEXT.bank }, picture(ctx, "bank", ""), TEXT.bank)),
       members(Array.isArray(view.bank) ? view.bank : [], ctx, from)),
-    el("div", { class: "rr-water" }, drawn.filter((b) => !b.sailed).map((b) => b.node)),
-    el("div", { class: "rr-home" }, el("h3", {}, picture(ctx, "home", ""), TEXT.home), el("p", { class: "muted small" }, TEXT.homeNote),
+    el("div", { class: "rr-water", "data-zone": "water" }, drawn.filter((b) => !b.sailed).map((b) => b.node)),
+    el("div", { class: "rr-home", "data-zone": "home" }, el("h3", {}, picture(ctx, "home", ""), TEXT.home), el("p", { class: "muted small" }, TEXT.homeNote),
       drawn.filter((b) => b.sailed).map((b) => b.node)));
 }
 

@@ -101,8 +101,8 @@ function drawCard(card, who, col, k, ctx, nth) {
     class: `rv-card ${who}`, "data-pick": `card:${who}:${col}:${k}`, "data-name": TEXT.card(name, col, k),
     "data-key": `rv:${who}:${card.animal}:${nth}`, "data-from": who === "me" ? `hand:${card.animal}` : `hand-of:${who}`,
   },
-  el("span", { class: "rv-head" }, picture(ctx, card.animal, name), el("strong", { class: "rv-name" }, name)),
-  el("span", { class: "rv-str" }, TEXT.strength(card.strength ?? a.strength)),
+  el("span", { class: "rv-head" }, picture(ctx, card.animal, name),
+    el("span", { class: "rv-title" }, el("strong", { class: "rv-name" }, name), " ", el("span", { class: "rv-str" }, TEXT.strength(card.strength ?? a.strength)))),
   a.effect ? el("small", { class: "rv-effect" }, a.effect) : null,
   fishTokens(card.fish ?? 0, card.spaces ?? a.fish_spaces, ctx),
   shields ? el("span", { class: "rv-shield" }, picture(ctx, "shield", ""), TEXT.shields(shields)) : null);
@@ -117,7 +117,7 @@ function drawSide(view, seat, who, ctx) {
   const nth = (animal) => { const n = count.get(animal) || 0; count.set(animal, n + 1); return n; };
   return el("section", { class: `rv-side ${who}`, "aria-label": seat === ctx.seat ? TEXT.yourSide : TEXT.side(name) },
     el("h3", { class: "rv-side-title" }, seat === ctx.seat ? TEXT.yourSide : TEXT.side(name)),
-    el("div", { class: "rv-columns" }, board.map((cards, c) => el("div", { class: "rv-column" },
+    el("div", { class: "rv-columns" }, board.map((cards, c) => el("div", { class: "rv-column", "data-zone": `col:${who}:${c + 1}` },
       el("div", { class: "rv-colhead", "data-pick": `col:${who}:${c + 1}`, "data-name": TEXT.column(c + 1) },
         el("span", { class: "rv-colno", "aria-hidden": "true" }, `${c + 1}`), el("span", { class: "sr-only" }, TEXT.column(c + 1)),
         el("span", { class: "rv-total" }, `${TEXT.strength(strength[c] ?? 0)}`)),
@@ -141,7 +141,7 @@ function drawSupplies(view, ctx) {
   const seats = [0, 1];
   const at = (key, s) => (Array.isArray(view[key]) ? view[key][s] : "?");
   const me = typeof view.seat === "number" ? view.seat : 0;
-  return el("section", { class: "rv-supplies" },
+  return el("section", { class: "rv-supplies", "data-zone": "supplies" },
     el("ul", {}, seats.map((s) => el("li", { class: "rv-supply", "data-key": `hand-of:${s === me ? "me" : "opp"}` },
       picture(ctx, "fish", ""), TEXT.fishLeft(ctx.names[s] || s, at("fish_supply", s), at("fish_caught", s)),
       " · ", TEXT.handOf(ctx.names[s] || s, at("hand_sizes", s)), " · ", TEXT.pileOf(ctx.names[s] || s, at("pile_sizes", s)),
@@ -160,7 +160,7 @@ function drawPending(view) {
 function drawMine(view, ctx) {
   const parts = [];
   if (Array.isArray(view.hand)) {
-    parts.push(el("div", { class: "rv-hand" }, el("h3", {}, TEXT.hand), el("div", { class: "cards" }, view.hand.map((slug) => {
+    parts.push(el("div", { class: "rv-hand", "data-zone": "hand" }, el("h3", {}, TEXT.hand), el("div", { class: "cards" }, view.hand.map((slug) => {
       const a = info(slug, ctx);
       return el("article", { class: `game-card rv-hand-card${a.placeholder ? " placeholder" : ""}`, "data-pick": `hand:${slug}`, "data-name": a.name, "data-key": `hand:${slug}` },
         el("h4", {}, picture(ctx, slug, a.name), el("span", {}, a.name), el("span", { class: "rv-str" }, TEXT.strength(a.strength))),
