@@ -76,8 +76,12 @@ def _reason(_: Callable[[str], str], best: float, second: float, other: str) -> 
     amount = gap if points else gap * 50
     if amount >= 0.5:
         if points:
-            return _(" — about {points} more points than the next best ({other})").format(points=f"{gap:.1f}", other=other)
+            return _(" — about {points} more points than the next best ({other})").format(
+                points=f"{gap:.1f}", other=other
+            )
         return _(" — about {wins} more wins in 100 games than the next best ({other})").format(
             wins=f"{amount:.0f}", other=other
         )
-    return _(" — about as good as the next best ({other}); the search trusts it a little more").format(other=other)
+    return _(" — about as good as the next best ({other}); the search trusts it a little more").format(
+        other=other
+    )

@@ -88,11 +88,14 @@ async (game) => {
   const missing = [];
   for (const action of list) {
     if (!offered.has(action)) missing.push(`not offered: ${action}`);
-    if (document.querySelector(`#board [data-action="${CSS.escape(action)}"], #action-bar [data-action="${CSS.escape(action)}"]`)) continue;
+    const key = CSS.escape(action);
+    if (document.querySelector(`#board [data-action="${key}"], #action-bar [data-action="${key}"]`)) continue;
     let ways = module.steps(action) || [];
     if (ways.length && !Array.isArray(ways[0])) ways = [ways];
     const first = ways.map((w) => w[0]).filter((k) => k !== undefined);
-    if (!first.some((k) => document.querySelector(`#board [data-pick="${CSS.escape(k)}"].pickable, #board [data-pick="${CSS.escape(k)}"][data-action]`))) {
+    const drawn = (k) => document.querySelector(
+      `#board [data-pick="${CSS.escape(k)}"]:is(.pickable, [data-action])`);
+    if (!first.some(drawn)) {
       missing.push(`only in the list: ${action}`);
     }
   }
@@ -119,15 +122,21 @@ def to_seat_zero(server: str, table: dict[str, Any], seed: int) -> dict[str, Any
         moves["n"] += 1
         if moves["n"] < 4 or 0 not in public["to_move"]:
             return False
-        mine = api.get(f"/api/tables/{table['id']}/state", headers={"Authorization": f"Bearer {token}"}).json()
+        mine = api.get(
+            f"/api/tables/{table['id']}/state", headers={"Authorization": f"Bearer {token}"}
+        ).json()
         return bool(mine["legal"])
 
     return play_until(api, table, ready, seed=seed)
 
 
 def inside(box: dict[str, float] | None, width: int, height: int) -> bool:
-    return box is not None and box["x"] >= 0 and box["y"] >= 0 and box["x"] + box["width"] <= width + 1 and (
-        box["y"] + box["height"] <= height + 1
+    return (
+        box is not None
+        and box["x"] >= 0
+        and box["y"] >= 0
+        and box["x"] + box["width"] <= width + 1
+        and (box["y"] + box["height"] <= height + 1)
     )
 
 
@@ -154,7 +163,8 @@ def test_the_table_fits_one_screen_and_its_labels_neither_overlap_nor_spill(
         assert not serious(page), serious(page)
         tall = page.evaluate("document.documentElement.scrollHeight")
         choices = page.evaluate(
-            "(() => { const n = document.querySelector('#board [data-action], #board .pickable, #action-bar button');"
+            "(() => { const n = document.querySelector("
+            "'#board [data-action], #board .pickable, #action-bar button');"
             " return n ? n.getBoundingClientRect().top + scrollY : null; })()"
         )
         assert choices is not None, "the drawing offers the seat's moves"
@@ -179,7 +189,9 @@ def test_another_seats_move_animates_its_piece_unless_motion_is_reduced(
     errors: list[str] = []
     pages = {}
     for still in (False, True):
-        context = browser.new_context(viewport={"width": 1280, "height": 800}, reduced_motion="reduce" if still else None)
+        context = browser.new_context(
+            viewport={"width": 1280, "height": 800}, reduced_motion="reduce" if still else None
+        )
         context.add_init_script(ANIMATED)
         page = context.new_page()
         watch_errors(page, errors)
@@ -195,12 +207,17 @@ def test_another_seats_move_animates_its_piece_unless_motion_is_reduced(
         assert not public["over"]
         seat = public["to_move"][0]
         token = table["seats"][seat]["token"]
-        mine = api.get(f"/api/tables/{table['id']}/state", headers={"Authorization": f"Bearer {token}"}).json()
+        mine = api.get(
+            f"/api/tables/{table['id']}/state", headers={"Authorization": f"Bearer {token}"}
+        ).json()
         action = rng.choice(mine["legal"])["action"]
         for page in pages.values():
             page.evaluate("window.__animated = []; document.body.dataset.moved = 0")
-        api.post(f"/api/tables/{table['id']}/actions", json={"action": action, "seq": mine["seq"]},
-                 headers={"Authorization": f"Bearer {token}"})
+        api.post(
+            f"/api/tables/{table['id']}/actions",
+            json={"action": action, "seq": mine["seq"]},
+            headers={"Authorization": f"Bearer {token}"},
+        )
         after = api.get(f"/api/tables/{table['id']}/state").json()["seq"]
         for page in pages.values():
             page.wait_for_selector(f"body[data-seq='{after}']", timeout=15000)
@@ -216,9 +233,13 @@ def test_another_seats_move_animates_its_piece_unless_motion_is_reduced(
 def click_a_drawn_move(page: Any, rng: random.Random) -> bool:
     """One move by clicking the drawing (through its steps) or the action bar, never the list."""
     for _ in range(4):
-        targets = page.locator("#board [data-action]:visible, #board .pickable:visible, #action-bar button[data-action]:visible")
+        targets = page.locator(
+            "#board [data-action]:visible, #board .pickable:visible, #action-bar button[data-action]:visible"
+        )
         if page.locator("#prompt button.cancel").count():
-            targets = page.locator("#board [data-action]:visible, #board .pickable:visible, #prompt button[data-action]")
+            targets = page.locator(
+                "#board [data-action]:visible, #board .pickable:visible, #prompt button[data-action]"
+            )
         if not targets.count():
             return False
         target = targets.nth(rng.randrange(targets.count()))
@@ -238,7 +259,9 @@ def test_a_whole_game_is_played_on_the_drawing_and_the_action_bar_alone(
     rng = random.Random(9)
     players = []
     for seat in table["seats"]:
-        page = browser.new_context(viewport={"width": 1280, "height": 800}, reduced_motion="reduce").new_page()
+        page = browser.new_context(
+            viewport={"width": 1280, "height": 800}, reduced_motion="reduce"
+        ).new_page()
         watch_errors(page, errors)
         page.goto(seat["url"])
         page.wait_for_selector("body[data-seq] #board > *")
@@ -260,7 +283,8 @@ def test_a_whole_game_is_played_on_the_drawing_and_the_action_bar_alone(
                 continue
             page.wait_for_function(
                 "s => document.body.dataset.seq !== s || document.getElementById('error').textContent",
-                arg=seq, timeout=15000,
+                arg=seq,
+                timeout=15000,
             )
             error = page.inner_text("#error")
             assert not error or error.startswith("the table is at move"), error
@@ -295,3 +319,27 @@ def test_b_and_digits_play_a_move_from_the_board(live_server: str, browser: Any)
         presses += 1
         page.wait_for_timeout(200)
     assert presses >= 1
+
+
+def test_the_hint_is_marked_on_the_drawing_at_every_step_and_says_why(live_server: str, browser: Any) -> None:
+    table = make(live_server, "river-rivals", GAMES["river-rivals"])
+    mover = httpx.get(f"{live_server}/api/tables/{table['id']}/state").json()["to_move"][0]
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.goto(table["seats"][mover]["url"])
+    page.wait_for_selector("#board .pickable, #board [data-action]")
+    page.click("#hint")
+    page.wait_for_selector("#hint-box button[data-action]", timeout=60000)
+    suggested = page.get_attribute("#hint-box button[data-action]", "data-action")
+    assert "than the next best" in page.inner_text("#hint-box")  # a reason from the values, not a share
+    for _ in range(3):  # each step of the suggested move is marked where it is clicked
+        step = page.locator("#board .hinted.pickable")
+        if not step.count():
+            break
+        step.first.click()
+        page.wait_for_selector("#prompt button.cancel")
+    final = page.locator(
+        f"#board .hinted[data-action='{suggested}'], #action-bar .hinted[data-action='{suggested}']"
+    )
+    assert final.count() >= 1, "the suggested move itself is marked on the drawing or the action bar"
+    final.first.click()
+    page.wait_for_selector("body:not([data-seq='0'])")
