@@ -330,7 +330,7 @@ def test_the_hint_is_marked_on_the_drawing_at_every_step_and_says_why(live_serve
     page.click("#hint")
     page.wait_for_selector("#hint-box button[data-action]", timeout=60000)
     suggested = page.get_attribute("#hint-box button[data-action]", "data-action")
-    assert "than the next best" in page.inner_text("#hint-box")  # a reason from the values, not a share
+    assert "the next best" in page.inner_text("#hint-box")  # a reason from the values, not a share
     for _ in range(3):  # each step of the suggested move is marked where it is clicked
         step = page.locator("#board .hinted.pickable")
         if not step.count():
