@@ -489,6 +489,12 @@ function connect() {
   });
 }
 
+/** True when a key goes to a field being typed in (a chat box, a name): the table keys stay out. */
+function typing(target) {
+  return target instanceof HTMLInputElement || target instanceof HTMLSelectElement
+    || target instanceof HTMLTextAreaElement || (target instanceof HTMLElement && target.isContentEditable);
+}
+
 /**
  * Keys: 1-9 play the numbered move of the list (the prompt's choices once a step is picked). B
  * numbers the things one can click on the board and in the action bar; then 1-9 pick them, so a
@@ -496,7 +502,7 @@ function connect() {
  */
 document.addEventListener("keydown", (event) => {
   if (event.altKey || event.ctrlKey || event.metaKey) return;
-  if (event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement) return;
+  if (typing(event.target)) return;
   if ((event.key === "b" || event.key === "B") && current && current.legal.length) {
     event.preventDefault();
     boardKeys = true;
