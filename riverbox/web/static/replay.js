@@ -22,6 +22,7 @@ let frames = [];
 let at = 0;
 
 function show(step) {
+  const from = at;
   at = Math.max(0, Math.min(step, frames.length - 1));
   const frame = frames[at];
   const total = frames.length - 1;
@@ -35,7 +36,7 @@ function show(step) {
   };
   const before = measure($("board"));
   $("board").replaceChildren(drawing.draw(frame.view, ctx));
-  flip($("board"), before); // each step moves the pieces as the table did
+  if (Math.abs(at - from) === 1) flip($("board"), before); // one step moves the pieces as the table did
 }
 
 async function load() {
