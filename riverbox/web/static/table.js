@@ -400,7 +400,9 @@ function arrive(state) {
 function pump() {
   pacing = null;
   if (!queue.length) return;
-  const wait = stillness() || !current ? 0 : shownAt + PACE - performance.now();
+  // the answer to this seat's own move shows at once; other seats' moves (bots') come PACE apart
+  const own = current && current.legal.length > 0;
+  const wait = stillness() || !current || own ? 0 : shownAt + PACE - performance.now();
   if (wait > 0) {
     pacing = setTimeout(pump, wait);
     return;
