@@ -38,6 +38,7 @@ from riverbox.server.routers.pages import game_info, printed_content, rules_html
 from riverbox.server.routers.sockets import HELLO_SECONDS, MESSAGE_LIMIT, origin_allowed
 from riverbox.server.runtime import WEB, Runtime, Settings, write_presence
 from riverbox.server.service import PRESENCE_HEARTBEAT, PRESENCE_STALE
+from riverbox.server.static import ArtFiles
 from riverbox.server.stages import STAGES, watch_gc
 from riverbox.server.stages import enabled as stages_enabled
 from riverbox.server.table import Refused
@@ -82,6 +83,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.state.hub = runtime.hub
     app.add_middleware(BodyLimit)
     app.add_middleware(LearnBase, alerts=runtime.turn_alerts)
+    app.mount("/static/art", ArtFiles(directory=WEB / "static" / "art", check_dir=False), name="art")
     app.mount("/static", StaticFiles(directory=WEB / "static"), name="static")
     app.add_exception_handler(Refused, _refused)  # type: ignore[arg-type]
     app.add_exception_handler(RequestValidationError, _invalid)  # type: ignore[arg-type]
