@@ -38,9 +38,9 @@ from riverbox.server.routers.pages import game_info, printed_content, rules_html
 from riverbox.server.routers.sockets import HELLO_SECONDS, MESSAGE_LIMIT, origin_allowed
 from riverbox.server.runtime import WEB, Runtime, Settings, write_presence
 from riverbox.server.service import PRESENCE_HEARTBEAT, PRESENCE_STALE
-from riverbox.server.static import ArtFiles
 from riverbox.server.stages import STAGES, watch_gc
 from riverbox.server.stages import enabled as stages_enabled
+from riverbox.server.static import ArtFiles
 from riverbox.server.table import Refused
 from riverbox.server.webhook import LearnBase
 from riverbox.store.db import Store, WriterLock
