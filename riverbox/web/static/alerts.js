@@ -32,11 +32,14 @@ let control = null;
 const supported = () => "Notification" in window;
 const enabled = () => supported() && localStorage.getItem(KEY) === "on" && Notification.permission === "granted";
 
-/** The button (and a line saying what holds) under the turn line; only for a seat. */
+/** The button (and a line saying what holds) in the move panel; only for a seat. */
 function drawControl() {
   if (!control) {
     control = el("p", { id: "turn-alerts", class: "turn-alerts" });
-    document.getElementById("turn-signal")?.after(control);
+    // beside the turn-sound choice in the move panel (the top bar stays one line)
+    const sound = document.getElementById("turn-sound")?.closest("label");
+    if (sound) sound.after(control);
+    else document.getElementById("turn-signal")?.after(control);
   }
   let note = null;
   if (!supported()) note = TEXT.unsupported;

@@ -65,18 +65,23 @@ function add(line) {
   if (!list) return;
   list.querySelector(".chat-empty")?.remove();
   list.append(lineItem(line));
+  const drawer = document.getElementById("chat-drawer");
+  if (drawer) drawer.open = true;
   list.scrollTop = list.scrollHeight;
   drawForm();
 }
 
 /** The section's parts: title, lines, and (at a table) the form. */
 function build() {
+  // a drawer: open on a wide screen, folded on a phone (one tap opens it; a new line opens it too)
+  const wide = !window.matchMedia || window.matchMedia("(min-width: 900px)").matches;
   fill(box,
-    el("h2", { id: "chat-title" }, TEXT.title),
-    el("ol", { id: "chat-lines", class: "chat-lines", "aria-live": "polite", "aria-label": TEXT.log, tabindex: "0" },
-      el("li", { class: "chat-empty muted" }, TEXT.empty)),
-    replay ? null : el("form", { id: "chat-form", class: "chat-form", onsubmit: submit }),
-    replay ? null : el("p", { id: "chat-error", class: "error", role: "alert" }),
+    el("details", { id: "chat-drawer", class: "chat-drawer", open: wide || replay ? "" : null },
+      el("summary", {}, el("h2", { id: "chat-title" }, TEXT.title)),
+      el("ol", { id: "chat-lines", class: "chat-lines", "aria-live": "polite", "aria-label": TEXT.log, tabindex: "0" },
+        el("li", { class: "chat-empty muted" }, TEXT.empty)),
+      replay ? null : el("form", { id: "chat-form", class: "chat-form", onsubmit: submit }),
+      replay ? null : el("p", { id: "chat-error", class: "error", role: "alert" })),
   );
   box.setAttribute("aria-labelledby", "chat-title");
   box.hidden = false;
