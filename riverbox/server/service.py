@@ -202,6 +202,11 @@ class Tables:
         """Seats changed elsewhere (a join in another process): read them again next time."""
         self._seats.pop(table_id, None)
 
+    def seats_changed(self, table_id: str) -> None:
+        """Seats changed outside the event log (a seat's name): read them again, tell the clients."""
+        self.forget_seats(table_id)
+        self._changed(table_id)
+
     def _changed(self, table_id: str) -> None:
         if self.on_change is not None:
             self.on_change(table_id)
@@ -335,7 +340,7 @@ class Tables:
                 "options": table.row.options,
                 "clock": table.row.table_options.get("clock"),
                 "seats": [
-                    table.seat_summary(s, on)
+                    table.seat_summary(s, on, seats=seats)
                     for s, on in zip(seats, self._connected(table_id, seats), strict=True)
                 ],
                 "status": _status(table, seats),

@@ -35,6 +35,11 @@ TABLE_TEXTS = {
 }
 """The words for the table's own events (the game's events have the game's words)."""
 
+LEVEL_WORDS = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard"), "strong": N_("strong")}
+"""The bots' levels in words (``riverbox.bots.levels``)."""
+BOT_NAME = N_("Bot {number} · {level}")
+"""A bot seat's name: bots are numbered in seat order and named by their level."""
+
 Viewer = tuple[int | None, str]
 """Who reads a state message: a seat (None: a spectator) and their language."""
 
@@ -217,7 +222,7 @@ class Table:
         An undo shortens the game log; a table event placed beyond its new end moves to the
         end, and ``after`` never decreases along the table's own order.
         """
-        names = {s.seat: self.seat_name(s, lang) for s in seats}
+        names = {s.seat: self.seat_name(s, lang, seats) for s in seats}
         out = []
         after = 0
         for n in self.notices:
@@ -306,7 +311,7 @@ class Table:
             "log": log,
             "table_log": table_log,
             "story": self.story(log, table_log, lang, seat),
-            "seats": [self.seat_summary(s, lang=lang) for s in seats],
+            "seats": [self.seat_summary(s, lang=lang, seats=seats) for s in seats],
             "can_undo": seat is not None
             and self.last is not None
             and self.last.kind == "move"
@@ -318,11 +323,14 @@ class Table:
             body["winners"] = state.winners()
         return body
 
-    def seat_summary(self, s: SeatRow, connected: bool = False, lang: str = "en") -> dict[str, Any]:
+    def seat_summary(
+        self, s: SeatRow, connected: bool = False, lang: str = "en", seats: list[SeatRow] | None = None
+    ) -> dict[str, Any]:
         return {
             "seat": s.seat,
             "kind": s.kind,
-            "name": self.seat_name(s, lang),
+            "name": self.seat_name(s, lang, seats),
+            "named": bool(s.name),
             "bot": s.bot,
             "resigned": s.seat in self.resigned and s.seat not in self.timed_out,
             "timed_out": s.seat in self.timed_out,
@@ -331,13 +339,18 @@ class Table:
             "connected": connected,
         }
 
-    @staticmethod
-    def seat_name(s: SeatRow, lang: str = "en") -> str:
-        """The name a seat's player chose, or what the seat is, in ``lang``."""
+    def seat_name(self, s: SeatRow, lang: str = "en", seats: list[SeatRow] | None = None) -> str:
+        """The name a seat's player chose, or what the seat is, in ``lang``.
+
+        A bot is "Bot N · level": numbered among the table's bot seats (``seats``), named by its level.
+        """
         if s.name:
             return s.name
         if s.kind == "bot":
-            return gettext("riverbox", lang, "{bot} bot").format(bot=s.bot)
+            number = 1 + sum(1 for o in seats or () if o.kind == "bot" and o.seat < s.seat)
+            level = bot_level(self.row.game, s.bot or "")
+            words = gettext("riverbox", lang, LEVEL_WORDS[level]) if level in LEVEL_WORDS else level
+            return gettext("riverbox", lang, BOT_NAME).format(number=number, level=words)
         return gettext("riverbox", lang, "player {seat}").format(seat=s.seat)
 
     def bot_seats(self, seats: list[SeatRow]) -> dict[int, str]:
@@ -345,3 +358,13 @@ class Table:
         return {
             s.seat: s.bot for s in seats if s.bot is not None and (s.kind == "bot" or s.seat in self.resigned)
         }
+
+
+def bot_level(game: str, bot: str) -> str:
+    """The level a seat's bot plays at: the level it names, or the level whose bot it is, else its name."""
+    from riverbox.bots.levels import levels_for
+
+    name = bot.split(":")[0]
+    if name in LEVEL_WORDS:
+        return name
+    return next((level for level, spec in levels_for(game).items() if spec == bot), name)

@@ -13,7 +13,7 @@ from starlette.concurrency import run_in_threadpool
 from riverbox.core.i18n import check_lang
 from riverbox.server.language import LANG_COOKIE, choose_lang
 from riverbox.server.live import Client, json_message, state_message
-from riverbox.server.players import PLAYER_COOKIE
+from riverbox.server.players import PLAYER_COOKIE, take_seat
 from riverbox.server.runtime import Runtime
 from riverbox.server.service import Tables
 from riverbox.server.table import Refused
@@ -96,9 +96,7 @@ def _link(runtime: Runtime, table_id: str, seat: int, key: str | None) -> None:
 
     So an invite link opened once is the seat in every tab of that browser from then on.
     """
-    player = runtime.players.by_key(key)
-    if player is not None:
-        runtime.players.link(table_id, seat, player)
+    take_seat(runtime.tables, runtime.players, table_id, seat, runtime.players.by_key(key))
 
 
 async def _answer(
