@@ -25,7 +25,16 @@ from riverbox.core.game import Game, State
 from riverbox.core.i18n import Message
 from riverbox.server.jsontext import dumps
 from riverbox.server.stages import STAGES
-from riverbox.server.table import MOVE_KINDS, SEAT_KINDS, Refused, Table, Viewer, make_game, server_text
+from riverbox.server.table import (
+    MOVE_KINDS,
+    SEAT_KINDS,
+    Refused,
+    Table,
+    Viewer,
+    concession_ends,
+    make_game,
+    server_text,
+)
 from riverbox.store.db import EventRow, NewEvent, SeatRow, Stale, Store, TableRow
 
 CACHE_SIZE = 4096
@@ -306,7 +315,7 @@ class Tables:
         """Claim a free open seat, announced as a table event; returns (seat, token). 409 if none is free."""
         token = new_token()
         with self.locked(table_id) as table:
-            if table.state.is_over:
+            if table.over:
                 raise Refused(409, server_text("the game is over"))
             if seat is not None and not 0 <= seat < table.game.players:
                 raise Refused(422, server_text("seat must be 0 to {last}", last=table.game.players - 1))
@@ -344,9 +353,10 @@ class Tables:
                     for s, on in zip(seats, self._connected(table_id, seats), strict=True)
                 ],
                 "status": _status(table, seats),
-                "to_move": [] if table.state.is_over else list(table.state.to_move),
+                "to_move": [] if table.over else list(table.state.to_move),
                 "seq": table.seq,
                 "created": table.row.created,
+                **_results(table),
             }
 
     def lobby(self, finished: int = 20) -> list[dict[str, Any]]:
@@ -493,7 +503,7 @@ class Tables:
     def resign(self, table_id: str, token: str | None) -> int:
         seat = self._require_seat(table_id, token)
         with self.locked(table_id) as table:
-            if table.state.is_over:
+            if table.over:
                 raise Refused(409, server_text("the game is over"))
             if seat in table.timed_out:
                 raise Refused(
@@ -508,11 +518,11 @@ class Tables:
 
     def record(self, table_id: str) -> dict[str, Any]:
         with self.locked(table_id) as table:
-            if not table.state.is_over:
+            if not table.over:
                 raise Refused(
                     403, server_text("the record holds every hidden card; it is shown when the game is over")
                 )
-            return table.state.record()
+            return {**table.state.record(), **_results(table)}
 
     def _require_seat(self, table_id: str, token: str | None) -> int:
         seat = self.seat_of(table_id, token)
@@ -594,7 +604,7 @@ class Tables:
         """
         seat = self._require_seat(table_id, token)
         with self.locked(table_id) as table:
-            if table.state.is_over:
+            if table.over:
                 raise Refused(409, server_text("the game is over"))
             if seat not in table.state.to_move:
                 raise Refused(409, server_text("a hint is for the seat to move, and it is not your turn"))
@@ -610,7 +620,7 @@ class Tables:
 
 def _clock(table: Table, seats: list[SeatRow]) -> tuple[int, float] | None:
     limit = table.row.table_options.get("clock")
-    if not limit or table.state.is_over:
+    if not limit or table.over:
         return None
     bots = table.bot_seats(seats)
     if all(s in bots for s in table.state.to_move):
@@ -638,6 +648,8 @@ def _event(
     """
     probe = _probe(table, kind, seat, action)
     status = "over" if probe is not None and probe.is_over else None
+    if kind == "resign" and seat not in table.conceded:  # the last to concede ends it
+        status = "over" if concession_ends(table.game.players, [*table.conceded, seat]) else status
     return NewEvent(table.row.id, table.seq, kind, seat, action, status, seat_bot), probe
 
 
@@ -651,7 +663,7 @@ def _settle(outcome: asyncio.Future[None]) -> None:
 
 
 def _jobs(table: Table, seats: list[SeatRow], timeout: bool) -> list[BotJob]:
-    if table.state.is_over:
+    if table.over:
         return []
     bots = table.bot_seats(seats)
     fallback = stand_in_bot(table.game)
@@ -683,8 +695,16 @@ def _job(table: Table, seat: int, bot: str, seconds: float, kind: str) -> BotJob
     )
 
 
+def _results(table: Table) -> dict[str, Any]:
+    """A finished table's ``winners`` and each seat's result (nothing before the end)."""
+    if not table.over:
+        return {}
+    winners, results = table.standings()
+    return {"winners": winners, "results": results}
+
+
 def _status(table: Table, seats: list[SeatRow]) -> str:
     """over, open (a seat waits for a player) or running."""
-    if table.state.is_over:
+    if table.over:
         return "over"
     return "open" if any(s.kind == "open" and not s.claimed for s in seats) else "running"

@@ -106,6 +106,9 @@ class Table:
     """Seats a bot took over: their player resigned or timed out."""
     timed_out: set[int] = field(default_factory=set)
     """Of those, the seats taken over because the turn clock ran out."""
+    conceded: list[int] = field(default_factory=list)
+    """Seats whose player resigned, in the order they left: each finishes below every seat
+    still playing, the last to leave placed highest of them."""
     last: EventRow | None = None
     changed_at: float = 0.0
     rendered: dict[Viewer, tuple[Any, str]] = field(default_factory=dict)
@@ -146,10 +149,37 @@ class Table:
         elif event.kind in ("resign", "join") and event.seat is not None:
             if event.kind == "resign":
                 self.resigned.add(event.seat)
+                self._concede(event.seat)
             self._notice(event)
         self.seq += 1
         self.last = event
         self.changed_at = event.at
+
+    def _concede(self, seat: int) -> None:
+        if seat not in self.conceded:
+            self.conceded.append(seat)
+
+    @property
+    def over(self) -> bool:
+        """The game has ended: by its rules, or because its seats conceded (see :func:`concession_ends`)."""
+        return self.state.is_over or concession_ends(self.game.players, self.conceded)
+
+    def standings(self) -> tuple[list[int], list[dict[str, Any]]]:
+        """(winners, each seat's result) of a finished table; ([], []) before the end.
+
+        A seat that conceded (resigned, or lost to the clock for good: ``timed_out``) loses
+        whatever the bot that played on for it scored: it places below every seat still playing.
+        """
+        if not self.over:
+            return [], []
+        over = self.state.is_over
+        return standings(
+            self.game.players,
+            self.state.scores() if over else None,
+            self.state.winners() if over else [],
+            self.conceded,
+            self.timed_out,
+        )
 
     def _play(self, seat: int, text: str) -> None:
         self.state.apply(self.game.parse_action(text, self.state), seat)
@@ -174,7 +204,7 @@ class Table:
 
     def check_move(self, seat: int, text: str) -> Action:
         """The action ``text`` for ``seat`` if it is legal now; otherwise Refused with the engine's reason."""
-        if self.state.is_over:
+        if self.over:
             raise Refused(403, server_text("the game is over"))
         if seat not in self.state.to_move:
             raise Refused(403, server_text("player {seat} is not to move now", seat=seat))
@@ -295,7 +325,9 @@ class Table:
         in every language.
         """
         state = self.state
-        legal = state.legal_actions(seat) if seat is not None and seat in state.to_move else []
+        legal = (
+            state.legal_actions(seat) if seat is not None and seat in state.to_move and not self.over else []
+        )
         log = game_log(state, seat)
         table_log = self.table_log(seat, seats, len(log), lang)
         body: dict[str, Any] = {
@@ -303,8 +335,8 @@ class Table:
             "game": self.row.game,
             "seq": self.seq,
             "seat": seat,
-            "to_move": list(state.to_move),
-            "over": state.is_over,
+            "to_move": [] if self.over else list(state.to_move),
+            "over": self.over,
             "view": state.view(seat),
             "lang": lang,
             "legal": [{"action": str(a), "text": self.game.describe_action(a, state, lang)} for a in legal],
@@ -316,11 +348,11 @@ class Table:
             and self.last is not None
             and self.last.kind == "move"
             and self.last.seat == seat
-            and not state.is_over,
+            and not self.over,
         }
-        if state.is_over:
+        if self.over:
             body["scores"] = state.scores()
-            body["winners"] = state.winners()
+            body["winners"], body["results"] = self.standings()
         return body
 
     def seat_summary(
@@ -368,3 +400,46 @@ def bot_level(game: str, bot: str) -> str:
     if name in LEVEL_WORDS:
         return name
     return next((level for level, spec in levels_for(game).items() if spec == bot), name)
+
+
+def concession_ends(players: int, conceded: list[int]) -> bool:
+    """A table ends once at most one seat has not conceded: in a two-player game the other
+    player wins at once; with more players, bots play the conceded seats until then."""
+    return len(conceded) >= max(1, players - 1)
+
+
+def standings(
+    players: int,
+    scores: list[float] | None,
+    rule_winners: list[int],
+    conceded: list[int],
+    timed_out: set[int],
+) -> tuple[list[int], list[dict[str, Any]]]:
+    """(winners, results) of a finished table: ``results`` has each seat's place (1 is first).
+
+    Seats still playing are ranked by the game's own winners (its tiebreakers), then by score,
+    equal ones sharing a place; ``scores`` is None when the table ended by concession before
+    the game did, and then the seats still playing share first place. Conceded seats come
+    after them all, the last to leave first.
+    """
+    conceded = [*conceded, *(s for s in sorted(timed_out) if s not in conceded)]
+    playing = [s for s in range(players) if s not in conceded]
+
+    def key(seat: int) -> tuple[bool, float]:
+        return (seat in rule_winners, scores[seat]) if scores is not None else (True, 0.0)
+
+    place = {s: 1 + sum(1 for o in playing if key(o) > key(s)) for s in playing}
+    for i, seat in enumerate(reversed(conceded)):
+        place[seat] = len(playing) + 1 + i
+    results = []
+    for seat in range(players):
+        entry: dict[str, Any] = {
+            "seat": seat,
+            "place": place[seat],
+            "resigned": seat in conceded and seat not in timed_out,
+            "zombie": seat in timed_out,
+        }
+        if scores is not None:
+            entry["score"] = scores[seat]
+        results.append(entry)
+    return [s for s in playing if place[s] == 1], results
