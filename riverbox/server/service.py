@@ -516,6 +516,23 @@ class Tables:
         self.forget_seats(table_id)
         return seq
 
+    def rematch(self, table_id: str, seat: int, make: Callable[[Table, list[SeatRow]], str]) -> str:
+        """The finished table's rematch: the one made already, else ``make(table, seats)``'s,
+        announced to every client as a ``rematch`` event of this table (409 before the end)."""
+        with self.locked(table_id) as table:
+            if not table.over:
+                raise Refused(409, server_text("the game is not over yet"))
+            if table.rematch is not None:
+                return table.rematch
+            made = make(table, self.seats(table_id))
+            try:
+                self._append(table, "rematch", seat, made)
+            except Refused:  # another process made one first: that one it is
+                if table.rematch is None:
+                    raise
+                return table.rematch
+            return made
+
     def record(self, table_id: str) -> dict[str, Any]:
         with self.locked(table_id) as table:
             if not table.over:

@@ -109,6 +109,8 @@ class Table:
     conceded: list[int] = field(default_factory=list)
     """Seats whose player resigned, in the order they left: each finishes below every seat
     still playing, the last to leave placed highest of them."""
+    rematch: str | None = None
+    """The table a "play again" made from this finished one (a ``rematch`` event)."""
     last: EventRow | None = None
     changed_at: float = 0.0
     rendered: dict[Viewer, tuple[Any, str]] = field(default_factory=dict)
@@ -146,6 +148,8 @@ class Table:
             for seat, text, _ in self.moves:
                 self._play(seat, text)
             self._notice(event)
+        elif event.kind == "rematch":
+            self.rematch = event.action
         elif event.kind in ("resign", "join") and event.seat is not None:
             if event.kind == "resign":
                 self.resigned.add(event.seat)
@@ -353,6 +357,7 @@ class Table:
         if self.over:
             body["scores"] = state.scores()
             body["winners"], body["results"] = self.standings()
+            body["rematch"] = self.rematch
         return body
 
     def seat_summary(

@@ -302,6 +302,7 @@ function turnSound() {
 
 function show(state) {
   lastSeats = state.seats;
+  document.dispatchEvent(new CustomEvent("riverbox:state", { detail: state })); // for rematch.js
   const next = nextHere(state);
   if (next !== null) {
     cover(next);
