@@ -33,7 +33,18 @@ from riverbox.server import worker
 from riverbox.server.deps import request_lang
 from riverbox.server.live import BotDriver, PgListener, listen_url
 from riverbox.server.middleware import BODY_LIMIT, BodyLimit
-from riverbox.server.routers import chat, clock, lobby, pages, players, ratings, sockets, stages, tables
+from riverbox.server.routers import (
+    chat,
+    clock,
+    lobby,
+    pages,
+    players,
+    ratings,
+    rematch,
+    sockets,
+    stages,
+    tables,
+)
 from riverbox.server.routers.pages import game_info, printed_content, rules_html, titled
 from riverbox.server.routers.sockets import HELLO_SECONDS, MESSAGE_LIMIT, origin_allowed
 from riverbox.server.runtime import WEB, Runtime, Settings, write_presence
@@ -93,6 +104,7 @@ def create_app(settings: Settings) -> FastAPI:
         app.include_router(stages.router)
     app.include_router(sockets.router)
     app.include_router(players.router)
+    app.include_router(rematch.router)
     app.include_router(pages.router)
     app.include_router(clock.router)
     app.include_router(chat.router)

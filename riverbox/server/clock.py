@@ -21,7 +21,7 @@ is several decisions, the bot plays the rest of that turn at once, each decision
 (its reserve is spent), and the bot moves for it again when they run out. A turn missed
 counts once, however many decisions it had. Its player takes the seat back with one click
 (a ``back`` event) or simply by moving. After ``timeouts`` expiries in a row the seat is a
-*zombie*: a bot plays it to the end and it finishes last (see :func:`standings`).
+*zombie*: a bot plays it to the end and it finishes last (see :func:`riverbox.server.table.standings`).
 """
 
 from __future__ import annotations
@@ -254,42 +254,6 @@ def back_refusal(clocks: Clocks, seat: int, over: bool) -> Message | None:
     if not clocks.seats[seat].away:
         return _text(N_("this seat is not marked away"))
     return None
-
-
-def standings(
-    scores: list[float], winners: list[int], zombies: set[int], resigned: Iterable[int] = ()
-) -> tuple[list[int], list[dict[str, Any]]]:
-    """The winners and each seat's place when zombie (and resigned) seats finish last whatever they scored.
-
-    The seats that left the game (``zombies``, and ``resigned`` where resigning concedes) lose
-    everywhere, whatever the bot playing on for them scored. The engine's winners stand when
-    none of them left; otherwise the best score among the others wins. Places: 1 for a winner, else
-    one more than the seats still in the game that scored more (2 at least); every seat of
-    ``last`` shares the place after them all.
-    """
-    players = range(len(scores))
-    quit_ = set(resigned)
-    last = zombies | quit_
-    staying = [s for s in players if s not in last]
-    if winners and all(w in staying for w in winners):
-        top = list(winners)
-    elif staying:
-        best = max(scores[s] for s in staying)
-        top = [s for s in staying if scores[s] == best]
-    else:
-        top = []
-    results = []
-    for s in players:
-        if s in last:
-            place = len(staying) + 1
-        elif s in top:
-            place = 1
-        else:
-            place = max(2, 1 + sum(1 for o in staying if scores[o] > scores[s]))
-        results.append(
-            {"seat": s, "place": place, "score": scores[s], "resigned": s in quit_, "zombie": s in zombies}
-        )
-    return top, results
 
 
 def with_now(body: str, now: float | None = None) -> str:

@@ -16,7 +16,7 @@ import time
 import unicodedata
 from dataclasses import dataclass
 
-from riverbox.server.service import new_token, token_hash
+from riverbox.server.service import Tables, new_token, token_hash
 from riverbox.server.table import Refused, server_text
 from riverbox.store.db import Store
 from riverbox.store.players import (
@@ -24,6 +24,7 @@ from riverbox.store.players import (
     PlayerSeat,
     create_player,
     link_seat,
+    name_seat,
     player_by_key,
     player_seats,
     rename_player,
@@ -33,6 +34,8 @@ PLAYER_COOKIE = "riverbox_player"
 COOKIE_SECONDS = 400 * 24 * 3600
 """How long the browser keeps the key (400 days: the longest a browser honours)."""
 NAME_LIMIT = 40
+SECRET_LIKE = re.compile(r"[A-Za-z0-9_-]{32,}|#token|#key|://")
+"""What a seat token, a player key or a link looks like: never accepted as a name."""
 KEY_CACHE = 65536
 
 
@@ -56,6 +59,8 @@ def clean_name(raw: str) -> str:
         raise Refused(422, server_text("a name must not be empty"))
     if len(text) > NAME_LIMIT:
         raise Refused(422, server_text("a name is at most {limit} characters", limit=NAME_LIMIT))
+    if SECRET_LIKE.search(text):  # a pasted invite link or key would be shown to everyone
+        raise Refused(422, server_text("a name must not contain a link or a secret key"))
     return text
 
 
@@ -111,3 +116,31 @@ class Players:
             if len(self._by_hash) >= KEY_CACHE:
                 self._by_hash.clear()
             self._by_hash[digest] = player
+
+
+def take_seat(tables: Tables, players: Players, table_id: str, seat: int, player: Player | None) -> None:
+    """A seat taken in a browser becomes its player's (if nobody's yet), named after them if unnamed."""
+    if player is None or not players.link(table_id, seat, player):
+        return
+    if player.name and name_seat(players.store, table_id, seat, player.name, only_unnamed=True):
+        tables.seats_changed(table_id)
+
+
+def name_my_seat(
+    tables: Tables, players: Players, table_id: str, token: str | None, name: str, key: str | None = None
+) -> tuple[int, str]:
+    """The seat ``token`` (a seat token or player key) opens takes ``name``; (seat, cleaned name).
+
+    The browser's player (``key``, from the cookie) takes it too if they have no name yet, so
+    their next seats are named at once.
+    """
+    clean = clean_name(name)
+    seat = tables.seat_of(table_id, token)
+    if seat is None:
+        raise Refused(403, server_text("this needs a seat token (Authorization: Bearer TOKEN)"))
+    name_seat(tables.store, table_id, seat, clean)
+    tables.seats_changed(table_id)
+    player = players.by_key(key)
+    if key is not None and player is not None and not player.name:
+        players.rename(key, clean)
+    return seat, clean

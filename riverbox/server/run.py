@@ -40,15 +40,41 @@ def serve(host: str, port: int, db: str | None, open_browser: bool = False, acce
         timeout_keep_alive=KEEP_ALIVE,
     )
     server = uvicorn.Server(config)
-    if open_browser:
-        lobby = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}/"
 
-        def when_up() -> None:
-            for _ in range(200):
-                if server.started:
-                    webbrowser.open(lobby)
-                    return
-                threading.Event().wait(0.05)
+    def when_up() -> None:
+        for _ in range(600):
+            if server.started:
+                lobby = lobby_url(host, _bound_port(server, port))
+                print(f"riverbox is up: open {lobby} in a browser", flush=True)
+                if open_browser and not _open(lobby):
+                    print(f"no browser could be opened here; open {lobby} yourself", flush=True)
+                return
+            threading.Event().wait(0.05)
 
-        threading.Thread(target=when_up, daemon=True).start()
+    threading.Thread(target=when_up, daemon=True).start()
     server.run()
+
+
+def lobby_url(host: str, port: int) -> str:
+    """The address a person opens: a wildcard host is reached through this machine's loopback."""
+    if host in ("0.0.0.0", "::", ""):
+        host = "127.0.0.1"
+    elif ":" in host:  # an IPv6 address needs brackets in a URL
+        host = f"[{host}]"
+    return f"http://{host}:{port}/"
+
+
+def _bound_port(server: uvicorn.Server, asked: int) -> int:
+    """The port the server listens on (``--port 0`` asks the system for a free one)."""
+    for bound in getattr(server, "servers", []):
+        for sock in bound.sockets:
+            return int(sock.getsockname()[1])
+    return asked
+
+
+def _open(url: str) -> bool:
+    """Open ``url`` in a browser; False when none can be found (a server, a container)."""
+    try:
+        return webbrowser.open(url)
+    except webbrowser.Error:
+        return False

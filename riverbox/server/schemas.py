@@ -93,6 +93,15 @@ class SeatSummary(BaseModel):
     connected: bool
 
 
+class SeatResult(BaseModel):
+    model_config = ConfigDict(extra="allow")
+    seat: int
+    place: int = Field(description="1 is first; seats that resigned or lost to the clock come last.")
+    score: float | None = Field(None, description="The game's score (absent when resigns ended it early).")
+    resigned: bool
+    zombie: bool = Field(description="The clock took the seat over for good.")
+
+
 class TableOut(BaseModel):
     model_config = ConfigDict(extra="allow")
     id: str
@@ -101,6 +110,9 @@ class TableOut(BaseModel):
     seats: list[SeatSummary]
     status: str
     seq: int
+    to_move: list[int] = Field(default_factory=list, description="Seats to move now (none once over).")
+    winners: list[int] | None = Field(None, description="A finished table's winners (seats).")
+    results: list[SeatResult] | None = Field(None, description="A finished table's result per seat.")
 
 
 class Problem(BaseModel):

@@ -26,7 +26,16 @@ from riverbox.core.i18n import Message
 from riverbox.server import clock as clocks
 from riverbox.server.jsontext import dumps
 from riverbox.server.stages import STAGES
-from riverbox.server.table import MOVE_KINDS, SEAT_KINDS, Refused, Table, Viewer, make_game, server_text
+from riverbox.server.table import (
+    MOVE_KINDS,
+    SEAT_KINDS,
+    Refused,
+    Table,
+    Viewer,
+    concession_ends,
+    make_game,
+    server_text,
+)
 from riverbox.store.db import EventRow, NewEvent, SeatRow, Stale, Store, TableRow
 
 CACHE_SIZE = 4096
@@ -203,6 +212,11 @@ class Tables:
         """Seats changed elsewhere (a join in another process): read them again next time."""
         self._seats.pop(table_id, None)
 
+    def seats_changed(self, table_id: str) -> None:
+        """Seats changed outside the event log (a seat's name): read them again, tell the clients."""
+        self.forget_seats(table_id)
+        self._changed(table_id)
+
     def _changed(self, table_id: str) -> None:
         if self.on_change is not None:
             self.on_change(table_id)
@@ -313,7 +327,7 @@ class Tables:
         """Claim a free open seat, announced as a table event; returns (seat, token). 409 if none is free."""
         token = new_token()
         with self.locked(table_id) as table:
-            if table.state.is_over:
+            if table.over:
                 raise Refused(409, server_text("the game is over"))
             if seat is not None and not 0 <= seat < table.game.players:
                 raise Refused(422, server_text("seat must be 0 to {last}", last=table.game.players - 1))
@@ -348,11 +362,11 @@ class Tables:
                 "clock": table.row.table_options.get("clock"),
                 "clocks": table.public_clock(seats),
                 "seats": [
-                    table.seat_summary(s, on)
+                    table.seat_summary(s, on, seats=seats)
                     for s, on in zip(seats, self._connected(table_id, seats), strict=True)
                 ],
                 "status": _status(table, seats),
-                "to_move": [] if table.state.is_over else list(table.state.to_move),
+                "to_move": [] if table.over else list(table.state.to_move),
                 "seq": table.seq,
                 "created": table.row.created,
                 "now": time.time(),
@@ -425,7 +439,7 @@ class Tables:
         """An away seat's player takes it back (one click); 409 if it is not away or is a zombie."""
         seat = self._require_seat(table_id, token)
         with self.locked(table_id) as table:
-            why = clocks.back_refusal(table.clocks, seat, table.state.is_over)
+            why = clocks.back_refusal(table.clocks, seat, table.over)
             if why is not None:
                 raise Refused(409, why)
             return self._append(table, "back", seat, None)
@@ -505,7 +519,7 @@ class Tables:
     def resign(self, table_id: str, token: str | None) -> int:
         seat = self._require_seat(table_id, token)
         with self.locked(table_id) as table:
-            if table.state.is_over:
+            if table.over:
                 raise Refused(409, server_text("the game is over"))
             if seat in table.timed_out:
                 raise Refused(
@@ -518,13 +532,30 @@ class Tables:
         self.forget_seats(table_id)
         return seq
 
+    def rematch(self, table_id: str, seat: int, make: Callable[[Table, list[SeatRow]], str]) -> str:
+        """The finished table's rematch: the one made already, else ``make(table, seats)``'s,
+        announced to every client as a ``rematch`` event of this table (409 before the end)."""
+        with self.locked(table_id) as table:
+            if not table.over:
+                raise Refused(409, server_text("the game is not over yet"))
+            if table.rematch is not None:
+                return table.rematch
+            made = make(table, self.seats(table_id))
+            try:
+                self._append(table, "rematch", seat, made)
+            except Refused:  # another process made one first: that one it is
+                if table.rematch is None:
+                    raise
+                return table.rematch
+            return made
+
     def record(self, table_id: str) -> dict[str, Any]:
         with self.locked(table_id) as table:
-            if not table.state.is_over:
+            if not table.over:
                 raise Refused(
                     403, server_text("the record holds every hidden card; it is shown when the game is over")
                 )
-            return table.state.record()
+            return {**table.state.record(), **_results(table)}
 
     def _require_seat(self, table_id: str, token: str | None) -> int:
         seat = self.seat_of(table_id, token)
@@ -606,7 +637,7 @@ class Tables:
         """
         seat = self._require_seat(table_id, token)
         with self.locked(table_id) as table:
-            if table.state.is_over:
+            if table.over:
                 raise Refused(409, server_text("the game is over"))
             if seat not in table.state.to_move:
                 raise Refused(409, server_text("a hint is for the seat to move, and it is not your turn"))
@@ -622,7 +653,7 @@ class Tables:
 
 def _clock(table: Table, seats: list[SeatRow]) -> tuple[int, float] | None:
     """(seq, the first deadline of a person to move), read from the table's replayed clocks."""
-    if table.state.is_over:
+    if table.over:
         return None
     due = [d for s in _timed(table, seats) if (d := table.clocks.deadline(s)) is not None]
     return (table.seq, min(due)) if due else None
@@ -633,14 +664,6 @@ def _timed(table: Table, seats: list[SeatRow]) -> list[int]:
     bots = table.bot_seats(seats)
     people = {s.seat for s in seats if s.kind == "human" or (s.kind == "open" and s.claimed)}
     return [s for s in table.state.to_move if s in people and s not in bots]
-
-
-def _results(table: Table) -> dict[str, Any]:
-    """A finished table's ``winners`` and ``results`` (a zombie seat finishes last)."""
-    if not table.state.is_over:
-        return {}
-    winners, results = table.results()
-    return {"winners": winners, "results": results}
 
 
 def _probe(table: Table, kind: str, seat: int, action: str | None) -> State | None:
@@ -663,6 +686,8 @@ def _event(
     """
     probe = _probe(table, kind, seat, action)
     status = "over" if probe is not None and probe.is_over else None
+    if kind == "resign" and seat not in table.conceded:  # the last to concede ends it
+        status = "over" if concession_ends(table.game.players, [*table.conceded, seat]) else status
     return NewEvent(table.row.id, table.seq, kind, seat, action, status, seat_bot), probe
 
 
@@ -680,7 +705,7 @@ def _jobs(table: Table, seats: list[SeatRow], timeout: bool, now: float | None =
 
     An expiry is checked against the replayed clock, so an early or stale timer does nothing.
     """
-    if table.state.is_over:
+    if table.over:
         return []
     bots = table.bot_seats(seats)
     fallback = stand_in_bot(table.game)
@@ -712,8 +737,16 @@ def _job(table: Table, seat: int, bot: str, seconds: float, kind: str) -> BotJob
     )
 
 
+def _results(table: Table) -> dict[str, Any]:
+    """A finished table's ``winners`` and each seat's result (nothing before the end)."""
+    if not table.over:
+        return {}
+    winners, results = table.standings()
+    return {"winners": winners, "results": results}
+
+
 def _status(table: Table, seats: list[SeatRow]) -> str:
     """over, open (a seat waits for a player) or running."""
-    if table.state.is_over:
+    if table.over:
         return "over"
     return "open" if any(s.kind == "open" and not s.claimed for s in seats) else "running"

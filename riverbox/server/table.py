@@ -23,7 +23,7 @@ from riverbox.core.errors import IllegalAction, NotationError
 from riverbox.core.game import CHANCE, Action, Game, State
 from riverbox.core.i18n import N_, Message, gettext, in_lang, message
 from riverbox.registry import load
-from riverbox.server.clock import Clocks, standings
+from riverbox.server.clock import Clocks
 from riverbox.store.db import EventRow, SeatRow, TableRow
 
 MOVE_KINDS = ("move", "timeout", "expire")
@@ -40,6 +40,11 @@ TABLE_TEXTS = {
     "zombie": N_("{name} ran out of time too many times in a row; a bot plays their seat to the end."),
 }
 """The words for the table's own events (the game's events have the game's words)."""
+
+LEVEL_WORDS = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard"), "strong": N_("strong")}
+"""The bots' levels in words (``riverbox.bots.levels``)."""
+BOT_NAME = N_("Bot {number} · {level}")
+"""A bot seat's name: bots are numbered in seat order and named by their level."""
 
 Viewer = tuple[int | None, str]
 """Who reads a state message: a seat (None: a spectator) and their language."""
@@ -109,6 +114,11 @@ class Table:
     """Of those, the seats taken over because the turn clock ran out."""
     clocks: Clocks = field(default_factory=lambda: Clocks(None, []))
     """Every seat's time, away and zombie marks, replayed from the events' times."""
+    conceded: list[int] = field(default_factory=list)
+    """Seats whose player resigned, in the order they left: each finishes below every seat
+    still playing, the last to leave placed highest of them."""
+    rematch: str | None = None
+    """The table a "play again" made from this finished one (a ``rematch`` event)."""
     last: EventRow | None = None
     changed_at: float = 0.0
     rendered: dict[Viewer, tuple[Any, str]] = field(default_factory=dict)
@@ -151,17 +161,46 @@ class Table:
             for seat, text, _ in self.moves:
                 self._play(seat, text)
             self._notice(event)
+        elif event.kind == "rematch":
+            self.rematch = event.action
         elif event.kind in ("resign", "join", "back") and event.seat is not None:
             if event.kind == "resign":
                 self.resigned.add(event.seat)
+                self._concede(event.seat)
             self._notice(event)
         if self.clocks.update(
-            event.kind, event.seat, event.at, before, self.state.to_move, self.state.is_over
+            event.kind, event.seat, event.at, before, self.state.to_move, self.over
         ):
             self._zombie(event)
         self.seq += 1
         self.last = event
         self.changed_at = event.at
+
+    def _concede(self, seat: int) -> None:
+        if seat not in self.conceded:
+            self.conceded.append(seat)
+
+    @property
+    def over(self) -> bool:
+        """The game has ended: by its rules, or because its seats conceded (see :func:`concession_ends`)."""
+        return self.state.is_over or concession_ends(self.game.players, self.conceded)
+
+    def standings(self) -> tuple[list[int], list[dict[str, Any]]]:
+        """(winners, each seat's result) of a finished table; ([], []) before the end.
+
+        A seat that conceded (resigned, or lost to the clock for good: ``timed_out``) loses
+        whatever the bot that played on for it scored: it places below every seat still playing.
+        """
+        if not self.over:
+            return [], []
+        over = self.state.is_over
+        return standings(
+            self.game.players,
+            self.state.scores() if over else None,
+            self.state.winners() if over else [],
+            self.conceded,
+            self.timed_out | self.clocks.zombies(),
+        )
 
     def _play(self, seat: int, text: str) -> None:
         self.state.apply(self.game.parse_action(text, self.state), seat)
@@ -193,7 +232,7 @@ class Table:
 
     def check_move(self, seat: int, text: str) -> Action:
         """The action ``text`` for ``seat`` if it is legal now; otherwise Refused with the engine's reason."""
-        if self.state.is_over:
+        if self.over:
             raise Refused(403, server_text("the game is over"))
         if seat not in self.state.to_move:
             raise Refused(403, server_text("player {seat} is not to move now", seat=seat))
@@ -215,7 +254,7 @@ class Table:
         last = self.last
         if last is None or last.kind != "move" or last.seat != seat or not self.moves:
             return server_text("nothing to undo: you have not moved since the last move by anyone else")
-        if self.state.is_over:
+        if self.over:
             return server_text("the game is over")
         before = self.game.new_state(self.row.seed)
         for s, text, _ in self.moves[:-1]:
@@ -241,7 +280,7 @@ class Table:
         An undo shortens the game log; a table event placed beyond its new end moves to the
         end, and ``after`` never decreases along the table's own order.
         """
-        names = {s.seat: self.seat_name(s, lang) for s in seats}
+        names = {s.seat: self.seat_name(s, lang, seats) for s in seats}
         out = []
         after = 0
         for n in self.notices:
@@ -314,7 +353,9 @@ class Table:
         in every language.
         """
         state = self.state
-        legal = state.legal_actions(seat) if seat is not None and seat in state.to_move else []
+        legal = (
+            state.legal_actions(seat) if seat is not None and seat in state.to_move and not self.over else []
+        )
         log = game_log(state, seat)
         table_log = self.table_log(seat, seats, len(log), lang)
         body: dict[str, Any] = {
@@ -322,25 +363,26 @@ class Table:
             "game": self.row.game,
             "seq": self.seq,
             "seat": seat,
-            "to_move": list(state.to_move),
-            "over": state.is_over,
+            "to_move": [] if self.over else list(state.to_move),
+            "over": self.over,
             "view": state.view(seat),
             "lang": lang,
             "legal": [{"action": str(a), "text": self.game.describe_action(a, state, lang)} for a in legal],
             "log": log,
             "table_log": table_log,
             "story": self.story(log, table_log, lang, seat),
-            "seats": [self.seat_summary(s, lang=lang) for s in seats],
+            "seats": [self.seat_summary(s, lang=lang, seats=seats) for s in seats],
             "can_undo": seat is not None
             and self.last is not None
             and self.last.kind == "move"
             and self.last.seat == seat
-            and not state.is_over,
+            and not self.over,
         }
         body["clock"] = self.public_clock(seats)
-        if state.is_over:
+        if self.over:
             body["scores"] = state.scores()
-            body["winners"], body["results"] = self.results()
+            body["winners"], body["results"] = self.standings()
+            body["rematch"] = self.rematch
         return body
 
     def public_clock(self, seats: list[SeatRow]) -> dict[str, Any] | None:
@@ -349,15 +391,14 @@ class Table:
         counted = [s.seat for s in seats if s.kind == "human" or (s.kind == "open" and s.claimed)]
         return self.clocks.public(s for s in counted if s not in bots)
 
-    def results(self) -> tuple[list[int], list[dict[str, Any]]]:
-        """The winners and each seat's place; a zombie seat finishes last (see :func:`standings`)."""
-        return standings(self.state.scores(), self.state.winners(), self.clocks.zombies())
-
-    def seat_summary(self, s: SeatRow, connected: bool = False, lang: str = "en") -> dict[str, Any]:
+    def seat_summary(
+        self, s: SeatRow, connected: bool = False, lang: str = "en", seats: list[SeatRow] | None = None
+    ) -> dict[str, Any]:
         return {
             "seat": s.seat,
             "kind": s.kind,
-            "name": self.seat_name(s, lang),
+            "name": self.seat_name(s, lang, seats),
+            "named": bool(s.name),
             "bot": s.bot,
             "resigned": s.seat in self.resigned and s.seat not in self.timed_out,
             "timed_out": s.seat in self.timed_out,
@@ -368,13 +409,18 @@ class Table:
             "zombie": s.seat in self.clocks.zombies(),
         }
 
-    @staticmethod
-    def seat_name(s: SeatRow, lang: str = "en") -> str:
-        """The name a seat's player chose, or what the seat is, in ``lang``."""
+    def seat_name(self, s: SeatRow, lang: str = "en", seats: list[SeatRow] | None = None) -> str:
+        """The name a seat's player chose, or what the seat is, in ``lang``.
+
+        A bot is "Bot N · level": numbered among the table's bot seats (``seats``), named by its level.
+        """
         if s.name:
             return s.name
         if s.kind == "bot":
-            return gettext("riverbox", lang, "{bot} bot").format(bot=s.bot)
+            number = 1 + sum(1 for o in seats or () if o.kind == "bot" and o.seat < s.seat)
+            level = bot_level(self.row.game, s.bot or "")
+            words = gettext("riverbox", lang, LEVEL_WORDS[level]) if level in LEVEL_WORDS else level
+            return gettext("riverbox", lang, BOT_NAME).format(number=number, level=words)
         return gettext("riverbox", lang, "player {seat}").format(seat=s.seat)
 
     def bot_seats(self, seats: list[SeatRow]) -> dict[int, str]:
@@ -387,3 +433,56 @@ class Table:
             for s in seats
             if (s.bot is not None and s.kind == "bot") or s.seat in self.resigned
         }
+
+
+def bot_level(game: str, bot: str) -> str:
+    """The level a seat's bot plays at: the level it names, or the level whose bot it is, else its name."""
+    from riverbox.bots.levels import levels_for
+
+    name = bot.split(":")[0]
+    if name in LEVEL_WORDS:
+        return name
+    return next((level for level, spec in levels_for(game).items() if spec == bot), name)
+
+
+def concession_ends(players: int, conceded: list[int]) -> bool:
+    """A table ends once at most one seat has not conceded: in a two-player game the other
+    player wins at once; with more players, bots play the conceded seats until then."""
+    return len(conceded) >= max(1, players - 1)
+
+
+def standings(
+    players: int,
+    scores: list[float] | None,
+    rule_winners: list[int],
+    conceded: list[int],
+    timed_out: set[int],
+) -> tuple[list[int], list[dict[str, Any]]]:
+    """(winners, results) of a finished table: ``results`` has each seat's place (1 is first).
+
+    Seats still playing are ranked by the game's own winners (its tiebreakers), then by score,
+    equal ones sharing a place; ``scores`` is None when the table ended by concession before
+    the game did, and then the seats still playing share first place. Conceded seats come
+    after them all, the last to leave first.
+    """
+    conceded = [*conceded, *(s for s in sorted(timed_out) if s not in conceded)]
+    playing = [s for s in range(players) if s not in conceded]
+
+    def key(seat: int) -> tuple[bool, float]:
+        return (seat in rule_winners, scores[seat]) if scores is not None else (True, 0.0)
+
+    place = {s: 1 + sum(1 for o in playing if key(o) > key(s)) for s in playing}
+    for i, seat in enumerate(reversed(conceded)):
+        place[seat] = len(playing) + 1 + i
+    results = []
+    for seat in range(players):
+        entry: dict[str, Any] = {
+            "seat": seat,
+            "place": place[seat],
+            "resigned": seat in conceded and seat not in timed_out,
+            "zombie": seat in timed_out,
+        }
+        if scores is not None:
+            entry["score"] = scores[seat]
+        results.append(entry)
+    return [s for s in playing if place[s] == 1], results

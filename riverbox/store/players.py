@@ -68,6 +68,17 @@ def link_seat(store: Store, table_id: str, seat: int, player_id: str) -> bool:
     return owner == player_id
 
 
+def name_seat(store: Store, table_id: str, seat: int, name: str, only_unnamed: bool = False) -> bool:
+    """Give a seat its player's name (``only_unnamed``: only if it has none); True if it changed."""
+    s = schema.seats.c
+    where = [s.game_id == table_id, s.seat == seat]
+    if only_unnamed:
+        where.append(s.name.is_(None))
+    with store.engine.begin() as conn:
+        done = conn.execute(schema.seats.update().where(*where).values(name=name))
+    return bool(done.rowcount)
+
+
 def seat_of_player(store: Store, table_id: str, key_hash: str) -> int | None:
     """The (lowest) seat at ``table_id`` of the player whose key has this hash, or None."""
     s, p = schema.seats.c, schema.players.c

@@ -16,9 +16,9 @@ import pytest
 from fastapi.testclient import TestClient
 
 import riverbox
-from riverbox.server.clock import check_time_control, standings, with_now
+from riverbox.server.clock import check_time_control, with_now
 from riverbox.server.service import SeatSpec, Tables
-from riverbox.server.table import Table
+from riverbox.server.table import Table, standings
 from riverbox.store.db import EventRow, Store, TableRow
 from tests.server.conftest import bearer, new_table, state
 
@@ -119,11 +119,11 @@ def test_an_old_records_timeout_still_hands_the_seat_to_a_bot_for_good() -> None
 
 
 def test_a_zombie_finishes_last_whatever_the_bot_scored() -> None:
-    winners, results = standings([3, 9, 5], [1], {1})
+    winners, results = standings(3, [3, 9, 5], [1], [], {1})
     assert winners == [2]
     assert [r["place"] for r in results] == [2, 3, 1]
     assert results[1]["zombie"] is True and results[0]["zombie"] is False
-    winners, results = standings([3, 9], [1], {0})  # the engine's winner stands
+    winners, results = standings(2, [3, 9], [1], [], {0})  # the engine's winner stands
     assert winners == [1] and [r["place"] for r in results] == [2, 1]
 
 

@@ -94,7 +94,10 @@ def test_socket_refuses_a_foreign_origin_and_a_bad_token(lite: TestClient) -> No
 
 
 def test_bots_play_their_seats_and_take_over_a_resigned_one(lite: TestClient) -> None:
-    t = new_table(lite, "river-rivals", seats=[{"kind": "human"}, {"kind": "bot", "bot": "random"}])
+    # three seats: a resign leaves two playing, so a bot plays the resigned seat on (two seats
+    # would end at once: tests/server/test_resign.py)
+    bot = {"kind": "bot", "bot": "random"}
+    t = new_table(lite, "river-trek", 3, seats=[{"kind": "human"}, bot, bot])
     tid, tok = t["id"], t["seats"][0]["token"]
     r = lite.post(f"/api/tables/{tid}/resign", headers=bearer(tok))
     assert r.status_code == 200
@@ -106,6 +109,7 @@ def test_bots_play_their_seats_and_take_over_a_resigned_one(lite: TestClient) ->
     assert [e["kind"] for e in final["table_log"]] == ["resign"]
     record = lite.get(f"/api/tables/{tid}/record").json()
     assert riverbox.replay(record).is_over
+    assert record["results"][0]["place"] == 3 and 0 not in record["winners"]  # resigned: last
 
 
 def test_the_turn_clock_lets_a_bot_move_marks_the_seat_away_and_back_takes_it_back(lite: TestClient) -> None:

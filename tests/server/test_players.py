@@ -2,6 +2,13 @@
 
 from __future__ import annotations
 
+import os
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
 import sqlalchemy as sa
 from fastapi.testclient import TestClient
 
@@ -149,3 +156,40 @@ def test_a_player_key_opens_no_seat_where_its_player_has_none(lite: TestClient) 
     assert state(lite, table["id"])["seat"] is None  # the cookie: a spectator there
     r = lite.get(f"/api/tables/{table['id']}/state", headers=bearer(key))
     assert r.status_code == 403  # used as a token, it opens nothing
+
+
+def test_a_missing_table_is_a_page_in_the_readers_language(lite: TestClient) -> None:
+    for path in ("/tables/BAD", "/tables/BAD/replay"):
+        r = lite.get(path)
+        assert r.status_code == 404 and r.headers["content-type"].startswith("text/html")
+        assert "There is no table BAD here" in r.text and 'href="/"' in r.text
+    zh = lite.get("/tables/%3Cb%3E?lang=zh")
+    assert zh.status_code == 404 and "这里没有牌桌 &lt;b&gt;" in zh.text
+    assert lite.get("/api/tables/BAD").json()["detail"]  # the API still answers JSON
+
+
+def test_serve_prints_the_address_and_says_when_no_browser_opens(tmp_path: Path) -> None:
+    from riverbox.server import run
+
+    env = {**os.environ, "BROWSER": str(tmp_path / "no-such-browser"), "DISPLAY": "", "WAYLAND_DISPLAY": ""}
+    env["PYTHONPATH"] = str(Path(__file__).resolve().parents[2])
+    db = f"sqlite:///{tmp_path / 'serve.db'}"
+    cmd = [sys.executable, "-m", "riverbox", "serve", "--port", "0", "--open", "--db", db]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+    try:
+        seen: list[str] = []
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and not any("yourself" in line for line in seen):
+            line = proc.stdout.readline() if proc.stdout else ""
+            if not line:
+                break
+            seen.append(line)
+        text = "".join(seen)
+        assert re.search(r"open http://127\.0\.0\.1:\d+/ in a browser", text), text
+        assert "no browser could be opened here" in text, text
+    finally:
+        proc.terminate()
+        proc.wait(20)
+    assert run.lobby_url("0.0.0.0", 8000) == "http://127.0.0.1:8000/"
+    assert run.lobby_url("::1", 8000) == "http://[::1]:8000/"
+    assert run.lobby_url("192.168.1.5", 80) == "http://192.168.1.5:80/"

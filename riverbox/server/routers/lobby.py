@@ -6,7 +6,8 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 
-from riverbox.server.deps import CurrentPlayer, RuntimeDep, base_url
+from riverbox.server.deps import CurrentPlayer, RuntimeDep, base_url, player_key
+from riverbox.server.players import clean_name, take_seat
 from riverbox.server.schemas import ERRORS, CreateIn, CreateOut, JoinIn, JoinOut, SeatOut, TableOut
 from riverbox.server.service import SeatSpec
 
@@ -20,7 +21,7 @@ def create_table(body: CreateIn, request: Request, runtime: RuntimeDep, player: 
     A browser with a player (the ``riverbox_player`` cookie) takes the first human seat: it is
     theirs in every tab from then on.
     """
-    specs = None if body.seats is None else [SeatSpec(s.kind, s.bot, s.name) for s in body.seats]
+    specs = None if body.seats is None else [SeatSpec(s.kind, s.bot, _name(s.name)) for s in body.seats]
     table_id, seats = runtime.tables.create(
         body.game,
         body.players,
@@ -33,8 +34,8 @@ def create_table(body: CreateIn, request: Request, runtime: RuntimeDep, player: 
         body.rated,
     )
     mine = next((s for s, kind, _ in seats if kind == "human"), None)
-    if player is not None and mine is not None:
-        runtime.players.link(table_id, mine, player)
+    if mine is not None:
+        take_seat(runtime.tables, runtime.players, table_id, mine, player)
     root = base_url(request)
     return CreateOut(
         id=table_id,
@@ -62,7 +63,15 @@ def join(
     table_id: str, body: JoinIn, request: Request, runtime: RuntimeDep, player: CurrentPlayer
 ) -> JoinOut:
     """Claim a free open seat (the first one unless ``seat`` is given); a browser's player keeps it."""
-    seat, token = runtime.tables.join(table_id, body.seat, body.name)
-    if player is not None:
-        runtime.players.link(table_id, seat, player)
+    name = clean_name(body.name)
+    seat, token = runtime.tables.join(table_id, body.seat, name)
+    take_seat(runtime.tables, runtime.players, table_id, seat, player)
+    key = player_key(request)
+    if player is not None and key is not None and not player.name:  # their next seats take it too
+        runtime.players.rename(key, name)
     return JoinOut(seat=seat, token=token, url=f"{base_url(request)}/tables/{table_id}#token={token}")
+
+
+def _name(raw: str | None) -> str | None:
+    """A seat's name as given when creating a table (cleaned), or None for none."""
+    return None if raw is None or not raw.strip() else clean_name(raw)

@@ -10,6 +10,7 @@ from fastapi.responses import HTMLResponse
 
 from riverbox.core.i18n import gettext
 from riverbox.server.deps import TablesDep, page, request_lang
+from riverbox.server.service import Tables
 from riverbox.server.table import Refused, server_text
 
 router = APIRouter(include_in_schema=False)
@@ -37,9 +38,21 @@ def rules_page(request: Request, game: str) -> Response:
     return page(request, "rules.html", {"game": game, "title": title, "rules": rules_html(game, lang)})
 
 
+def _summary_or_page(request: Request, tables: Tables, table_id: str) -> dict[str, Any] | Response:
+    """The table's summary, or (no such table) a page that says so in the reader's language."""
+    try:
+        return tables.summary(table_id)
+    except Refused as exc:
+        if exc.status != 404:
+            raise
+        return page(request, "missing.html", {"table_id": table_id[:64]}, status=404)
+
+
 @router.get("/tables/{table_id}", response_class=HTMLResponse)
 def table_page(request: Request, table_id: str, tables: TablesDep) -> Response:
-    summary = tables.summary(table_id)
+    summary = _summary_or_page(request, tables, table_id)
+    if isinstance(summary, Response):
+        return summary
     lang = request_lang(request)
     context = {"table": titled(summary, lang), "content": printed_content(summary["game"], lang)}
     return page(request, "table.html", context, summary["game"])
@@ -47,7 +60,9 @@ def table_page(request: Request, table_id: str, tables: TablesDep) -> Response:
 
 @router.get("/tables/{table_id}/replay", response_class=HTMLResponse)
 def replay_page(request: Request, table_id: str, tables: TablesDep) -> Response:
-    summary = tables.summary(table_id)
+    summary = _summary_or_page(request, tables, table_id)
+    if isinstance(summary, Response):
+        return summary
     lang = request_lang(request)
     context = {"table": titled(summary, lang), "content": printed_content(summary["game"], lang)}
     return page(request, "replay.html", context, summary["game"])

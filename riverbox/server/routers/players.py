@@ -12,13 +12,14 @@ from starlette.concurrency import run_in_threadpool
 from riverbox.server.deps import (
     CurrentPlayer,
     RuntimeDep,
+    SeatToken,
     base_url,
     page,
     player_key,
     request_lang,
     set_player_cookie,
 )
-from riverbox.server.players import NAME_LIMIT, Player
+from riverbox.server.players import NAME_LIMIT, Player, name_my_seat
 from riverbox.server.routers.pages import titled
 from riverbox.server.runtime import Runtime
 from riverbox.server.schemas import ERRORS
@@ -91,6 +92,30 @@ def move_link(request: Request, player: CurrentPlayer) -> LinkOut:
     """A link that makes another browser this player (keep it private: it is the player's key)."""
     _need(player)
     return LinkOut(url=f"{base_url(request)}/players/move#key={player_key(request)}")
+
+
+class SeatNameOut(BaseModel):
+    seat: int
+    name: str
+
+
+@router.put("/api/tables/{table_id}/name", response_model=SeatNameOut, responses=ERRORS)
+def name_seat(
+    table_id: str,
+    body: NameIn,
+    request: Request,
+    runtime: RuntimeDep,
+    token: SeatToken,
+) -> SeatNameOut:
+    """Give your seat at this table a name (an invitee names themselves when they sit down).
+
+    The seat is the one your token opens (or your player's, from the cookie); a browser's player
+    with no name yet takes it too.
+    """
+    seat, name = name_my_seat(
+        runtime.tables, runtime.players, table_id, token, body.name, player_key(request)
+    )
+    return SeatNameOut(seat=seat, name=name)
 
 
 @router.post("/api/players/adopt", response_model=PlayerOut, responses=ERRORS)

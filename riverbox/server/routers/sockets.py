@@ -15,7 +15,7 @@ from riverbox.server.chat import CHAT_LIMIT, Chat
 from riverbox.server.clock import with_now
 from riverbox.server.language import LANG_COOKIE, choose_lang
 from riverbox.server.live import Client, json_message, state_message
-from riverbox.server.players import PLAYER_COOKIE
+from riverbox.server.players import PLAYER_COOKIE, take_seat
 from riverbox.server.runtime import Runtime
 from riverbox.server.service import Tables
 from riverbox.server.table import Refused, server_text
@@ -98,9 +98,7 @@ def _link(runtime: Runtime, table_id: str, seat: int, key: str | None) -> None:
 
     So an invite link opened once is the seat in every tab of that browser from then on.
     """
-    player = runtime.players.by_key(key)
-    if player is not None:
-        runtime.players.link(table_id, seat, player)
+    take_seat(runtime.tables, runtime.players, table_id, seat, runtime.players.by_key(key))
 
 
 async def _answer(

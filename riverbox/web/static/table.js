@@ -419,6 +419,7 @@ function pump() {
 function show(state) {
   lastSeats = state.seats;
   showClocks(state, () => send({ type: "back" }));
+  document.dispatchEvent(new CustomEvent("riverbox:state", { detail: state })); // for rematch.js
   const next = nextHere(state);
   if (next !== null) {
     cover(next);
