@@ -37,6 +37,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from riverbox.core.i18n import check_lang, gettext
 from riverbox.server import worker
 from riverbox.server.language import LANG_COOKIE, choose_lang, page_context
+from riverbox.server.lobby_form import first_field, lobby_game
 from riverbox.server.live import BotDriver, Client, Hub, PgListener, json_message, listen_url, state_message
 from riverbox.server.service import HINT_SECONDS, PRESENCE_HEARTBEAT, PRESENCE_STALE, SeatSpec, Tables
 from riverbox.server.stages import STAGES, watch_gc
@@ -316,7 +317,8 @@ def create_app(settings: Settings) -> FastAPI:
 
     @app.exception_handler(Refused)
     async def refused(request: Request, exc: Refused) -> JSONResponse:
-        return JSONResponse({"detail": exc.text(request_lang(request))}, exc.status)
+        field = {} if exc.field is None else {"field": exc.field}
+        return JSONResponse({"detail": exc.text(request_lang(request)), **field}, exc.status)
 
     def request_lang(request: Request, strict: bool = False) -> str:
         """The reader's language: ``?lang=``, else the cookie, else Accept-Language, else English.
@@ -347,7 +349,7 @@ def create_app(settings: Settings) -> FastAPI:
             f"{'.'.join(str(p) for p in e.get('loc', ()) if p != 'body') or 'body'}: {e.get('msg')}"
             for e in exc.errors()
         ]
-        return JSONResponse({"detail": "; ".join(problems) or "invalid request"}, 422)
+        return JSONResponse({"detail": "; ".join(problems) or "invalid request", **first_field(exc.errors())}, 422)
 
     def base(request: Request) -> str:
         return str(request.base_url).rstrip("/")
@@ -375,9 +377,9 @@ def create_app(settings: Settings) -> FastAPI:
         )
 
     @app.get("/api/tables", response_model=list[TableOut])
-    def list_tables() -> list[dict[str, Any]]:
-        """Open and running tables, newest first (the lobby)."""
-        return tables.lobby()
+    def list_tables(request: Request) -> list[dict[str, Any]]:
+        """Open and running tables, newest first (the lobby); seats are named in ``?lang=``."""
+        return tables.lobby(request_lang(request))
 
     @app.get("/api/tables/{table_id}", response_model=TableOut, responses=ERRORS)
     def table_summary(table_id: str) -> dict[str, Any]:
@@ -492,7 +494,8 @@ def create_app(settings: Settings) -> FastAPI:
 
         lang = request_lang(request)
         infos = [{**i.to_json(), "bots": bot_names(load(i.name))} for i in games()]
-        return page(request, "lobby.html", {"games": [game_info(info, lang) for info in infos]})
+        chosen = request.query_params.get("game")  # /?game=NAME opens the form with that game
+        return page(request, "lobby.html", {"games": [game_info(info, lang) for info in infos], "chosen": chosen})
 
     @app.get("/rules/{game}", response_class=HTMLResponse, include_in_schema=False)
     def rules_page(request: Request, game: str) -> Response:
@@ -610,12 +613,8 @@ def titled(summary: dict[str, Any], lang: str) -> dict[str, Any]:
 
 
 def game_info(info: dict[str, Any], lang: str) -> dict[str, Any]:
-    """A game's lobby entry with its title and option help in ``lang``."""
-    domain = _game_domain(info["name"])
-    options = [
-        {**o, "help": gettext(domain, lang, o["help"])} if "help" in o else o for o in info.get("options", [])
-    ]
-    return {**info, "title": gettext(domain, lang, info["title"]), "options": options}
+    """A game's lobby entry with its title, labelled options and bots in ``lang``."""
+    return lobby_game(info, _game_domain(info["name"]), lang)
 
 
 def origin_allowed(ws: WebSocket, allowed: tuple[str, ...]) -> bool:

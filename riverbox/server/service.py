@@ -24,6 +24,7 @@ from riverbox.bots.base import bot_names, make_bot
 from riverbox.core.game import Game, State
 from riverbox.core.i18n import Message
 from riverbox.server.jsontext import dumps
+from riverbox.server.lobby_form import field_at_fault
 from riverbox.server.stages import STAGES
 from riverbox.server.table import MOVE_KINDS, SEAT_KINDS, Refused, Table, Viewer, make_game, server_text
 from riverbox.store.db import EventRow, NewEvent, SeatRow, Stale, Store, TableRow
@@ -235,7 +236,7 @@ class Tables:
         try:
             g = make_game(game, {"players": players, **options})
         except (ValueError, TypeError) as exc:
-            raise Refused(422, str(exc)) from None
+            raise Refused(422, str(exc), field_at_fault(exc)) from None
         specs = seats if seats else [SeatSpec("human")] + [SeatSpec("open")] * (g.players - 1)
         if len(specs) != g.players:
             raise Refused(422, f"{g.name} with {g.players} players needs {g.players} seats, not {len(specs)}")
@@ -245,13 +246,16 @@ class Tables:
                     raise Refused(
                         422,
                         f"seat {i} is a bot seat but names no bot; valid bots: " + ", ".join(bot_names(g)),
+                        f"seats.{i}",
                     )
                 try:
                     make_bot(spec.bot, g, 0)
                 except ValueError as exc:
-                    raise Refused(422, f"seat {i}: {exc}") from None
+                    raise Refused(422, f"seat {i}: {exc}", f"seats.{i}") from None
         if clock is not None and not 1 <= clock <= 86400:
-            raise Refused(422, server_text("the turn clock must be between 1 and 86400 seconds per move"))
+            raise Refused(
+                422, server_text("the turn clock must be between 1 and 86400 seconds per move"), "clock"
+            )
         seconds = DEFAULT_BOT_SECONDS if bot_seconds is None else bot_seconds
         if not 0.01 <= seconds <= MAX_BOT_SECONDS:
             raise Refused(422, f"bot_seconds must be between 0.01 and {MAX_BOT_SECONDS:g}")
@@ -308,8 +312,8 @@ class Tables:
         self._changed(table_id)
         return got, token
 
-    def summary(self, table_id: str) -> dict[str, Any]:
-        """What anyone may know of a table: game, options, seats, status, seq."""
+    def summary(self, table_id: str, lang: str = "en") -> dict[str, Any]:
+        """What anyone may know of a table: game, options, seats (named in ``lang``), status, seq."""
         with self.locked(table_id) as table:
             seats = self.seats(table_id)
             return {
@@ -320,7 +324,7 @@ class Tables:
                 "options": table.row.options,
                 "clock": table.row.table_options.get("clock"),
                 "seats": [
-                    table.seat_summary(s, on)
+                    table.seat_summary(s, on, lang)
                     for s, on in zip(seats, self._connected(table_id, seats), strict=True)
                 ],
                 "status": _status(table, seats),
@@ -328,12 +332,12 @@ class Tables:
                 "created": table.row.created,
             }
 
-    def lobby(self) -> list[dict[str, Any]]:
-        """Open and running tables, newest first."""
+    def lobby(self, lang: str = "en") -> list[dict[str, Any]]:
+        """Open and running tables, newest first (seats named in ``lang``)."""
         out = []
         for row in self.store.tables(("open", "running")):
             try:
-                out.append(self.summary(row.id))
+                out.append(self.summary(row.id, lang))
             except (Refused, ValueError):
                 continue
         return out

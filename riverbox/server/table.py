@@ -51,11 +51,13 @@ class Refused(Exception):
     reader's language, since the refusal may be a :class:`Message` (an engine refusal keeps its own).
     """
 
-    def __init__(self, status: int, message: str | Message) -> None:
+    def __init__(self, status: int, message: str | Message, field: str | None = None) -> None:
         super().__init__(str(message))
         self.status = status
         self.message = str(message)
         self.reason = message
+        self.field = field
+        """The request field at fault (``players``, ``options.NAME``, ``seats.N``, ``clock``), for a form."""
 
     def text(self, lang: str = "en") -> str:
         return in_lang(self.reason, lang)
@@ -337,7 +339,9 @@ class Table:
         if s.name:
             return s.name
         if s.kind == "bot":
-            return gettext("riverbox", lang, "{bot} bot").format(bot=s.bot)
+            from riverbox.bots.labels import bot_label
+
+            return gettext("riverbox", lang, "{bot} bot").format(bot=bot_label(s.bot or "", lang))
         return gettext("riverbox", lang, "player {seat}").format(seat=s.seat)
 
     def bot_seats(self, seats: list[SeatRow]) -> dict[int, str]:

@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
-from riverbox.core import CHANCE, Chance, Game, GameInfo, OptionSpec, Rng, State
+from riverbox.core import CHANCE, Chance, Game, GameInfo, OptionError, OptionSpec, Rng, State
 from riverbox.core.events import EventText
 from riverbox.core.game import Policy
 from riverbox.core.i18n import N_, localized_file
@@ -37,6 +37,7 @@ class RavenousRiver(Game):
                 N_("VP needed to win, with strictly the most VP"),
                 minimum=1,
                 maximum=99,  # RR-29
+                label=N_("Points to win"),
             ),
             OptionSpec(
                 "first_player",
@@ -44,6 +45,7 @@ class RavenousRiver(Game):
                 N_("seat that starts round 1; -1 picks at random"),  # RR-10
                 minimum=-1,
                 maximum=6,
+                label=N_("First player"),
             ),
         ),
         perfect_information=False,
@@ -54,9 +56,10 @@ class RavenousRiver(Game):
         super().__init__(players, **options)
         first = self.options["first_player"]
         if first >= self.players:
-            raise ValueError(
+            raise OptionError(
                 f"ravenous-river: option first_player={first} is not a seat; use 0..{self.players - 1},"
-                " or -1 for a random first player"
+                " or -1 for a random first player",
+                "first_player",
             )
 
     state_class = RavenousRiverState
