@@ -596,7 +596,10 @@ def rules_html(game: str, lang: str = "en") -> str:
 
     from riverbox.registry import load
 
-    return str(MarkdownIt("commonmark", {"html": False}).enable("table").render(load(game).rules_text(lang)))
+    from riverbox.core.text import close_cjk_gaps
+
+    rendered = MarkdownIt("commonmark", {"html": False}).enable("table").render(load(game).rules_text(lang))
+    return close_cjk_gaps(str(rendered))
 
 
 def _game_domain(game: str) -> str:

@@ -87,7 +87,9 @@ class RavenousRiver(Game):
 
     # -- presentation -------------------------------------------------------------------------
     def rules_text(self, lang: str = "en") -> str:
-        return localized_file(RULES_FILE, self.lang_for(lang)).read_text(encoding="utf-8")
+        from riverbox.core.text import unwrap_cjk
+
+        return unwrap_cjk(localized_file(RULES_FILE, self.lang_for(lang)).read_text(encoding="utf-8"))
 
     def render(self, state: State, seat: int | None, lang: str = "en") -> Any:
         from riverbox.games.ravenous_river.render import render

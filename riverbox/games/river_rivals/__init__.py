@@ -114,8 +114,10 @@ class RiverRivals(Game):
     def rules_text(self, lang: str = "en") -> str:
         """The rules in ``lang`` (``rules.zh.md`` next to ``rules.md``), then the card content table."""
         lang = self.lang_for(lang)
+        from riverbox.core.text import unwrap_cjk
+
         text = localized_file(Path(__file__).with_name("rules.md"), lang).read_text(encoding="utf-8")
-        return text + "\n" + placeholder_table(lang)
+        return unwrap_cjk(text + "\n" + placeholder_table(lang))
 
     def render(self, state: State, seat: int | None, lang: str = "en") -> Any:
         from riverbox.games.river_rivals.render import render

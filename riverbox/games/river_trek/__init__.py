@@ -17,6 +17,7 @@ from typing import Any, ClassVar
 from riverbox.core import Game, GameInfo, OptionSpec, State
 from riverbox.core.events import EventText
 from riverbox.core.i18n import N_, localized_file
+from riverbox.core.text import unwrap_cjk
 from riverbox.games.river_trek import scoring
 from riverbox.games.river_trek.actions import ALL_ACTIONS, NUM_ACTION_IDS, Kind, TrekAction, parse
 from riverbox.games.river_trek.bot import TrekBot
@@ -123,8 +124,8 @@ class RiverTrek(Game):
 
     # -- presentation -------------------------------------------------------------------
     def rules_text(self, lang: str = "en") -> str:
-        return localized_file(Path(__file__).parent / "rules.md", self.lang_for(lang)).read_text(
-            encoding="utf-8"
+        return unwrap_cjk(
+            localized_file(Path(__file__).parent / "rules.md", self.lang_for(lang)).read_text(encoding="utf-8")
         )
 
     def render(self, state: State, seat: int | None, lang: str = "en") -> Any:

@@ -212,8 +212,10 @@ class RiverWild(Game):
     # -- presentation -------------------------------------------------------------------------
     def rules_text(self, lang: str = "en") -> str:
         """The rules in ``lang``: ``rules.md``, or ``rules.<lang>.md`` next to it."""
-        return localized_file(Path(__file__).parent / "rules.md", self.lang_for(lang)).read_text(
-            encoding="utf-8"
+        from riverbox.core.text import unwrap_cjk
+
+        return unwrap_cjk(
+            localized_file(Path(__file__).parent / "rules.md", self.lang_for(lang)).read_text(encoding="utf-8")
         )
 
     def render(self, state: State, seat: int | None, lang: str = "en") -> Any:

@@ -76,7 +76,7 @@ function names(seats, ctx) {
 function token(animal, ctx, extra = {}) {
   const name = nameOf(animal, ctx);
   return el("span", { class: `rr-animal rr-${animal}`, "data-pick": `animal:${animal}`, "data-name": TEXT.animal(name), ...extra },
-    el("span", { class: "rr-glyph", "aria-hidden": "true" }, animal.slice(0, 2).toUpperCase()), ` ${name}`);
+    el("span", { class: "rr-glyph", "aria-hidden": "true" }, ctx.content?.animal_marks?.[animal] || animal.slice(0, 2)), ` ${name}`);
 }
 
 function drawRow(view, ctx) {
