@@ -11,14 +11,17 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from riverbox.core.checks import Unchecked, short
+from riverbox.core.i18n import Message, message
 
 
 class OptionError(ValueError):
     """A bad value for one named option, or for ``players`` (given as an option to ``make_game``):
-    ``field`` says which, so a form can show the error next to that field."""
+    ``field`` says which, so a form can show the error next to that field; ``reason`` is the
+    sentence to show in a reader's language (``str()`` is the English one, as before)."""
 
-    def __init__(self, text: str, field: str) -> None:
-        super().__init__(text)
+    def __init__(self, reason: str | Message, field: str) -> None:
+        super().__init__(str(reason))
+        self.reason = reason
         self.field = field
 
 
@@ -111,20 +114,51 @@ class OptionSpec:
                 raise ValueError
         except ValueError:
             raise OptionError(
-                f"{game}: option {self.name}={short(value)} is not valid; expected {self.describe()}", self.name
+                message(
+                    "riverbox",
+                    "{game}: option {name}={value} is not valid; expected {allowed}",
+                    game=game,
+                    name=self.name,
+                    value=short(value),
+                    allowed=self.describe(),
+                ),
+                self.name,
             ) from None
         if self.choices is not None and converted not in self.choices:
             raise OptionError(
-                f"{game}: option {self.name}={short(value)} is not valid; expected one of {self.describe()}",
+                message(
+                    "riverbox",
+                    "{game}: option {name}={value} is not valid; expected one of {allowed}",
+                    game=game,
+                    name=self.name,
+                    value=short(value),
+                    allowed=self.describe(),
+                ),
                 self.name,
             )
         if self.minimum is not None and converted < self.minimum:
             raise OptionError(
-                f"{game}: option {self.name}={short(value)} is below the minimum {self.minimum}", self.name
+                message(
+                    "riverbox",
+                    "{game}: option {name}={value} is below the minimum {minimum}",
+                    game=game,
+                    name=self.name,
+                    value=short(value),
+                    minimum=self.minimum,
+                ),
+                self.name,
             )
         if self.maximum is not None and converted > self.maximum:
             raise OptionError(
-                f"{game}: option {self.name}={short(value)} is above the maximum {self.maximum}", self.name
+                message(
+                    "riverbox",
+                    "{game}: option {name}={value} is above the maximum {maximum}",
+                    game=game,
+                    name=self.name,
+                    value=short(value),
+                    maximum=self.maximum,
+                ),
+                self.name,
             )
         return converted
 
@@ -149,6 +183,11 @@ class GameInfo:
                 return spec
         raise KeyError(name)
 
+    def _not_whole(self, players: object) -> Message:
+        return message(
+            "riverbox", "{game}: players={value} is not a whole number", game=self.name, value=short(players)
+        )
+
     def defaults(self) -> dict[str, Any]:
         return {spec.name: spec.default for spec in self.options}
 
@@ -160,16 +199,29 @@ class GameInfo:
             try:
                 players = int(players)
             except ValueError:
-                raise OptionError(f"{self.name}: players={short(players)} is not a whole number", "players") from None
+                raise OptionError(self._not_whole(players), "players") from None
         if isinstance(players, bool) or not isinstance(players, int):
-            raise OptionError(f"{self.name}: players={short(players)} is not a whole number", "players")
+            raise OptionError(self._not_whole(players), "players")
         if not self.min_players <= players <= self.max_players:
-            span = (
-                str(self.min_players)
+            reason = (
+                message(
+                    "riverbox",
+                    "{game} is played by {n} players, not {players}",
+                    game=self.name,
+                    n=self.min_players,
+                    players=players,
+                )
                 if self.min_players == self.max_players
-                else f"{self.min_players} to {self.max_players}"
+                else message(
+                    "riverbox",
+                    "{game} is played by {low} to {high} players, not {players}",
+                    game=self.name,
+                    low=self.min_players,
+                    high=self.max_players,
+                    players=players,
+                )
             )
-            raise OptionError(f"{self.name} is played by {span} players, not {players}", "players")
+            raise OptionError(reason, "players")
         known = {spec.name for spec in self.options}
         unknown = sorted(str(k) for k in set(options) - known)
         if unknown:
@@ -189,7 +241,8 @@ class GameInfo:
             "default_players": self.default_players or self.min_players,
             "summary": self.summary,
             "options": [
-                {"name": o.name, "default": o.default, "allowed": o.describe(), "help": o.help} | o.form_json()
+                {"name": o.name, "default": o.default, "allowed": o.describe(), "help": o.help}
+                | o.form_json()
                 for o in self.options
             ],
         }

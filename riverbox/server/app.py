@@ -37,8 +37,8 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from riverbox.core.i18n import check_lang, gettext
 from riverbox.server import worker
 from riverbox.server.language import LANG_COOKIE, choose_lang, page_context
-from riverbox.server.lobby_form import first_field, lobby_game
 from riverbox.server.live import BotDriver, Client, Hub, PgListener, json_message, listen_url, state_message
+from riverbox.server.lobby_form import first_field, lobby_game
 from riverbox.server.service import HINT_SECONDS, PRESENCE_HEARTBEAT, PRESENCE_STALE, SeatSpec, Tables
 from riverbox.server.stages import STAGES, watch_gc
 from riverbox.server.stages import enabled as stages_enabled
@@ -349,7 +349,9 @@ def create_app(settings: Settings) -> FastAPI:
             f"{'.'.join(str(p) for p in e.get('loc', ()) if p != 'body') or 'body'}: {e.get('msg')}"
             for e in exc.errors()
         ]
-        return JSONResponse({"detail": "; ".join(problems) or "invalid request", **first_field(exc.errors())}, 422)
+        return JSONResponse(
+            {"detail": "; ".join(problems) or "invalid request", **first_field(exc.errors())}, 422
+        )
 
     def base(request: Request) -> str:
         return str(request.base_url).rstrip("/")
@@ -495,7 +497,9 @@ def create_app(settings: Settings) -> FastAPI:
         lang = request_lang(request)
         infos = [{**i.to_json(), "bots": bot_names(load(i.name))} for i in games()]
         chosen = request.query_params.get("game")  # /?game=NAME opens the form with that game
-        return page(request, "lobby.html", {"games": [game_info(info, lang) for info in infos], "chosen": chosen})
+        return page(
+            request, "lobby.html", {"games": [game_info(info, lang) for info in infos], "chosen": chosen}
+        )
 
     @app.get("/rules/{game}", response_class=HTMLResponse, include_in_schema=False)
     def rules_page(request: Request, game: str) -> Response:
@@ -594,9 +598,8 @@ def rules_html(game: str, lang: str = "en") -> str:
     """A game's rules (Markdown) as HTML; raw HTML in the text is escaped, never passed through."""
     from markdown_it import MarkdownIt
 
-    from riverbox.registry import load
-
     from riverbox.core.text import close_cjk_gaps
+    from riverbox.registry import load
 
     rendered = MarkdownIt("commonmark", {"html": False}).enable("table").render(load(game).rules_text(lang))
     return close_cjk_gaps(str(rendered))

@@ -14,7 +14,7 @@ from typing import Any
 
 from riverbox.bots.labels import bot_label
 from riverbox.bots.levels import LEVEL_NAMES
-from riverbox.core.i18n import gettext
+from riverbox.core.i18n import Message, gettext
 
 
 def _option(option: dict[str, Any], domain: str, lang: str) -> dict[str, Any]:
@@ -39,6 +39,12 @@ def lobby_game(info: dict[str, Any], domain: str, lang: str) -> dict[str, Any]:
         "options": [_option(o, domain, lang) for o in info.get("options", [])],
         "bots": bots,
     }
+
+
+def refusal(exc: BaseException) -> str | Message:
+    """What to tell a reader about a game's refusal: its translatable reason where it has one."""
+    reason = getattr(exc, "reason", None)
+    return reason if isinstance(reason, str | Message) else str(exc)
 
 
 def field_at_fault(exc: BaseException) -> str | None:

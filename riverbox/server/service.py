@@ -24,7 +24,7 @@ from riverbox.bots.base import bot_names, make_bot
 from riverbox.core.game import Game, State
 from riverbox.core.i18n import Message
 from riverbox.server.jsontext import dumps
-from riverbox.server.lobby_form import field_at_fault
+from riverbox.server.lobby_form import field_at_fault, refusal
 from riverbox.server.stages import STAGES
 from riverbox.server.table import MOVE_KINDS, SEAT_KINDS, Refused, Table, Viewer, make_game, server_text
 from riverbox.store.db import EventRow, NewEvent, SeatRow, Stale, Store, TableRow
@@ -236,7 +236,7 @@ class Tables:
         try:
             g = make_game(game, {"players": players, **options})
         except (ValueError, TypeError) as exc:
-            raise Refused(422, str(exc), field_at_fault(exc)) from None
+            raise Refused(422, refusal(exc), field_at_fault(exc)) from None
         specs = seats if seats else [SeatSpec("human")] + [SeatSpec("open")] * (g.players - 1)
         if len(specs) != g.players:
             raise Refused(422, f"{g.name} with {g.players} players needs {g.players} seats, not {len(specs)}")

@@ -49,7 +49,9 @@ def test_every_option_label_help_and_choice_has_chinese(game: str) -> None:
         if option.choices is not None and len(option.choices) > 1:
             assert option.choice_labels, f"{game}: option {option.name} shows its choices as identifiers"
         # the Chinese help explains in words, not in the option's identifiers
-        assert not re.search(r"[A-Za-z]{3,}", gettext(domain, "zh", option.help).replace("Lightning", "")), option
+        assert not re.search(r"[A-Za-z]{3,}", gettext(domain, "zh", option.help).replace("Lightning", "")), (
+            option
+        )
 
 
 def test_every_bot_and_level_has_chinese_words() -> None:
@@ -111,7 +113,10 @@ def test_the_chinese_marks_and_bot_names_on_pages(live_server: str, browser: Any
             return len(view.get("bank") or []) + sum(len(b or []) for b in view.get("boats") or []) >= 3
 
         play_until(api, table, placed, seed=3)
-        api.post("/api/tables", json={"game": "river-rivals", "seats": [{"kind": "open"}, {"kind": "bot", "bot": "strong"}]})
+        api.post(
+            "/api/tables",
+            json={"game": "river-rivals", "seats": [{"kind": "open"}, {"kind": "bot", "bot": "strong"}]},
+        )
     page = browser.new_context(locale="zh-CN").new_page()
     page.goto(f"{live_server}/tables/{table['id']}")
     page.wait_for_selector("body[data-seq] .rr-animal")

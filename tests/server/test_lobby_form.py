@@ -107,7 +107,9 @@ def _create(page: Any) -> str:
     return match.group(1)
 
 
-@pytest.mark.parametrize(("game", "name", "value"), CASES, ids=[f"{g}-{n or 'defaults'}" for g, n, _v in CASES])
+@pytest.mark.parametrize(
+    ("game", "name", "value"), CASES, ids=[f"{g}-{n or 'defaults'}" for g, n, _v in CASES]
+)
 def test_every_game_is_created_from_the_lobby_with_defaults_and_each_option_changed(
     page: Any, server: str, game: str, name: str | None, value: Any
 ) -> None:
@@ -163,6 +165,22 @@ def test_errors_are_shown_next_to_the_field_at_fault(page: Any, server: str) -> 
     assert httpx.get(f"{server}/api/tables", timeout=30).json() == [] or all(
         t["players"] != 3 or t["game"] != "ravenous-river" for t in httpx.get(f"{server}/api/tables").json()
     )
+
+
+def test_a_refusal_next_to_its_field_is_in_the_readers_language(chromium: Any, server: str) -> None:
+    page = chromium.new_context(locale="zh-CN").new_page()
+    _open(page, server, "ravenous-river", "zh")
+    page.fill("#players", "3")
+    page.fill("#option-first_player", "5")
+    page.click("form#create button[type=submit]")
+    error = page.locator("#error-options-first_player")
+    error.wait_for(state="visible")
+    assert CJK.search(error.inner_text()) and not LATIN.search(error.inner_text()), error.inner_text()
+    page.fill("#option-target", "100")
+    page.click("form#create button[type=submit]")
+    page.locator("#error-options-target").wait_for(state="visible")
+    assert "1" in page.inner_text("#error-options-target") and CJK.search(page.inner_text("#error-options-target"))
+    page.context.close()
 
 
 def test_the_game_in_the_address_is_chosen_and_the_rules_link_to_it(page: Any, server: str) -> None:

@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 from riverbox.core import CHANCE, Chance, Game, GameInfo, OptionError, OptionSpec, Rng, State
 from riverbox.core.events import EventText
 from riverbox.core.game import Policy
-from riverbox.core.i18n import N_, localized_file
+from riverbox.core.i18n import N_, localized_file, message
 from riverbox.games.ravenous_river import actions as A
 from riverbox.games.ravenous_river.observe import OBSERVATION_SIZE, observation, state_blocks
 from riverbox.games.ravenous_river.state import RavenousRiverState
@@ -57,8 +57,13 @@ class RavenousRiver(Game):
         first = self.options["first_player"]
         if first >= self.players:
             raise OptionError(
-                f"ravenous-river: option first_player={first} is not a seat; use 0..{self.players - 1},"
-                " or -1 for a random first player",
+                message(
+                    "ravenous_river",
+                    "ravenous-river: option first_player={first} is not a seat; use 0..{last},"
+                    " or -1 for a random first player",
+                    first=first,
+                    last=self.players - 1,
+                ),
                 "first_player",
             )
 

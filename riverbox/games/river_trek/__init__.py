@@ -125,7 +125,9 @@ class RiverTrek(Game):
     # -- presentation -------------------------------------------------------------------
     def rules_text(self, lang: str = "en") -> str:
         return unwrap_cjk(
-            localized_file(Path(__file__).parent / "rules.md", self.lang_for(lang)).read_text(encoding="utf-8")
+            localized_file(Path(__file__).parent / "rules.md", self.lang_for(lang)).read_text(
+                encoding="utf-8"
+            )
         )
 
     def render(self, state: State, seat: int | None, lang: str = "en") -> Any:

@@ -215,7 +215,9 @@ class RiverWild(Game):
         from riverbox.core.text import unwrap_cjk
 
         return unwrap_cjk(
-            localized_file(Path(__file__).parent / "rules.md", self.lang_for(lang)).read_text(encoding="utf-8")
+            localized_file(Path(__file__).parent / "rules.md", self.lang_for(lang)).read_text(
+                encoding="utf-8"
+            )
         )
 
     def render(self, state: State, seat: int | None, lang: str = "en") -> Any:
