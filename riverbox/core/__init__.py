@@ -2,7 +2,7 @@
 
 from riverbox.core.errors import GameOver, IllegalAction, NotationError
 from riverbox.core.game import CHANCE, Action, Chance, Game, State
-from riverbox.core.options import GameInfo, OptionSpec
+from riverbox.core.options import GameInfo, OptionError, OptionSpec
 from riverbox.core.rng import Rng
 
 __all__ = [
@@ -14,6 +14,7 @@ __all__ = [
     "GameOver",
     "IllegalAction",
     "NotationError",
+    "OptionError",
     "OptionSpec",
     "Rng",
     "State",

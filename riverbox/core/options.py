@@ -11,11 +11,28 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from riverbox.core.checks import Unchecked, short
+from riverbox.core.i18n import Message, message
+
+
+class OptionError(ValueError):
+    """A bad value for one named option, or for ``players`` (given as an option to ``make_game``):
+    ``field`` says which, so a form can show the error next to that field; ``reason`` is the
+    sentence to show in a reader's language (``str()`` is the English one, as before)."""
+
+    def __init__(self, reason: str | Message, field: str) -> None:
+        super().__init__(str(reason))
+        self.reason = reason
+        self.field = field
 
 
 @dataclass(frozen=True)
 class OptionSpec:
-    """One named game option with its type, default and allowed values."""
+    """One named game option with its type, default and allowed values.
+
+    ``label`` is the option's short name in a form and ``choice_labels`` the words for each of
+    ``choices`` (same order): both are English message ids of the game's domain (marked with
+    ``N_``), so a lobby shows them in the reader's language instead of the identifiers.
+    """
 
     name: str
     default: Any
@@ -23,10 +40,34 @@ class OptionSpec:
     choices: tuple[Any, ...] | None = None
     minimum: int | None = None
     maximum: int | None = None
+    label: str = ""
+    choice_labels: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.choice_labels and len(self.choice_labels) != len(self.choices or ()):
+            raise ValueError(f"option {self.name}: one label per choice, not {len(self.choice_labels)}")
 
     @property
     def kind(self) -> type:
         return type(self.default)
+
+    @property
+    def control(self) -> str:
+        """The form control that fits: ``choice``, ``boolean``, ``integer`` or ``text``."""
+        if self.choices is not None:
+            return "choice"
+        return {bool: "boolean", int: "integer"}.get(self.kind, "text")
+
+    def form_json(self) -> dict[str, Any]:
+        """What a form needs to draw this option: its control, range and labelled choices."""
+        labels = self.choice_labels or tuple(str(c) for c in self.choices or ())
+        return {
+            "label": self.label or self.name,
+            "control": self.control,
+            "minimum": self.minimum,
+            "maximum": self.maximum,
+            "choices": [{"value": c, "label": w} for c, w in zip(self.choices or (), labels, strict=True)],
+        }
 
     def describe(self) -> str:
         """Human-readable allowed values, used in error messages and ``riverbox games``."""
@@ -72,17 +113,53 @@ class OptionSpec:
             elif not isinstance(value, kind):
                 raise ValueError
         except ValueError:
-            raise ValueError(
-                f"{game}: option {self.name}={short(value)} is not valid; expected {self.describe()}"
+            raise OptionError(
+                message(
+                    "riverbox",
+                    "{game}: option {name}={value} is not valid; expected {allowed}",
+                    game=game,
+                    name=self.name,
+                    value=short(value),
+                    allowed=self.describe(),
+                ),
+                self.name,
             ) from None
         if self.choices is not None and converted not in self.choices:
-            raise ValueError(
-                f"{game}: option {self.name}={short(value)} is not valid; expected one of {self.describe()}"
+            raise OptionError(
+                message(
+                    "riverbox",
+                    "{game}: option {name}={value} is not valid; expected one of {allowed}",
+                    game=game,
+                    name=self.name,
+                    value=short(value),
+                    allowed=self.describe(),
+                ),
+                self.name,
             )
         if self.minimum is not None and converted < self.minimum:
-            raise ValueError(f"{game}: option {self.name}={short(value)} is below the minimum {self.minimum}")
+            raise OptionError(
+                message(
+                    "riverbox",
+                    "{game}: option {name}={value} is below the minimum {minimum}",
+                    game=game,
+                    name=self.name,
+                    value=short(value),
+                    minimum=self.minimum,
+                ),
+                self.name,
+            )
         if self.maximum is not None and converted > self.maximum:
-            raise ValueError(f"{game}: option {self.name}={short(value)} is above the maximum {self.maximum}")
+            raise OptionError(
+                message(
+                    "riverbox",
+                    "{game}: option {name}={value} is above the maximum {maximum}",
+                    game=game,
+                    name=self.name,
+                    value=short(value),
+                    maximum=self.maximum,
+                ),
+                self.name,
+            )
         return converted
 
 
@@ -106,6 +183,11 @@ class GameInfo:
                 return spec
         raise KeyError(name)
 
+    def _not_whole(self, players: object) -> Message:
+        return message(
+            "riverbox", "{game}: players={value} is not a whole number", game=self.name, value=short(players)
+        )
+
     def defaults(self) -> dict[str, Any]:
         return {spec.name: spec.default for spec in self.options}
 
@@ -117,16 +199,29 @@ class GameInfo:
             try:
                 players = int(players)
             except ValueError:
-                raise ValueError(f"{self.name}: players={short(players)} is not a whole number") from None
+                raise OptionError(self._not_whole(players), "players") from None
         if isinstance(players, bool) or not isinstance(players, int):
-            raise ValueError(f"{self.name}: players={short(players)} is not a whole number")
+            raise OptionError(self._not_whole(players), "players")
         if not self.min_players <= players <= self.max_players:
-            span = (
-                str(self.min_players)
+            reason = (
+                message(
+                    "riverbox",
+                    "{game} is played by {n} players, not {players}",
+                    game=self.name,
+                    n=self.min_players,
+                    players=players,
+                )
                 if self.min_players == self.max_players
-                else f"{self.min_players} to {self.max_players}"
+                else message(
+                    "riverbox",
+                    "{game} is played by {low} to {high} players, not {players}",
+                    game=self.name,
+                    low=self.min_players,
+                    high=self.max_players,
+                    players=players,
+                )
             )
-            raise ValueError(f"{self.name} is played by {span} players, not {players}")
+            raise OptionError(reason, "players")
         known = {spec.name for spec in self.options}
         unknown = sorted(str(k) for k in set(options) - known)
         if unknown:
@@ -143,9 +238,11 @@ class GameInfo:
             "title": self.title,
             "min_players": self.min_players,
             "max_players": self.max_players,
+            "default_players": self.default_players or self.min_players,
             "summary": self.summary,
             "options": [
                 {"name": o.name, "default": o.default, "allowed": o.describe(), "help": o.help}
+                | o.form_json()
                 for o in self.options
             ],
         }

@@ -32,6 +32,7 @@ from starlette.concurrency import run_in_threadpool
 from riverbox.server import worker
 from riverbox.server.deps import request_lang
 from riverbox.server.live import BotDriver, PgListener, listen_url
+from riverbox.server.lobby_form import first_field
 from riverbox.server.middleware import BODY_LIMIT, BodyLimit
 from riverbox.server.routers import (
     chat,
@@ -113,7 +114,8 @@ def create_app(settings: Settings) -> FastAPI:
 
 
 async def _refused(request: Request, exc: Refused) -> JSONResponse:
-    return JSONResponse({"detail": exc.text(request_lang(request))}, exc.status)
+    field = {} if exc.field is None else {"field": exc.field}
+    return JSONResponse({"detail": exc.text(request_lang(request)), **field}, exc.status)
 
 
 async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -121,7 +123,8 @@ async def _invalid(_request: Request, exc: RequestValidationError) -> JSONRespon
         f"{'.'.join(str(p) for p in e.get('loc', ()) if p != 'body') or 'body'}: {e.get('msg')}"
         for e in exc.errors()
     ]
-    return JSONResponse({"detail": "; ".join(problems) or "invalid request"}, 422)
+    detail = "; ".join(problems) or "invalid request"
+    return JSONResponse({"detail": detail, **first_field(exc.errors())}, 422)
 
 
 @asynccontextmanager

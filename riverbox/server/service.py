@@ -25,6 +25,7 @@ from riverbox.core.game import Game, State
 from riverbox.core.i18n import Message
 from riverbox.server import clock as clocks
 from riverbox.server.jsontext import dumps
+from riverbox.server.lobby_form import field_at_fault, refusal
 from riverbox.server.stages import STAGES
 from riverbox.server.table import (
     MOVE_KINDS,
@@ -268,7 +269,7 @@ class Tables:
         try:
             g = make_game(game, {"players": players, **options})
         except (ValueError, TypeError) as exc:
-            raise Refused(422, str(exc)) from None
+            raise Refused(422, refusal(exc), field_at_fault(exc)) from None
         specs = seats if seats else [SeatSpec("human")] + [SeatSpec("open")] * (g.players - 1)
         if len(specs) != g.players:
             raise Refused(422, f"{g.name} with {g.players} players needs {g.players} seats, not {len(specs)}")
@@ -278,15 +279,16 @@ class Tables:
                     raise Refused(
                         422,
                         f"seat {i} is a bot seat but names no bot; valid bots: " + ", ".join(bot_names(g)),
+                        f"seats.{i}",
                     )
                 try:
                     make_bot(spec.bot, g, 0)
                 except ValueError as exc:
-                    raise Refused(422, f"seat {i}: {exc}") from None
+                    raise Refused(422, f"seat {i}: {exc}", f"seats.{i}") from None
         try:
             time_control = clocks.check_time_control(clock, bank, timeouts)
         except clocks.BadTimeControl as exc:
-            raise Refused(422, exc.reason) from None
+            raise Refused(422, exc.reason, "clock") from None
         seconds = DEFAULT_BOT_SECONDS if bot_seconds is None else bot_seconds
         if not 0.01 <= seconds <= MAX_BOT_SECONDS:
             raise Refused(422, f"bot_seconds must be between 0.01 and {MAX_BOT_SECONDS:g}")
@@ -349,8 +351,8 @@ class Tables:
         self._changed(table_id)
         return got, token
 
-    def summary(self, table_id: str) -> dict[str, Any]:
-        """What anyone may know of a table: game, options, seats, status, seq."""
+    def summary(self, table_id: str, lang: str = "en") -> dict[str, Any]:
+        """What anyone may know of a table: game, options, seats (named in ``lang``), status, seq."""
         with self.locked(table_id) as table:
             seats = self.seats(table_id)
             return {
@@ -362,7 +364,7 @@ class Tables:
                 "clock": table.row.table_options.get("clock"),
                 "clocks": table.public_clock(seats),
                 "seats": [
-                    table.seat_summary(s, on, seats=seats)
+                    table.seat_summary(s, on, lang, seats=seats)
                     for s, on in zip(seats, self._connected(table_id, seats), strict=True)
                 ],
                 "status": _status(table, seats),
@@ -373,13 +375,14 @@ class Tables:
                 **_results(table),
             }
 
-    def lobby(self, finished: int = 20) -> list[dict[str, Any]]:
-        """Open and running tables, newest first, then the ``finished`` newest finished ones."""
+    def lobby(self, lang: str = "en", finished: int = 20) -> list[dict[str, Any]]:
+        """Open and running tables, newest first, then the ``finished`` newest finished ones (seats
+        named in ``lang``)."""
         rows = self.store.tables(("open", "running")) + self.store.tables(("over",), finished)
         out = []
         for row in rows:
             try:
-                out.append(self.summary(row.id))
+                out.append(self.summary(row.id, lang))
             except (Refused, ValueError):
                 continue
         return out

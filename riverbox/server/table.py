@@ -62,11 +62,13 @@ class Refused(Exception):
     reader's language, since the refusal may be a :class:`Message` (an engine refusal keeps its own).
     """
 
-    def __init__(self, status: int, message: str | Message) -> None:
+    def __init__(self, status: int, message: str | Message, field: str | None = None) -> None:
         super().__init__(str(message))
         self.status = status
         self.message = str(message)
         self.reason = message
+        self.field = field
+        """The request field at fault (``players``, ``options.NAME``, ``seats.N``, ``clock``), for a form."""
 
     def text(self, lang: str = "en") -> str:
         return in_lang(self.reason, lang)
@@ -419,7 +421,12 @@ class Table:
         if s.kind == "bot":
             number = 1 + sum(1 for o in seats or () if o.kind == "bot" and o.seat < s.seat)
             level = bot_level(self.row.game, s.bot or "")
-            words = gettext("riverbox", lang, LEVEL_WORDS[level]) if level in LEVEL_WORDS else level
+            if level in LEVEL_WORDS:
+                words = gettext("riverbox", lang, LEVEL_WORDS[level])
+            else:  # a bot named by its kind (heuristic, ismcts...): its label in the reader's language
+                from riverbox.bots.labels import bot_label
+
+                words = bot_label(s.bot or "", lang)
             return gettext("riverbox", lang, BOT_NAME).format(number=number, level=words)
         return gettext("riverbox", lang, "player {seat}").format(seat=s.seat)
 

@@ -6,10 +6,10 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
-from riverbox.core import CHANCE, Chance, Game, GameInfo, OptionSpec, Rng, State
+from riverbox.core import CHANCE, Chance, Game, GameInfo, OptionError, OptionSpec, Rng, State
 from riverbox.core.events import EventText
 from riverbox.core.game import Policy
-from riverbox.core.i18n import N_, localized_file
+from riverbox.core.i18n import N_, localized_file, message
 from riverbox.games.ravenous_river import actions as A
 from riverbox.games.ravenous_river.observe import OBSERVATION_SIZE, observation, state_blocks
 from riverbox.games.ravenous_river.state import RavenousRiverState
@@ -37,6 +37,7 @@ class RavenousRiver(Game):
                 N_("VP needed to win, with strictly the most VP"),
                 minimum=1,
                 maximum=99,  # RR-29
+                label=N_("Points to win"),
             ),
             OptionSpec(
                 "first_player",
@@ -44,6 +45,7 @@ class RavenousRiver(Game):
                 N_("seat that starts round 1; -1 picks at random"),  # RR-10
                 minimum=-1,
                 maximum=6,
+                label=N_("First player"),
             ),
         ),
         perfect_information=False,
@@ -54,9 +56,15 @@ class RavenousRiver(Game):
         super().__init__(players, **options)
         first = self.options["first_player"]
         if first >= self.players:
-            raise ValueError(
-                f"ravenous-river: option first_player={first} is not a seat; use 0..{self.players - 1},"
-                " or -1 for a random first player"
+            raise OptionError(
+                message(
+                    "ravenous_river",
+                    "ravenous-river: option first_player={first} is not a seat; use 0..{last},"
+                    " or -1 for a random first player",
+                    first=first,
+                    last=self.players - 1,
+                ),
+                "first_player",
             )
 
     state_class = RavenousRiverState
@@ -84,7 +92,9 @@ class RavenousRiver(Game):
 
     # -- presentation -------------------------------------------------------------------------
     def rules_text(self, lang: str = "en") -> str:
-        return localized_file(RULES_FILE, self.lang_for(lang)).read_text(encoding="utf-8")
+        from riverbox.core.text import unwrap_cjk
+
+        return unwrap_cjk(localized_file(RULES_FILE, self.lang_for(lang)).read_text(encoding="utf-8"))
 
     def render(self, state: State, seat: int | None, lang: str = "en") -> Any:
         from riverbox.games.ravenous_river.render import render

@@ -16,7 +16,7 @@ def content(lang: str = "en") -> dict[str, Any]:
     """Card titles and texts and the animals' names, in ``lang`` (the ids stay English)."""
     from riverbox.games.ravenous_river.cards import CARDS
     from riverbox.games.ravenous_river.scoring import ANIMALS
-    from riverbox.games.ravenous_river.words import animal_word, card_text
+    from riverbox.games.ravenous_river.words import animal_mark, animal_word, card_text
 
     cards = {
         k.name: {
@@ -27,4 +27,5 @@ def content(lang: str = "en") -> dict[str, Any]:
         for k in CARDS
     }
     names = {a: animal_word(a, lang) for a in ANIMALS}
-    return {"animals": list(ANIMALS), "animal_names": names, "cards": cards}
+    marks = {a: animal_mark(a, lang) for a in ANIMALS}
+    return {"animals": list(ANIMALS), "animal_names": names, "animal_marks": marks, "cards": cards}

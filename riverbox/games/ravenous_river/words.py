@@ -22,6 +22,16 @@ DOMAIN = "ravenous_river"
 
 ANIMAL_WORDS = (N_("lion"), N_("bull"), N_("horse"), N_("hound"), N_("fox"), N_("cat"), N_("mouse"))
 """The seven animals as sentences name them (the same ids as ``scoring.ANIMALS``), marked for translation."""
+ANIMAL_MARKS = {
+    "lion": N_("Li"),
+    "bull": N_("Bu"),
+    "horse": N_("Ho"),
+    "hound": N_("Hd"),
+    "fox": N_("Fx"),
+    "cat": N_("Ca"),
+    "mouse": N_("Ms"),
+}
+"""Each animal's mark on a token: distinct in every language (horse and hound both start "Ho")."""
 _PLACEHOLDER = {k.name for k in CARDS if k.placeholder}
 _TITLE = {k.name: k.title for k in CARDS}
 """Card titles for menus and logs; ``*`` marks a PLACEHOLDER card (not the published list)."""
@@ -34,6 +44,11 @@ WHERE = (N_("the bank"), N_("boat 1"), N_("boat 2"))
 def animal_word(name: str, lang: str = "en") -> str:
     """An animal's name in ``lang`` (the English name is the id)."""
     return gettext(DOMAIN, lang, name)
+
+
+def animal_mark(name: str, lang: str = "en") -> str:
+    """An animal's short mark in ``lang``, as its token shows it."""
+    return gettext(DOMAIN, lang, ANIMAL_MARKS[name])
 
 
 def where_word(dest: int, lang: str = "en") -> str:

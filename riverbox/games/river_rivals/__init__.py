@@ -46,9 +46,16 @@ class RiverRivals(Game):
                 "basic",
                 N_("basic, or advanced with the equipment draft"),
                 choices=("basic", "advanced"),
+                label=N_("Mode"),
+                choice_labels=(N_("basic"), N_("advanced (equipment draft)")),
             ),
             OptionSpec(
-                "first", 0, N_("the seat that begins (draws 4 cards, the other 5)"), minimum=0, maximum=1
+                "first",
+                0,
+                N_("the seat that begins (draws 4 cards, the other 5)"),
+                minimum=0,
+                maximum=1,
+                label=N_("First seat"),
             ),
             OptionSpec(
                 "chain_limit",
@@ -56,27 +63,37 @@ class RiverRivals(Game):
                 N_("most extra cards Lightning may play per turn (0 = no limit)"),  # RV-7
                 minimum=0,
                 maximum=16,
+                label=N_("Lightning chain limit"),
             ),
             OptionSpec(
-                "copy_copy", False, N_("may a Copy Animal copy another Copy Animal (default no)")
+                "copy_copy",
+                False,
+                N_("may a Copy Animal copy another Copy Animal (default no)"),
+                label=N_("Copy may copy a Copy"),
             ),  # RV-8
             OptionSpec(
                 "full_hand_draw",
                 "forbidden",
                 N_("at the hand limit, drawing is forbidden, or allowed and draws nothing"),  # RV-18
                 choices=("forbidden", "empty"),
+                label=N_("Drawing with a full hand"),
+                choice_labels=(N_("forbidden"), N_("allowed, draws nothing")),
             ),
             OptionSpec(
                 "stuck",
                 "lose",
                 N_("holding cards but unable to play or draw loses, or passes"),  # RV-20
                 choices=("lose", "pass"),
+                label=N_("A stuck player"),
+                choice_labels=(N_("loses"), N_("passes")),
             ),
             OptionSpec(
                 "poison",
                 "pile",
                 N_("Poison removes the top card of the catcher's pile, or a shield"),  # RV-25
                 choices=("pile", "shield"),
+                label=N_("Poison removes"),
+                choice_labels=(N_("the top card of the pile"), N_("a shield")),
             ),
         ),
         default_players=2,
@@ -97,8 +114,10 @@ class RiverRivals(Game):
     def rules_text(self, lang: str = "en") -> str:
         """The rules in ``lang`` (``rules.zh.md`` next to ``rules.md``), then the card content table."""
         lang = self.lang_for(lang)
+        from riverbox.core.text import unwrap_cjk
+
         text = localized_file(Path(__file__).with_name("rules.md"), lang).read_text(encoding="utf-8")
-        return text + "\n" + placeholder_table(lang)
+        return unwrap_cjk(text + "\n" + placeholder_table(lang))
 
     def render(self, state: State, seat: int | None, lang: str = "en") -> Any:
         from riverbox.games.river_rivals.render import render

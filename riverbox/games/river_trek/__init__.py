@@ -17,6 +17,7 @@ from typing import Any, ClassVar
 from riverbox.core import Game, GameInfo, OptionSpec, State
 from riverbox.core.events import EventText
 from riverbox.core.i18n import N_, localized_file
+from riverbox.core.text import unwrap_cjk
 from riverbox.games.river_trek import scoring
 from riverbox.games.river_trek.actions import ALL_ACTIONS, NUM_ACTION_IDS, Kind, TrekAction, parse
 from riverbox.games.river_trek.bot import TrekBot
@@ -54,8 +55,15 @@ class RiverTrek(Game):
                     "simple: the basic game without animals"
                 ),
                 choices=("basic", "full", "simple"),
+                label=N_("Variant"),
+                choice_labels=(N_("basic"), N_("full"), N_("simple (no animals)")),
             ),
-            OptionSpec("animals", True, N_("use the animal tiles and tokens (false = the Simpler Game)")),
+            OptionSpec(
+                "animals",
+                True,
+                N_("use the animal tiles and tokens (false = the Simpler Game)"),
+                label=N_("Animals"),
+            ),
             OptionSpec(
                 "animal_shift",
                 "forward",
@@ -64,6 +72,8 @@ class RiverTrek(Game):
                     "back first, or as seat 0 (the host) chooses during setup"
                 ),
                 choices=("forward", "back", "choose"),
+                label=N_("Animal tile shift"),
+                choice_labels=(N_("forward first"), N_("back first"), N_("the host chooses")),
             ),
             OptionSpec(
                 "empty_tile_check",
@@ -73,8 +83,15 @@ class RiverTrek(Game):
                     "or only after caravan moves"
                 ),
                 choices=("any-move", "caravan-move"),
+                label=N_("Empty tile check"),
+                choice_labels=(N_("after any move"), N_("after caravan moves only")),
             ),
-            OptionSpec("hidden_money", False, N_("keep each player's money hidden from the others")),  # RT-28
+            OptionSpec(
+                "hidden_money",
+                False,
+                N_("keep each player's money hidden from the others"),  # RT-28
+                label=N_("Hidden money"),
+            ),
         ),
         # Nothing is ever hidden: the boards and animals are drawn at setup, face up, before anyone
         # acts; face-down tokens are known (they sit on their own tile); money is public by default
@@ -107,8 +124,10 @@ class RiverTrek(Game):
 
     # -- presentation -------------------------------------------------------------------
     def rules_text(self, lang: str = "en") -> str:
-        return localized_file(Path(__file__).parent / "rules.md", self.lang_for(lang)).read_text(
-            encoding="utf-8"
+        return unwrap_cjk(
+            localized_file(Path(__file__).parent / "rules.md", self.lang_for(lang)).read_text(
+                encoding="utf-8"
+            )
         )
 
     def render(self, state: State, seat: int | None, lang: str = "en") -> Any:

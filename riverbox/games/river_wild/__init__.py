@@ -117,6 +117,7 @@ class RiverWild(Game):
                     "forbid river on a card's top edge facing empty table (default: allowed as long as "
                     "some top river meets river or mountain)"
                 ),
+                label=N_("Strict top river"),
             ),
             OptionSpec(
                 "runestone_counts_for_all_goals",
@@ -125,6 +126,7 @@ class RiverWild(Game):
                     "a runestone's animal counts toward every goal of the land (default: one goal of "
                     "the player's choice)"
                 ),
+                label=N_("Runestone counts for every goal"),
             ),
             OptionSpec(
                 "source_counts_for_size",
@@ -133,6 +135,7 @@ class RiverWild(Game):
                     "the Source Card counts toward a Protected Land's size when it holds part of it "  # RW-11
                     "(no effect with the placeholder Source, which has no land)"
                 ),
+                label=N_("Source counts for size"),
             ),
         ),
     )
@@ -209,8 +212,12 @@ class RiverWild(Game):
     # -- presentation -------------------------------------------------------------------------
     def rules_text(self, lang: str = "en") -> str:
         """The rules in ``lang``: ``rules.md``, or ``rules.<lang>.md`` next to it."""
-        return localized_file(Path(__file__).parent / "rules.md", self.lang_for(lang)).read_text(
-            encoding="utf-8"
+        from riverbox.core.text import unwrap_cjk
+
+        return unwrap_cjk(
+            localized_file(Path(__file__).parent / "rules.md", self.lang_for(lang)).read_text(
+                encoding="utf-8"
+            )
         )
 
     def render(self, state: State, seat: int | None, lang: str = "en") -> Any:

@@ -6,7 +6,7 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 
-from riverbox.server.deps import CurrentPlayer, RuntimeDep, base_url, player_key
+from riverbox.server.deps import CurrentPlayer, RuntimeDep, base_url, player_key, request_lang
 from riverbox.server.players import clean_name, take_seat
 from riverbox.server.schemas import ERRORS, CreateIn, CreateOut, JoinIn, JoinOut, SeatOut, TableOut
 from riverbox.server.service import SeatSpec
@@ -53,9 +53,10 @@ def create_table(body: CreateIn, request: Request, runtime: RuntimeDep, player: 
 
 
 @router.get("/api/tables", response_model=list[TableOut])
-def list_tables(runtime: RuntimeDep) -> list[dict[str, Any]]:
-    """Open and running tables, newest first, then the newest finished ones (the lobby)."""
-    return runtime.tables.lobby()
+def list_tables(request: Request, runtime: RuntimeDep) -> list[dict[str, Any]]:
+    """Open and running tables, newest first, then the newest finished ones (the lobby); seats
+    are named in the reader's language (``?lang=``)."""
+    return runtime.tables.lobby(request_lang(request))
 
 
 @router.post("/api/tables/{table_id}/join", response_model=JoinOut, responses=ERRORS)

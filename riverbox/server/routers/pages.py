@@ -23,7 +23,10 @@ def lobby_page(request: Request) -> Response:
 
     lang = request_lang(request)
     infos = [{**i.to_json(), "bots": bot_names(load(i.name))} for i in games()]
-    return page(request, "lobby.html", {"games": [game_info(info, lang) for info in infos]})
+    chosen = request.query_params.get("game")  # /?game=NAME opens the form with that game
+    return page(
+        request, "lobby.html", {"games": [game_info(info, lang) for info in infos], "chosen": chosen}
+    )
 
 
 @router.get("/rules/{game}", response_class=HTMLResponse)
@@ -81,9 +84,11 @@ def rules_html(game: str, lang: str = "en") -> str:
     """A game's rules (Markdown) as HTML; raw HTML in the text is escaped, never passed through."""
     from markdown_it import MarkdownIt
 
+    from riverbox.core.text import close_cjk_gaps
     from riverbox.registry import load
 
-    return str(MarkdownIt("commonmark", {"html": False}).enable("table").render(load(game).rules_text(lang)))
+    rendered = MarkdownIt("commonmark", {"html": False}).enable("table").render(load(game).rules_text(lang))
+    return close_cjk_gaps(str(rendered))
 
 
 def _game_domain(game: str) -> str:
@@ -100,9 +105,7 @@ def titled(summary: dict[str, Any], lang: str) -> dict[str, Any]:
 
 
 def game_info(info: dict[str, Any], lang: str) -> dict[str, Any]:
-    """A game's lobby entry with its title and option help in ``lang``."""
-    domain = _game_domain(info["name"])
-    options = [
-        {**o, "help": gettext(domain, lang, o["help"])} if "help" in o else o for o in info.get("options", [])
-    ]
-    return {**info, "title": gettext(domain, lang, info["title"]), "options": options}
+    """A game's lobby entry with its title, labelled options and bots in ``lang``."""
+    from riverbox.server.lobby_form import lobby_game
+
+    return lobby_game(info, _game_domain(info["name"]), lang)

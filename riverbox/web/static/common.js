@@ -50,6 +50,10 @@ export async function api(path, options = {}) {
     headers: { "content-type": "application/json", ...(options.headers || {}) },
   });
   const body = await response.json().catch(() => ({}));
-  if (!response.ok) throw new Error(typeof body.detail === "string" ? body.detail : `error ${response.status}`);
+  if (!response.ok) {
+    const error = new Error(typeof body.detail === "string" ? body.detail : `error ${response.status}`);
+    error.field = typeof body.field === "string" ? body.field : null; // the request field at fault, for a form
+    throw error;
+  }
   return body;
 }

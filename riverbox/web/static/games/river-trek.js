@@ -20,9 +20,9 @@ const TEXT = {
   scout: _("Scout"),
   animalTile: (a) => _("animal: {a}", { a }),
   faceDown: _("face down"),
-  board: (name) => _("board {name}", { name }),
+  board: (name) => BOARDS[name] || _("board {name}", { name }), // the end boards in words, middle ones by id
   areas: _("Trading-post areas"),
-  area: (a) => _("{name} ({size}) · spaces {spaces}", { name: a.name, size: areaSize(a), spaces: (a.spaces || []).join(", ") }),
+  area: (a) => _("{name} ({size}) · spaces {spaces}", { name: areaName(a.name), size: areaSize(a), spaces: (a.spaces || []).join(", ") }),
   posts: _("posts"),
   noPosts: _("no posts"),
   closed: _("closed by the Bridge"),
@@ -44,6 +44,14 @@ const TEXT = {
   placeholder: _("placeholder boards"),
   colour: (i) => _("colour {i}", { i }),
 };
+
+/** The boards at either end of the path, named in words rather than by their ids. */
+const BOARDS = { START: _("start board"), FINAL: _("final board") };
+
+/** An area's name with its end board in words ("START-a" reads "start board-a"). */
+function areaName(name) {
+  return String(name).replace(/^(START|FINAL)\b/, (id) => BOARDS[id]);
+}
 
 /** An area's size in words. */
 const SIZES = { small: _("small"), large: _("large"), smallPlus: _("small, +2"), largePlus: _("large, +2") };
@@ -124,7 +132,7 @@ function drawAreas(view) {
   return el("section", {}, el("h3", {}, TEXT.areas), el("div", { class: "rt-areas" }, areas.map((a, k) => {
     const posts = Array.isArray(a.posts) ? a.posts : [];
     const chips = posts.flatMap((n, c) => Array.from({ length: n }, () => explorer(view, c)));
-    return el("div", { class: `rt-area${a.usable === false ? " closed" : ""}`, "data-pick": `area:${a.id ?? k}`, "data-name": a.name },
+    return el("div", { class: `rt-area${a.usable === false ? " closed" : ""}`, "data-pick": `area:${a.id ?? k}`, "data-name": areaName(a.name) },
       el("span", {}, TEXT.area(a)), " ", chips.length ? el("span", { class: "rt-stack" }, chips) : el("small", { class: "muted" }, TEXT.noPosts),
       a.usable === false ? el("small", {}, ` · ${TEXT.closed}`) : null);
   })));
