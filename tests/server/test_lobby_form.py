@@ -20,7 +20,7 @@ from typing import Any
 import httpx
 import pytest
 import uvicorn
-from riverbox.server.bench import free_port
+from riverbox.server.server_load import free_port
 
 from riverbox.core.options import OptionSpec
 from riverbox.registry import games
