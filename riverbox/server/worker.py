@@ -25,7 +25,7 @@ def _state_for(job: BotJob) -> State:
     if cached is not None and job.moves[: len(cached[1])] == cached[1]:
         state, done = cached
     else:
-        state = make_game(job.game, job.options).new_state(job.seed)
+        state = make_game(job.game, job.options).new_state(job.seed, job.generator)
         done = ()
     game = state.game
     for seat, text in job.moves[len(done) :]:

@@ -70,3 +70,9 @@ presence = sa.Table(
 Each process writes its own rows and refreshes their ``heartbeat`` (epoch seconds) while it
 lives; rows whose heartbeat is too old belong to a process that died and count for nothing.
 """
+
+# -- the secret seed (migration 0006_secret) ----------------------------------------------
+games.append_column(sa.Column("secret", sa.String(64), nullable=True))
+"""A table's 256-bit secret seed in hex: its chance draws come from the keyed generator
+(``blake2b-ctr``), and ``seed`` is then 0. Null for tables made before (SplitMix64 from ``seed``).
+The secret is shown to nobody until the game is over, in its record."""
