@@ -11,16 +11,16 @@ import asyncio
 import contextlib
 import functools
 import gc
+import json
 import logging
 import os
 import secrets
 import socket
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
-from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
-from multiprocessing import get_context
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -36,6 +36,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from riverbox.core.i18n import check_lang, gettext
 from riverbox.server import worker
+from riverbox.server.botpool import BotPool
 from riverbox.server.language import LANG_COOKIE, choose_lang, page_context
 from riverbox.server.live import BotDriver, Client, Hub, PgListener, json_message, listen_url, state_message
 from riverbox.server.service import HINT_SECONDS, PRESENCE_HEARTBEAT, PRESENCE_STALE, SeatSpec, Tables
@@ -204,6 +205,7 @@ class _TooLarge(Exception):
 class Settings:
     db_url: str
     bot_workers: int = 1
+    """Bot worker processes (``riverbox serve --bot-workers``; it defaults to the cores less one)."""
     allowed_origins: tuple[str, ...] = ()
     freeze_gc: bool = False
     """Move every object alive once the server has started out of the collector's sight
@@ -260,11 +262,8 @@ def create_app(settings: Settings) -> FastAPI:
         tables.sole_writer = "writer" in state
         await run_in_threadpool(store.upgrade)
         state["loop"] = asyncio.get_running_loop()
-        executor = ProcessPoolExecutor(
-            max_workers=settings.bot_workers, mp_context=get_context("spawn"), initializer=worker.start
-        )
-        executor.submit(worker.warm)  # the worker starts importing while the server starts
-        driver = state["driver"] = BotDriver(tables, executor, settings.bot_workers)
+        pool = _app.state.bot_pool = BotPool(settings.bot_workers)  # supervised: a lost worker is replaced
+        driver = state["driver"] = BotDriver(tables, pool, settings.bot_workers)
         listener = None
         if store.is_postgres:
             listener = PgListener(listen_url(store.url), store.channel, on_notice)
@@ -272,8 +271,8 @@ def create_app(settings: Settings) -> FastAPI:
         beat = None
         if store.is_postgres:  # several processes may share it: say which seats are connected here
             tables.process = f"{socket.gethostname()[:40]}:{os.getpid()}:{secrets.token_hex(4)}"
-            pool = presence["pool"] = ThreadPoolExecutor(1, thread_name_prefix="riverbox-presence")
-            beat = asyncio.get_running_loop().create_task(_heartbeat(store, tables.process, pool))
+            beats = presence["pool"] = ThreadPoolExecutor(1, thread_name_prefix="riverbox-presence")
+            beat = asyncio.get_running_loop().create_task(_heartbeat(store, tables.process, beats))
         for row in await run_in_threadpool(store.tables, ("open", "running"), 1000):
             driver.changed(row.id)
         lag = asyncio.get_running_loop().create_task(_loop_lag()) if stages_enabled() else None
@@ -296,7 +295,7 @@ def create_app(settings: Settings) -> FastAPI:
             driver.stop()
             if listener is not None:
                 await run_in_threadpool(listener.stop)
-            executor.shutdown(wait=False, cancel_futures=True)
+            pool.shutdown()
             store.close()
             state["writer_users"] -= 1
             if state["writer_users"] == 0 and "writer" in state:
@@ -665,8 +664,8 @@ async def _socket(ws: WebSocket, table_id: str, tables: Tables, hub: Hub, settin
         while True:
             raw = await ws.receive_text()
             reply = await _answer(raw, table_id, token, tables, lang)
-            async with client.lock:
-                await ws.send_json(reply)
+            # queued after the states sent before it, so the client reads them in order
+            hub.post(client, json.dumps(reply, separators=(",", ":"), ensure_ascii=False))
     except WebSocketDisconnect:
         pass
     finally:

@@ -24,6 +24,7 @@ from riverbox.bots.base import bot_names, make_bot
 from riverbox.core.game import Game, State
 from riverbox.core.i18n import Message
 from riverbox.core.rng import SPLITMIX, secret_seed
+from riverbox.server.botpolicy import chance_move, check_table_bot
 from riverbox.server.jsontext import dumps
 from riverbox.server.stages import STAGES
 from riverbox.server.table import MOVE_KINDS, SEAT_KINDS, Refused, Table, Viewer, make_game, server_text
@@ -250,6 +251,7 @@ class Tables:
                         f"seat {i} is a bot seat but names no bot; valid bots: " + ", ".join(bot_names(g)),
                     )
                 try:
+                    check_table_bot(spec.bot, g)
                     make_bot(spec.bot, g, 0)
                 except ValueError as exc:
                     raise Refused(422, f"seat {i}: {exc}") from None
@@ -583,6 +585,13 @@ class Tables:
             if seat in table.bot_seats(self.seats(table_id)):
                 raise Refused(403, taken_over(seat, table.timed_out))
             return _job(table, seat, "strong", HINT_SECONDS, "hint")
+
+    def chance_move(self, job: BotJob) -> str | None:
+        """A random legal move for ``job``'s seat when its bot gave none; None if it is no longer due."""
+        with self.locked(job.table) as table:
+            if table.state.is_over or job.seat not in table.state.to_move:
+                return None
+            return chance_move(table.state, job.seat, job.bot_seed)
 
     def clock(self, table_id: str) -> tuple[int, float] | None:
         """(seq, deadline) when the turn clock runs for a human seat to move, else None."""

@@ -8,11 +8,16 @@ from __future__ import annotations
 
 import contextlib
 import os
+import signal
+import sys
+import threading
+import time
 from collections import OrderedDict
 from typing import Any
 
 from riverbox.bots.base import make_bot
 from riverbox.core.game import State
+from riverbox.server.botpolicy import CAP_MARGIN, CAP_SLACK, OverBudget, capped_spec, chance_move, cpu_cap
 from riverbox.server.service import BotJob
 from riverbox.server.table import make_game
 
@@ -38,12 +43,20 @@ def _state_for(job: BotJob) -> State:
 
 
 def choose(job: BotJob) -> str:
-    """The notation of the move ``job.bot`` picks for ``job.seat`` (its CPU budget capped)."""
+    """The notation of the move ``job.bot`` picks for ``job.seat``, within the table's CPU cap.
+
+    The bot's own clock is set to the table's ``bot_seconds``; a bot that runs past it anyway
+    (one with no clock, or a bug) is stopped at the cap and a random legal move is played
+    instead, so the table goes on and the worker is free for the next table (issue 26).
+    """
     state = _state_for(job)
-    bot: Any = make_bot(job.bot, state.game, job.bot_seed)
-    if hasattr(bot, "seconds"):
-        bot.seconds = min(float(bot.seconds), job.seconds)
-    return str(bot.act(state.clone(), job.seat))
+    spec = capped_spec(job.bot, state.game, job.seconds)
+    try:
+        with cpu_cap(job.seconds * CAP_MARGIN + CAP_SLACK):
+            bot: Any = make_bot(spec, state.game, job.bot_seed)
+            return str(bot.act(state.clone(), job.seat))
+    except OverBudget:
+        return chance_move(state, job.seat, job.bot_seed)
 
 
 def choose_many(jobs: list[BotJob]) -> list[str | None]:
@@ -71,7 +84,8 @@ def hint(job: BotJob, lang: str) -> dict[str, Any]:
     from riverbox.bots.hint import hint as strongest
 
     state = _state_for(job)
-    action, why = strongest(state.game, state, job.seat, job.bot_seed, lang)
+    with cpu_cap(job.seconds * CAP_MARGIN + CAP_SLACK):  # OverBudget: the hint fails, asked again
+        action, why = strongest(state.game, state, job.seat, job.bot_seed, lang)
     text = state.game.describe_action(action, state, lang)
     return {"seq": job.seq, "action": str(action), "text": text, "why": why}
 
@@ -80,15 +94,47 @@ BOT_NICENESS = 10
 """How much lower the bot worker's CPU priority is than the server's (see :func:`start`)."""
 
 
-def start() -> None:
-    """The worker's initializer: run at a lower CPU priority than the server process.
+def start(server: int | None = None) -> None:
+    """The worker's initializer: end with the server, and run at a lower CPU priority than it.
+
+    ``server`` is the server's process id. However the server ends (SIGKILL and the OOM killer
+    included) its workers end too: Linux sends them SIGKILL when it dies (``PR_SET_PDEATHSIG``),
+    and a watchdog thread exits once the worker's parent is no longer the server (everywhere).
+    Left running, they and the multiprocessing resource tracker they keep open were orphans for
+    ever (issue 26 counted 42 after one run of the server tests).
 
     On a small machine the worker and the server's event loop compete for the same cores; a
     bot may think for its whole budget, a person's move must be answered at once. The kernel
     then lets the loop run first whenever both are ready, and bots use the time left over.
     """
+    if server is not None:
+        _die_with(server)
     with contextlib.suppress(OSError):  # not permitted here: run at the server's priority
         os.nice(BOT_NICENESS)
+
+
+PR_SET_PDEATHSIG = 1
+WATCH_SECONDS = 0.5
+"""How often the watchdog looks whether the server is still the worker's parent."""
+
+
+def _die_with(server: int) -> None:
+    """SIGKILL this process when ``server`` (its parent) dies: the kernel's signal, and a watchdog."""
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(OSError, AttributeError):
+            import ctypes
+
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    if os.getppid() != server:  # the server died before the signal was asked for
+        os._exit(1)
+
+    def watch() -> None:
+        while os.getppid() == server:
+            time.sleep(WATCH_SECONDS)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="riverbox-worker-watchdog", daemon=True).start()
 
 
 def warm() -> bool:
