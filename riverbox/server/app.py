@@ -36,6 +36,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from riverbox.core.i18n import check_lang, gettext
 from riverbox.server import worker
+from riverbox.server.botpolicy import BARRED_BOTS
 from riverbox.server.botpool import BotPool
 from riverbox.server.language import LANG_COOKIE, choose_lang, page_context
 from riverbox.server.live import BotDriver, Client, Hub, PgListener, json_message, listen_url, state_message
@@ -490,7 +491,11 @@ def create_app(settings: Settings) -> FastAPI:
         from riverbox.registry import games, load
 
         lang = request_lang(request)
-        infos = [{**i.to_json(), "bots": bot_names(load(i.name))} for i in games()]
+        # bots a table may not seat (see botpolicy) are not offered
+        infos = [
+            {**i.to_json(), "bots": [b for b in bot_names(load(i.name)) if b not in BARRED_BOTS]}
+            for i in games()
+        ]
         return page(request, "lobby.html", {"games": [game_info(info, lang) for info in infos]})
 
     @app.get("/rules/{game}", response_class=HTMLResponse, include_in_schema=False)

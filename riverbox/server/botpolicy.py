@@ -85,7 +85,8 @@ def _allowed(accepted: set[str]) -> str:
 
 
 def capped_spec(spec: str, game: Game, seconds: float) -> BotSpec:
-    """``spec`` with its thinking time cut to ``seconds`` (set when the bot has one and it is unset).
+    """``spec`` with its thinking time cut to ``seconds`` (set when the bot has one and it is unset)
+    and every budget within :data:`BUDGET_CAPS` (a table created before the caps may ask for more).
 
     A bot that keeps to its own clock then answers within the table's budget with a move it
     chose; :func:`cpu_cap` stops the rest.
@@ -93,6 +94,11 @@ def capped_spec(spec: str, game: Game, seconds: float) -> BotSpec:
     resolved = resolve(spec, game)
     accepted = bot_settings(resolved, game)
     settings = dict(resolved.settings)
+    for key, value in settings.items():
+        cap = BUDGET_CAPS.get(key)
+        with contextlib.suppress(ValueError):
+            if cap is not None and float(value) > cap:
+                settings[key] = f"{cap:g}"
     for key in THINK_KEYS:
         if key in accepted:
             given = settings.get(key, accepted[key])

@@ -236,6 +236,8 @@ class Tables:
         bot_seconds: float | None = None,
     ) -> tuple[str, list[tuple[int, str, str | None]]]:
         """A new table; returns its id and (seat, kind, token) for every seat (tokens for humans)."""
+        if players is not None and "players" in options:  # which would win? neither: refused
+            raise Refused(422, "players is given twice (as players and in options); give it once")
         try:
             g = make_game(game, {"players": players, **options})
         except (ValueError, TypeError) as exc:

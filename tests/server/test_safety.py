@@ -34,6 +34,7 @@ from riverbox.core.rng import KEYED, SPLITMIX
 from riverbox.server import live
 from riverbox.server.app import Settings, create_app
 from riverbox.server.bench import running_server
+from riverbox.server.botpolicy import capped_spec
 from riverbox.server.table import Table, game_log
 from riverbox.store.db import TableRow
 from tests.server.conftest import bearer, new_table, state
@@ -360,3 +361,23 @@ def test_a_client_that_never_reads_is_dropped_and_an_honest_spectator_gets_every
         with ws_connect(f"ws://127.0.0.1:{port}/ws/tables/{tid}") as again:
             again.send(json.dumps({"token": None}))
             assert json.loads(again.recv(timeout=5))["seq"] == moves
+
+
+# -- players given twice -------------------------------------------------------------------
+
+
+def test_players_given_twice_is_refused_and_changes_nothing(lite: TestClient) -> None:
+    before = lite.get("/api/tables").json()
+    r = lite.post("/api/tables", json={"game": "ravenous-river", "players": 2, "options": {"players": 7}})
+    assert r.status_code == 422 and "players is given twice" in r.text, r.text
+    assert lite.get("/api/tables").json() == before
+    once = lite.post("/api/tables", json={"game": "ravenous-river", "options": {"players": 3}})
+    assert once.status_code == 201 and lite.get(f"/api/tables/{once.json()['id']}").json()["players"] == 3
+
+
+def test_a_spec_from_before_the_caps_is_held_to_them_and_to_the_tables_seconds() -> None:
+    game = riverbox.load("river-rivals")
+    spec = capped_spec("ismcts:think=150,workers=64,iterations=100000000,c=2", game, 0.25)
+    assert dict(spec.settings) == {"think": "0.25", "workers": "1", "iterations": "200000", "c": "2"}
+    assert dict(capped_spec("strong", game, 0.05).settings)["think"] == "0.05"
+    assert capped_spec("random", game, 0.05).settings == ()
