@@ -3,8 +3,8 @@
 A ``ProcessPoolExecutor`` whose worker dies (the OOM killer, a native crash, SIGKILL) is broken
 for good: every later bot move failed with ``BrokenProcessPool`` until the server restarted
 (issue 26). Here the pool is replaced the first time any caller sees it broken or stuck, and
-the caller tries again on the new one. Workers are told the server's process id, so they end
-with it however it ends (see :func:`riverbox.server.worker.start`).
+the caller tries again on the new one. Workers end with the server however it ends (see
+:func:`riverbox.server.worker.start`).
 """
 
 from __future__ import annotations

@@ -8,15 +8,12 @@ from __future__ import annotations
 
 import contextlib
 import os
-import signal
-import sys
-import threading
-import time
 from collections import OrderedDict
 from typing import Any
 
 from riverbox.bots.base import make_bot
 from riverbox.core.game import State
+from riverbox.lab.tournament import end_with_parent
 from riverbox.server.botpolicy import CAP_MARGIN, CAP_SLACK, OverBudget, capped_spec, chance_move, cpu_cap
 from riverbox.server.service import BotJob
 from riverbox.server.table import make_game
@@ -97,9 +94,10 @@ BOT_NICENESS = 10
 def start(server: int | None = None) -> None:
     """The worker's initializer: end with the server, and run at a lower CPU priority than it.
 
-    ``server`` is the server's process id. However the server ends (SIGKILL and the OOM killer
-    included) its workers end too: Linux sends them SIGKILL when it dies (``PR_SET_PDEATHSIG``),
-    and a watchdog thread exits once the worker's parent is no longer the server (everywhere).
+    However the server ends (SIGKILL and the OOM killer included) its workers end too: the
+    kernel signals them when it dies and a watch thread exits once the server is no longer
+    their parent (:func:`riverbox.lab.tournament.end_with_parent`, as for ``simulate``'s pool).
+    ``server`` is the server's process id: a worker that starts after the server died ends at once.
     Left running, they and the multiprocessing resource tracker they keep open were orphans for
     ever (issue 26 counted 42 after one run of the server tests).
 
@@ -107,34 +105,9 @@ def start(server: int | None = None) -> None:
     bot may think for its whole budget, a person's move must be answered at once. The kernel
     then lets the loop run first whenever both are ready, and bots use the time left over.
     """
-    if server is not None:
-        _die_with(server)
+    end_with_parent(server)
     with contextlib.suppress(OSError):  # not permitted here: run at the server's priority
         os.nice(BOT_NICENESS)
-
-
-PR_SET_PDEATHSIG = 1
-WATCH_SECONDS = 0.5
-"""How often the watchdog looks whether the server is still the worker's parent."""
-
-
-def _die_with(server: int) -> None:
-    """SIGKILL this process when ``server`` (its parent) dies: the kernel's signal, and a watchdog."""
-    if sys.platform.startswith("linux"):
-        with contextlib.suppress(OSError, AttributeError):
-            import ctypes
-
-            libc = ctypes.CDLL(None, use_errno=True)
-            libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
-    if os.getppid() != server:  # the server died before the signal was asked for
-        os._exit(1)
-
-    def watch() -> None:
-        while os.getppid() == server:
-            time.sleep(WATCH_SECONDS)
-        os._exit(1)
-
-    threading.Thread(target=watch, name="riverbox-worker-watchdog", daemon=True).start()
 
 
 def warm() -> bool:
