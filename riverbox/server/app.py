@@ -18,9 +18,8 @@ import secrets
 import socket
 import time
 from collections.abc import AsyncIterator
-from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
-from multiprocessing import get_context
 
 from anyio import to_thread
 from fastapi import FastAPI, Request
@@ -29,7 +28,7 @@ from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.concurrency import run_in_threadpool
 
-from riverbox.server import worker
+from riverbox.server.botpool import BotPool
 from riverbox.server.deps import request_lang
 from riverbox.server.live import BotDriver, PgListener, listen_url
 from riverbox.server.middleware import BODY_LIMIT, BodyLimit
@@ -118,11 +117,8 @@ async def _running(runtime: Runtime) -> AsyncIterator[None]:
     tables.sole_writer = runtime.writer is not None
     await run_in_threadpool(store.upgrade)
     runtime.loop = asyncio.get_running_loop()
-    executor = ProcessPoolExecutor(
-        max_workers=settings.bot_workers, mp_context=get_context("spawn"), initializer=worker.start
-    )
-    executor.submit(worker.warm)  # the worker starts importing while the server starts
-    driver = runtime.driver = BotDriver(tables, executor, settings.bot_workers)
+    bot_pool = runtime.bot_pool = BotPool(settings.bot_workers)  # supervised: a lost worker is replaced
+    driver = runtime.driver = BotDriver(tables, bot_pool, settings.bot_workers)
     listener = None
     if store.is_postgres:
         listener = PgListener(listen_url(store.url), store.channel, runtime.on_notice)
@@ -155,7 +151,7 @@ async def _running(runtime: Runtime) -> AsyncIterator[None]:
         driver.stop()
         if listener is not None:
             await run_in_threadpool(listener.stop)
-        executor.shutdown(wait=False, cancel_futures=True)
+        bot_pool.shutdown()
         store.close()
         runtime.writer_users -= 1
         if runtime.writer_users == 0 and runtime.writer is not None:

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from fastapi.templating import Jinja2Templates
 
+from riverbox.server.botpool import BotPool
 from riverbox.server.live import BotDriver, Hub
 from riverbox.server.players import Players
 from riverbox.server.service import Tables
@@ -30,6 +31,7 @@ log = logging.getLogger("riverbox.server")
 class Settings:
     db_url: str
     bot_workers: int = 1
+    """Bot worker processes (``riverbox serve --bot-workers``; it defaults to the cores less one)."""
     allowed_origins: tuple[str, ...] = ()
     freeze_gc: bool = False
     """Move every object alive once the server has started out of the collector's sight
@@ -52,6 +54,8 @@ class Runtime:
     """The event loop the server runs on (set by the lifespan): store callbacks come from threads."""
     driver: BotDriver | None = None
     """Plays bot seats and clock expiries (exists while the server runs)."""
+    bot_pool: BotPool | None = None
+    """The supervised worker processes that think for bots and hints (while the server runs)."""
     writer: WriterLock | None = None
     """SQLite: the lock that makes this process the store's only writer."""
     writer_users: int = 0

@@ -86,3 +86,9 @@ players = sa.Table(
 )
 """A person who keeps their seats: a name and the SHA-256 of their secret player key (the key
 itself lives only in their browser's cookie). ``seats.player_id`` links the seats they took."""
+
+# -- the secret seed (migration 0006_secret) ----------------------------------------------
+games.append_column(sa.Column("secret", sa.String(64), nullable=True))
+"""A table's 256-bit secret seed in hex: its chance draws come from the keyed generator
+(``blake2b-ctr``), and ``seed`` is then 0. Null for tables made before (SplitMix64 from ``seed``).
+The secret is shown to nobody until the game is over, in its record."""
