@@ -20,6 +20,7 @@ import time
 from collections.abc import AsyncIterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
+from typing import Any
 
 from anyio import to_thread
 from fastapi import FastAPI, Request
@@ -31,7 +32,7 @@ from starlette.concurrency import run_in_threadpool
 from riverbox.server.botpool import BotPool
 from riverbox.server.deps import request_lang
 from riverbox.server.live import BotDriver, PgListener, listen_url
-from riverbox.server.middleware import BODY_LIMIT, BodyLimit
+from riverbox.server.middleware import BODY_LIMIT, BodyLimit, SecurityHeaders
 from riverbox.server.routers import lobby, pages, players, sockets, stages, tables
 from riverbox.server.routers.pages import game_info, printed_content, rules_html, titled
 from riverbox.server.routers.sockets import HELLO_SECONDS, MESSAGE_LIMIT, origin_allowed
@@ -79,6 +80,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.state.tables = runtime.tables
     app.state.hub = runtime.hub
     app.add_middleware(BodyLimit)
+    app.add_middleware(SecurityHeaders)  # outermost: every answer, a 413 included, carries them
     app.mount("/static", StaticFiles(directory=WEB / "static"), name="static")
     app.add_exception_handler(Refused, _refused)  # type: ignore[arg-type]
     app.add_exception_handler(RequestValidationError, _invalid)  # type: ignore[arg-type]
@@ -96,7 +98,15 @@ async def _refused(request: Request, exc: Refused) -> JSONResponse:
     return JSONResponse({"detail": exc.text(request_lang(request))}, exc.status)
 
 
+def _unparsed(error: Any) -> bool:
+    """An error about a body that was not JSON at all (broken, or sent as text), not about a value."""
+    raw = tuple(error.get("loc", ())) == ("body",) and isinstance(error.get("input"), (bytes, str))
+    return error.get("type") == "json_invalid" or raw
+
+
 async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
+    if any(_unparsed(e) for e in exc.errors()):  # not a value problem: no JSON to look at
+        return JSONResponse({"detail": "the body is not valid JSON"}, 400)
     problems = [
         f"{'.'.join(str(p) for p in e.get('loc', ()) if p != 'body') or 'body'}: {e.get('msg')}"
         for e in exc.errors()

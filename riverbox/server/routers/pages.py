@@ -24,8 +24,7 @@ def lobby_page(request: Request) -> Response:
     lang = request_lang(request)
     # bots a table may not seat (see botpolicy) are not offered
     infos = [
-        {**i.to_json(), "bots": [b for b in bot_names(load(i.name)) if b not in BARRED_BOTS]}
-        for i in games()
+        {**i.to_json(), "bots": [b for b in bot_names(load(i.name)) if b not in BARRED_BOTS]} for i in games()
     ]
     return page(request, "lobby.html", {"games": [game_info(info, lang) for info in infos]})
 

@@ -12,7 +12,17 @@ from starlette.concurrency import run_in_threadpool
 
 from riverbox.server import worker
 from riverbox.server.deps import ReaderLang, RuntimeDep, SeatToken, TablesDep
-from riverbox.server.schemas import ERRORS, HINT_ERRORS, ActionIn, HintOut, SeqOut, StateOut, TableOut
+from riverbox.server.schemas import (
+    ERRORS,
+    HINT_ERRORS,
+    ActionIn,
+    HintOut,
+    LangQuery,
+    SeatQuery,
+    SeqOut,
+    StateOut,
+    TableOut,
+)
 from riverbox.server.service import HINT_SECONDS
 from riverbox.server.stages import STAGES
 from riverbox.server.table import Refused, server_text
@@ -29,7 +39,7 @@ def table_summary(table_id: str, tables: TablesDep) -> dict[str, Any]:
 
 @router.get("/api/tables/{table_id}/state", response_model=StateOut, responses=ERRORS)
 def table_state(
-    table_id: str, tables: TablesDep, token: SeatToken, reader: ReaderLang, lang: str | None = None
+    table_id: str, tables: TablesDep, token: SeatToken, reader: ReaderLang, lang: LangQuery = None
 ) -> Response:
     """The seat's view, legal actions and log; without a token, the spectator's.
 
@@ -59,7 +69,7 @@ async def act(table_id: str, body: ActionIn, request: Request, tables: TablesDep
 
 @router.post("/api/tables/{table_id}/hint", response_model=HintOut, responses=HINT_ERRORS)
 async def hint(
-    table_id: str, runtime: RuntimeDep, token: SeatToken, reader: ReaderLang, lang: str | None = None
+    table_id: str, runtime: RuntimeDep, token: SeatToken, reader: ReaderLang, lang: LangQuery = None
 ) -> HintOut:
     """What the game's strongest bot would play for your seat now, and why (your turn only).
 
@@ -101,7 +111,7 @@ def record(table_id: str, tables: TablesDep) -> dict[str, Any]:
 
 @router.get("/api/tables/{table_id}/replay", responses=ERRORS)
 def replay(
-    table_id: str, tables: TablesDep, reader: ReaderLang, seat: int | None = None, lang: str | None = None
+    table_id: str, tables: TablesDep, reader: ReaderLang, seat: SeatQuery = None, lang: LangQuery = None
 ) -> list[dict[str, Any]]:
     """A finished table move by move as ``seat`` saw it (no seat: the public view); 403 until the end."""
     from riverbox.server.replay import frames
