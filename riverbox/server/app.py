@@ -31,6 +31,7 @@ from starlette.concurrency import run_in_threadpool
 
 from riverbox.server.botpool import BotPool
 from riverbox.server.deps import request_lang
+from riverbox.server.limits import RateLimited
 from riverbox.server.live import BotDriver, PgListener, listen_url
 from riverbox.server.middleware import BODY_LIMIT, BodyLimit, SecurityHeaders
 from riverbox.server.routers import lobby, pages, players, sockets, stages, tables
@@ -84,6 +85,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.mount("/static", StaticFiles(directory=WEB / "static"), name="static")
     app.add_exception_handler(Refused, _refused)  # type: ignore[arg-type]
     app.add_exception_handler(RequestValidationError, _invalid)  # type: ignore[arg-type]
+    app.add_exception_handler(RateLimited, _limited)  # type: ignore[arg-type]
     app.include_router(lobby.router)
     app.include_router(tables.router)
     if stages_enabled():
@@ -92,6 +94,10 @@ def create_app(settings: Settings) -> FastAPI:
     app.include_router(players.router)
     app.include_router(pages.router)
     return app
+
+
+async def _limited(_request: Request, exc: RateLimited) -> JSONResponse:
+    return JSONResponse({"detail": str(exc)}, 429, headers={"Retry-After": str(exc.retry_after)})
 
 
 async def _refused(request: Request, exc: Refused) -> JSONResponse:

@@ -30,6 +30,7 @@ def serve(
     open_browser: bool = False,
     access_log: bool = False,
     bot_workers: int | None = None,
+    rate_scale: float = 1.0,
 ) -> None:
     """Serve until interrupted; with ``open_browser`` the lobby opens once the server is up.
 
@@ -42,7 +43,7 @@ def serve(
     workers = default_bot_workers() if bot_workers is None else bot_workers
     if workers < 1:
         raise ValueError(f"--bot-workers must be at least 1, not {workers}")
-    app = create_app(Settings(url, bot_workers=workers, freeze_gc=True))
+    app = create_app(Settings(url, bot_workers=workers, freeze_gc=True, rate_scale=rate_scale))
     # no per-message compression: state messages are a few kilobytes, and compressing each one
     # for every client costs more CPU than anything else a move does on a small machine
     config = uvicorn.Config(

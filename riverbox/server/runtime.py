@@ -11,12 +11,13 @@ import asyncio
 import logging
 import time
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from fastapi.templating import Jinja2Templates
 
 from riverbox.server.botpool import BotPool
+from riverbox.server.limits import Limiter
 from riverbox.server.live import BotDriver, Hub
 from riverbox.server.players import Players
 from riverbox.server.service import Tables
@@ -33,6 +34,10 @@ class Settings:
     bot_workers: int = 1
     """Bot worker processes (``riverbox serve --bot-workers``; it defaults to the cores less one)."""
     allowed_origins: tuple[str, ...] = ()
+    rate_scale: float = 1.0
+    """Multiplies every rate limit (``riverbox serve --rate-scale``): 2 allows twice as many
+    requests, 0 turns the limits off (the load benchmark, which drives hundreds of tables from
+    one address)."""
     freeze_gc: bool = False
     """Move every object alive once the server has started out of the collector's sight
     (``gc.freeze``): ``riverbox serve`` sets it, a test harness running many apps in one
@@ -63,6 +68,8 @@ class Runtime:
     presence_pool: ThreadPoolExecutor | None = None
     """PostgreSQL: the thread that writes which seats have sockets here."""
     gc_watched: bool = False
+    limiter: Limiter = field(default_factory=Limiter)
+    """Rate limits per address and player (see :mod:`riverbox.server.limits`)."""
 
     @classmethod
     def build(cls, settings: Settings) -> Runtime:
@@ -73,6 +80,7 @@ class Runtime:
         tables = Tables(store, lambda table_id: runtime.on_change(table_id))
         hub = Hub(tables, lambda table_id, seat, clients: runtime.on_presence(table_id, seat, clients))
         runtime = cls(settings, store, tables, hub, templates, Players(store))
+        runtime.limiter = Limiter(settings.rate_scale)
         return runtime
 
     def on_change(self, table_id: str) -> None:

@@ -7,11 +7,12 @@ import logging
 import time
 from typing import Any
 
-from fastapi import APIRouter, Request, Response
+from fastapi import APIRouter, Depends, Request, Response
 from starlette.concurrency import run_in_threadpool
 
 from riverbox.server import worker
 from riverbox.server.deps import ReaderLang, RuntimeDep, SeatToken, TablesDep
+from riverbox.server.limits import rate_limit
 from riverbox.server.schemas import (
     ERRORS,
     HINT_ERRORS,
@@ -50,7 +51,12 @@ def table_state(
     return Response(tables.state_texts(table_id, [viewer])[viewer], media_type="application/json")
 
 
-@router.post("/api/tables/{table_id}/actions", response_model=SeqOut, responses=ERRORS)
+@router.post(
+    "/api/tables/{table_id}/actions",
+    response_model=SeqOut,
+    responses=ERRORS,
+    dependencies=[Depends(rate_limit("move"))],
+)
 async def act(table_id: str, body: ActionIn, request: Request, tables: TablesDep, token: SeatToken) -> SeqOut:
     """Play ``action`` at move ``seq``: 409 if stale, 422 if illegal, 403 if not this seat's turn."""
     called = time.perf_counter()
@@ -67,7 +73,12 @@ async def act(table_id: str, body: ActionIn, request: Request, tables: TablesDep
     return SeqOut(seq=seq)
 
 
-@router.post("/api/tables/{table_id}/hint", response_model=HintOut, responses=HINT_ERRORS)
+@router.post(
+    "/api/tables/{table_id}/hint",
+    response_model=HintOut,
+    responses=HINT_ERRORS,
+    dependencies=[Depends(rate_limit("hint"))],
+)
 async def hint(
     table_id: str, runtime: RuntimeDep, token: SeatToken, reader: ReaderLang, lang: LangQuery = None
 ) -> HintOut:
@@ -91,13 +102,23 @@ async def hint(
     return HintOut(**answer)
 
 
-@router.post("/api/tables/{table_id}/undo", response_model=SeqOut, responses=ERRORS)
+@router.post(
+    "/api/tables/{table_id}/undo",
+    response_model=SeqOut,
+    responses=ERRORS,
+    dependencies=[Depends(rate_limit("move"))],
+)
 def undo(table_id: str, tables: TablesDep, token: SeatToken) -> SeqOut:
     """Take back your last move if nobody moved since and it showed you nothing new."""
     return SeqOut(seq=tables.undo(table_id, token))
 
 
-@router.post("/api/tables/{table_id}/resign", response_model=SeqOut, responses=ERRORS)
+@router.post(
+    "/api/tables/{table_id}/resign",
+    response_model=SeqOut,
+    responses=ERRORS,
+    dependencies=[Depends(rate_limit("move"))],
+)
 def resign(table_id: str, tables: TablesDep, token: SeatToken) -> SeqOut:
     """Leave the game; a bot plays your seat from now on."""
     return SeqOut(seq=tables.resign(table_id, token))
