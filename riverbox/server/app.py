@@ -27,10 +27,12 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
+from sqlalchemy.exc import DBAPIError
 from starlette.concurrency import run_in_threadpool
 
 from riverbox.server.botpool import BotPool
 from riverbox.server.deps import request_lang
+from riverbox.server.failures import storage_failed
 from riverbox.server.limits import RateLimited
 from riverbox.server.live import BotDriver, PgListener, listen_url
 from riverbox.server.middleware import BODY_LIMIT, BodyLimit, SecurityHeaders
@@ -86,6 +88,8 @@ def create_app(settings: Settings) -> FastAPI:
     app.add_exception_handler(Refused, _refused)  # type: ignore[arg-type]
     app.add_exception_handler(RequestValidationError, _invalid)  # type: ignore[arg-type]
     app.add_exception_handler(RateLimited, _limited)  # type: ignore[arg-type]
+    app.add_exception_handler(DBAPIError, storage_failed)  # a full or read-only disk: 503, else 500
+    app.add_exception_handler(OSError, storage_failed)
     app.include_router(lobby.router)
     app.include_router(tables.router)
     if stages_enabled():
