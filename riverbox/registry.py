@@ -14,6 +14,7 @@ from riverbox.core.checks import check_depth
 from riverbox.core.game import Game, State
 from riverbox.core.options import GameInfo
 from riverbox.core.record import replay_actions
+from riverbox.core.rng import SPLITMIX
 
 _GAMES: dict[str, str] = {
     "ravenous-river": "riverbox.games.ravenous_river:RavenousRiver",
@@ -75,4 +76,5 @@ def replay(record: Any) -> State:
     opts = dict(options)
     players = opts.pop("players", None)
     game = load(record["game"], players, **opts)
-    return replay_actions(game, record["seed"], record["actions"])
+    # a record without ``rng`` was dealt by SplitMix64 (written before tables drew from a keyed generator)
+    return replay_actions(game, record["seed"], record["actions"], record.get("rng", SPLITMIX))

@@ -91,6 +91,11 @@ def _factory(spec: BotSpec, game: Game) -> BotFactory:
     return factories[spec.name]
 
 
+def bot_settings(spec: str | BotSpec, game: Game) -> dict[str, Any]:
+    """The settings the bot ``spec`` names (a level resolved) accepts, each with its default."""
+    return {s.name: s.default for s in _factory(resolve(spec, game), game).settings}
+
+
 def make_bot(spec: str | BotSpec, game: Game, seed: int = 0) -> Any:
     """A bot for ``game`` from a spec; ``ValueError`` names an unknown bot, key or value and what is valid."""
     resolved = resolve(spec, game)

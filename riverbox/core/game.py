@@ -56,7 +56,26 @@ from riverbox.core.events import (
 from riverbox.core.fields import Field, copier, dump_field, load_field
 from riverbox.core.i18n import Message, check_lang, message
 from riverbox.core.options import GameInfo
-from riverbox.core.rng import Rng
+from riverbox.core.rng import GENERATORS, KEY_BITS, SPLITMIX, Rng, make_rng
+
+
+def check_generator_seed(seed: Any, generator: Any) -> int:
+    """``seed`` if it seeds ``generator`` (a name of ``GENERATORS``), else ``ValueError`` naming why.
+
+    SplitMix64 takes 64 bits (see ``check_seed``); the keyed generator a 256-bit secret.
+    """
+    if generator not in GENERATORS:
+        names = ", ".join(GENERATORS)
+        raise ValueError(f"there is no random generator {describe(generator)}; generators: {names}")
+    if generator == SPLITMIX:
+        return check_seed(seed)
+    if seed.__class__ is not int or not 0 <= seed < 1 << KEY_BITS:
+        limit = f"2**{KEY_BITS} - 1"
+        raise ValueError(
+            f"seed {describe(seed)} is not valid; a {generator} seed is a whole number from 0 to {limit}"
+        )
+    return cast(int, seed)
+
 
 CHANCE = -1
 """The seat of chance outcomes in ``history`` and records."""
@@ -143,14 +162,16 @@ class Game(ABC):
     state_class: ClassVar[type[State]]
     """The game's State subclass; ``new_state`` and ``_blank_state`` make its objects."""
 
-    def new_state(self, seed: Unchecked = 0) -> State:
-        """A new game. The same options, seed and actions always give the same game.
+    def new_state(self, seed: Unchecked = 0, generator: str = SPLITMIX) -> State:
+        """A new game. The same options, seed, generator and actions always give the same game.
 
         The core sets up what every game has (seed, generator, history, events), then the
-        state's ``_setup`` deals the game's own opening.
+        state's ``_setup`` deals the game's own opening. ``generator`` names the random
+        generator (see :data:`riverbox.core.rng.GENERATORS`): SplitMix64 by default, fast for
+        simulations; tables people play on use the keyed one, whose seed is a 256-bit secret.
         """
         state = self._blank_state()
-        state._init_common(self, seed)
+        state._init_common(self, seed, generator)
         state._setup()
         return state
 
@@ -175,8 +196,9 @@ class Game(ABC):
         missing = [k for k in ("seed", "rng", "history", "body") if k not in data]
         if missing:
             raise ValueError(f"state JSON is missing {', '.join(missing)}")
+        generator = data.get("generator", SPLITMIX)
         try:
-            seed = check_seed(data["seed"])
+            seed = check_generator_seed(data["seed"], generator)
         except ValueError as exc:
             raise ValueError(f"state JSON: {exc}") from None
         rng, determinized = data["rng"], data.get("determinized", False)
@@ -187,7 +209,7 @@ class Game(ABC):
         state = self._blank_state()
         state.game = self
         state.seed = seed
-        state.rng = Rng(0)
+        state.rng = make_rng(seed, generator)
         state.rng.state = rng
         state.determinized = determinized
         state.history = self._history_from_json(data["history"])
@@ -254,7 +276,7 @@ class Game(ABC):
 
     def _replayed(self, state: State) -> State:
         """The state that replaying ``state``'s seed and history gives (``ValueError`` if none)."""
-        other = self.new_state(state.seed)
+        other = self.new_state(state.seed, state.generator)
         for index, (seat, action) in enumerate(state.history):
             if seat == CHANCE:
                 if index >= len(other.history) or other.history[index] != (seat, action):
@@ -572,10 +594,15 @@ class State(ABC, Generic[GameT]):
             cls._view = view  # type: ignore[method-assign]
             delattr(cls, "view")
 
-    def _init_common(self, game: Game, seed: Unchecked) -> None:
+    @property
+    def generator(self) -> str:
+        """The name of the random generator this state draws from (``splitmix64``, ``blake2b-ctr``)."""
+        return self.rng.NAME
+
+    def _init_common(self, game: Game, seed: Unchecked, generator: str = SPLITMIX) -> None:
         self.game = cast(GameT, game)
-        self.seed = check_seed(seed)
-        self.rng = Rng(seed)
+        self.seed = check_generator_seed(seed, generator)
+        self.rng = make_rng(self.seed, generator)
         self.history = []
         self._shared_events = ()
         self._own_events = []
@@ -931,7 +958,10 @@ class State(ABC, Generic[GameT]):
         ``rng`` is an :class:`Rng`, a ``random.Random``, an int seed, or ``None`` for a fresh one.
 
         The copy's generator is re-seeded too (future draws are hidden information), and
-        chance entries of the history that ``seat`` did not see are redacted.
+        chance entries of the history that ``seat`` did not see are redacted. Its seed is that
+        new generator's, never the real one: a table's seed is a secret (issue 26), and what a
+        bot or a hint searches must not rebuild the real deal. The copy draws from SplitMix64
+        whatever the original's generator (searching is fast; its draws are guesses).
         """
         if seat is not None and not is_seat(seat, self.game.players):
             raise ValueError(f"{self.game.name}: {seat_error(seat, self.game.players)}")
@@ -945,7 +975,8 @@ class State(ABC, Generic[GameT]):
             r = Rng(check_seed(rng))
         history, events = self._seen_by(seat)
         other = self._copy(history[:], events)
-        other.rng = Rng(r.next64())
+        other.seed = fresh = r.next64()
+        other.rng = Rng(fresh)
         other.determinized = True
         other._determinize_body(seat, r)
         return other
@@ -968,13 +999,18 @@ class State(ABC, Generic[GameT]):
 
     # -- records and JSON -------------------------------------------------------------------
     def record(self) -> dict[str, Any]:
-        """``{game, options, seed, actions}``: complete, JSON, replayable with ``riverbox.replay``."""
+        """``{game, options, seed, rng, actions}``: complete, JSON, replayable with ``riverbox.replay``.
+
+        ``rng`` names the generator; a record without it (written before there were two) was
+        dealt by SplitMix64.
+        """
         if self.determinized:
             raise ValueError("a determinized state is a guess at hidden information and has no record")
         return {
             "game": self.game.name,
             "options": self.game.config(),
             "seed": self.seed,
+            "rng": self.generator,
             "actions": [[s, str(a)] for s, a in self.history],
         }
 
@@ -986,7 +1022,7 @@ class State(ABC, Generic[GameT]):
                 hist.append([s, [a.text, None if vis is None else sorted(vis)]])
             else:
                 hist.append([s, self.game.action_id(a)])
-        return {
+        out: dict[str, Any] = {
             "game": self.game.name,
             "options": self.game.config(),
             "seed": self.seed,
@@ -996,6 +1032,9 @@ class State(ABC, Generic[GameT]):
             "events": [stored_to_json(e) for e in self._stored_events()],
             "body": self._body_to_json(),
         }
+        if self.generator != SPLITMIX:  # documents written before there were two stay as they were
+            out["generator"] = self.generator
+        return out
 
     # -- hooks for subclasses -------------------------------------------------------------
     @abstractmethod

@@ -13,20 +13,22 @@ from typing import Any
 from riverbox.core.checks import describe
 from riverbox.core.errors import IllegalAction
 from riverbox.core.game import CHANCE, Game, State
+from riverbox.core.rng import SPLITMIX
 
 
-def replay_actions(game: Game, seed: Any, actions: Any) -> State:
+def replay_actions(game: Game, seed: Any, actions: Any, generator: Any = SPLITMIX) -> State:
     """The state ``seed`` and ``actions`` give in ``game``; ``ValueError`` names the first bad entry.
 
-    Chance entries must be exactly what the seed gives; every other entry is parsed and
-    applied, so a record that any rule refuses cannot rebuild a state.
+    Chance entries must be exactly what the seed gives (drawn by the record's ``generator``, a
+    name of ``riverbox.core.rng.GENERATORS``); every other entry is parsed and applied, so a
+    record that any rule refuses cannot rebuild a state.
     """
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ValueError(f"record seed must be an integer, not {describe(seed)}")
     if not isinstance(actions, list):
         raise ValueError("record actions must be a list of [seat, notation]")
     try:
-        state = game.new_state(seed)
+        state = game.new_state(seed, generator)
     except ValueError as exc:
         raise ValueError(f"record {exc}") from None
     for index, entry in enumerate(actions):

@@ -8,9 +8,10 @@ shuffling cards.
 
 from __future__ import annotations
 
+import hashlib
 import struct
 from collections.abc import MutableSequence, Sequence
-from typing import Final, TypeVar
+from typing import ClassVar, Final, TypeVar
 
 T = TypeVar("T")
 
@@ -25,6 +26,8 @@ class Rng:
     """SplitMix64. ``Rng(seed)`` for any int seed; ``state`` is the full generator state."""
 
     __slots__ = ("state",)
+    NAME: ClassVar[str] = "splitmix64"
+    """The generator's name in records (a record without one was made by this generator)."""
 
     def __init__(self, seed: int = 0) -> None:
         self.state = seed & _MASK
@@ -167,3 +170,97 @@ def _shuffle_from(seq: MutableSequence[T], top: int, s: int) -> int:
         j = z % n
         seq[i], seq[j] = seq[j], seq[i]
     return s
+
+
+SPLITMIX: Final = Rng.NAME
+KEYED: Final = "blake2b-ctr"
+KEY_BITS: Final = 256
+"""A keyed generator's seed is a 256-bit secret (see :class:`KeyedRng`)."""
+_WORDS: Final = struct.Struct("<8Q")
+
+
+class KeyedRng(Rng):
+    """BLAKE2b keyed with a 256-bit secret, in counter mode: outputs nobody can predict.
+
+    SplitMix64 is fast but invertible, and a table's seed could be searched from a seat's own
+    draws (issue 26: ten River Rivals draws narrowed 2**31 seeds to 47). Here output ``k`` is
+    word ``k % 8`` of ``BLAKE2b(key, k // 8)``: without the key, outputs say nothing of each
+    other or of the key. ``state`` is the counter (outputs drawn so far), so a state's JSON and
+    clones work as for :class:`Rng`; the key is the state's ``seed``. Same methods and the same
+    use of each draw as :class:`Rng`, so games are unchanged; about ten times slower per draw,
+    so only tables people play on use it (simulations, bots' worlds and research keep SplitMix64).
+    """
+
+    __slots__ = ("_at", "_mac", "_words")
+    NAME: ClassVar[str] = KEYED
+
+    def __init__(self, seed: int = 0) -> None:
+        if seed.__class__ is not int or not 0 <= seed < 1 << KEY_BITS:
+            raise ValueError(f"a {KEYED} seed is a whole number from 0 to 2**{KEY_BITS} - 1")
+        self._mac = hashlib.blake2b(key=seed.to_bytes(KEY_BITS // 8, "little"), digest_size=64)
+        self.state = 0
+        self._at = -1
+        self._words: tuple[int, ...] = ()
+
+    def next64(self) -> int:
+        k = self.state
+        block = k >> 3
+        if block != self._at:
+            mac = self._mac.copy()
+            mac.update(block.to_bytes(8, "little"))
+            self._words = _WORDS.unpack(mac.digest())
+            self._at = block
+        self.state = k + 1
+        return self._words[k & 7]
+
+    def randrange(self, n: int) -> int:
+        if n <= 0:
+            raise ValueError(f"randrange needs n > 0, got {n}")
+        limit = _LIMITS[n] if n < _TABLE else _SPAN - _SPAN % n
+        while True:
+            z = self.next64()
+            if z < limit:
+                return z % n
+
+    def choice(self, seq: Sequence[T]) -> T:
+        return seq[self.randrange(len(seq))]
+
+    def shuffle(self, seq: MutableSequence[T]) -> None:
+        """Fisher-Yates, as :meth:`Rng.shuffle`: for each ``i`` from the end, ``j = randrange(i + 1)``."""
+        for i in range(len(seq) - 1, 0, -1):
+            j = self.randrange(i + 1)
+            seq[i], seq[j] = seq[j], seq[i]
+
+    def fork(self) -> Rng:
+        """A keyed generator whose key is four draws of this one (advances this one)."""
+        key = 0
+        for _ in range(KEY_BITS // 64):
+            key = key << 64 | self.next64()
+        return KeyedRng(key)
+
+    def copy(self) -> KeyedRng:
+        other = KeyedRng.__new__(KeyedRng)
+        other._mac = self._mac  # never updated in place (next64 updates a copy), so shared
+        other.state = self.state
+        other._at = self._at
+        other._words = self._words
+        return other
+
+
+GENERATORS: Final[dict[str, type[Rng]]] = {SPLITMIX: Rng, KEYED: KeyedRng}
+"""Every generator by its name in records."""
+
+
+def make_rng(seed: int, generator: str = SPLITMIX) -> Rng:
+    """The generator ``generator`` (a name of :data:`GENERATORS`) seeded with ``seed``."""
+    kind = GENERATORS.get(generator)
+    if kind is None:
+        raise ValueError(f"there is no random generator {generator!r}; generators: {', '.join(GENERATORS)}")
+    return kind(seed)
+
+
+def secret_seed() -> int:
+    """A fresh 256-bit secret for a :class:`KeyedRng`, from the operating system's CSPRNG."""
+    import secrets
+
+    return secrets.randbits(KEY_BITS)

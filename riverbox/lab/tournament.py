@@ -86,8 +86,12 @@ _PR_SET_PDEATHSIG = 1
 PARENT_POLL_SECONDS = 0.5
 
 
-def _end_with_parent() -> None:
+def end_with_parent(parent: int | None = None) -> None:
     """Pool initializer: make this worker end when the process that started it ends.
+
+    ``parent``: that process's id, when the caller knows it. A spawned worker runs its
+    initializer only after importing what it needs, seconds later on a busy machine; if the
+    parent died meanwhile, ``os.getppid()`` already names the process that adopted the worker.
 
     SIGTERM and SIGHUP go back to their default action first. A forked worker inherits the
     parent's handlers (``_exit_on_termination`` raises ``SystemExit`` in the main thread), and
@@ -97,7 +101,7 @@ def _end_with_parent() -> None:
     """
     for sig in (signal.SIGTERM, signal.SIGHUP) if hasattr(signal, "SIGHUP") else (signal.SIGTERM,):
         signal.signal(sig, signal.SIG_DFL)
-    parent = os.getppid()
+    parent = os.getppid() if parent is None else parent
     if sys.platform.startswith("linux"):
         with contextlib.suppress(OSError, AttributeError):
             ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGTERM)
@@ -138,7 +142,7 @@ def _run_pool(
     """Batches on ``workers`` processes, results in task order; the pool never outlives this call."""
     results: list[list[dict[str, Any]]] = []
     with _exit_on_termination():
-        pool = multiprocessing.get_context().Pool(workers, initializer=_end_with_parent)
+        pool = multiprocessing.get_context().Pool(workers, initializer=end_with_parent)
         try:
             for batch in pool.imap(_task, tasks):
                 results.append(batch)

@@ -18,22 +18,25 @@ import secrets
 import socket
 import time
 from collections.abc import AsyncIterator
-from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
-from multiprocessing import get_context
+from typing import Any
 
 from anyio import to_thread
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
+from sqlalchemy.exc import DBAPIError
 from starlette.concurrency import run_in_threadpool
 
-from riverbox.server import worker
+from riverbox.server.botpool import BotPool
 from riverbox.server.deps import request_lang
+from riverbox.server.failures import storage_failed
+from riverbox.server.limits import RateLimited
 from riverbox.server.live import BotDriver, PgListener, listen_url
 from riverbox.server.lobby_form import first_field
-from riverbox.server.middleware import BODY_LIMIT, BodyLimit
+from riverbox.server.middleware import BODY_LIMIT, BodyLimit, SecurityHeaders
 from riverbox.server.routers import (
     chat,
     clock,
@@ -96,9 +99,13 @@ def create_app(settings: Settings) -> FastAPI:
     app.add_middleware(BodyLimit)
     app.add_middleware(LearnBase, alerts=runtime.turn_alerts)
     app.mount("/static/art", ArtFiles(directory=WEB / "static" / "art", check_dir=False), name="art")
+    app.add_middleware(SecurityHeaders)  # outermost: every answer, a 413 included, carries them
     app.mount("/static", StaticFiles(directory=WEB / "static"), name="static")
     app.add_exception_handler(Refused, _refused)  # type: ignore[arg-type]
     app.add_exception_handler(RequestValidationError, _invalid)  # type: ignore[arg-type]
+    app.add_exception_handler(RateLimited, _limited)  # type: ignore[arg-type]
+    app.add_exception_handler(DBAPIError, storage_failed)  # a full or read-only disk: 503, else 500
+    app.add_exception_handler(OSError, storage_failed)
     app.include_router(lobby.router)
     app.include_router(tables.router)
     if stages_enabled():
@@ -113,12 +120,24 @@ def create_app(settings: Settings) -> FastAPI:
     return app
 
 
+async def _limited(_request: Request, exc: RateLimited) -> JSONResponse:
+    return JSONResponse({"detail": str(exc)}, 429, headers={"Retry-After": str(exc.retry_after)})
+
+
 async def _refused(request: Request, exc: Refused) -> JSONResponse:
     field = {} if exc.field is None else {"field": exc.field}
     return JSONResponse({"detail": exc.text(request_lang(request)), **field}, exc.status)
 
 
+def _unparsed(error: Any) -> bool:
+    """An error about a body that was not JSON at all (broken, or sent as text), not about a value."""
+    raw = tuple(error.get("loc", ())) == ("body",) and isinstance(error.get("input"), (bytes, str))
+    return error.get("type") == "json_invalid" or raw
+
+
 async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
+    if any(_unparsed(e) for e in exc.errors()):  # not a value problem: no JSON to look at
+        return JSONResponse({"detail": "the body is not valid JSON"}, 400)
     problems = [
         f"{'.'.join(str(p) for p in e.get('loc', ()) if p != 'body') or 'body'}: {e.get('msg')}"
         for e in exc.errors()
@@ -140,11 +159,8 @@ async def _running(runtime: Runtime) -> AsyncIterator[None]:
     tables.sole_writer = runtime.writer is not None
     await run_in_threadpool(store.upgrade)
     runtime.loop = asyncio.get_running_loop()
-    executor = ProcessPoolExecutor(
-        max_workers=settings.bot_workers, mp_context=get_context("spawn"), initializer=worker.start
-    )
-    executor.submit(worker.warm)  # the worker starts importing while the server starts
-    driver = runtime.driver = BotDriver(tables, executor, settings.bot_workers)
+    bot_pool = runtime.bot_pool = BotPool(settings.bot_workers)  # supervised: a lost worker is replaced
+    driver = runtime.driver = BotDriver(tables, bot_pool, settings.bot_workers)
     listener = None
     if store.is_postgres:
         listener = PgListener(listen_url(store.url), store.channel, runtime.on_notice)
@@ -178,7 +194,7 @@ async def _running(runtime: Runtime) -> AsyncIterator[None]:
         runtime.turn_alerts.sender.close()
         if listener is not None:
             await run_in_threadpool(listener.stop)
-        executor.shutdown(wait=False, cancel_futures=True)
+        bot_pool.shutdown()
         store.close()
         runtime.writer_users -= 1
         if runtime.writer_users == 0 and runtime.writer is not None:

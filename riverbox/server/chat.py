@@ -14,7 +14,6 @@ several server processes a sender may get one bucket per process, still a hard b
 
 from __future__ import annotations
 
-import contextlib
 import json
 import math
 import threading
@@ -162,6 +161,4 @@ class Chat:
         """Send a chat entry to every socket of the table (seats and spectators alike)."""
         text = chat_message(row)
         for client in list(self.hub.clients.get(table_id, ())):
-            async with client.lock:
-                with contextlib.suppress(Exception):
-                    await client.ws.send_text(text)
+            self.hub.post(client, text)  # the client's own outbox: a socket that does not read waits nobody

@@ -13,7 +13,7 @@ import json
 import logging
 import threading
 import time
-from collections import deque
+from collections import OrderedDict, deque
 from collections.abc import Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
@@ -23,6 +23,7 @@ from fastapi import WebSocket
 from starlette.concurrency import run_in_threadpool
 
 from riverbox.server import worker
+from riverbox.server.botpool import BotPool, PlainPool
 from riverbox.server.clock import with_now
 from riverbox.server.service import BotJob, Tables
 from riverbox.server.stages import STAGES
@@ -31,15 +32,34 @@ from riverbox.server.table import Refused
 log = logging.getLogger("riverbox.server")
 
 
+SEND_QUEUE = 32
+"""Messages waiting for one client at most: a client this far behind is not reading, and is dropped."""
+SEND_SECONDS = 10.0
+"""Longest one message may take to go out to a client before the client is dropped."""
+CLOSE_SECONDS = 2.0
+"""How long a dropped client's close handshake may take (its socket is abandoned after it)."""
+TOO_SLOW = 1013
+"""The close code a dropped client gets: "try again later" (the table page reconnects)."""
+TOO_SLOW_REASON = "too slow to read the table's updates; reconnect"
+
+
 @dataclass(eq=False)
 class Client:
-    """One WebSocket: a seat (or None for a spectator) and the last text it was sent."""
+    """One WebSocket: a seat (or None for a spectator), the last text it was sent, and its outbox.
+
+    Everything sent to the client goes through ``outbox`` in order, written by the client's own
+    task (:meth:`Hub._write`): a client that does not read holds up nobody but itself, and is
+    dropped once ``SEND_QUEUE`` messages wait or one takes ``SEND_SECONDS`` (issue 26).
+    """
 
     ws: WebSocket
     seat: int | None
     lang: str = "en"
     last: str = ""
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    outbox: asyncio.Queue[str] = field(default_factory=lambda: asyncio.Queue(SEND_QUEUE))
+    writer: asyncio.Task[None] | None = None
+    dropped: bool = False
 
 
 class Hub:
@@ -60,6 +80,10 @@ class Hub:
         self._count(table_id, client.seat, 1)
 
     def remove(self, table_id: str, client: Client) -> None:
+        """Forget a client (gone or dropped): it is sent nothing more."""
+        client.dropped = True
+        if client.writer is not None and client.writer is not asyncio.current_task():
+            client.writer.cancel()
         group = self.clients.get(table_id)
         if group is not None and client in group:
             group.discard(client)
@@ -118,31 +142,90 @@ class Hub:
             self._running.discard(table_id)
 
     async def send(self, client: Client, text: str, same: str | None = None) -> None:
-        """Send ``text`` unless the client already has exactly it (or ``same``: it without its time)."""
+        """Queue ``text`` for the client unless it already has exactly it (or ``same``: it without
+        its time); never waits on the socket."""
         key = text if same is None else same
-        async with client.lock:
-            if key == client.last:
-                return
-            client.last = key
-            with contextlib.suppress(Exception):
-                await client.ws.send_text(text)
+        if key == client.last:
+            return
+        client.last = key
+        self.post(client, text)
+
+    def post(self, client: Client, text: str) -> None:
+        """Queue ``text`` for the client, after everything queued before; a full outbox drops it."""
+        if client.dropped:
+            return
+        try:
+            client.outbox.put_nowait(text)
+        except asyncio.QueueFull:
+            self.drop(client, "its outbox is full")
+            return
+        if client.writer is None:
+            client.writer = asyncio.get_running_loop().create_task(self._write(client))
+            self._tasks.add(client.writer)
+            client.writer.add_done_callback(self._tasks.discard)
+
+    async def _write(self, client: Client) -> None:
+        """Send the client's outbox in order, each message within ``SEND_SECONDS``."""
+        try:
+            while not client.dropped:
+                text = await client.outbox.get()
+                async with client.lock:
+                    await asyncio.wait_for(client.ws.send_text(text), SEND_SECONDS)
+        except TimeoutError:
+            self.drop(client, "a message took too long to send")
+        except Exception:  # the socket is gone: the endpoint notices and removes the client
+            client.dropped = True
+
+    def drop(self, client: Client, why: str) -> None:
+        """Close a client that does not read (it may reconnect); the others go on as before."""
+        if client.dropped:
+            return
+        client.dropped = True
+        log.info("dropping a WebSocket client that does not read: %s", why)
+        for table_id, group in list(self.clients.items()):
+            if client in group:
+                self.remove(table_id, client)
+        task = asyncio.get_running_loop().create_task(_close(client.ws))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+
+async def _close(ws: WebSocket) -> None:
+    """Close with ``TOO_SLOW``, giving up after ``CLOSE_SECONDS`` (a client that never reads may
+    never take the close frame either; the server's ping timeout then ends the connection)."""
+    with contextlib.suppress(Exception):
+        await asyncio.wait_for(ws.close(code=TOO_SLOW, reason=TOO_SLOW_REASON), CLOSE_SECONDS)
 
 
 BATCH = 64
 """Most bot moves one trip to the worker carries."""
 
 
-class BotDriver:
-    """Plays bot seats (and clock expiries) through the worker process, never on the loop."""
+TRIP_ATTEMPTS = 3
+"""Tries of one trip to the workers (the pool is replaced after a worker died or hung)."""
 
-    def __init__(self, tables: Tables, executor: Executor, workers: int = 1) -> None:
+_Waiting = tuple[BotJob, "asyncio.Future[str | None]", float]
+
+
+class BotDriver:
+    """Plays bot seats (and clock expiries) through the worker processes, never on the loop.
+
+    Fair between tables: jobs wait in one line per table and trips take them round-robin, one
+    table's job at a time, so a table with many due moves never pushes the others back. A trip
+    that fails (a worker died, hung, or raised) is tried again on the replaced pool; a move
+    still without an answer is played at random (:meth:`Tables.chance_move`), so no table is
+    ever left waiting on a bot (issue 26).
+    """
+
+    def __init__(self, tables: Tables, executor: Executor | BotPool | PlainPool, workers: int = 1) -> None:
         self.tables = tables
-        self.executor = executor
+        self.pool = PlainPool(executor) if isinstance(executor, Executor) else executor
         self._trips = 2 * workers
         """Trips to the worker under way at once: the rest of the jobs wait here, so a burst
         never piles up in its queue, and each trip carries every job waiting (up to ``BATCH``)."""
         self._flying = 0
-        self._waiting: deque[tuple[BotJob, asyncio.Future[str | None], float]] = deque()
+        self._waiting: OrderedDict[str, deque[_Waiting]] = OrderedDict()
+        """Jobs waiting for a trip, one line per table, tables in turn order."""
         self._busy: set[tuple[str, int, str]] = set()
         self._again: set[str] = set()
         self._clocks: dict[str, asyncio.TimerHandle] = {}
@@ -182,9 +265,11 @@ class BotDriver:
         seq = None
         try:
             text = await self._choose(job)
-            if text is None:  # a broken or stuck bot must not stop the table
-                log.warning("bot %s failed on table %s", job.bot, job.table)
-                return
+            if text is None:  # a broken or lost bot must not stop the table: a random legal move
+                log.warning("bot %s failed on table %s; a random move is played", job.bot, job.table)
+                text = await run_in_threadpool(self.tables.chance_move, job)
+                if text is None:
+                    return
             acting = time.perf_counter()
             done, seq = await self.tables.bot_act_at_once(job, text)
             if not done:
@@ -200,14 +285,27 @@ class BotDriver:
     def _choose(self, job: BotJob) -> asyncio.Future[str | None]:
         """The bot's move in notation, or None if it failed; the job waits for the next trip."""
         answer: asyncio.Future[str | None] = asyncio.get_running_loop().create_future()
-        self._waiting.append((job, answer, time.perf_counter()))
+        line = self._waiting.get(job.table)
+        if line is None:
+            line = self._waiting[job.table] = deque()
+        line.append((job, answer, time.perf_counter()))
         self._dispatch()
         return answer
+
+    def _take(self, most: int) -> list[_Waiting]:
+        """Up to ``most`` waiting jobs, round-robin over the tables (each table then goes last)."""
+        batch: list[_Waiting] = []
+        while self._waiting and len(batch) < most:
+            table, line = self._waiting.popitem(last=False)
+            batch.append(line.popleft())
+            if line:
+                self._waiting[table] = line
+        return batch
 
     def _dispatch(self) -> None:
         """Start trips to the worker while there are jobs waiting and trips to spare."""
         while self._waiting and self._flying < self._trips:
-            batch = [self._waiting.popleft() for _ in range(min(BATCH, len(self._waiting)))]
+            batch = self._take(BATCH)
             self._flying += 1
             task = asyncio.get_running_loop().create_task(self._trip(batch))
             self._tasks.add(task)
@@ -222,13 +320,16 @@ class BotDriver:
         jobs = [job for job, _, _ in batch]
         texts: list[str | None] = [None] * len(jobs)
         try:
-            texts = await asyncio.wait_for(
-                asyncio.get_running_loop().run_in_executor(self.executor, worker.choose_many, jobs),
-                timeout=sum(job.seconds for job in jobs) * 4 + 20,
-            )
+            for attempt in range(TRIP_ATTEMPTS):
+                try:
+                    texts = await self.pool.run(
+                        worker.choose_many, jobs, timeout=sum(job.seconds for job in jobs) * 4 + 20
+                    )
+                    break
+                except Exception as exc:  # a lost or stuck worker (the pool is replaced): again
+                    why = type(exc).__name__
+                    log.warning("bot trip of %d moves failed (%s), attempt %d", len(jobs), why, attempt + 1)
             STAGES.since("bot.worker", start)
-        except Exception as exc:  # a stuck or lost worker: these moves fail, the tables go on
-            log.warning("bot worker failed on %d moves: %s", len(jobs), type(exc).__name__)
         finally:
             self._flying -= 1
             self._dispatch()
@@ -236,9 +337,7 @@ class BotDriver:
 
     async def think(self, work: Callable[..., Any], *args: Any, timeout: float) -> Any:
         """``work(*args)`` in the worker process, queued with the bots' trips in its executor."""
-        return await asyncio.wait_for(
-            asyncio.get_running_loop().run_in_executor(self.executor, work, *args), timeout=timeout
-        )
+        return await self.pool.run(work, *args, timeout=timeout)
 
     def _arm_clock(self, table_id: str, clock: tuple[int, float] | None) -> None:
         old = self._clocks.pop(table_id, None)

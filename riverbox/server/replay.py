@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from riverbox.core.game import CHANCE
+from riverbox.core.rng import SPLITMIX
 from riverbox.registry import load
 
 
@@ -27,7 +28,7 @@ def frames(record: dict[str, Any], seat: int | None, lang: str = "en") -> list[d
     game = _game_of(record)
     if seat is not None and not 0 <= seat < game.players:
         raise ValueError(f"seat {seat} is not a seat of this {game.players}-player game")
-    state = game.new_state(int(record["seed"]))
+    state = game.new_state(int(record["seed"]), record.get("rng", SPLITMIX))
     start = {"step": 0, "seat": None, "move": None, "text": None, "view": state.view(seat)}
     out: list[dict[str, Any]] = [start]
     for who, text in record["actions"]:

@@ -9,7 +9,13 @@ import uvicorn
 
 from riverbox.home import data_dir
 from riverbox.server.app import MESSAGE_LIMIT, Settings, create_app
+from riverbox.server.botpool import default_bot_workers
 from riverbox.store.db import default_url
+
+PING_SECONDS = 20.0
+"""Every WebSocket is pinged this often and closed when no pong comes within as long again: a
+half-open connection (a phone that lost its network, a client that stopped reading) is closed
+within 40 s instead of holding its socket for ever (issue 26)."""
 
 KEEP_ALIVE = 75
 """Seconds an idle HTTP connection stays open. A player posts a move every few seconds to a
@@ -17,7 +23,15 @@ minute; uvicorn's default (5 s) would close most connections between two moves, 
 move would then pay for a new connection (and a client reusing a closing one sees an error)."""
 
 
-def serve(host: str, port: int, db: str | None, open_browser: bool = False, access_log: bool = False) -> None:
+def serve(
+    host: str,
+    port: int,
+    db: str | None,
+    open_browser: bool = False,
+    access_log: bool = False,
+    bot_workers: int | None = None,
+    rate_scale: float = 1.0,
+) -> None:
     """Serve until interrupted; with ``open_browser`` the lobby opens once the server is up.
 
     ``access_log``: a line per HTTP request (off by default: at a few hundred moves a second,
@@ -26,7 +40,10 @@ def serve(host: str, port: int, db: str | None, open_browser: bool = False, acce
     url = db or default_url(data_dir())
     if not url.startswith(("sqlite", "postgresql", "postgres")):
         raise ValueError(f"--db must be an sqlite:/// or postgresql:// URL, not {url.split(':')[0]!r}")
-    app = create_app(Settings(url, freeze_gc=True))
+    workers = default_bot_workers() if bot_workers is None else bot_workers
+    if workers < 1:
+        raise ValueError(f"--bot-workers must be at least 1, not {workers}")
+    app = create_app(Settings(url, bot_workers=workers, freeze_gc=True, rate_scale=rate_scale))
     # no per-message compression: state messages are a few kilobytes, and compressing each one
     # for every client costs more CPU than anything else a move does on a small machine
     config = uvicorn.Config(
@@ -38,6 +55,8 @@ def serve(host: str, port: int, db: str | None, open_browser: bool = False, acce
         log_level="info",
         access_log=access_log,
         timeout_keep_alive=KEEP_ALIVE,
+        ws_ping_interval=PING_SECONDS,
+        ws_ping_timeout=PING_SECONDS,
     )
     server = uvicorn.Server(config)
 

@@ -11,12 +11,14 @@ import asyncio
 import logging
 import time
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from fastapi.templating import Jinja2Templates
 
+from riverbox.server.botpool import BotPool
 from riverbox.server.chat import Chat
+from riverbox.server.limits import Limiter
 from riverbox.server.live import BotDriver, Hub
 from riverbox.server.players import Players
 from riverbox.server.ratings import RatingKeeper
@@ -33,7 +35,12 @@ log = logging.getLogger("riverbox.server")
 class Settings:
     db_url: str
     bot_workers: int = 1
+    """Bot worker processes (``riverbox serve --bot-workers``; it defaults to the cores less one)."""
     allowed_origins: tuple[str, ...] = ()
+    rate_scale: float = 1.0
+    """Multiplies every rate limit (``riverbox serve --rate-scale``): 2 allows twice as many
+    requests, 0 turns the limits off (the load benchmark, which drives hundreds of tables from
+    one address)."""
     freeze_gc: bool = False
     """Move every object alive once the server has started out of the collector's sight
     (``gc.freeze``): ``riverbox serve`` sets it, a test harness running many apps in one
@@ -61,6 +68,8 @@ class Runtime:
     """The event loop the server runs on (set by the lifespan): store callbacks come from threads."""
     driver: BotDriver | None = None
     """Plays bot seats and clock expiries (exists while the server runs)."""
+    bot_pool: BotPool | None = None
+    """The supervised worker processes that think for bots and hints (while the server runs)."""
     writer: WriterLock | None = None
     """SQLite: the lock that makes this process the store's only writer."""
     writer_users: int = 0
@@ -68,6 +77,8 @@ class Runtime:
     presence_pool: ThreadPoolExecutor | None = None
     """PostgreSQL: the thread that writes which seats have sockets here."""
     gc_watched: bool = False
+    limiter: Limiter = field(default_factory=Limiter)
+    """Rate limits per address and player (see :mod:`riverbox.server.limits`)."""
 
     @classmethod
     def build(cls, settings: Settings) -> Runtime:
@@ -88,6 +99,7 @@ class Runtime:
             RatingKeeper(tables),
             TurnAlerts(tables),
         )
+        runtime.limiter = Limiter(settings.rate_scale)
         return runtime
 
     def on_change(self, table_id: str) -> None:

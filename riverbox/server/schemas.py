@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
+from fastapi import Query
 from pydantic import BaseModel, ConfigDict, Field
+
+from riverbox.core.i18n import LANGUAGES
 
 
 class SeatIn(BaseModel):
@@ -119,5 +122,32 @@ class Problem(BaseModel):
     detail: str | list[Any]
 
 
-ERRORS: dict[int | str, dict[str, Any]] = {code: {"model": Problem} for code in (403, 404, 409, 413, 422)}
-HINT_ERRORS: dict[int | str, dict[str, Any]] = {**ERRORS, 503: {"model": Problem}}
+ERRORS: dict[int | str, dict[str, Any]] = {
+    400: {"model": Problem, "description": "The body is not JSON."},
+    403: {"model": Problem, "description": "A missing, malformed or wrong seat token."},
+    404: {"model": Problem, "description": "No such table."},
+    409: {"model": Problem, "description": "The table has moved on (stale seq, seat taken, game over)."},
+    413: {"model": Problem, "description": "The body is over the size limit."},
+    422: {"model": Problem, "description": "A value out of range or not allowed (named in detail)."},
+    429: {
+        "model": Problem,
+        "description": "Too many requests from this client or player; retry after Retry-After seconds.",
+        "headers": {"Retry-After": {"schema": {"type": "integer"}, "description": "Seconds to wait."}},
+    },
+    503: {"model": Problem, "description": "The store cannot write (disk full, read-only); nothing done."},
+}
+"""Every answer the API gives besides success, declared on each operation (issue 26 item 6)."""
+HINT_ERRORS: dict[int | str, dict[str, Any]] = ERRORS
+"""A hint's 503 also means no answer could be worked out in time."""
+
+LangQuery = Annotated[
+    str | None,
+    Query(
+        description="Language of the words (default: the cookie, else Accept-Language).",
+        json_schema_extra={"enum": [*LANGUAGES, None]},
+    ),
+]
+"""``?lang=``: one of the languages riverbox speaks; another is refused with 422."""
+
+SeatQuery = Annotated[int | None, Query(ge=0, le=15, description="The seat whose view (none: the public).")]
+"""A seat number in a query: tables have at most 16 seats."""

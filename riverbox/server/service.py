@@ -23,7 +23,9 @@ from typing import Any
 from riverbox.bots.base import bot_names, make_bot
 from riverbox.core.game import Game, State
 from riverbox.core.i18n import Message
+from riverbox.core.rng import SPLITMIX, secret_seed
 from riverbox.server import clock as clocks
+from riverbox.server.botpolicy import chance_move, check_table_bot
 from riverbox.server.jsontext import dumps
 from riverbox.server.lobby_form import field_at_fault, refusal
 from riverbox.server.stages import STAGES
@@ -99,6 +101,8 @@ class BotJob:
     seconds: float
     seq: int
     kind: str
+    generator: str = SPLITMIX
+    """Draws ``seed`` deals with (the worker rebuilds the real game; bots see it only determinized)."""
 
 
 TOKEN_CACHE = 65536
@@ -266,6 +270,8 @@ class Tables:
         rated: bool | None = None,
     ) -> tuple[str, list[tuple[int, str, str | None]]]:
         """A new table; returns its id and (seat, kind, token) for every seat (tokens for humans)."""
+        if players is not None and "players" in options:  # which would win? neither: refused
+            raise Refused(422, "players is given twice (as players and in options); give it once")
         try:
             g = make_game(game, {"players": players, **options})
         except (ValueError, TypeError) as exc:
@@ -282,6 +288,7 @@ class Tables:
                         f"seats.{i}",
                     )
                 try:
+                    check_table_bot(spec.bot, g)
                     make_bot(spec.bot, g, 0)
                 except ValueError as exc:
                     raise Refused(422, f"seat {i}: {exc}", f"seats.{i}") from None
@@ -298,7 +305,7 @@ class Tables:
             table_id,
             g.name,
             g.config(),
-            secrets.randbelow(2**31),
+            0,
             "open" if has_open else "running",
             {
                 "clock": clock,
@@ -308,6 +315,7 @@ class Tables:
                 "open": [i for i, spec in enumerate(specs) if spec.kind == "open"],
             },
             time.time(),
+            secret=f"{secret_seed():064x}",  # issue 26: no seat can search the deal from its draws
         )
         out: list[tuple[int, str, str | None]] = []
         rows: list[tuple[SeatRow, str | None]] = []
@@ -648,6 +656,13 @@ class Tables:
                 raise Refused(403, taken_over(seat, table.timed_out))
             return _job(table, seat, "strong", HINT_SECONDS, "hint")
 
+    def chance_move(self, job: BotJob) -> str | None:
+        """A random legal move for ``job``'s seat when its bot gave none; None if it is no longer due."""
+        with self.locked(job.table) as table:
+            if table.state.is_over or job.seat not in table.state.to_move:
+                return None
+            return chance_move(table.state, job.seat, job.bot_seed)
+
     def clock(self, table_id: str) -> tuple[int, float] | None:
         """(seq, deadline) when the turn clock runs for a human seat to move, else None."""
         with self.locked(table_id) as table:
@@ -725,18 +740,20 @@ def _jobs(table: Table, seats: list[SeatRow], timeout: bool, now: float | None =
 
 def _job(table: Table, seat: int, bot: str, seconds: float, kind: str) -> BotJob:
     """What the worker needs to think for ``seat`` at the table's current move."""
+    seed, generator = table.row.deal
     return BotJob(
         table.row.id,
         table.row.game,
         table.row.options,
-        table.row.seed,
+        seed,
         tuple((s, a) for s, a, _ in table.moves),
         seat,
         bot,
-        (table.row.seed * 1_000_003 + table.seq * 101 + seat) % 2**31,
+        bot_seed(seed, table.seq, seat),
         seconds,
         table.seq,
         kind,
+        generator,
     )
 
 
@@ -746,6 +763,15 @@ def _results(table: Table) -> dict[str, Any]:
         return {}
     winners, results = table.standings()
     return {"winners": winners, "results": results}
+
+
+def bot_seed(seed: int, seq: int, seat: int) -> int:
+    """A bot's own seed for one move: a hash of the table's seed, so it tells nothing of it.
+
+    (It was ``seed * 1_000_003 + ...`` modulo 2**31, which gives away the seed's low bits.)
+    """
+    digest = hashlib.blake2b(f"{seed}:{seq}:{seat}".encode(), digest_size=4, person=b"riverbox-bot").digest()
+    return int.from_bytes(digest, "little") & 0x7FFFFFFF
 
 
 def _status(table: Table, seats: list[SeatRow]) -> str:

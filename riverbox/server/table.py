@@ -131,7 +131,7 @@ class Table:
     @classmethod
     def new(cls, row: TableRow) -> Table:
         game = make_game(row.game, row.options)
-        state = game.new_state(row.seed)
+        state = game.new_state(*row.deal)
         clocks = Clocks.start(row.table_options, game.players, state.to_move, row.created)
         return cls(row, game, state, changed_at=row.created, clocks=clocks)
 
@@ -159,7 +159,7 @@ class Table:
                 self._notice(event)
         elif event.kind == "undo" and self.moves:
             self.moves.pop()
-            self.state = self.game.new_state(self.row.seed)
+            self.state = self.game.new_state(*self.row.deal)
             for seat, text, _ in self.moves:
                 self._play(seat, text)
             self._notice(event)
@@ -258,7 +258,7 @@ class Table:
             return server_text("nothing to undo: you have not moved since the last move by anyone else")
         if self.over:
             return server_text("the game is over")
-        before = self.game.new_state(self.row.seed)
+        before = self.game.new_state(*self.row.deal)
         for s, text, _ in self.moves[:-1]:
             self.replay_into(before, s, text)
         if len(self.state.history) != len(before.history) + 1:

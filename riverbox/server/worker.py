@@ -13,6 +13,8 @@ from typing import Any
 
 from riverbox.bots.base import make_bot
 from riverbox.core.game import State
+from riverbox.lab.tournament import end_with_parent
+from riverbox.server.botpolicy import CAP_MARGIN, CAP_SLACK, OverBudget, capped_spec, chance_move, cpu_cap
 from riverbox.server.service import BotJob
 from riverbox.server.table import make_game
 
@@ -25,7 +27,7 @@ def _state_for(job: BotJob) -> State:
     if cached is not None and job.moves[: len(cached[1])] == cached[1]:
         state, done = cached
     else:
-        state = make_game(job.game, job.options).new_state(job.seed)
+        state = make_game(job.game, job.options).new_state(job.seed, job.generator)
         done = ()
     game = state.game
     for seat, text in job.moves[len(done) :]:
@@ -38,12 +40,20 @@ def _state_for(job: BotJob) -> State:
 
 
 def choose(job: BotJob) -> str:
-    """The notation of the move ``job.bot`` picks for ``job.seat`` (its CPU budget capped)."""
+    """The notation of the move ``job.bot`` picks for ``job.seat``, within the table's CPU cap.
+
+    The bot's own clock is set to the table's ``bot_seconds``; a bot that runs past it anyway
+    (one with no clock, or a bug) is stopped at the cap and a random legal move is played
+    instead, so the table goes on and the worker is free for the next table (issue 26).
+    """
     state = _state_for(job)
-    bot: Any = make_bot(job.bot, state.game, job.bot_seed)
-    if hasattr(bot, "seconds"):
-        bot.seconds = min(float(bot.seconds), job.seconds)
-    return str(bot.act(state.clone(), job.seat))
+    spec = capped_spec(job.bot, state.game, job.seconds)
+    try:
+        with cpu_cap(job.seconds * CAP_MARGIN + CAP_SLACK):
+            bot: Any = make_bot(spec, state.game, job.bot_seed)
+            return str(bot.act(state.clone(), job.seat))
+    except OverBudget:
+        return chance_move(state, job.seat, job.bot_seed)
 
 
 def choose_many(jobs: list[BotJob]) -> list[str | None]:
@@ -71,7 +81,8 @@ def hint(job: BotJob, lang: str) -> dict[str, Any]:
     from riverbox.bots.hint import hint as strongest
 
     state = _state_for(job)
-    action, why = strongest(state.game, state, job.seat, job.bot_seed, lang)
+    with cpu_cap(job.seconds * CAP_MARGIN + CAP_SLACK):  # OverBudget: the hint fails, asked again
+        action, why = strongest(state.game, state, job.seat, job.bot_seed, lang)
     text = state.game.describe_action(action, state, lang)
     return {"seq": job.seq, "action": str(action), "text": text, "why": why}
 
@@ -80,13 +91,21 @@ BOT_NICENESS = 10
 """How much lower the bot worker's CPU priority is than the server's (see :func:`start`)."""
 
 
-def start() -> None:
-    """The worker's initializer: run at a lower CPU priority than the server process.
+def start(server: int | None = None) -> None:
+    """The worker's initializer: end with the server, and run at a lower CPU priority than it.
+
+    However the server ends (SIGKILL and the OOM killer included) its workers end too: the
+    kernel signals them when it dies and a watch thread exits once the server is no longer
+    their parent (:func:`riverbox.lab.tournament.end_with_parent`, as for ``simulate``'s pool).
+    ``server`` is the server's process id: a worker that starts after the server died ends at once.
+    Left running, they and the multiprocessing resource tracker they keep open were orphans for
+    ever (issue 26 counted 42 after one run of the server tests).
 
     On a small machine the worker and the server's event loop compete for the same cores; a
     bot may think for its whole budget, a person's move must be answered at once. The kernel
     then lets the loop run first whenever both are ready, and bots use the time left over.
     """
+    end_with_parent(server)
     with contextlib.suppress(OSError):  # not permitted here: run at the server's priority
         os.nice(BOT_NICENESS)
 

@@ -28,6 +28,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine
 
+from riverbox.core.rng import KEYED, SPLITMIX
 from riverbox.store import schema
 
 MIGRATIONS = Path(__file__).with_name("migrations")
@@ -79,6 +80,13 @@ class TableRow:
     status: str
     table_options: dict[str, Any]
     created: float
+    secret: str | None = None
+    """The keyed generator's 256-bit seed in hex (``seed`` is then unused); None: SplitMix64 from ``seed``."""
+
+    @property
+    def deal(self) -> tuple[int, str]:
+        """(seed, generator) that deal this table's chance outcomes (a secret until the game is over)."""
+        return (self.seed, SPLITMIX) if self.secret is None else (int(self.secret, 16), KEYED)
 
 
 @dataclass(frozen=True)
@@ -218,6 +226,7 @@ class Store:
                     status=table.status,
                     table_options=table.table_options,
                     created=table.created,
+                    secret=table.secret,
                 )
             )
             conn.execute(
@@ -552,5 +561,12 @@ class WriterLock:
 
 def _table_row(row: Any) -> TableRow:
     return TableRow(
-        row.id, row.game, dict(row.options), int(row.seed), row.status, dict(row.table_options), row.created
+        row.id,
+        row.game,
+        dict(row.options),
+        int(row.seed),
+        row.status,
+        dict(row.table_options),
+        row.created,
+        row.secret,
     )

@@ -139,3 +139,8 @@ rating_changes = sa.Table(
 )
 """What each rated table did to each player's rating (a player's history). The key makes
 rating a table twice impossible, even by two processes at once."""
+# -- the secret seed (migration 0006_secret) ----------------------------------------------
+games.append_column(sa.Column("secret", sa.String(64), nullable=True))
+"""A table's 256-bit secret seed in hex: its chance draws come from the keyed generator
+(``blake2b-ctr``), and ``seed`` is then 0. Null for tables made before (SplitMix64 from ``seed``).
+The secret is shown to nobody until the game is over, in its record."""

@@ -103,7 +103,7 @@ def test_pool_workers_end_on_sigterm_whatever_thread_takes_it() -> None:
     import multiprocessing
 
     with tournament._exit_on_termination():
-        pool = multiprocessing.get_context().Pool(2, initializer=tournament._end_with_parent)
+        pool = multiprocessing.get_context().Pool(2, initializer=tournament.end_with_parent)
         try:
             assert all(pool.map(_sigterm_is_default, range(4)))
         finally:

@@ -135,7 +135,7 @@ def test_actions_accept_legal_moves_and_refuse_the_rest_changing_nothing(client:
         (client.post(url, json={"action": legal, "seq": 5}, headers=bearer(tok[seat])), 409, "move 0"),
         (client.post(url, json={"action": "fly to the moon", "seq": 0}, headers=bearer(tok[seat])), 422, ""),
         (client.post(url, json={"action": legal}, headers=bearer(tok[seat])), 422, "seq"),
-        (client.post(url, content=b"{not json", headers=bearer(tok[seat])), 422, ""),
+        (client.post(url, content=b"{not json", headers=bearer(tok[seat])), 400, "JSON"),
     ]
     for r, status, words in refusals:
         assert r.status_code == status, r.text

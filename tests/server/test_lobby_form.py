@@ -20,11 +20,11 @@ from typing import Any
 import httpx
 import pytest
 import uvicorn
-from riverbox.server.server_load import free_port
 
 from riverbox.core.options import OptionSpec
 from riverbox.registry import games
 from riverbox.server.app import Settings, create_app
+from riverbox.server.server_load import free_port
 from tests.server.conftest import ARGS, CHROMIUM
 
 

@@ -20,6 +20,14 @@ def serve(
     ] = None,
     open_browser: Annotated[bool, typer.Option("--open", help="Open the lobby in a web browser.")] = False,
     access_log: Annotated[bool, typer.Option(help="Log a line per HTTP request.")] = False,
+    bot_workers: Annotated[
+        int | None,
+        typer.Option(help="Processes that think for bots and hints (default: the cores less one).", min=1),
+    ] = None,
+    rate_scale: Annotated[
+        float,
+        typer.Option(help="Multiply every rate limit (2: twice as many requests; 0: no limits).", min=0),
+    ] = 1.0,
 ) -> None:
     """Host tables for play over the network: lobby, seats, bots and spectators (needs riverbox[web])."""
     try:
@@ -28,7 +36,7 @@ def serve(
         fail(f"the server needs the web extra: pip install 'riverbox[web]' ({exc.name} is missing)")
         return
     try:
-        run_server(host, port, db, open_browser, access_log)
+        run_server(host, port, db, open_browser, access_log, bot_workers, rate_scale)
     except ValueError as exc:
         fail(str(exc))
 

@@ -128,7 +128,7 @@ class RavenousRiver(Game):
         """The game after the players' actions of ``state.history[:end]`` (not determinized)."""
         if state.determinized:
             raise ValueError("ravenous-river: a determinized state has no replay; narrate it from 0")
-        replayed = self.new_state(state.seed)
+        replayed = self.new_state(state.seed, state.generator)
         for seat, action in state.history[:end]:
             if seat != CHANCE and not isinstance(action, Chance):
                 replayed.apply(action, seat)

@@ -15,7 +15,7 @@ from riverbox.core.game import State
 def features(state: State) -> dict[int, list[str]]:
     """Seat 0: ``opening cN`` for each card in the opening hand, ``first top cN`` for the face-up card."""
     game: Any = state.game
-    opening: Any = game.new_state(state.seed)
+    opening: Any = game.new_state(state.seed, state.generator)
     mark = " (placeholder)" if game.deck.placeholder else ""
     labels = [f"opening {game.label(c)}{mark}" for c in opening.hand]
     if opening.deck:

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Depends, Request
 
 from riverbox.server.deps import CurrentPlayer, RuntimeDep, base_url, player_key, request_lang
+from riverbox.server.limits import rate_limit
 from riverbox.server.players import clean_name, take_seat
 from riverbox.server.schemas import ERRORS, CreateIn, CreateOut, JoinIn, JoinOut, SeatOut, TableOut
 from riverbox.server.service import SeatSpec
@@ -14,7 +15,13 @@ from riverbox.server.service import SeatSpec
 router = APIRouter(tags=["lobby"])
 
 
-@router.post("/api/tables", status_code=201, response_model=CreateOut, responses=ERRORS)
+@router.post(
+    "/api/tables",
+    status_code=201,
+    response_model=CreateOut,
+    responses=ERRORS,
+    dependencies=[Depends(rate_limit("create"))],
+)
 def create_table(body: CreateIn, request: Request, runtime: RuntimeDep, player: CurrentPlayer) -> CreateOut:
     """Open a table. Human seats get a secret token and an invite link; keep them private.
 

@@ -9,6 +9,7 @@ from fastapi import APIRouter, Request, Response
 from fastapi.responses import HTMLResponse
 
 from riverbox.core.i18n import gettext
+from riverbox.server.botpolicy import BARRED_BOTS
 from riverbox.server.deps import TablesDep, page, request_lang
 from riverbox.server.service import Tables
 from riverbox.server.table import Refused, server_text
@@ -22,7 +23,10 @@ def lobby_page(request: Request) -> Response:
     from riverbox.registry import games, load
 
     lang = request_lang(request)
-    infos = [{**i.to_json(), "bots": bot_names(load(i.name))} for i in games()]
+    # bots a table may not seat (see botpolicy) are not offered
+    infos = [
+        {**i.to_json(), "bots": [b for b in bot_names(load(i.name)) if b not in BARRED_BOTS]} for i in games()
+    ]
     chosen = request.query_params.get("game")  # /?game=NAME opens the form with that game
     return page(
         request, "lobby.html", {"games": [game_info(info, lang) for info in infos], "chosen": chosen}

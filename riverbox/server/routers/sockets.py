@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -85,8 +86,8 @@ async def _socket(ws: WebSocket, table_id: str, runtime: Runtime) -> None:
         while True:
             raw = await ws.receive_text()
             reply = await _answer(raw, table_id, token, tables, lang, runtime.chat)
-            async with client.lock:
-                await ws.send_json(reply)
+            # queued after the states sent before it, so the client reads them in order
+            hub.post(client, json.dumps(reply, separators=(",", ":"), ensure_ascii=False))
     except WebSocketDisconnect:
         pass
     finally:

@@ -7,12 +7,23 @@ import logging
 import time
 from typing import Any
 
-from fastapi import APIRouter, Request, Response
+from fastapi import APIRouter, Depends, Request, Response
 from starlette.concurrency import run_in_threadpool
 
 from riverbox.server import worker
 from riverbox.server.deps import ReaderLang, RuntimeDep, SeatToken, TablesDep
-from riverbox.server.schemas import ERRORS, HINT_ERRORS, ActionIn, HintOut, SeqOut, StateOut, TableOut
+from riverbox.server.limits import rate_limit
+from riverbox.server.schemas import (
+    ERRORS,
+    HINT_ERRORS,
+    ActionIn,
+    HintOut,
+    LangQuery,
+    SeatQuery,
+    SeqOut,
+    StateOut,
+    TableOut,
+)
 from riverbox.server.service import HINT_SECONDS
 from riverbox.server.stages import STAGES
 from riverbox.server.table import Refused, server_text
@@ -29,7 +40,7 @@ def table_summary(table_id: str, tables: TablesDep) -> dict[str, Any]:
 
 @router.get("/api/tables/{table_id}/state", response_model=StateOut, responses=ERRORS)
 def table_state(
-    table_id: str, tables: TablesDep, token: SeatToken, reader: ReaderLang, lang: str | None = None
+    table_id: str, tables: TablesDep, token: SeatToken, reader: ReaderLang, lang: LangQuery = None
 ) -> Response:
     """The seat's view, legal actions and log; without a token, the spectator's.
 
@@ -40,7 +51,12 @@ def table_state(
     return Response(tables.state_texts(table_id, [viewer])[viewer], media_type="application/json")
 
 
-@router.post("/api/tables/{table_id}/actions", response_model=SeqOut, responses=ERRORS)
+@router.post(
+    "/api/tables/{table_id}/actions",
+    response_model=SeqOut,
+    responses=ERRORS,
+    dependencies=[Depends(rate_limit("move"))],
+)
 async def act(table_id: str, body: ActionIn, request: Request, tables: TablesDep, token: SeatToken) -> SeqOut:
     """Play ``action`` at move ``seq``: 409 if stale, 422 if illegal, 403 if not this seat's turn."""
     called = time.perf_counter()
@@ -57,9 +73,14 @@ async def act(table_id: str, body: ActionIn, request: Request, tables: TablesDep
     return SeqOut(seq=seq)
 
 
-@router.post("/api/tables/{table_id}/hint", response_model=HintOut, responses=HINT_ERRORS)
+@router.post(
+    "/api/tables/{table_id}/hint",
+    response_model=HintOut,
+    responses=HINT_ERRORS,
+    dependencies=[Depends(rate_limit("hint"))],
+)
 async def hint(
-    table_id: str, runtime: RuntimeDep, token: SeatToken, reader: ReaderLang, lang: str | None = None
+    table_id: str, runtime: RuntimeDep, token: SeatToken, reader: ReaderLang, lang: LangQuery = None
 ) -> HintOut:
     """What the game's strongest bot would play for your seat now, and why (your turn only).
 
@@ -81,13 +102,23 @@ async def hint(
     return HintOut(**answer)
 
 
-@router.post("/api/tables/{table_id}/undo", response_model=SeqOut, responses=ERRORS)
+@router.post(
+    "/api/tables/{table_id}/undo",
+    response_model=SeqOut,
+    responses=ERRORS,
+    dependencies=[Depends(rate_limit("move"))],
+)
 def undo(table_id: str, tables: TablesDep, token: SeatToken) -> SeqOut:
     """Take back your last move if nobody moved since and it showed you nothing new."""
     return SeqOut(seq=tables.undo(table_id, token))
 
 
-@router.post("/api/tables/{table_id}/resign", response_model=SeqOut, responses=ERRORS)
+@router.post(
+    "/api/tables/{table_id}/resign",
+    response_model=SeqOut,
+    responses=ERRORS,
+    dependencies=[Depends(rate_limit("move"))],
+)
 def resign(table_id: str, tables: TablesDep, token: SeatToken) -> SeqOut:
     """Leave the game; a bot plays your seat from now on."""
     return SeqOut(seq=tables.resign(table_id, token))
@@ -101,7 +132,7 @@ def record(table_id: str, tables: TablesDep) -> dict[str, Any]:
 
 @router.get("/api/tables/{table_id}/replay", responses=ERRORS)
 def replay(
-    table_id: str, tables: TablesDep, reader: ReaderLang, seat: int | None = None, lang: str | None = None
+    table_id: str, tables: TablesDep, reader: ReaderLang, seat: SeatQuery = None, lang: LangQuery = None
 ) -> list[dict[str, Any]]:
     """A finished table move by move as ``seat`` saw it (no seat: the public view); 403 until the end."""
     from riverbox.server.replay import frames

@@ -1,0 +1,54 @@
+"""Security headers on every answer, and pages that work under their CSP (issue 26 item 6)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+
+from tests.server.conftest import TestClient, bearer, new_table
+
+HEADERS = {
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "no-referrer",
+}
+
+
+def _check(response: Any) -> None:
+    for name, value in HEADERS.items():
+        assert response.headers.get(name) == value, (response.request.url, name)
+    csp = response.headers["content-security-policy"]
+    assert "frame-ancestors 'none'" in csp
+    if "/docs" not in str(response.request.url):
+        assert "'unsafe-inline'" not in csp and "script-src 'self'" in csp
+
+
+def test_every_kind_of_answer_carries_the_headers(lite: TestClient) -> None:
+    t = new_table(lite, "river-rivals")
+    answers = [
+        lite.get("/"),  # a page
+        lite.get(f"/tables/{t['id']}"),
+        lite.get("/static/common.js"),  # a static file
+        lite.get("/api/games"),  # JSON
+        lite.get("/api/tables/nope"),  # a 404
+        lite.post("/api/tables", content=b"{not json", headers={"content-type": "application/json"}),
+        lite.post("/api/tables", content=b"x" * 100_000),  # the body limit's 413
+        lite.post(f"/api/tables/{t['id']}/actions", json={"action": "x", "seq": 0}, headers=bearer("bad")),
+        lite.get("/openapi.json"),
+    ]
+    assert {a.status_code for a in answers} >= {200, 404, 413}
+    for answer in answers:
+        _check(answer)
+
+
+def test_pages_run_under_their_policy_in_chromium(live_server: str, browser: Any) -> None:
+    """The lobby and a table page load and draw with no script or style refused by the CSP."""
+    table = httpx.post(f"{live_server}/api/tables", json={"game": "river-rivals"}).json()
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    refused: list[str] = []
+    page.on("console", lambda m: refused.append(m.text) if "Content Security Policy" in m.text else None)
+    page.goto(f"{live_server}/")
+    page.wait_for_selector("main")
+    page.goto(table["seats"][0]["url"])  # the seat's own link
+    page.wait_for_selector("[data-action]", timeout=15_000)  # table.js drew the seat's moves
+    assert refused == []

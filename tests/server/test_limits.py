@@ -1,0 +1,59 @@
+"""Rate limits: 429 with Retry-After per address and per player, nothing done (issue 26 item 4)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from riverbox.server.app import Settings, create_app
+from riverbox.server.limits import Buckets, Limiter, Rate
+from tests.server.conftest import TestClient, bearer, state
+
+
+def test_a_bucket_refills_at_its_rate() -> None:
+    now = [0.0]
+    bucket = Buckets(Rate(2.0, 3), clock=lambda: now[0])
+    assert [bucket.wait(["a"]) for _ in range(3)] == [0.0, 0.0, 0.0]
+    assert bucket.wait(["a"]) == 0.5  # empty: half a second to the next token
+    assert bucket.wait(["b"]) == 0.0  # another key has its own bucket
+    now[0] = 0.5
+    assert bucket.wait(["a"]) == 0.0
+    assert bucket.wait(["a", "b"]) > 0  # one empty key refuses, and takes from neither
+    assert bucket.wait(["b"]) == 0.0 and bucket.wait(["b"]) == 0.0
+
+
+def test_table_creation_past_the_burst_answers_429_and_creates_nothing(tmp_path: Path) -> None:
+    app = create_app(Settings(f"sqlite:///{tmp_path / 'limits.db'}", rate_scale=0.02))  # create burst 6
+    with TestClient(app) as c:
+        made = [c.post("/api/tables", json={"game": "river-rivals"}) for _ in range(8)]
+        codes = [r.status_code for r in made]
+        assert codes[:6] == [201] * 6 and codes[6:] == [429, 429], codes
+        refused = made[-1]
+        assert int(refused.headers["Retry-After"]) >= 1
+        assert "too many" in refused.json()["detail"]
+        assert len(c.get("/api/tables").json()) == 6  # the refused ones made no table
+
+
+def test_moves_are_limited_and_a_refused_move_changes_nothing(tmp_path: Path) -> None:
+    app = create_app(Settings(f"sqlite:///{tmp_path / 'limits.db'}"))
+    app.state.runtime.limiter = Limiter(1.0, {"create": Rate(1, 10), "move": Rate(0.01, 1)})
+    with TestClient(app) as c:
+        t = c.post("/api/tables", json={"game": "river-rivals"}).json()
+        tid, tokens = t["id"], [s["token"] for s in t["seats"]]
+        first = state(c, tid)
+        seat = first["to_move"][0]
+        legal = state(c, tid, tokens[seat])["legal"][0]["action"]
+        bad = c.post(
+            f"/api/tables/{tid}/actions", json={"action": "nonsense", "seq": 0}, headers=bearer(tokens[seat])
+        )
+        assert bad.status_code == 422  # took the one token
+        late = c.post(
+            f"/api/tables/{tid}/actions", json={"action": legal, "seq": 0}, headers=bearer(tokens[seat])
+        )
+        assert late.status_code == 429 and int(late.headers["Retry-After"]) >= 1
+        assert state(c, tid)["seq"] == 0
+
+
+def test_scale_zero_turns_the_limits_off() -> None:
+    limiter = Limiter(0)
+    for _ in range(10_000):
+        limiter.check("create", ["ip:x"])
