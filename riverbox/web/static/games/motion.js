@@ -32,8 +32,12 @@ export function play(root, before) {
       const from = before.get(node.dataset.from);
       if (!from) continue;
       const to = node.getBoundingClientRect();
-      const dx = from.left - to.left;
-      const dy = from.top - to.top;
+      // inside a scaled drawing (an svg's viewBox) a step of 1 moves the piece `scale` pixels
+      const box = node instanceof SVGElement && node.ownerSVGElement;
+      const scale = box && box.viewBox.baseVal && box.viewBox.baseVal.width
+        ? box.getBoundingClientRect().width / box.viewBox.baseVal.width : 1;
+      const dx = (from.left - to.left) / scale;
+      const dy = (from.top - to.top) / scale;
       if (Math.abs(dx) < 1 && Math.abs(dy) < 1) continue;
       node.classList.add("moving");
       const run = node.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }],
