@@ -265,7 +265,7 @@ function legend() {
       item(pic(mark("goal", 4, 0, 16)), TEXT.legendGoal),
       item(pic(svg("rect", { x: 2, y: 2, width: 20, height: 12, rx: 2, class: "rw-protected" })), TEXT.legendLand2),
       item(pic(svg("rect", { x: 3, y: 3, width: 18, height: 10, rx: 3, class: "rw-ghost-pic" })), TEXT.legendPlace)),
-    el("p", { class: "muted" }, TEXT.keys));
+    el("p", { class: "muted" }, TEXT.goals), el("p", { class: "muted" }, TEXT.keys));
 }
 
 function drawSide(view, ctx) {
@@ -280,15 +280,14 @@ function drawSide(view, ctx) {
       picked.length === 0 ? hand.map((id, n) => miniCard(ctx, id, `hand:${id}`, "front", keyFor(n))) : hand.map((id) => miniCard(ctx, id, `hand:${id}`))),
     chosen && sideKeys.size ? el("div", { class: "rw-sides" }, el("h4", {}, TEXT.sides), el("div", { class: "cards" },
       ["front", "back"].filter((side) => sideKeys.has(`side:${side}`)).map((side, n) => miniCard(ctx, +chosen[1], `side:${side}`, side, keyFor(n))))) : null),
-    el("div", {}, el("h3", {}, TEXT.next), view.top !== null && view.top !== undefined ? miniCard(ctx, view.top, null) : el("p", { class: "muted" }, TEXT.noNext),
+    el("div", { class: "rw-next" }, el("h3", {}, TEXT.next), view.top !== null && view.top !== undefined ? miniCard(ctx, view.top, null) : el("p", { class: "muted" }, TEXT.noNext),
       el("p", { class: "muted" }, TEXT.deck(view.deck_size ?? "?"))),
     el("div", {}, el("h3", {}, TEXT.score(view.score ?? 0)), el("p", {}, TEXT.rank(rankTitle(ranks, view.rank || ""))),
       el("details", {}, el("summary", {}, TEXT.ranks), el("ul", { class: "rw-ranks" }, [...ranks].reverse().map((r) =>
         el("li", { class: r.name === view.rank ? "current" : "" }, `${r.at}+ ${r.title || r.name}${r.name === view.rank ? " ◀" : ""}`))))),
-    el("div", {}, el("h3", {}, TEXT.lands), lands.length
+    el("div", { class: "rw-lands" }, el("h3", {}, TEXT.lands), lands.length
       ? el("ul", {}, lands.map((l, i) => el("li", {}, TEXT.land(i + 1, l), el("br"), el("small", {}, TEXT.goalPoints(l)))))
-      : el("p", { class: "muted" }, TEXT.noLands),
-    el("p", { class: "muted" }, TEXT.goals)));
+      : el("p", { class: "muted" }, TEXT.noLands)));
 }
 
 /**
