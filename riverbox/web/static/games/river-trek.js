@@ -34,7 +34,6 @@ const TEXT = {
   clearing: _("Clearing"),
   inClearing: (n) => _("{n} in the clearing", { n }),
   faceDown: _("face down"),
-  tile: (name) => _("animal tile: {name}", { name }),
   area: (letter, size) => _("area {letter} · {size}", { letter, size }),
   areaLong: (a, size, list) => _("trading-post area {name} ({size}), posts: {list}", { name: a.name, size, list }),
   noPosts: _("none"),
