@@ -7,7 +7,7 @@ modules into one that cannot be read, compiled or tested alone; issue 10 counts 
 ``from x import y`` is an edge to module ``x.y`` when that is a module, else to ``x``;
 relative imports are resolved against the importing module's package.
 
-The layers come from design.md, section 1 (core, games, the registry, services, interfaces):
+The layers come from docs/design.md, section 1 (core, games, the registry, services, interfaces):
 ``core`` knows no game; a game knows ``core`` only; bots, lab, store and the interfaces know
 games only through the contract (by name, through the registry), so adding a fifth game
 touches ``games/`` and the registry and nothing else.
@@ -23,7 +23,7 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parents[1] / "riverbox"
 
-# What each part of the package may import besides itself (design.md section 1). A game
+# What each part of the package may import besides itself (docs/design.md section 1). A game
 # package ("games.<name>") may import the core and its own modules only.
 ALLOWED: dict[str, set[str]] = {
     "core": set(),
@@ -192,7 +192,7 @@ def test_every_import_points_down_the_layers() -> None:
     rules = "; ".join(f"{k}: {', '.join(sorted(v)) or 'itself only'}" for k, v in ALLOWED.items())
     if bad:
         pytest.fail(
-            f"{len(bad)} imports break the layers of design.md section 1 (a game may import the core"
+            f"{len(bad)} imports break the layers of docs/design.md section 1 (a game may import the core"
             f" and itself; {rules}):\n  " + "\n  ".join(bad),
             pytrace=False,
         )

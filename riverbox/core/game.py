@@ -1,4 +1,4 @@
-"""The Game/State contract every riverbox game fulfils (design.md section 2).
+"""The Game/State contract every riverbox game fulfils (docs/design.md section 2).
 
 A game subclasses :class:`Game` and :class:`State`. The base classes own what is the same for
 every game, so each game writes only its rules:

@@ -1,7 +1,7 @@
 """The conformance testkit: one call that checks any game against the contract.
 
 ``check_game(game)`` plays many seeded random games and checks, along the way, everything
-design.md section 2 promises: legality, notation and ids, exact JSON and pickle round trips, replay,
+docs/design.md section 2 promises: legality, notation and ids, exact JSON and pickle round trips, replay,
 clone independence, and that ``view`` and error messages leak nothing (compared across
 ``determinize``). Every game's tests call it; a failure names the seed and step.
 

@@ -1,6 +1,6 @@
 """The games, one sub-package each; this package is also callable as ``riverbox.games()``.
 
-design.md fixes both ``riverbox.games()`` (the list of games) and the public module path
+docs/design.md fixes both ``riverbox.games()`` (the list of games) and the public module path
 ``riverbox.games.ravenous_river``. Python binds ``riverbox.games`` to this package as soon as
 any game module is imported, which would shadow the function. Making the package object
 callable keeps both names true at once.

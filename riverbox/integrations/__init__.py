@@ -7,6 +7,6 @@ frameworks it does not use::
     import riverbox.integrations.pettingzoo  # env(game, players=...) AEC environments
     import riverbox.integrations.gymnasium   # registers riverbox/RiverWild-v0
 
-All three work against the Game/State contract only (design.md section 2), so a new game is
+All three work against the Game/State contract only (docs/design.md section 2), so a new game is
 available in every framework as soon as it is registered.
 """

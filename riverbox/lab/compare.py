@@ -7,7 +7,7 @@ as ratios ("every game at least 0.3x hearts"). Hearts is a trick-taking card gam
 C++, with chance (the deal) and four seats: close to what riverbox plays.
 
 The loops take turns, run after run, so a busy machine slows them alike; each figure is the
-median of the runs, timed in CPU seconds (``riverbox.lab.bench.cpu_timed``). The output says
+median of the runs, timed in CPU seconds (``riverbox.lab.engine_speed.cpu_timed``). The output says
 which build it measured (pure Python or compiled), since the ratios differ.
 """
 
@@ -21,11 +21,19 @@ from typing import Any
 
 from riverbox.buildinfo import build_name
 from riverbox.core.game import Game
-from riverbox.lab.bench import check_bench_args, cpu_timed
+from riverbox.lab.engine_speed import check_bench_args, cpu_timed
 from riverbox.lab.stats import median
 
 REFERENCES = ("openspiel",)
 """What ``--compare`` accepts."""
+
+HEARTS_LOOP = (
+    "hearts loop: a uniform pick from legal_actions() at every node, the deal's chance nodes included"
+    " (no chance_outcomes() sampling)"
+)
+"""Which hearts loop the ratios are against, printed with them. Hearts' loop matters: sampling chance
+nodes through ``chance_outcomes()`` (as a loop written for chance-aware engines does) makes hearts
+about 1.7x slower and every ratio about twice as high, so a ratio means little without its loop."""
 
 GAMES: tuple[tuple[str, int | None], ...] = (
     ("ravenous-river", 4),
@@ -56,13 +64,15 @@ class Comparison:
     reference_steps_per_s: float
     runs: int
     rows: list[CompareRow]
+    reference_loop: str = HEARTS_LOOP
+    """How the reference's playout loop picks its moves (see ``HEARTS_LOOP``)."""
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
 
     def lines(self) -> list[str]:
         """The figures as plain lines: the reference first, then each game and its ratio."""
-        out = [f"{self.reference:<22}{self.reference_steps_per_s:>14,.0f} steps/s"]
+        out = [self.reference_loop, f"{self.reference:<22}{self.reference_steps_per_s:>14,.0f} steps/s"]
         for row in self.rows:
             label = f"{row.game} {row.players}p"
             out.append(f"{label:<22}{row.steps_per_s:>14,.0f} steps/s  {row.ratio:>5.2f}x hearts")
@@ -82,7 +92,7 @@ def reference_loop(reference: str) -> tuple[str, Loop]:
     def loop(rng: random.Random) -> int:
         state = hearts.new_initial_state()
         steps = 0
-        while not state.is_terminal():  # chance nodes (the deal) list their outcomes the same way
+        while not state.is_terminal():  # HEARTS_LOOP: chance nodes (the deal) picked like any other
             state.apply_action(rng.choice(state.legal_actions()))
             steps += 1
         return steps
@@ -133,4 +143,13 @@ def compare(
     return Comparison(build_name(), name, base, runs, rows)
 
 
-__all__ = ["GAMES", "REFERENCES", "CompareRow", "Comparison", "compare", "reference_loop", "riverbox_loop"]
+__all__ = [
+    "GAMES",
+    "HEARTS_LOOP",
+    "REFERENCES",
+    "CompareRow",
+    "Comparison",
+    "compare",
+    "reference_loop",
+    "riverbox_loop",
+]

@@ -210,15 +210,30 @@ class Tables:
         """The seat a token opens; None for no token (a spectator); 403 for a wrong one."""
         if token is None:
             return None
-        key = (table_id, token_hash(token))
-        seat = self._tokens.get(key)
+        seat = self.seat_of_key(table_id, token)
         if seat is None:
-            seat = self.store.seat_of(*key)
+            raise Refused(403, server_text("this token opens no seat at this table"))
+        return seat
+
+    def seat_of_key(self, table_id: str, key: str) -> int | None:
+        """The seat a seat token or a player key opens at this table, or None.
+
+        A player key opens the (lowest) seat its player took here (see ``riverbox.server.players``).
+        Both are 256 random bits, so one can never be mistaken for the other.
+        """
+        cache = (table_id, token_hash(key))
+        seat = self._tokens.get(cache)
+        if seat is None:
+            seat = self.store.seat_of(*cache)
             if seat is None:
-                raise Refused(403, server_text("this token opens no seat at this table"))
+                from riverbox.store.players import seat_of_player
+
+                seat = seat_of_player(self.store, *cache)
+            if seat is None:
+                return None
             if len(self._tokens) >= TOKEN_CACHE:
                 self._tokens.clear()
-            self._tokens[key] = seat  # a seat's token never changes once given
+            self._tokens[cache] = seat  # a seat's token or player never changes once given
         return seat
 
     # -- lobby ----------------------------------------------------------------------------
@@ -324,14 +339,16 @@ class Tables:
                     for s, on in zip(seats, self._connected(table_id, seats), strict=True)
                 ],
                 "status": _status(table, seats),
+                "to_move": [] if table.state.is_over else list(table.state.to_move),
                 "seq": table.seq,
                 "created": table.row.created,
             }
 
-    def lobby(self) -> list[dict[str, Any]]:
-        """Open and running tables, newest first."""
+    def lobby(self, finished: int = 20) -> list[dict[str, Any]]:
+        """Open and running tables, newest first, then the ``finished`` newest finished ones."""
+        rows = self.store.tables(("open", "running")) + self.store.tables(("over",), finished)
         out = []
-        for row in self.store.tables(("open", "running")):
+        for row in rows:
             try:
                 out.append(self.summary(row.id))
             except (Refused, ValueError):

@@ -51,7 +51,9 @@ seats = sa.Table(
     sa.Column("name", sa.String(64), nullable=True),
     sa.Column("token_hash", sa.String(64), nullable=True, unique=True),
     sa.Column("bot", sa.String(128), nullable=True),
+    sa.Column("player_id", sa.String(32), sa.ForeignKey("players.id", name="seats_player"), nullable=True),
     sa.PrimaryKeyConstraint("game_id", "seat", name="seats_game_seat"),
+    sa.Index("seats_player_id", "player_id"),
 )
 
 presence = sa.Table(
@@ -70,3 +72,17 @@ presence = sa.Table(
 Each process writes its own rows and refreshes their ``heartbeat`` (epoch seconds) while it
 lives; rows whose heartbeat is too old belong to a process that died and count for nothing.
 """
+
+
+# -- players (migration 0003_players) -----------------------------------------------------
+players = sa.Table(
+    "players",
+    metadata,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("name", sa.String(40), nullable=False),
+    sa.Column("key_hash", sa.String(64), nullable=False, unique=True),
+    sa.Column("created", sa.Float, nullable=False),
+    sa.Column("webhook", sa.String(512), nullable=True),
+)
+"""A person who keeps their seats: a name and the SHA-256 of their secret player key (the key
+itself lives only in their browser's cookie). ``seats.player_id`` links the seats they took."""

@@ -105,7 +105,7 @@ def test_bench_refuses_endless_or_empty_runs(args: list[str], message: str) -> N
 
 
 def test_adapter_bench_refuses_endless_runs(capsys: pytest.CaptureFixture[str]) -> None:
-    from riverbox.integrations.bench import main
+    from riverbox.integrations.adapter_speed import main
 
     with pytest.raises(SystemExit):
         main(["--seconds", "inf", "--game", "river-wild"])
@@ -113,7 +113,7 @@ def test_adapter_bench_refuses_endless_runs(capsys: pytest.CaptureFixture[str]) 
 
 
 def test_both_benches_say_how_they_time(capsys: pytest.CaptureFixture[str]) -> None:
-    from riverbox.integrations.bench import main
+    from riverbox.integrations.adapter_speed import main
 
     result = runner.invoke(app, ["bench", "toy", "--runs", "1", "--seconds", "0.02"])
     assert result.exit_code == 0, result.output
@@ -126,8 +126,8 @@ def test_both_benches_time_with_cpu_time(monkeypatch: pytest.MonkeyPatch) -> Non
     """A wall clock that races ahead must not shorten a run: only CPU time counts."""
     import time
 
-    from riverbox.integrations import bench as adapters
-    from riverbox.lab import bench as lab
+    from riverbox.integrations import adapter_speed as adapters
+    from riverbox.lab import engine_speed as lab
 
     monkeypatch.setattr(time, "perf_counter", lambda: 1e9 * len(calls))
     monkeypatch.setattr(time, "monotonic", lambda: 1e9 * len(calls))
@@ -146,7 +146,7 @@ def test_both_benches_time_with_cpu_time(monkeypatch: pytest.MonkeyPatch) -> Non
 
 
 def test_bench_progress_goes_to_stderr(monkeypatch: pytest.MonkeyPatch) -> None:
-    from riverbox.lab import bench as lab
+    from riverbox.lab import engine_speed as lab
 
     seen: list[str] = []
 

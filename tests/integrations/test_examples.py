@@ -52,7 +52,7 @@ def test_bench_runs() -> None:
     pytest.importorskip("pyspiel")
     pytest.importorskip("pettingzoo")
     pytest.importorskip("gymnasium")
-    from riverbox.integrations.bench import bench_all
+    from riverbox.integrations.adapter_speed import bench_all
 
     rows = bench_all(seconds=0.05, runs=1, games=["river-rivals", "river-wild"])
     assert rows and all(row["bare_steps_per_s"] > 0 for row in rows)

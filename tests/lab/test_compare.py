@@ -27,6 +27,7 @@ def test_compare_prints_a_ratio_line_per_game_and_the_build() -> None:
     assert result.exit_code == 0, result.output
     assert f"{BUILD} build" in result.stdout
     assert re.search(r"^hearts \(OpenSpiel, C\+\+\) +[\d,]+ steps/s$", result.stdout, re.M)
+    assert "hearts loop: a uniform pick from legal_actions() at every node" in result.stdout
     for label in ("ravenous-river 4p", "river-rivals 2p", "river-trek 4p", "river-wild 1p"):
         assert re.search(rf"^{label} +[\d,]+ steps/s +\d+\.\d\dx hearts$", result.stdout, re.M), label
 
@@ -38,6 +39,7 @@ def test_compare_one_game_as_json_gives_its_ratio_to_hearts() -> None:
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert data["build"] == BUILD and data["runs"] == 1
+    assert data["reference_loop"].startswith("hearts loop: a uniform pick from legal_actions()")
     [row] = data["rows"]
     assert row["game"] == "river-rivals" and row["steps_per_s"] > 0
     assert row["ratio"] == pytest.approx(row["steps_per_s"] / data["reference_steps_per_s"])

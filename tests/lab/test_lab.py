@@ -8,7 +8,7 @@ import pytest
 
 import riverbox.lab.stats
 from riverbox.lab import tournament
-from riverbox.lab.bench import run_bench
+from riverbox.lab.engine_speed import run_bench
 from riverbox.lab.stats import median, wilson_interval
 from riverbox.registry import load, register
 

@@ -24,7 +24,7 @@ warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testcli
 from fastapi.testclient import TestClient  # noqa: E402
 
 from riverbox.server.app import Settings, create_app  # noqa: E402
-from riverbox.server.bench import free_port  # noqa: E402
+from riverbox.server.server_load import free_port  # noqa: E402
 
 PG_BASE = os.environ.get("RIVERBOX_TEST_PG", "postgresql://postgres@127.0.0.1:5432/test")
 

@@ -252,7 +252,8 @@ def test_a_whole_game_ends_with_scores_and_a_record_that_replays(client: TestCli
     replayed = riverbox.replay(record.json())
     assert replayed.is_over and replayed.view(None) == final["view"]
     assert client.get(f"/api/tables/{tid}").json()["status"] == "over"
-    assert tid not in [x["id"] for x in client.get("/api/tables").json()]
+    # a finished table stays in the lobby's list, among its recent games (issue 24)
+    assert {x["id"]: x["status"] for x in client.get("/api/tables").json()}[tid] == "over"
     r = client.post(
         f"/api/tables/{tid}/actions", json={"action": "pass", "seq": final["seq"]}, headers=bearer(tokens[0])
     )

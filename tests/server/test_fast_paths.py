@@ -11,8 +11,8 @@ import json
 import random
 
 from riverbox.core.game import State
-from riverbox.server.bench import state_seq
 from riverbox.server.live import HAND_OUT, _hand_out, state_message
+from riverbox.server.server_load import state_seq
 from riverbox.server.table import Table
 from riverbox.store.db import EventRow, SeatRow, TableRow
 

@@ -7,7 +7,7 @@ any other seat; one player reloads midway. An axe check runs on a mid-game page.
 Along the way the page must hold every legal move of the seat as a ``data-action`` element, the
 drawing must never log a JavaScript error (the game engineers are renaming view fields: this is
 the guard), and at both screen sizes nothing may scroll sideways. Screenshots of the whole page
-go to the test's temporary folder (the README's pictures come from test_screenshots.py).
+go to the test's temporary folder (the pictures in docs/ come from test_screenshots.py).
 """
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ import httpx
 import pytest
 import websockets
 
-from riverbox.server.bench import running_server
+from riverbox.server.server_load import running_server
 from riverbox.store.db import Store, default_url
 from tests.server.conftest import bearer
 

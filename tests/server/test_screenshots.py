@@ -5,7 +5,7 @@ was scored, its report unfolded; River Rivals just after a fish check caught; Ri
 River Trek a few moves in), then a seat's page is held to what every table page must do (nothing
 scrolls sideways, axe finds nothing serious) and photographed at 1280x800 and 390x844, the
 pictures shrunk to a palette of 256 colours. They go to a temporary folder, or to
-``$RIVERBOX_SCREENSHOTS``: the README's pictures are made with
+``$RIVERBOX_SCREENSHOTS``: the pictures of docs/server.md (one is on the README) are made with
 
     RIVERBOX_SCREENSHOTS=docs/screenshots python -m pytest -q -n 0 tests/server/test_screenshots.py
 """
@@ -26,7 +26,7 @@ from tests.server.test_table_stories import check_fish, round_scored, stack_one_
 from tests.server.test_web_access import serious
 
 LARGEST = 200_000
-"""Bytes a shrunk screenshot may take at most (the README carries eight)."""
+"""Bytes a shrunk screenshot may take at most (docs/server.md carries eight)."""
 
 
 SCENES: dict[str, dict[str, Any]] = {

@@ -48,7 +48,7 @@ _STEPS: dict[int, frozenset[int]] = {
 """The steps in which each (non-power) kind may be legal; elsewhere the reason is the step."""
 
 _ELSEWHERE: dict[int, str] = {
-    # RT-13, RT-21, RT-22
+    # RT-31, RT-21, RT-22
     Kind.DROP: N_("the Boa and the Tree Frog are used during your own caravan moves only, at a drop; {step}"),
     Kind.DROPALL: N_(
         "the Boa and the Tree Frog are used during your own caravan moves only, at a drop; {step}"

@@ -48,7 +48,7 @@ def start_move(st: TrekData, space: int, direction: int, mover: int) -> bool:
     st.mv_ctx = mover
     tools = 0
     seat = st.cur
-    if mover != BY_STANLEY and st.tokens_held[seat]:  # RT-13: Boa / Tree Frog only on a player's own turn
+    if mover != BY_STANLEY and st.tokens_held[seat]:  # RT-31: Boa / Tree Frog only on a player's own turn
         tools = (BOA_TOOL if st.holds(seat, "boa") else 0) | (FROG_TOOL if st.holds(seat, "frog") else 0)
     st.mv_tools = tools
     return run_move(st)

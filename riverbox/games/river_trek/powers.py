@@ -49,7 +49,7 @@ class Timing(IntEnum):
     ANYTIME = 0
     """Between the steps of your own turn (RT-14): the post, move, place and end steps."""
     AT_DROP = 1
-    """At a drop of your own caravan move (RT-13, RT-21, RT-22)."""
+    """At a drop of your own caravan move (RT-31, RT-21, RT-22)."""
     MOVE_STEP = 2
     """In the move step, instead of the usual move (RT-23)."""
     END_STEP = 3
@@ -314,6 +314,9 @@ def _dog_refusal(st: TrekData, action: TrekAction, seat: int) -> str:
 
 # -- Peccary (RT-23) --------------------------------------------------------------------------
 def _peccary_offers(st: TrekData, seat: int) -> list[TrekAction]:
+    # RT-30: a downstream move must move at least one explorer, so only caravans above the Dock/Bridge
+    # are offered (the Dock's would move nothing); the space just above it is offered, its explorers
+    # stack onto the Dock/Bridge (RT-23).
     above = st.dock + 1  # the spaces holding the seat's explorers, above the Dock/Bridge
     return for_spaces(MOVEBACK_AT, st.occ[seat] >> above << above)
 
@@ -326,7 +329,7 @@ def _peccary(st: TrekData, action: TrekAction, seat: int) -> bool:
 def _peccary_refusal(st: TrekData, action: TrekAction, seat: int) -> str:
     if not 0 <= action.at < len(st.stacks) or seat not in st.stacks[action.at]:
         return N_("you must move a caravan holding at least one of your explorers")  # RT-29
-    return N_("a caravan on the Dock/Bridge cannot move further downstream")
+    return N_("a caravan on the Dock/Bridge cannot move further downstream")  # RT-30
 
 
 def _passive(animal: str) -> Power:

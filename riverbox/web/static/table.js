@@ -260,14 +260,14 @@ function drawHint() {
 
 async function askHint() {
   const token = active === null ? null : tokens[active];
-  if (!current || !token) return;
+  if (!current || (!token && current.seat === null)) return; // no token: the player cookie is the seat
   const seq = current.seq;
   $("hint").disabled = true;
   const box = $("hint-box");
   box.replaceChildren(el("p", { class: "muted" }, TEXT.hintAsking));
   box.hidden = false;
   try {
-    const answer = await api(`/api/tables/${tableId}/hint`, { method: "POST", headers: { authorization: `Bearer ${token}` } });
+    const answer = await api(`/api/tables/${tableId}/hint`, { method: "POST", headers: token ? { authorization: `Bearer ${token}` } : {} });
     if (current && current.seq === seq && answer.seq === seq) {
       hinted = answer;
       drawMoves();

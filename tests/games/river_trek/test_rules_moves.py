@@ -89,7 +89,8 @@ def test_rt_13_dock_can_build_a_forced_stack() -> None:
     assert s.to_move == (O,)
 
 
-def test_rt_13_boa_frog_on_own_forced_move_never_peccary() -> None:
+def test_rt_31_boa_frog_on_own_forced_move_never_peccary() -> None:
+    """RT-31: the Boa and the Tree Frog work in a forced move of your own turn; the Peccary never does."""
     s = make(
         seat=G,
         phase="place",

@@ -14,7 +14,7 @@ from riverbox.core import IllegalAction
 from riverbox.games.river_trek.position import Phase
 from riverbox.games.river_trek.state import TrekState
 
-from .helpers import B, G, O, P, act, first_found, legal, make
+from .helpers import B, G, O, P, act, bridged, first_found, legal, make
 
 
 def test_rt_21_boa_second_drop_sees_n_plus_1() -> None:
@@ -244,11 +244,35 @@ def test_rt_25_capybara_restacks_bottom_first_in_chosen_order() -> None:
     assert s.money == [0, 0, 0, 0] and s.phase == Phase.POST
 
 
-def test_rt_23_peccary_never_moves_a_dock_caravan_downstream() -> None:
-    """RT-23: with the Peccary, any caravan above the Dock may go downstream, the Dock's may not."""
+def test_rt_30_peccary_never_moves_a_dock_caravan_downstream() -> None:
+    """RT-30: with the Peccary, any caravan above the Dock may go downstream, the Dock's may not."""
     s = make(seat=G, animals=("peccary",), holders={"peccary": G}, stacks={0: [G], 3: [G], 6: [O]})
     backs = {a for a in legal(s) if a.startswith("moveback")}
     assert backs == {"moveback 3"}
+
+
+def test_rt_30_peccary_dock_caravan_refused_space_1_stacks_onto_the_dock() -> None:
+    """RT-30: the Dock's caravan would move nothing, so it is refused and nothing changes; the caravan on
+    space 1 may go downstream, its explorers stacking onto the Dock (RT-23)."""
+    s = make(seat=G, animals=("peccary",), holders={"peccary": G}, stacks={0: [O, G], 1: [G, B], 6: [P]})
+    assert "moveback 0" not in legal(s) and "moveback 1" in legal(s)
+    before = s.to_json()
+    with pytest.raises(IllegalAction, match="cannot move further downstream"):
+        act(s, "moveback 0")
+    assert s.to_json() == before
+    act(s, "moveback 1")
+    assert s.stacks[1] == [] and s.stacks[0] == [O, G, G, B]
+
+
+def test_rt_30_peccary_bridge_caravan_stays_the_one_above_stacks_onto_it() -> None:
+    """RT-30 after the Civilization Event: the Bridge is the Dock, so its caravan cannot go downstream and
+    the caravan just above it (space 6) stacks onto the Bridge (RT-27)."""
+    s = bridged(seat=G, animals=("peccary",), holders={"peccary": G}, stacks={5: [G], 6: [G, O], 8: [B]})
+    assert {a for a in legal(s) if a.startswith("moveback")} == {"moveback 6"}
+    with pytest.raises(IllegalAction, match="cannot move further downstream"):
+        act(s, "moveback 5")
+    act(s, "moveback 6")
+    assert s.stacks[6] == [] and s.stacks[5] == [G, G, O] and s.stacks[0] == []
 
 
 def test_rt_25_bush_dog_again_on_the_holders_next_turn() -> None:

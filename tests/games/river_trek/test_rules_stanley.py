@@ -49,8 +49,8 @@ def test_rt_20_human_triggers_stanley_then_other_human() -> None:
     assert s.is_over
 
 
-def test_rt_13_no_boa_or_frog_choice_on_stanleys_forced_move() -> None:
-    """RT-13 (RB, Boa/Tree Frog): a forced move during Stanley's turn runs with no human choice."""
+def test_rt_31_no_boa_or_frog_choice_on_stanleys_forced_move() -> None:
+    """RT-31 (RB, Boa/Tree Frog): a forced move during Stanley's turn runs with no human choice."""
     s = make(
         players=2,
         seat=O,

@@ -2,7 +2,7 @@
 
 ``Board`` keeps the context of every position a card faces (``ctxs``) and the faces that fit
 each (``fits``; ``open``, the positions where some face fits) as cards are placed, so a step
-never enumerates the table. ``Rules.violation`` stays the single legality predicate (design.md
+never enumerates the table. ``Rules.violation`` stays the single legality predicate (docs/design.md
 section 6): here every position is asked anew, from the cells on the table alone, and the answer
 must be exactly what the board kept.
 """

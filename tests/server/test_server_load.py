@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from riverbox.server import worker
-from riverbox.server.bench import Load, _Table, behind_fraction, serve_and_run
 from riverbox.server.live import BotDriver
+from riverbox.server.server_load import Load, _Table, behind_fraction, serve_and_run
 from riverbox.server.service import BotJob
 
 

@@ -1,9 +1,9 @@
-"""How fast each adapter steps, against the bare engine: ``python -m riverbox.integrations.bench``.
+"""How fast each adapter steps, against the bare engine: ``python -m riverbox.integrations.adapter_speed``.
 
 Every loop plays uniformly random legal moves to the end of a game, again and again, for about
 ``seconds`` of CPU time; each figure is the median steps/s of ``runs`` runs, the loops taking
 turns so that a busy machine slows them alike. It times exactly as ``riverbox bench`` does
-(``riverbox.lab.bench.cpu_timed``: the process's CPU time, medians of runs) and shows the
+(``riverbox.lab.engine_speed.cpu_timed``: the process's CPU time, medians of runs) and shows the
 same progress bar on stderr. The loops do what a user of each framework does per step:
 
 * ``bare``: riverbox ``legal_actions`` and ``apply`` (as ``riverbox bench`` measures it);
@@ -30,7 +30,7 @@ from typing import Any
 
 from riverbox.core.game import Game
 from riverbox.integrations._common import mover, observe_values
-from riverbox.lab.bench import TIMING, RunProgress, check_bench_args, cpu_timed, progress_bar
+from riverbox.lab.engine_speed import TIMING, RunProgress, check_bench_args, cpu_timed, progress_bar
 from riverbox.registry import load
 
 DEFAULT_GAMES: list[tuple[str, int | None, dict[str, Any]]] = [

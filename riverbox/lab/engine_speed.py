@@ -4,7 +4,7 @@ Bots search by simulating, so random playouts per second, the price of ``clone``
 price of building every seat's ``view`` are the figures that matter. Each figure is the
 median of several runs so one noisy run does not mislead, and time is the process's CPU
 time, so other work on the machine does not skew a single-core figure. The adapters'
-benchmark (``riverbox.integrations.bench``) times with the same helpers here.
+benchmark (``riverbox.integrations.adapter_speed``) times with the same helpers here.
 """
 
 from __future__ import annotations

@@ -1,0 +1,1 @@
+"""The commands of ``riverbox``, one module per group; ``riverbox.cli.main`` registers them in order."""

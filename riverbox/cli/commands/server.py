@@ -1,0 +1,61 @@
+"""``riverbox serve`` and ``riverbox serve-bench``: online play, and its load benchmark."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated
+
+import typer
+
+from riverbox.cli.commands.shared import (
+    fail,
+)
+
+
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.", min=0, max=65535)] = 8000,
+    db: Annotated[
+        str | None, typer.Option(help="Database URL (default: SQLite in the data dir; or postgresql://...).")
+    ] = None,
+    open_browser: Annotated[bool, typer.Option("--open", help="Open the lobby in a web browser.")] = False,
+    access_log: Annotated[bool, typer.Option(help="Log a line per HTTP request.")] = False,
+) -> None:
+    """Host tables for play over the network: lobby, seats, bots and spectators (needs riverbox[web])."""
+    try:
+        from riverbox.server.run import serve as run_server
+    except ImportError as exc:
+        fail(f"the server needs the web extra: pip install 'riverbox[web]' ({exc.name} is missing)")
+        return
+    try:
+        run_server(host, port, db, open_browser, access_log)
+    except ValueError as exc:
+        fail(str(exc))
+
+
+def serve_bench(
+    tables: Annotated[int, typer.Option(help="Live tables (a person and a bot each).", min=1)] = 200,
+    spectators: Annotated[int, typer.Option(help="Spectator WebSockets spread over them.", min=0)] = 200,
+    seconds: Annotated[float, typer.Option(help="How long to measure.", min=1)] = 60.0,
+    think_min: Annotated[float, typer.Option(help="Fewest seconds a person takes over a move.", min=0)] = 1.0,
+    think_max: Annotated[float, typer.Option(help="Most seconds a person takes over a move.", min=0)] = 3.0,
+    bot: Annotated[str, typer.Option(help="The bot in each table's other seat.")] = "heuristic",
+    bot_seconds: Annotated[
+        float, typer.Option(help="CPU budget of one bot move, in seconds.", min=0.01, max=10)
+    ] = 0.05,
+    flat_out: Annotated[
+        bool, typer.Option("--flat-out", help="No thinking: players move at once (capacity).")
+    ] = False,
+    url: Annotated[str | None, typer.Option(help="Use a running server on 127.0.0.1 instead.")] = None,
+    db: Annotated[str | None, typer.Option(help="Database of the server it starts (default SQLite).")] = None,
+) -> None:
+    """Load benchmark of the server on 127.0.0.1: live tables, moves/s, p50/p99 move-to-update latency."""
+    from riverbox.server.server_load import Load, serve_and_run
+
+    if url is not None and not url.startswith(("http://127.", "http://localhost")):
+        fail("the benchmark only targets a server on this machine (http://127.0.0.1:PORT)")
+    if think_max < think_min:
+        fail(f"--think-max ({think_max:g}) must not be below --think-min ({think_min:g})")
+    load = Load(tables, spectators, seconds, think_min, think_max, bot, bot_seconds, flat_out)
+    result = serve_and_run(load, url, db)
+    print(json.dumps(result.to_json(), indent=1))

@@ -1,0 +1,1 @@
+"""The server's routes by area, each an ``APIRouter`` that ``create_app`` includes."""

@@ -1,0 +1,107 @@
+"""What one server holds while it runs: the store, the tables, the sockets, the bot driver.
+
+A typed object in place of a dict of services: the routers reach it through
+:func:`riverbox.server.deps.runtime`, and the lifespan fills in what exists only while the
+server runs (the event loop, the bot driver, the writer lock, the presence pool).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+from fastapi.templating import Jinja2Templates
+
+from riverbox.server.live import BotDriver, Hub
+from riverbox.server.players import Players
+from riverbox.server.service import Tables
+from riverbox.server.stages import STAGES
+from riverbox.store.db import Store, WriterLock
+
+WEB = Path(__file__).resolve().parent.parent / "web"
+log = logging.getLogger("riverbox.server")
+
+
+@dataclass
+class Settings:
+    db_url: str
+    bot_workers: int = 1
+    allowed_origins: tuple[str, ...] = ()
+    freeze_gc: bool = False
+    """Move every object alive once the server has started out of the collector's sight
+    (``gc.freeze``): ``riverbox serve`` sets it, a test harness running many apps in one
+    process does not (what it froze would never be collected)."""
+
+
+@dataclass(eq=False)
+class Runtime:
+    """The services of one app; built by :meth:`build`, started and stopped by the app's lifespan."""
+
+    settings: Settings
+    store: Store
+    tables: Tables
+    hub: Hub
+    templates: Jinja2Templates
+    players: Players
+    """People who keep their seats (a name and a key in a cookie)."""
+    loop: asyncio.AbstractEventLoop | None = None
+    """The event loop the server runs on (set by the lifespan): store callbacks come from threads."""
+    driver: BotDriver | None = None
+    """Plays bot seats and clock expiries (exists while the server runs)."""
+    writer: WriterLock | None = None
+    """SQLite: the lock that makes this process the store's only writer."""
+    writer_users: int = 0
+    """Lifespans of this app running now (a test harness may start one app twice)."""
+    presence_pool: ThreadPoolExecutor | None = None
+    """PostgreSQL: the thread that writes which seats have sockets here."""
+    gc_watched: bool = False
+
+    @classmethod
+    def build(cls, settings: Settings) -> Runtime:
+        """The services for ``settings``' database, wired to tell each other of changes."""
+        store = Store(settings.db_url, STAGES.add)
+        templates = Jinja2Templates(directory=str(WEB / "templates"))
+        runtime: Runtime
+        tables = Tables(store, lambda table_id: runtime.on_change(table_id))
+        hub = Hub(tables, lambda table_id, seat, clients: runtime.on_presence(table_id, seat, clients))
+        runtime = cls(settings, store, tables, hub, templates, Players(store))
+        return runtime
+
+    def on_change(self, table_id: str) -> None:
+        """A table changed (called from any thread): update its sockets and bots on the loop."""
+        loop = self.loop
+        if loop is not None:
+            loop.call_soon_threadsafe(self._changed_on_loop, table_id)
+
+    def _changed_on_loop(self, table_id: str) -> None:
+        self.hub.changed(table_id)
+        if self.driver is not None:
+            self.driver.changed(table_id)
+
+    def on_notice(self, table_id: str, _seq: int) -> None:
+        """A PostgreSQL notice: the next look at the table catches up with the store."""
+        self.on_change(table_id)
+
+    def on_presence(self, table_id: str, seat: int, clients: int) -> None:
+        pool = self.presence_pool
+        if pool is not None and self.tables.process is not None:
+            pool.submit(write_presence, self.store, self.tables.process, table_id, seat, clients)
+
+
+def write_presence(store: Store, process: str, table_id: str | None, seat: int, clients: int) -> None:
+    """One presence change (``table_id`` None: forget all of this process's), never raising.
+
+    A lost database connection must not break a socket's life; the heartbeat and the expiry
+    of stale rows put presence right again.
+    """
+    try:
+        if table_id is None:
+            store.clear_presence(process)
+        else:
+            store.set_presence(process, table_id, seat, clients, time.time())
+    except Exception as exc:
+        log.warning("presence not written (%s)", type(exc).__name__)
