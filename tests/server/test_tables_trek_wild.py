@@ -40,7 +40,9 @@ Element.prototype.animate = function (...args) { window.__slides += 1; return an
 TEXT_BOXES = """
 () => {
   const board = document.querySelector('#board');
-  const holders = '.rt-stop, .rt-area, .rt-panel, .rt-barbutton, .rt-animal, .rt-piece, .rt-post, .rt-token, .rt-tile, .rw-card, .rw-hand-card, #board';
+  const holders = ['.rt-stop', '.rt-area', '.rt-panel', '.rt-barbutton', '.rt-animal', '.rt-piece',
+    '.rt-post',
+    '.rt-token', '.rt-tile', '.rw-card', '.rw-hand-card', '#board'].join(', ');
   const boxes = [];
   const visible = (r) => r.width > 0.5 && r.height > 0.5;
   for (const node of board.querySelectorAll('*')) {
@@ -49,14 +51,20 @@ TEXT_BOXES = """
     if (!own.length) continue;
     let rects = [];
     if (node instanceof SVGElement) rects = [node.getBoundingClientRect()];
-    else for (const t of own) { const r = document.createRange(); r.selectNodeContents(t); rects.push(...r.getClientRects()); }
+    else for (const t of own) {
+      const range = document.createRange();
+      range.selectNodeContents(t);
+      rects.push(...range.getClientRects());
+    }
     rects = rects.filter(visible);
     if (!rects.length) continue;
     let holder = node.parentElement.closest(holders) || board;
     if (node.matches(holders) && node !== board) holder = node;
-    const h = holder.matches('.rw-card') ? holder.querySelector('rect').getBoundingClientRect() : holder.getBoundingClientRect();
-    for (const r of rects) boxes.push({ text: node.textContent.trim().slice(0, 30), id: boxes.length, el: node.tagName,
-      r: [r.left, r.top, r.right, r.bottom], h: [h.left, h.top, h.right, h.bottom], holder: holder.className.baseVal ?? holder.className });
+    const card = holder.matches('.rw-card') ? holder.querySelector('rect') : holder;
+    const h = card.getBoundingClientRect();
+    const name = holder.className.baseVal ?? holder.className;
+    for (const r of rects) boxes.push({ text: node.textContent.trim().slice(0, 30), el: node.tagName,
+      r: [r.left, r.top, r.right, r.bottom], h: [h.left, h.top, h.right, h.bottom], holder: name });
   }
   return boxes;
 }
@@ -97,12 +105,14 @@ def missing_alternatives(page: Any) -> list[str]:
 FIRST_STEPS = """
 async ([game, table, token]) => {
   const drawing = await import(`/static/games/${game}.js`);
-  const state = await (await fetch(`/api/tables/${table}/state`, { headers: { authorization: `Bearer ${token}` } })).json();
+  const headers = { authorization: `Bearer ${token}` };
+  const state = await (await fetch(`/api/tables/${table}/state`, { headers })).json();
   const out = [];
   for (const a of state.legal) {
     const key = drawing.steps(a.action, state.view)[0];
     const node = key && document.querySelector(`#board [data-pick="${CSS.escape(key)}"]`);
-    const live = node && (node.classList.contains('pickable') || node.dataset.action) && node.getClientRects().length;
+    const on = node && (node.classList.contains('pickable') || node.dataset.action);
+    const live = on && node.getClientRects().length;
     if (!live) out.push(`${a.action} (first click ${key || 'none'})`);
   }
   return out;
@@ -113,7 +123,8 @@ async ([game, table, token]) => {
 
 def open_seat(browser: Any, url: str, reduced: bool = False, size: tuple[int, int] = (1280, 800)) -> Any:
     context = browser.new_context(
-        viewport={"width": size[0], "height": size[1]}, reduced_motion="reduce" if reduced else "no-preference"
+        viewport={"width": size[0], "height": size[1]},
+        reduced_motion="reduce" if reduced else "no-preference",
     )
     context.add_init_script(COUNT_SLIDES)
     page = context.new_page()
@@ -144,7 +155,9 @@ def click_on_drawing(page: Any, rng: random.Random) -> str:
 
 
 @pytest.mark.parametrize("game", list(GAMES))
-def test_a_whole_game_played_only_on_the_drawing_and_its_bar(browser: Any, live_server: str, game: str) -> None:
+def test_a_whole_game_played_only_on_the_drawing_and_its_bar(
+    browser: Any, live_server: str, game: str
+) -> None:
     spec = GAMES[game]
     table = httpx.post(f"{live_server}/api/tables", json={"game": game, **spec}).json()
     seat = next(s for s in table["seats"] if s.get("token"))
@@ -170,7 +183,9 @@ def test_a_whole_game_played_only_on_the_drawing_and_its_bar(browser: Any, live_
             if click_on_drawing(page, rng) != "step":
                 break
         page.wait_for_function(
-            "s => document.body.dataset.seq !== s || document.getElementById('error').textContent", arg=seq, timeout=15000
+            "s => document.body.dataset.seq !== s || document.getElementById('error').textContent",
+            arg=seq,
+            timeout=15000,
         )
         assert not page.inner_text("#error"), page.inner_text("#error")
         moves += 1
@@ -193,7 +208,8 @@ def play_some(server: str, table: dict[str, Any], page: Any, moves: int) -> None
 def test_the_drawing_is_legible_at_both_sizes(browser: Any, live_server: str, game: str) -> None:
     spec = GAMES[game]
     table = httpx.post(
-        f"{live_server}/api/tables", json={"game": game, **spec, "seats": [{"kind": "human"}] * spec["players"]}
+        f"{live_server}/api/tables",
+        json={"game": game, **spec, "seats": [{"kind": "human"}] * spec["players"]},
     ).json()
     page = open_seat(browser, table["seats"][0]["url"], reduced=True)
     errors: list[str] = []
@@ -205,24 +221,34 @@ def test_the_drawing_is_legible_at_both_sizes(browser: Any, live_server: str, ga
         settled(page)
         assert not text_problems(page), (size, text_problems(page)[:8])
         assert not missing_alternatives(page), (size, missing_alternatives(page))
-        assert page.evaluate("document.documentElement.scrollWidth") <= width, f"{game} scrolls sideways at {size}"
+        assert page.evaluate("document.documentElement.scrollWidth") <= width, (
+            f"{game} scrolls sideways at {size}"
+        )
         drawing = page.locator("#board > *").bounding_box()
         assert drawing and drawing["width"] <= width
         if size == "desktop":  # the drawing leaves room for a top bar and the choices on one screen
-            assert drawing["height"] <= height - 100, f"{game}: drawing {drawing['height']:.0f}px tall at {size}"
+            assert drawing["height"] <= height - 100, (
+                f"{game}: drawing {drawing['height']:.0f}px tall at {size}"
+            )
         else:  # on a phone the drawing is at most about one and a half screens
-            assert drawing["height"] <= 1.5 * height, f"{game}: drawing {drawing['height']:.0f}px tall at {size}"
+            assert drawing["height"] <= 1.5 * height, (
+                f"{game}: drawing {drawing['height']:.0f}px tall at {size}"
+            )
     assert not serious(page), serious(page)
     assert not errors, errors
 
 
-def slides_over_moves(browser: Any, server: str, game: str, reduced: bool, moves: int = 12) -> tuple[int, Any]:
+def slides_over_moves(
+    browser: Any, server: str, game: str, reduced: bool, moves: int = 12
+) -> tuple[int, Any]:
     """How many of ``moves`` moves started a slide on a page (River Trek: a spectator's, so every
     move is another seat's; River Wild, solo: the player's own page), and that page."""
     spec = GAMES[game]
     humans = [{"kind": "human"}] * spec["players"]
     table = httpx.post(f"{server}/api/tables", json={"game": game, **spec, "seats": humans}).json()
-    page = open_seat(browser, table["spectate_url"] if game == "river-trek" else table["seats"][0]["url"], reduced)
+    page = open_seat(
+        browser, table["spectate_url"] if game == "river-trek" else table["seats"][0]["url"], reduced
+    )
     seen = 0
     for _ in range(moves):
         before = page.evaluate("window.__slides")
