@@ -35,7 +35,7 @@ const TEXT = {
   inClearing: (n) => _("{n} in the clearing", { n }),
   faceDown: _("face down"),
   area: (letter, size) => _("area {letter} · {size}", { letter, size }),
-  areaLong: (a, size, list) => _("trading-post area {name} ({size}), posts: {list}", { name: a.name, size, list }),
+  areaLong: (a, size, list) => _("trading-post area {name} ({size}), posts: {list}", { name: areaWords(a), size, list }),
   noPosts: _("none"),
   closed: _("closed"),
   closedLong: _("closed by the Bridge"),
@@ -103,6 +103,13 @@ const SVGNS = "http://www.w3.org/2000/svg";
 function areaSize(a) {
   if (a.plus2) return a.small ? SIZES.smallPlus : SIZES.largePlus;
   return a.small ? SIZES.small : SIZES.large;
+}
+
+/** An area's name in words: "START-a" -> "Start board a" (board ids never reach the reader). */
+function areaWords(a) {
+  const name = String(a.name || "");
+  const cut = name.lastIndexOf("-");
+  return cut > 0 ? `${boardName(name.slice(0, cut))} ${name.slice(cut + 1)}` : name;
 }
 
 function animalTitle(ctx, name) {
