@@ -159,7 +159,7 @@ def test_a_whole_game_played_only_on_the_drawing_and_its_bar(
     browser: Any, live_server: str, game: str
 ) -> None:
     spec = GAMES[game]
-    table = httpx.post(f"{live_server}/api/tables", json={"game": game, **spec}).json()
+    table = httpx.post(f"{live_server}/api/tables", json={"game": game, **spec}, timeout=60).json()
     seat = next(s for s in table["seats"] if s.get("token"))
     page = open_seat(browser, seat["url"])
     errors: list[str] = []
@@ -210,6 +210,7 @@ def test_the_drawing_is_legible_at_both_sizes(browser: Any, live_server: str, ga
     table = httpx.post(
         f"{live_server}/api/tables",
         json={"game": game, **spec, "seats": [{"kind": "human"}] * spec["players"]},
+        timeout=60,
     ).json()
     page = open_seat(browser, table["seats"][0]["url"], reduced=True)
     errors: list[str] = []
@@ -245,7 +246,9 @@ def slides_over_moves(
     move is another seat's; River Wild, solo: the player's own page), and that page."""
     spec = GAMES[game]
     humans = [{"kind": "human"}] * spec["players"]
-    table = httpx.post(f"{server}/api/tables", json={"game": game, **spec, "seats": humans}).json()
+    table = httpx.post(
+        f"{server}/api/tables", json={"game": game, **spec, "seats": humans}, timeout=60
+    ).json()
     page = open_seat(
         browser, table["spectate_url"] if game == "river-trek" else table["seats"][0]["url"], reduced
     )
@@ -274,12 +277,16 @@ def test_a_move_slides_its_pieces_and_nothing_slides_under_reduced_motion(
 def test_river_wild_any_move_takes_at_most_three_keys_after_jumping_to_the_board(
     browser: Any, live_server: str
 ) -> None:
-    table = httpx.post(f"{live_server}/api/tables", json={"game": "river-wild", **GAMES["river-wild"]}).json()
+    table = httpx.post(
+        f"{live_server}/api/tables", json={"game": "river-wild", **GAMES["river-wild"]}, timeout=60
+    ).json()
     page = open_seat(browser, table["seats"][0]["url"], reduced=True)
     token = table["seats"][0]["token"]
     for turn in range(4):
         seq = page.get_attribute("body", "data-seq")
-        body = httpx.get(f"{live_server}/api/tables/{table['id']}/state", headers=bearer(token)).json()
+        body = httpx.get(
+            f"{live_server}/api/tables/{table['id']}/state", headers=bearer(token), timeout=60
+        ).json()
         page.keyboard.press("b")  # the first key: to the board
         assert page.evaluate("document.activeElement.closest('#board') !== null")
         presses = 0
