@@ -33,7 +33,7 @@ from riverbox.server import worker
 from riverbox.server.deps import request_lang
 from riverbox.server.live import BotDriver, PgListener, listen_url
 from riverbox.server.middleware import BODY_LIMIT, BodyLimit
-from riverbox.server.routers import lobby, pages, players, sockets, stages, tables
+from riverbox.server.routers import chat, clock, lobby, pages, players, ratings, sockets, stages, tables
 from riverbox.server.routers.pages import game_info, printed_content, rules_html, titled
 from riverbox.server.routers.sockets import HELLO_SECONDS, MESSAGE_LIMIT, origin_allowed
 from riverbox.server.runtime import WEB, Runtime, Settings, write_presence
@@ -41,6 +41,7 @@ from riverbox.server.service import PRESENCE_HEARTBEAT, PRESENCE_STALE
 from riverbox.server.stages import STAGES, watch_gc
 from riverbox.server.stages import enabled as stages_enabled
 from riverbox.server.table import Refused
+from riverbox.server.webhook import LearnBase
 from riverbox.store.db import Store, WriterLock
 
 __all__ = [
@@ -80,6 +81,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.state.tables = runtime.tables
     app.state.hub = runtime.hub
     app.add_middleware(BodyLimit)
+    app.add_middleware(LearnBase, alerts=runtime.turn_alerts)
     app.mount("/static", StaticFiles(directory=WEB / "static"), name="static")
     app.add_exception_handler(Refused, _refused)  # type: ignore[arg-type]
     app.add_exception_handler(RequestValidationError, _invalid)  # type: ignore[arg-type]
@@ -90,6 +92,9 @@ def create_app(settings: Settings) -> FastAPI:
     app.include_router(sockets.router)
     app.include_router(players.router)
     app.include_router(pages.router)
+    app.include_router(clock.router)
+    app.include_router(chat.router)
+    app.include_router(ratings.router)
     return app
 
 
@@ -153,6 +158,7 @@ async def _running(runtime: Runtime) -> AsyncIterator[None]:
             done.submit(write_presence, store, tables.process, None, 0, 0)
             await asyncio.get_running_loop().run_in_executor(None, functools.partial(done.shutdown, True))
         driver.stop()
+        runtime.turn_alerts.sender.close()
         if listener is not None:
             await run_in_threadpool(listener.stop)
         executor.shutdown(wait=False, cancel_futures=True)

@@ -16,10 +16,13 @@ from pathlib import Path
 
 from fastapi.templating import Jinja2Templates
 
+from riverbox.server.chat import Chat
 from riverbox.server.live import BotDriver, Hub
 from riverbox.server.players import Players
+from riverbox.server.ratings import RatingKeeper
 from riverbox.server.service import Tables
 from riverbox.server.stages import STAGES
+from riverbox.server.webhook import TurnAlerts
 from riverbox.store.db import Store, WriterLock
 
 WEB = Path(__file__).resolve().parent.parent / "web"
@@ -48,6 +51,12 @@ class Runtime:
     templates: Jinja2Templates
     players: Players
     """People who keep their seats (a name and a key in a cookie)."""
+    chat: Chat
+    """Table chat: checks, storage, live delivery."""
+    ratings: RatingKeeper
+    """Rates each rated table once it ends."""
+    turn_alerts: TurnAlerts
+    """Posts a player's webhook when their turn comes."""
     loop: asyncio.AbstractEventLoop | None = None
     """The event loop the server runs on (set by the lifespan): store callbacks come from threads."""
     driver: BotDriver | None = None
@@ -68,7 +77,17 @@ class Runtime:
         runtime: Runtime
         tables = Tables(store, lambda table_id: runtime.on_change(table_id))
         hub = Hub(tables, lambda table_id, seat, clients: runtime.on_presence(table_id, seat, clients))
-        runtime = cls(settings, store, tables, hub, templates, Players(store))
+        runtime = cls(
+            settings,
+            store,
+            tables,
+            hub,
+            templates,
+            Players(store),
+            Chat(tables, hub),
+            RatingKeeper(tables),
+            TurnAlerts(tables),
+        )
         return runtime
 
     def on_change(self, table_id: str) -> None:
@@ -79,6 +98,8 @@ class Runtime:
 
     def _changed_on_loop(self, table_id: str) -> None:
         self.hub.changed(table_id)
+        self.ratings.changed(table_id)
+        self.turn_alerts.changed(table_id)
         if self.driver is not None:
             self.driver.changed(table_id)
 

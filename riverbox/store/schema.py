@@ -86,3 +86,56 @@ players = sa.Table(
 )
 """A person who keeps their seats: a name and the SHA-256 of their secret player key (the key
 itself lives only in their browser's cookie). ``seats.player_id`` links the seats they took."""
+
+
+# -- social (migration 0004_social): table chat, ratings ------------------------------------
+chat = sa.Table(
+    "chat",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), nullable=False),
+    sa.Column("seq", sa.Integer, nullable=False),
+    sa.Column("kind", sa.String(8), nullable=False),
+    sa.Column("seat", sa.Integer, nullable=True),
+    sa.Column("name", sa.String(64), nullable=False),
+    sa.Column("text", sa.String(300), nullable=True),
+    sa.Column("at", sa.Float, nullable=False),
+    sa.Index("chat_game", "game_id", "id"),
+)
+"""A table's chat, append-only: ``say`` (a line), ``mute``/``unmute`` (the host silences the
+spectators or lets them speak again). ``seq`` is the table's move when it was written (the
+replay shows each line at its move); ``seat`` is None for a spectator. No token is ever kept."""
+
+ratings = sa.Table(
+    "ratings",
+    metadata,
+    sa.Column("player_id", sa.String(32), nullable=False),
+    sa.Column("game", sa.String(64), nullable=False),
+    sa.Column("mu", sa.Float, nullable=False),
+    sa.Column("sigma", sa.Float, nullable=False),
+    sa.Column("ordinal", sa.Float, nullable=False),
+    sa.Column("games", sa.Integer, nullable=False),
+    sa.Column("updated", sa.Float, nullable=False),
+    sa.PrimaryKeyConstraint("player_id", "game", name="ratings_player_game"),
+    sa.Index("ratings_board", "game", "ordinal"),
+)
+"""A player's openskill rating in one game; ``ordinal`` (mu - 3 sigma) orders the leaderboard."""
+
+rating_changes = sa.Table(
+    "rating_changes",
+    metadata,
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), nullable=False),
+    sa.Column("player_id", sa.String(32), nullable=False),
+    sa.Column("game", sa.String(64), nullable=False),
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("place", sa.Integer, nullable=False),
+    sa.Column("mu_before", sa.Float, nullable=False),
+    sa.Column("sigma_before", sa.Float, nullable=False),
+    sa.Column("mu_after", sa.Float, nullable=False),
+    sa.Column("sigma_after", sa.Float, nullable=False),
+    sa.Column("at", sa.Float, nullable=False),
+    sa.PrimaryKeyConstraint("game_id", "player_id", name="rating_changes_game_player"),
+    sa.Index("rating_changes_player", "player_id", "at"),
+)
+"""What each rated table did to each player's rating (a player's history). The key makes
+rating a table twice impossible, even by two processes at once."""

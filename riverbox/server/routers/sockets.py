@@ -11,12 +11,14 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from starlette.concurrency import run_in_threadpool
 
 from riverbox.core.i18n import check_lang
+from riverbox.server.chat import CHAT_LIMIT, Chat
+from riverbox.server.clock import with_now
 from riverbox.server.language import LANG_COOKIE, choose_lang
 from riverbox.server.live import Client, json_message, state_message
 from riverbox.server.players import PLAYER_COOKIE
 from riverbox.server.runtime import Runtime
 from riverbox.server.service import Tables
-from riverbox.server.table import Refused
+from riverbox.server.table import Refused, server_text
 
 MESSAGE_LIMIT = 16 * 1024
 HELLO_SECONDS = 10.0
@@ -79,10 +81,10 @@ async def _socket(ws: WebSocket, table_id: str, runtime: Runtime) -> None:
     hub.add(table_id, client)
     try:
         texts = await run_in_threadpool(tables.state_texts, table_id, [(seat, lang)])
-        await hub.send(client, state_message(texts[seat, lang]))
+        await hub.send(client, with_now(state_message(texts[seat, lang])), state_message(texts[seat, lang]))
         while True:
             raw = await ws.receive_text()
-            reply = await _answer(raw, table_id, token, tables, lang)
+            reply = await _answer(raw, table_id, token, tables, lang, runtime.chat)
             async with client.lock:
                 await ws.send_json(reply)
     except WebSocketDisconnect:
@@ -102,23 +104,47 @@ def _link(runtime: Runtime, table_id: str, seat: int, key: str | None) -> None:
 
 
 async def _answer(
-    raw: str, table_id: str, token: str | None, tables: Tables, lang: str = "en"
+    raw: str, table_id: str, token: str | None, tables: Tables, lang: str = "en", chat: Chat | None = None
 ) -> dict[str, Any]:
     """One client message answered like the REST call it stands for."""
     handlers: dict[str, Callable[[dict[str, Any]], Awaitable[int]]] = {
         "action": lambda m: _act(tables, table_id, token, _text(m, "action"), _int(m, "seq")),
         "undo": lambda m: run_in_threadpool(tables.undo, table_id, token),
         "resign": lambda m: run_in_threadpool(tables.resign, table_id, token),
+        "back": lambda m: run_in_threadpool(tables.back, table_id, token),
     }
+    if chat is not None:  # a line from a seat's socket (spectators without a token say theirs over REST)
+        handlers["chat"] = lambda m: _say(chat, table_id, token, m)
+        handlers["chat-mute"] = lambda m: _say(chat, table_id, token, m, mute=True)
     try:
         message = json_message(raw, MESSAGE_LIMIT)
         kind = message.get("type")
         handler = handlers.get(kind) if isinstance(kind, str) else None
         if handler is None:
-            raise Refused(422, f"unknown message type {kind!r}; use action, undo or resign")
+            raise Refused(422, f"unknown message type {kind!r}; use action, undo, resign, back or chat")
         return {"type": "ok", "of": kind, "seq": await handler(message)}
     except Refused as exc:
         return {"type": "error", "status": exc.status, "detail": exc.text(lang)}
+
+
+async def _say(
+    chat: Chat, table_id: str, token: str | None, message: dict[str, Any], mute: bool = False
+) -> int:
+    """A chat line (or the host's mute) from a seat's socket: stored, sent to the table's sockets; its id."""
+    if token is None:
+        raise Refused(403, server_text("this needs a seat token (Authorization: Bearer TOKEN)"))
+    if mute:
+        muted = message.get("muted")
+        if not isinstance(muted, bool):
+            raise Refused(422, "muted must be true or false")
+        row = await run_in_threadpool(chat.mute, table_id, token, muted)
+    else:
+        text = message.get("text")
+        if not isinstance(text, str) or len(text) > 4 * CHAT_LIMIT:
+            raise Refused(422, "text must be a string")
+        row = await run_in_threadpool(chat.say, table_id, token, text, None, "")
+    await chat.deliver(table_id, row)
+    return row.id
 
 
 async def _act(tables: Tables, table_id: str, token: str | None, text: str, seq: int) -> int:

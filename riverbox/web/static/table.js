@@ -7,6 +7,7 @@
 // previous seat's private information is removed from the page until the next one confirms.
 import { _, api, el, LANG } from "./common.js";
 import { candidates, decorate, expand } from "./pick.js";
+import { showClocks } from "./clock.js";
 
 /** Every sentence this page shows, in one place, in the reader's language (see common.js). */
 const TEXT = {
@@ -56,6 +57,8 @@ let lastSeats = [];
 const baseTitle = document.title;
 
 const $ = (id) => document.getElementById(id);
+/** Tell the page's other modules (chat.js, alerts.js) what happened: "state", "message", "cover". */
+const tell = (kind, detail = {}) => root.dispatchEvent(new CustomEvent(`riverbox:${kind}`, { detail }));
 let socket = null;
 let current = null;
 let picked = [];
@@ -101,6 +104,7 @@ function nextHere(state) {
 /** Hide the table behind a cover: the previous seat's private parts leave the DOM. */
 function cover(next) {
   covered = true;
+  tell("cover");
   current = null;
   picked = [];
   const old = socket;
@@ -302,6 +306,7 @@ function turnSound() {
 
 function show(state) {
   lastSeats = state.seats;
+  showClocks(state, () => send({ type: "back" }));
   const next = nextHere(state);
   if (next !== null) {
     cover(next);
@@ -343,6 +348,7 @@ function show(state) {
     $("record").href = `/api/tables/${tableId}/record`;
     $("record").setAttribute("download", `${state.game}-${tableId}.json`);
   }
+  tell("state", { state, send });
 }
 
 function connect() {
@@ -362,7 +368,7 @@ function connect() {
       if (!current) refused = true; // the hello was refused (a wrong link): do not retry
       if (current) show(current);
       $("error").textContent = message.detail;
-    }
+    } else tell("message", message);
   });
   ws.addEventListener("close", () => {
     if (refused || covered || ws !== socket) return;
