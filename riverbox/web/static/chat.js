@@ -74,7 +74,13 @@ function add(line) {
 /** The section's parts: title, lines, and (at a table) the form. */
 function build() {
   // a drawer: open on a wide screen, folded on a phone (one tap opens it; a new line opens it too)
-  const wide = !window.matchMedia || window.matchMedia("(min-width: 900px)").matches;
+  const query = window.matchMedia ? window.matchMedia("(min-width: 900px)") : null;
+  const wide = !query || query.matches;
+  // the screen turned (or the window narrowed): the drawer follows, open when wide, folded when narrow
+  query?.addEventListener("change", (event) => {
+    const drawer = document.getElementById("chat-drawer");
+    if (drawer && !replay) drawer.open = event.matches;
+  });
   fill(box,
     el("details", { id: "chat-drawer", class: "chat-drawer", open: wide || replay ? "" : null },
       el("summary", {}, el("h2", { id: "chat-title" }, TEXT.title)),

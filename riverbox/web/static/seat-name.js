@@ -37,7 +37,7 @@ async function ask() {
   const input = el("input", { id: "seat-name", name: "name", maxlength: 40, required: true, autocomplete: "nickname", value: suggested });
   const error = el("p", { class: "error", role: "alert" });
   const form = el("form", { class: "name-form" },
-    el("label", { for: "seat-name" }, _("Your name at this table")), input,
+    el("label", { for: "seat-name", class: "sr-only" }, _("Your name at this table")), input,
     el("button", { type: "submit" }, _("Sit down")));
   const card = el("section", { class: "card", id: "seat-name-card", "aria-labelledby": "seat-name-title" },
     el("h2", { id: "seat-name-title" }, _("Who is playing seat {seat}?", { seat: state.seat })), form, error);
