@@ -116,6 +116,7 @@ class TableOut(BaseModel):
     to_move: list[int] = Field(default_factory=list, description="Seats to move now (none once over).")
     winners: list[int] | None = Field(None, description="A finished table's winners (seats).")
     results: list[SeatResult] | None = Field(None, description="A finished table's result per seat.")
+    rated: bool = Field(False, description="Whether the table's end changes its players' ratings.")
 
 
 class Problem(BaseModel):

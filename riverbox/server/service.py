@@ -361,6 +361,8 @@ class Tables:
 
     def summary(self, table_id: str, lang: str = "en") -> dict[str, Any]:
         """What anyone may know of a table: game, options, seats (named in ``lang``), status, seq."""
+        from riverbox.server.ratings import is_rated  # ratings reads tables: imported here, not at the top
+
         with self.locked(table_id) as table:
             seats = self.seats(table_id)
             return {
@@ -371,6 +373,7 @@ class Tables:
                 "options": table.row.options,
                 "clock": table.row.table_options.get("clock"),
                 "clocks": table.public_clock(seats),
+                "rated": is_rated(table.row.table_options, [s.kind for s in seats]),
                 "seats": [
                     table.seat_summary(s, on, lang, seats=seats)
                     for s, on in zip(seats, self._connected(table_id, seats), strict=True)

@@ -264,3 +264,22 @@ def test_lobby_screenshots(chromium: Any, server: str, tmp_path: Path) -> None:
             page.screenshot(path=str(out / f"lobby-{lang}-{width}.png"), full_page=True)
             assert page.evaluate("document.documentElement.scrollWidth") <= width  # nothing runs off a phone
             context.close()
+
+
+def test_the_time_control_and_the_rated_choice_reach_the_table(page: Any, server: str) -> None:
+    _open(page, server, "river-rivals")
+    page.fill("#clock", "60")
+    page.fill("#bank", "600")
+    page.fill("#timeouts", "2")
+    page.uncheck("#rated")
+    table = _create(page)
+    summary = httpx.get(f"{server}/api/tables/{table}", timeout=30).json()
+    clocks = summary["clocks"]
+    assert (clocks["move"], clocks["bank"], clocks["timeouts"]) == (60, 600, 2)
+    assert summary["rated"] is False
+    # a count out of range is caught on the page, next to its field, and nothing is sent
+    _open(page, server, "river-rivals")
+    page.fill("#clock", "60")
+    page.fill("#timeouts", "0")
+    page.click("button[type=submit]")
+    page.locator("#error-timeouts").wait_for(state="visible")

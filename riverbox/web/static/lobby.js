@@ -14,6 +14,9 @@ const playersInput = document.getElementById("players");
 const optionFields = document.getElementById("option-fields");
 const seatFields = document.getElementById("seat-fields");
 const clockInput = document.getElementById("clock");
+const bankInput = document.getElementById("bank");
+const timeoutsInput = document.getElementById("timeouts");
+const ratedInput = document.getElementById("rated");
 const errorLine = document.getElementById("create-error");
 
 /** Each seat's choice ({kind, bot}) by seat number; kept when the player count or the game changes. */
@@ -157,6 +160,8 @@ function problems() {
     }
   }
   if (clockInput.value.trim() !== "") whole(clockInput, "clock", 1, 2592000);
+  if (bankInput.value.trim() !== "") whole(bankInput, "bank", 0, 2592000);
+  if (timeoutsInput.value.trim() !== "") whole(timeoutsInput, "timeouts", 1, 100);
   if (nameInput.value.trim().length > 40) found.push(["name", _("A name has at most 40 characters.")]);
   return found;
 }
@@ -181,7 +186,12 @@ function formBody() {
     return { kind: choice.kind };
   });
   const clock = clockInput.value.trim();
-  return { game: game.name, players, options, seats, clock: clock ? Number(clock) : null, name };
+  const bank = bankInput.value.trim();
+  const timeouts = timeoutsInput.value.trim();
+  return {
+    game: game.name, players, options, seats, clock: clock ? Number(clock) : null, name,
+    bank: bank ? Number(bank) : null, timeouts: timeouts ? Number(timeouts) : null, rated: ratedInput.checked,
+  };
 }
 
 /** What the page shows once the table exists: my seat, invite links, the spectators' link. */
