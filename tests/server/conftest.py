@@ -122,6 +122,30 @@ ARGS = [
 ]
 
 
+class CspTolerant:
+    """A chromium whose pages may run Playwright's string predicates under the site's policy.
+
+    The server sends a Content-Security-Policy without 'unsafe-eval', and Playwright's
+    ``wait_for_function("...")`` evaluates its string in the page: so pages and contexts bypass
+    the policy unless a test asks otherwise (``bypass_csp=False``, as the headers test does to
+    check the policy itself in chromium).
+    """
+
+    def __init__(self, browser: Any) -> None:
+        self._browser = browser
+
+    def new_context(self, **options: Any) -> Any:
+        options.setdefault("bypass_csp", True)
+        return self._browser.new_context(**options)
+
+    def new_page(self, **options: Any) -> Any:
+        options.setdefault("bypass_csp", True)
+        return self._browser.new_page(**options)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._browser, name)
+
+
 @pytest.fixture
 def browser() -> Iterator[Any]:
     """Debian's chromium through Playwright, closed after the test (every browser test's launch)."""
@@ -131,7 +155,7 @@ def browser() -> Iterator[Any]:
         pytest.fail("Debian's chromium is missing (scripts/test installs it)")
     with sync_playwright() as pw:
         b = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield b
+        yield CspTolerant(b)
         b.close()
 
 

@@ -44,7 +44,7 @@ def test_every_kind_of_answer_carries_the_headers(lite: TestClient) -> None:
 def test_pages_run_under_their_policy_in_chromium(live_server: str, browser: Any) -> None:
     """The lobby and a table page load and draw with no script or style refused by the CSP."""
     table = httpx.post(f"{live_server}/api/tables", json={"game": "river-rivals"}).json()
-    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page = browser.new_page(viewport={"width": 1280, "height": 800}, bypass_csp=False)  # the policy itself
     refused: list[str] = []
     page.on("console", lambda m: refused.append(m.text) if "Content Security Policy" in m.text else None)
     page.goto(f"{live_server}/")

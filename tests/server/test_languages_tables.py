@@ -12,7 +12,7 @@ import re
 import httpx
 import pytest
 
-from tests.server.conftest import ARGS, CHROMIUM
+from tests.server.conftest import ARGS, CHROMIUM, CspTolerant
 
 CJK = re.compile(r"[\u4e00-\u9fff]")
 ENGLISH_WORD = re.compile(r"[A-Za-z]{4,}")
@@ -40,7 +40,7 @@ def test_a_chinese_table_page_shows_chinese_cards_menus_and_no_english(
     mover = httpx.get(f"{live_server}/api/tables/{table['id']}/state", timeout=120).json()["to_move"][0]
     seat = next(s for s in table["seats"] if s["seat"] == mover)
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        browser = CspTolerant(pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS))
         page = browser.new_context(locale="zh-CN").new_page()
         page.goto(seat["url"])
         page.wait_for_selector("body[data-seq]")

@@ -25,7 +25,7 @@ from riverbox.core.options import OptionSpec
 from riverbox.registry import games
 from riverbox.server.app import Settings, create_app
 from riverbox.server.server_load import free_port
-from tests.server.conftest import ARGS, CHROMIUM
+from tests.server.conftest import ARGS, CHROMIUM, CspTolerant
 
 
 def _changed(option: OptionSpec) -> Any:
@@ -68,7 +68,7 @@ def chromium() -> Iterator[Any]:
     if not CHROMIUM.exists():
         pytest.fail("Debian's chromium is missing (scripts/test installs it)")
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        browser = CspTolerant(pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS))
         yield browser
         browser.close()
 

@@ -20,7 +20,7 @@ import httpx
 import pytest
 from PIL import Image
 
-from tests.server.conftest import ARGS, CHROMIUM, Chooser, play_until
+from tests.server.conftest import ARGS, CHROMIUM, Chooser, CspTolerant, play_until
 from tests.server.test_game_tables import SIZES, no_sideways_scroll, watch_errors
 from tests.server.test_table_stories import check_fish, round_scored, stack_one_column
 from tests.server.test_web_access import serious
@@ -71,7 +71,7 @@ def test_a_table_in_play_fits_both_screens_and_is_photographed(
     folder = shots_dir(tmp_path)
     errors: list[str] = []
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        browser = CspTolerant(pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS))
         context = browser.new_context(reduced_motion="reduce", viewport={"width": 1280, "height": 800})
         page = context.new_page()
         watch_errors(page, errors)

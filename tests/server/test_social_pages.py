@@ -144,3 +144,28 @@ def test_a_notification_and_a_badge_come_when_it_becomes_my_turn(live_server: st
     assert notes[0]["title"].startswith("Your turn: ") and notes[0]["body"] == "It is your turn to move."
     assert (mine.get_attribute("link[rel~=icon]", "href") or "").startswith("data:image/svg+xml")
     assert mine.title().startswith("●")
+
+
+def test_a_notification_comes_from_my_other_tables_on_any_page(live_server: str, browser: Any) -> None:
+    """With notifications on, My tables (or any page) says when one of my tables newly waits for me."""
+    context = browser.new_context()
+    context.grant_permissions(["notifications"], origin=live_server)
+    context.add_init_script(RECORD_NOTIFICATIONS + "\nwindow.riverboxWatchSeconds = 0.3;")
+    page = context.new_page()
+    page.goto(f"{live_server}/")  # the first visit makes this browser's player
+    page.goto(f"{live_server}/me")
+    page.click("#notify-turn")
+    page.wait_for_selector("#notify-turn[aria-pressed=true]")
+    page.wait_for_timeout(800)  # a first look: nothing waits for me yet
+    assert page.evaluate("window.__notes") == []
+    made = context.request.post(
+        f"{live_server}/api/tables",
+        data={"game": "ravenous-river", "players": 2, "seats": [{"kind": "human"}, {"kind": "human"}]},
+    )
+    assert made.ok, made.text()
+    page.wait_for_function("window.__notes.length > 0", timeout=15000)
+    notes = page.evaluate("window.__notes")
+    assert len(notes) == 1 and notes[0]["title"] == "Your turn: Ravenous River"
+    page.wait_for_timeout(1000)  # still waiting for me: said once, not at every look
+    assert len(page.evaluate("window.__notes")) == 1
+    context.close()

@@ -2,7 +2,7 @@
 // once the player asks for them with a click, a browser notification each time it becomes
 // their turn (the permission is asked only on that click, never at page load). The tab title
 // is table.js's. Listens to "riverbox:state" on #table (see table.js).
-import { _, el } from "./common.js";
+import { _, api, el } from "./common.js";
 
 /** Replace a node's children, leaving out the absent ones (replaceChildren would write "null"). */
 const fill = (node, ...children) => node.replaceChildren(...children.filter((c) => c !== null && c !== undefined));
@@ -39,7 +39,8 @@ function drawControl() {
     // beside the turn-sound choice in the move panel (the top bar stays one line)
     const sound = document.getElementById("turn-sound")?.closest("label");
     if (sound) sound.after(control);
-    else document.getElementById("turn-signal")?.after(control);
+    else if (document.getElementById("turn-signal")) document.getElementById("turn-signal").after(control);
+    else document.getElementById("my-tables-alerts")?.append(control); // the My tables page
   }
   let note = null;
   if (!supported()) note = TEXT.unsupported;
@@ -88,3 +89,40 @@ root?.addEventListener("riverbox:state", (event) => {
   shown = true;
 });
 root?.addEventListener("riverbox:cover", () => { badge(false); wasMine = false; shown = false; });
+
+// -- every page: my other tables ------------------------------------------------------------
+// With notifications on, every riverbox page of this browser looks now and then at My tables'
+// list and notifies once when one of my tables newly waits for me. The table open on this page
+// is left to its own socket (above), so nothing is said twice.
+const WATCH_SECONDS = Number(window.riverboxWatchSeconds) || 20; // a test may shorten it
+let waiting = null; // my tables that waited for me at the last look (null: not looked yet)
+
+async function watchMine() {
+  if (!enabled()) {
+    waiting = null;
+    return;
+  }
+  let mine;
+  try {
+    mine = await api("/api/players/me");
+  } catch {
+    return; // no player in this browser yet, or the server is away: look again later
+  }
+  const due = mine.running.filter((t) => t.my_turn);
+  if (waiting !== null) {
+    for (const t of due) {
+      if (waiting.has(t.id) || t.id === root?.dataset.table) continue;
+      try {
+        const note = new Notification(TEXT.title(t.title), { body: TEXT.body, tag: `riverbox-${t.id}` });
+        note.onclick = () => { window.focus(); window.location.href = `/tables/${t.id}`; note.close(); };
+      } catch (error) {
+        console.warn("no notification", error);
+      }
+    }
+  }
+  waiting = new Set(due.map((t) => t.id));
+}
+
+if (document.getElementById("my-tables-alerts") && !root) drawControl();
+watchMine();
+setInterval(watchMine, WATCH_SECONDS * 1000);
