@@ -66,7 +66,9 @@ def test_a_table_in_play_fits_both_screens_and_is_photographed(
     scene = SCENES[game]
     api = httpx.Client(base_url=live_server, timeout=60)
     body = {"game": game, "players": scene["players"], "options": scene["options"]}
-    table = api.post("/api/tables", json={**body, "seats": [{"kind": "human"}] * scene["players"]}).json()
+    names = ["Ada", "Bao", "Chen", "Dara"]  # named seats, as people at a real table are
+    seats = [{"kind": "human", "name": names[i]} for i in range(scene["players"])]
+    table = api.post("/api/tables", json={**body, "seats": seats}).json()
     choose: Chooser | None = scene["choose"]
     folder = shots_dir(tmp_path)
     errors: list[str] = []
