@@ -124,7 +124,7 @@ def test_the_proxies_match_the_server() -> None:
     for timeout in re.findall(r"proxy_read_timeout\s+(\d+)s;", nginx):
         assert int(timeout) > PING_SECONDS
     assert "proxy_set_header Upgrade $http_upgrade;" in nginx
-    assert "proxy_set_header Host $host;" in nginx  # the WebSocket origin check compares with it
+    assert "proxy_set_header Host $http_host;" in nginx  # the WebSocket origin check compares with it
     assert "proxy_http_version 1.1;" in nginx
     # only the address nginx saw: a client's own X-Forwarded-For entries never reach the limiter
     assert "$proxy_add_x_forwarded_for" not in nginx
