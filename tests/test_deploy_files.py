@@ -119,8 +119,8 @@ def test_the_proxies_match_the_server() -> None:
     caddy = without_comments(CADDYFILE.read_text(encoding="utf-8"))
     cap = re.search(r"client_max_body_size\s+(\d+)k;", nginx)
     assert cap is not None and int(cap.group(1)) * 1024 == BODY_LIMIT
-    caddy_cap = re.search(r"max_size\s+(\d+)KiB", caddy)
-    assert caddy_cap is not None and int(caddy_cap.group(1)) * 1024 == BODY_LIMIT
+    # Caddy 2.6 answers an over-size body with 502 and marks the server down: the app's 413 does it
+    assert "request_body" not in caddy
     for timeout in re.findall(r"proxy_read_timeout\s+(\d+)s;", nginx):
         assert int(timeout) > PING_SECONDS
     assert "proxy_set_header Upgrade $http_upgrade;" in nginx
