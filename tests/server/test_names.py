@@ -24,7 +24,7 @@ def test_bots_are_numbered_in_seat_order_and_named_by_level(lite: TestClient) ->
     assert names == ["Bot 1 · strong", "player 1", "Bot 2 · medium", "Bot 3 · easy"]
     assert [s["name"] for s in state(lite, table["id"])["seats"]] == names  # the state says the same
     chinese = lite.get(f"/api/tables/{table['id']}/state?lang=zh").json()["seats"]
-    assert [s["name"] for s in chinese] == ["机器人 1 · 强", "玩家 1", "机器人 2 · 中等", "机器人 3 · 简单"]
+    assert [s["name"] for s in chinese] == ["机器人 1 · 最强", "玩家 1", "机器人 2 · 中等", "机器人 3 · 简单"]
 
 
 def test_the_creator_and_a_joiner_name_their_seats(lite: TestClient) -> None:

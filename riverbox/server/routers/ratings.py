@@ -18,6 +18,7 @@ from starlette.concurrency import run_in_threadpool
 from riverbox.core.i18n import N_, gettext
 from riverbox.server.language import LANG_COOKIE, choose_lang, page_context
 from riverbox.server.ratings import player_names, reference_ratings, shown
+from riverbox.server.schemas import ERRORS
 from riverbox.server.service import Tables
 from riverbox.server.table import Refused, server_text
 from riverbox.store import social
@@ -157,13 +158,13 @@ def player(tables: Tables, player_id: str) -> dict[str, Any]:
     }
 
 
-@router.get("/api/leaderboard/{game}", response_model=BoardOut)
+@router.get("/api/leaderboard/{game}", response_model=BoardOut, responses=ERRORS)
 def leaderboard_json(game: str, tables: TablesDep) -> dict[str, Any]:
     """A game's best rated players (rating = mu - 3 sigma) and the bot levels' reference ratings."""
     return board(tables, game)
 
 
-@router.get("/api/players/{player_id}/ratings", response_model=PlayerOut)
+@router.get("/api/players/{player_id}/ratings", response_model=PlayerOut, responses=ERRORS)
 def player_json(player_id: str, tables: TablesDep) -> dict[str, Any]:
     """A player's rating in each game and their rated tables, newest first."""
     return player(tables, player_id)
