@@ -33,7 +33,7 @@ from riverbox.server import worker
 from riverbox.server.deps import request_lang
 from riverbox.server.live import BotDriver, PgListener, listen_url
 from riverbox.server.middleware import BODY_LIMIT, BodyLimit
-from riverbox.server.routers import chat, lobby, pages, players, ratings, sockets, stages, tables
+from riverbox.server.routers import alerts, chat, lobby, pages, players, ratings, sockets, stages, tables
 from riverbox.server.routers.pages import game_info, printed_content, rules_html, titled
 from riverbox.server.routers.sockets import HELLO_SECONDS, MESSAGE_LIMIT, origin_allowed
 from riverbox.server.runtime import WEB, Runtime, Settings, write_presence
@@ -94,6 +94,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.include_router(pages.router)
     app.include_router(chat.router)
     app.include_router(ratings.router)
+    app.include_router(alerts.router)
     return app
 
 
