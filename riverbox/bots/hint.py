@@ -45,24 +45,43 @@ def hint(game: Game, state: State, seat: int, seed: int, lang: str = "en") -> tu
 def explain(
     rows: list[tuple[Action, float, int]], describe: Callable[[Action], str], lang: str = "en", top: int = 3
 ) -> list[str]:
-    """Plain sentences in ``lang`` from ``analyse`` rows: the best moves and what each is worth.
+    """Plain sentences in ``lang`` from ``analyse`` rows: the best moves, what each is worth, and why
+    the first beats the next best.
 
-    ``describe`` turns an action into words. Values on the returns scale read as a chance-like
-    outlook; solo scores (River Wild) read as expected points.
+    ``describe`` turns an action into words. Values on the returns scale read as an outlook, and
+    the gap between the first two as games won in 100 (a return of +1 is a win, -1 a loss, so a
+    gap of 0.1 is 5 wins more in 100); solo scores (River Wild) read as expected points and the
+    gap as points. The reason is the values' difference, never the search's visit share (which is
+    the same for every option of a thin search and explains nothing).
     """
     _ = translator("riverbox", lang)
     lines = []
-    total = sum(v for _, _, v in rows) or 1
-    for action, value, visits in rows[:top]:
-        if -1.0 <= value <= 1.0:
-            outlook = _("outlook {value} (+1 a sure win, -1 a sure loss)").format(value=f"{value:+.2f}")
-        else:
-            outlook = _("about {points} points expected at the end").format(points=f"{value:.1f}")
-        share = (
-            _(", chosen in {percent}% of the search").format(percent=f"{100 * visits / total:.0f}")
-            if visits
-            else ""
-        )
-        line = _("{action}: {outlook}{share}")
-        lines.append(line.format(action=describe(action), outlook=outlook, share=share))
+    for action, value, _visits in rows[:top]:
+        lines.append(_("{action}: {outlook}").format(action=describe(action), outlook=_outlook(_, value)))
+    if len(rows) > 1 and lines:
+        lines[0] += _reason(_, rows[0][1], rows[1][1], describe(rows[1][0]))
     return lines
+
+
+def _outlook(_: Callable[[str], str], value: float) -> str:
+    if -1.0 <= value <= 1.0:
+        return _("outlook {value} (+1 a sure win, -1 a sure loss)").format(value=f"{value:+.2f}")
+    return _("about {points} points expected at the end").format(points=f"{value:.1f}")
+
+
+def _reason(_: Callable[[str], str], best: float, second: float, other: str) -> str:
+    """Why the first choice: the gap to the next best, in wins per 100 games or in points."""
+    gap = best - second
+    points = not (-1.0 <= best <= 1.0 and -1.0 <= second <= 1.0)
+    amount = gap if points else gap * 50
+    if amount >= 0.5:
+        if points:
+            return _(" — about {points} more points than the next best ({other})").format(
+                points=f"{gap:.1f}", other=other
+            )
+        return _(" — about {wins} more wins in 100 games than the next best ({other})").format(
+            wins=f"{amount:.0f}", other=other
+        )
+    return _(" — about as good as the next best ({other}); the search trusts it a little more").format(
+        other=other
+    )

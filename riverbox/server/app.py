@@ -33,13 +33,25 @@ from riverbox.server import worker
 from riverbox.server.deps import request_lang
 from riverbox.server.live import BotDriver, PgListener, listen_url
 from riverbox.server.middleware import BODY_LIMIT, BodyLimit
-from riverbox.server.routers import alerts, chat, lobby, pages, players, ratings, sockets, stages, tables
+from riverbox.server.routers import (
+    alerts,
+    chat,
+    clock,
+    lobby,
+    pages,
+    players,
+    ratings,
+    sockets,
+    stages,
+    tables,
+)
 from riverbox.server.routers.pages import game_info, printed_content, rules_html, titled
 from riverbox.server.routers.sockets import HELLO_SECONDS, MESSAGE_LIMIT, origin_allowed
 from riverbox.server.runtime import WEB, Runtime, Settings, write_presence
 from riverbox.server.service import PRESENCE_HEARTBEAT, PRESENCE_STALE
 from riverbox.server.stages import STAGES, watch_gc
 from riverbox.server.stages import enabled as stages_enabled
+from riverbox.server.static import ArtFiles
 from riverbox.server.table import Refused
 from riverbox.server.webhook import LearnBase
 from riverbox.store.db import Store, WriterLock
@@ -82,6 +94,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.state.hub = runtime.hub
     app.add_middleware(BodyLimit)
     app.add_middleware(LearnBase, alerts=runtime.turn_alerts)
+    app.mount("/static/art", ArtFiles(directory=WEB / "static" / "art", check_dir=False), name="art")
     app.mount("/static", StaticFiles(directory=WEB / "static"), name="static")
     app.add_exception_handler(Refused, _refused)  # type: ignore[arg-type]
     app.add_exception_handler(RequestValidationError, _invalid)  # type: ignore[arg-type]
@@ -92,6 +105,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.include_router(sockets.router)
     app.include_router(players.router)
     app.include_router(pages.router)
+    app.include_router(clock.router)
     app.include_router(chat.router)
     app.include_router(ratings.router)
     app.include_router(alerts.router)

@@ -23,6 +23,7 @@ from fastapi import WebSocket
 from starlette.concurrency import run_in_threadpool
 
 from riverbox.server import worker
+from riverbox.server.clock import with_now
 from riverbox.server.service import BotJob, Tables
 from riverbox.server.stages import STAGES
 from riverbox.server.table import Refused
@@ -106,18 +107,23 @@ class Hub:
                 sending = time.perf_counter()
                 STAGES.add("fanout.encode", sending - start)
                 texts = {viewer: state_message(body) for viewer, body in bodies.items()}
-                await asyncio.gather(*(self.send(c, texts[c.seat, c.lang]) for c in clients))
+                now = time.time()  # each message says when it left, for the pages' clocks
+                stamped = {viewer: with_now(text, now) for viewer, text in texts.items()}
+                await asyncio.gather(
+                    *(self.send(c, stamped[c.seat, c.lang], texts[c.seat, c.lang]) for c in clients)
+                )
                 STAGES.since("fanout.send", sending)
                 STAGES.since("fanout.total", since)
         finally:
             self._running.discard(table_id)
 
-    async def send(self, client: Client, text: str) -> None:
-        """Send ``text`` unless the client already has exactly it."""
+    async def send(self, client: Client, text: str, same: str | None = None) -> None:
+        """Send ``text`` unless the client already has exactly it (or ``same``: it without its time)."""
+        key = text if same is None else same
         async with client.lock:
-            if text == client.last:
+            if key == client.last:
                 return
-            client.last = text
+            client.last = key
             with contextlib.suppress(Exception):
                 await client.ws.send_text(text)
 
@@ -155,7 +161,7 @@ class BotDriver:
             STAGES.since("bot.look", start)
         except Refused:
             return
-        if not timeout:
+        if not timeout or not jobs:  # an expiry with nothing due (a timer a hair early): wait again
             self._arm_clock(table_id, clock)
         for job in jobs:
             key = (job.table, job.seat, job.kind)
@@ -170,7 +176,7 @@ class BotDriver:
     def _look(self, table_id: str, timeout: bool) -> tuple[list[BotJob], tuple[int, float] | None]:
         """The bot jobs due and the turn clock of a table (one trip to a thread for both)."""
         jobs = self.tables.bot_jobs(table_id, timeout)
-        return jobs, None if timeout else self.tables.clock(table_id)
+        return jobs, self.tables.clock(table_id)
 
     async def _play(self, job: BotJob, key: tuple[str, int, str]) -> None:
         seq = None

@@ -18,7 +18,11 @@ class CreateIn(BaseModel):
     players: int | None = Field(None, ge=1, le=16)
     options: dict[str, Any] = Field(default_factory=dict)
     seats: list[SeatIn] | None = Field(None, max_length=16)
-    clock: float | None = Field(None, description="Seconds per move; on expiry a bot moves for the seat.")
+    clock: float | None = Field(
+        None, description="Seconds each move gets free; on expiry a bot makes the move and the seat is away."
+    )
+    bank: float | None = Field(None, description="Seconds of reserve per seat for the game (needs clock).")
+    timeouts: int | None = Field(None, description="Expiries in a row that make a seat a zombie (default 3).")
     bot_seconds: float | None = Field(None, description="CPU budget of one bot move, in seconds.")
     rated: bool | None = Field(
         None, description="Does the end change the players' ratings? Default: yes with 2+ human seats."

@@ -23,6 +23,7 @@ from typing import Any
 from riverbox.bots.base import bot_names, make_bot
 from riverbox.core.game import Game, State
 from riverbox.core.i18n import Message
+from riverbox.server import clock as clocks
 from riverbox.server.jsontext import dumps
 from riverbox.server.stages import STAGES
 from riverbox.server.table import MOVE_KINDS, SEAT_KINDS, Refused, Table, Viewer, make_game, server_text
@@ -245,6 +246,8 @@ class Tables:
         seats: list[SeatSpec] | None,
         clock: float | None = None,
         bot_seconds: float | None = None,
+        bank: float | None = None,
+        timeouts: int | None = None,
         rated: bool | None = None,
     ) -> tuple[str, list[tuple[int, str, str | None]]]:
         """A new table; returns its id and (seat, kind, token) for every seat (tokens for humans)."""
@@ -266,8 +269,10 @@ class Tables:
                     make_bot(spec.bot, g, 0)
                 except ValueError as exc:
                     raise Refused(422, f"seat {i}: {exc}") from None
-        if clock is not None and not 1 <= clock <= 86400:
-            raise Refused(422, server_text("the turn clock must be between 1 and 86400 seconds per move"))
+        try:
+            time_control = clocks.check_time_control(clock, bank, timeouts)
+        except clocks.BadTimeControl as exc:
+            raise Refused(422, exc.reason) from None
         seconds = DEFAULT_BOT_SECONDS if bot_seconds is None else bot_seconds
         if not 0.01 <= seconds <= MAX_BOT_SECONDS:
             raise Refused(422, f"bot_seconds must be between 0.01 and {MAX_BOT_SECONDS:g}")
@@ -279,7 +284,13 @@ class Tables:
             g.config(),
             secrets.randbelow(2**31),
             "open" if has_open else "running",
-            {"clock": clock, "bot_seconds": seconds, "rated": rated},
+            {
+                "clock": clock,
+                "bot_seconds": seconds,
+                **time_control,
+                "rated": rated,
+                "open": [i for i, spec in enumerate(specs) if spec.kind == "open"],
+            },
             time.time(),
         )
         out: list[tuple[int, str, str | None]] = []
@@ -335,6 +346,7 @@ class Tables:
                 "players": table.game.players,
                 "options": table.row.options,
                 "clock": table.row.table_options.get("clock"),
+                "clocks": table.public_clock(seats),
                 "seats": [
                     table.seat_summary(s, on)
                     for s, on in zip(seats, self._connected(table_id, seats), strict=True)
@@ -343,6 +355,8 @@ class Tables:
                 "to_move": [] if table.state.is_over else list(table.state.to_move),
                 "seq": table.seq,
                 "created": table.row.created,
+                "now": time.time(),
+                **_results(table),
             }
 
     def lobby(self, finished: int = 20) -> list[dict[str, Any]]:
@@ -407,6 +421,15 @@ class Tables:
             STAGES.since("act.check", start)
             return self._append(table, "move", seat, str(action))
 
+    def back(self, table_id: str, token: str | None) -> int:
+        """An away seat's player takes it back (one click); 409 if it is not away or is a zombie."""
+        seat = self._require_seat(table_id, token)
+        with self.locked(table_id) as table:
+            why = clocks.back_refusal(table.clocks, seat, table.state.is_over)
+            if why is not None:
+                raise Refused(409, why)
+            return self._append(table, "back", seat, None)
+
     async def act_at_once(self, table_id: str, token: str | None, text: str, seq: int) -> int | None:
         """:meth:`act` on the event loop, with no trip to a thread, when the table is at hand.
 
@@ -440,20 +463,17 @@ class Tables:
             move = self._bot_move(table, job, text)
             if move is None:
                 return True, None
-            seat_bot = (job.seat, job.bot) if job.kind == "timeout" else None
             try:
-                seq = await self._append_on_loop(table, job.kind, job.seat, move, seat_bot=seat_bot)
+                seq = await self._append_on_loop(table, job.kind, job.seat, move)
             except Refused:
                 return True, None
         finally:
             self._lock(job.table).release()
-        if seat_bot is not None:
-            self.forget_seats(job.table)
         return True, seq
 
     def _bot_move(self, table: Table, job: BotJob, text: str) -> str | None:
         """The bot's move in notation if it is still due and legal, else None (the moment passed)."""
-        if job.kind == "timeout" and table.seq != job.seq:
+        if job.kind == "expire" and table.seq != job.seq:
             return None
         if job.seat not in table.state.to_move:
             return None
@@ -468,15 +488,11 @@ class Tables:
             move = self._bot_move(table, job, text)
             if move is None:
                 return None
-            # a clock expiry hands the seat to the bot for good (announced as a table event)
-            seat_bot = (job.seat, job.bot) if job.kind == "timeout" else None
+            # a clock expiry (``expire``) is this one move: the seat stays its player's (away)
             try:
-                seq = self._append(table, job.kind, job.seat, move, seat_bot=seat_bot)
+                return self._append(table, job.kind, job.seat, move)
             except Refused:
                 return None
-        if seat_bot is not None:
-            self.forget_seats(job.table)
-        return seq
 
     def undo(self, table_id: str, token: str | None) -> int:
         seat = self._require_seat(table_id, token)
@@ -568,10 +584,10 @@ class Tables:
             self._seats.pop(table.row.id, None)
 
     # -- bots -----------------------------------------------------------------------------
-    def bot_jobs(self, table_id: str, timeout: bool = False) -> list[BotJob]:
-        """Moves bots must choose now: seats of bots (or, on a clock expiry, humans) to move."""
+    def bot_jobs(self, table_id: str, timeout: bool = False, now: float | None = None) -> list[BotJob]:
+        """Moves bots must choose now: bot seats to move (or, on a clock expiry, people out of time)."""
         with self.locked(table_id) as table:
-            return _jobs(table, self.seats(table_id), timeout)
+            return _jobs(table, self.seats(table_id), timeout, now)
 
     def bot_jobs_at_once(self, table_id: str) -> tuple[list[BotJob], tuple[int, float] | None] | None:
         """:meth:`bot_jobs` and :meth:`clock` if the table is at hand now (see :meth:`at_once`), else None.
@@ -605,13 +621,26 @@ class Tables:
 
 
 def _clock(table: Table, seats: list[SeatRow]) -> tuple[int, float] | None:
-    limit = table.row.table_options.get("clock")
-    if not limit or table.state.is_over:
+    """(seq, the first deadline of a person to move), read from the table's replayed clocks."""
+    if table.state.is_over:
         return None
+    due = [d for s in _timed(table, seats) if (d := table.clocks.deadline(s)) is not None]
+    return (table.seq, min(due)) if due else None
+
+
+def _timed(table: Table, seats: list[SeatRow]) -> list[int]:
+    """Seats to move whose clock can expire: people (not bots, not free seats) a bot does not play."""
     bots = table.bot_seats(seats)
-    if all(s in bots for s in table.state.to_move):
-        return None
-    return table.seq, table.changed_at + float(limit)
+    people = {s.seat for s in seats if s.kind == "human" or (s.kind == "open" and s.claimed)}
+    return [s for s in table.state.to_move if s in people and s not in bots]
+
+
+def _results(table: Table) -> dict[str, Any]:
+    """A finished table's ``winners`` and ``results`` (a zombie seat finishes last)."""
+    if not table.state.is_over:
+        return {}
+    winners, results = table.results()
+    return {"winners": winners, "results": results}
 
 
 def _probe(table: Table, kind: str, seat: int, action: str | None) -> State | None:
@@ -646,20 +675,24 @@ def _settle(outcome: asyncio.Future[None]) -> None:
         outcome.set_result(None)
 
 
-def _jobs(table: Table, seats: list[SeatRow], timeout: bool) -> list[BotJob]:
+def _jobs(table: Table, seats: list[SeatRow], timeout: bool, now: float | None = None) -> list[BotJob]:
+    """Bot moves due: bot seats to move, or (``timeout``) the one move of each person out of time.
+
+    An expiry is checked against the replayed clock, so an early or stale timer does nothing.
+    """
     if table.state.is_over:
         return []
     bots = table.bot_seats(seats)
     fallback = stand_in_bot(table.game)
-    jobs = []
-    for seat in table.state.to_move:
-        if timeout == (seat in bots):
-            continue
-        if timeout and any(s.seat == seat and s.kind == "open" and not s.claimed for s in seats):
-            continue
-        seconds = float(table.row.table_options.get("bot_seconds") or DEFAULT_BOT_SECONDS)
-        jobs.append(_job(table, seat, bots.get(seat, fallback), seconds, "timeout" if timeout else "move"))
-    return jobs
+    seconds = float(table.row.table_options.get("bot_seconds") or DEFAULT_BOT_SECONDS)
+    if timeout:
+        due = [s for s in _timed(table, seats) if clocks.expired(table.clocks, s, now)]
+        return [_job(table, seat, fallback, seconds, "expire") for seat in due]
+    return [
+        _job(table, seat, bots[seat] or fallback, seconds, "move")
+        for seat in table.state.to_move
+        if seat in bots
+    ]
 
 
 def _job(table: Table, seat: int, bot: str, seconds: float, kind: str) -> BotJob:

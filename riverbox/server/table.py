@@ -2,8 +2,10 @@
 
 Stored event kinds: ``move`` (a seat's action, by its player or a bot sitting in),
 ``timeout`` (the turn clock ran out: a bot moved for the seat and plays it from then on),
-``undo`` (the last move taken back), ``resign`` (a bot takes the seat over) and ``join`` (a
-player claimed an open seat). Every stored event advances ``seq``. The state is the game
+``undo`` (the last move taken back), ``resign`` (a bot takes the seat over), ``join`` (a
+player claimed an open seat), ``expire`` (the clock ran out: a bot made this one move and the
+seat is away, see :mod:`riverbox.server.clock`) and ``back`` (an away seat's player is back).
+Old records' ``timeout`` events keep their meaning. Every stored event advances ``seq``. The state is the game
 replayed from the effective moves.
 
 A seat is told two streams, kept apart: the game's own events, ``state.log(seat)`` (the one
@@ -21,9 +23,10 @@ from riverbox.core.errors import IllegalAction, NotationError
 from riverbox.core.game import CHANCE, Action, Game, State
 from riverbox.core.i18n import N_, Message, gettext, in_lang, message
 from riverbox.registry import load
+from riverbox.server.clock import Clocks, standings
 from riverbox.store.db import EventRow, SeatRow, TableRow
 
-MOVE_KINDS = ("move", "timeout")
+MOVE_KINDS = ("move", "timeout", "expire")
 SEAT_KINDS = ("timeout", "resign", "join")
 """Events after which the seats (who sits where, which bot plays) must be read again."""
 
@@ -32,6 +35,9 @@ TABLE_TEXTS = {
     "resign": N_("{name} resigned; a bot plays their seat from now on."),
     "undo": N_("{name} took back their last move."),
     "join": N_("{name} sat down at seat {seat}."),
+    "expire": N_("{name} ran out of time; a bot made this move for them."),
+    "back": N_("{name} is back."),
+    "zombie": N_("{name} ran out of time too many times in a row; a bot plays their seat to the end."),
 }
 """The words for the table's own events (the game's events have the game's words)."""
 
@@ -101,6 +107,8 @@ class Table:
     """Seats a bot took over: their player resigned or timed out."""
     timed_out: set[int] = field(default_factory=set)
     """Of those, the seats taken over because the turn clock ran out."""
+    clocks: Clocks = field(default_factory=lambda: Clocks(None, []))
+    """Every seat's time, away and zombie marks, replayed from the events' times."""
     last: EventRow | None = None
     changed_at: float = 0.0
     rendered: dict[Viewer, tuple[Any, str]] = field(default_factory=dict)
@@ -111,7 +119,9 @@ class Table:
     @classmethod
     def new(cls, row: TableRow) -> Table:
         game = make_game(row.game, row.options)
-        return cls(row, game, game.new_state(row.seed), changed_at=row.created)
+        state = game.new_state(row.seed)
+        clocks = Clocks.start(row.table_options, game.players, state.to_move, row.created)
+        return cls(row, game, state, changed_at=row.created, clocks=clocks)
 
     # -- replay ---------------------------------------------------------------------------
     def replay(self, event: EventRow, played: State | None = None) -> None:
@@ -122,6 +132,7 @@ class Table:
         """
         if event.seq != self.seq:
             raise ValueError(f"table {self.row.id}: event {event.seq} read while at {self.seq}")
+        before = self.state.to_move
         if event.kind in MOVE_KINDS and event.seat is not None and event.action is not None:
             if played is None:
                 self._play(event.seat, event.action)
@@ -132,16 +143,22 @@ class Table:
                 self.resigned.add(event.seat)
                 self.timed_out.add(event.seat)
                 self._notice(event)
+            elif event.kind == "expire":
+                self._notice(event)
         elif event.kind == "undo" and self.moves:
             self.moves.pop()
             self.state = self.game.new_state(self.row.seed)
             for seat, text, _ in self.moves:
                 self._play(seat, text)
             self._notice(event)
-        elif event.kind in ("resign", "join") and event.seat is not None:
+        elif event.kind in ("resign", "join", "back") and event.seat is not None:
             if event.kind == "resign":
                 self.resigned.add(event.seat)
             self._notice(event)
+        if self.clocks.update(
+            event.kind, event.seat, event.at, before, self.state.to_move, self.state.is_over
+        ):
+            self._zombie(event)
         self.seq += 1
         self.last = event
         self.changed_at = event.at
@@ -149,13 +166,20 @@ class Table:
     def _play(self, seat: int, text: str) -> None:
         self.state.apply(self.game.parse_action(text, self.state), seat)
 
-    def _notice(self, event: EventRow) -> None:
+    def _notice(self, event: EventRow, kind: str | None = None) -> None:
         """Remember a table event and where it falls in each audience's game log."""
         if event.seat is None:
             return
         viewers: list[int | None] = [None, *range(self.game.players)]
         at_log = {v: len(game_log(self.state, v)) for v in viewers}
-        self.notices.append(_Notice(event.kind, event.seat, event.seq, at_log))
+        self.notices.append(_Notice(kind or event.kind, event.seat, event.seq, at_log))
+
+    def _zombie(self, event: EventRow) -> None:
+        """Too many expiries in a row: a bot plays the seat for good (as a legacy timeout did)."""
+        assert event.seat is not None
+        self.resigned.add(event.seat)
+        self.timed_out.add(event.seat)
+        self._notice(event, "zombie")
 
     # -- checks (each raises Refused and changes nothing) -----------------------------------
     def check_seq(self, seq: int) -> None:
@@ -313,10 +337,21 @@ class Table:
             and self.last.seat == seat
             and not state.is_over,
         }
+        body["clock"] = self.public_clock(seats)
         if state.is_over:
             body["scores"] = state.scores()
-            body["winners"] = state.winners()
+            body["winners"], body["results"] = self.results()
         return body
+
+    def public_clock(self, seats: list[SeatRow]) -> dict[str, Any] | None:
+        """Every seat's clock (public), counting those of people a bot does not play for good."""
+        bots = self.bot_seats(seats)
+        counted = [s.seat for s in seats if s.kind == "human" or (s.kind == "open" and s.claimed)]
+        return self.clocks.public(s for s in counted if s not in bots)
+
+    def results(self) -> tuple[list[int], list[dict[str, Any]]]:
+        """The winners and each seat's place; a zombie seat finishes last (see :func:`standings`)."""
+        return standings(self.state.scores(), self.state.winners(), self.clocks.zombies())
 
     def seat_summary(self, s: SeatRow, connected: bool = False, lang: str = "en") -> dict[str, Any]:
         return {
@@ -329,6 +364,8 @@ class Table:
             "bot_plays": s.seat in self.resigned,
             "claimed": s.claimed or s.kind != "open",
             "connected": connected,
+            "away": self.clocks.seats[s.seat].away if s.seat < len(self.clocks.seats) else False,
+            "zombie": s.seat in self.clocks.zombies(),
         }
 
     @staticmethod
@@ -341,7 +378,12 @@ class Table:
         return gettext("riverbox", lang, "player {seat}").format(seat=s.seat)
 
     def bot_seats(self, seats: list[SeatRow]) -> dict[int, str]:
-        """Seats a bot plays now: bot seats and seats whose player resigned."""
+        """Seats a bot plays now: bot seats and seats whose player resigned or became a zombie.
+
+        A zombie seat names no bot (its row is unchanged): ``""`` stands for the stand-in bot.
+        """
         return {
-            s.seat: s.bot for s in seats if s.bot is not None and (s.kind == "bot" or s.seat in self.resigned)
+            s.seat: s.bot or ""
+            for s in seats
+            if (s.bot is not None and s.kind == "bot") or s.seat in self.resigned
         }

@@ -68,7 +68,18 @@ def test_explain_reads_expected_points_for_solo_scores() -> None:
     rows: list[tuple[Any, float, int]] = [("a", 41.25, 30), ("b", 0.5, 10)]
     en = hints.explain(rows, str)
     assert en == [
-        "a: about 41.2 points expected at the end, chosen in 75% of the search",
-        "b: outlook +0.50 (+1 a sure win, -1 a sure loss), chosen in 25% of the search",
+        "a: about 41.2 points expected at the end — about 40.8 more points than the next best (b)",
+        "b: outlook +0.50 (+1 a sure win, -1 a sure loss)",
     ]
     assert "41.2" in hints.explain(rows, str, "zh")[0]
+
+
+def test_explain_gives_the_reason_as_the_gap_to_the_next_best_not_a_visit_share() -> None:
+    rows: list[tuple[Any, float, int]] = [("a", 0.30, 30), ("b", 0.10, 30), ("c", -0.2, 30)]
+    en = hints.explain(rows, str)
+    assert en[0].endswith("about 10 more wins in 100 games than the next best (b)")  # (0.30 - 0.10) x 50
+    assert not any("%" in line or "search" in line for line in en[1:])
+    close = hints.explain([("a", 0.30, 9), ("b", 0.295, 30)], str)[0]
+    assert "about as good as the next best (b)" in close
+    zh = hints.explain(rows, str, "zh")[0]
+    assert "10" in zh and "次优" in zh and "more" not in zh

@@ -22,7 +22,15 @@ def create_table(body: CreateIn, request: Request, runtime: RuntimeDep, player: 
     """
     specs = None if body.seats is None else [SeatSpec(s.kind, s.bot, s.name) for s in body.seats]
     table_id, seats = runtime.tables.create(
-        body.game, body.players, body.options, specs, body.clock, body.bot_seconds, body.rated
+        body.game,
+        body.players,
+        body.options,
+        specs,
+        body.clock,
+        body.bot_seconds,
+        body.bank,
+        body.timeouts,
+        body.rated,
     )
     mine = next((s for s, kind, _ in seats if kind == "human"), None)
     if player is not None and mine is not None:

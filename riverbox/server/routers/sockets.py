@@ -12,6 +12,7 @@ from starlette.concurrency import run_in_threadpool
 
 from riverbox.core.i18n import check_lang
 from riverbox.server.chat import CHAT_LIMIT, Chat
+from riverbox.server.clock import with_now
 from riverbox.server.language import LANG_COOKIE, choose_lang
 from riverbox.server.live import Client, json_message, state_message
 from riverbox.server.players import PLAYER_COOKIE
@@ -80,7 +81,7 @@ async def _socket(ws: WebSocket, table_id: str, runtime: Runtime) -> None:
     hub.add(table_id, client)
     try:
         texts = await run_in_threadpool(tables.state_texts, table_id, [(seat, lang)])
-        await hub.send(client, state_message(texts[seat, lang]))
+        await hub.send(client, with_now(state_message(texts[seat, lang])), state_message(texts[seat, lang]))
         while True:
             raw = await ws.receive_text()
             reply = await _answer(raw, table_id, token, tables, lang, runtime.chat)
@@ -110,6 +111,7 @@ async def _answer(
         "action": lambda m: _act(tables, table_id, token, _text(m, "action"), _int(m, "seq")),
         "undo": lambda m: run_in_threadpool(tables.undo, table_id, token),
         "resign": lambda m: run_in_threadpool(tables.resign, table_id, token),
+        "back": lambda m: run_in_threadpool(tables.back, table_id, token),
     }
     if chat is not None:  # a line from a seat's socket (spectators without a token say theirs over REST)
         handlers["chat"] = lambda m: _say(chat, table_id, token, m)
@@ -119,7 +121,7 @@ async def _answer(
         kind = message.get("type")
         handler = handlers.get(kind) if isinstance(kind, str) else None
         if handler is None:
-            raise Refused(422, f"unknown message type {kind!r}; use action, undo, resign or chat")
+            raise Refused(422, f"unknown message type {kind!r}; use action, undo, resign, back or chat")
         return {"type": "ok", "of": kind, "seq": await handler(message)}
     except Refused as exc:
         return {"type": "error", "status": exc.status, "detail": exc.text(lang)}

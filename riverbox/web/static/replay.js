@@ -2,6 +2,7 @@
 // chosen seat saw it (or as spectators did). Frames come from /api/tables/{id}/replay, which
 // the server refuses until the game is over. Arrow keys step, Home/End jump.
 import { _, api, el, LANG } from "./common.js";
+import { art, flip, measure, stillness } from "./stage.js";
 
 /** Every sentence this page shows, in one place, in the reader's language. */
 const TEXT = {
@@ -21,6 +22,7 @@ let frames = [];
 let at = 0;
 
 function show(step) {
+  const from = at;
   at = Math.max(0, Math.min(step, frames.length - 1));
   const frame = frames[at];
   const total = frames.length - 1;
@@ -28,8 +30,13 @@ function show(step) {
   $("step-label").textContent = TEXT.of(at, total);
   $("move").textContent = frame.move === null ? TEXT.start : TEXT.move(at, total, frame.seat, frame.text);
   const viewer = $("viewer").value;
-  const ctx = { content, seat: viewer === "" ? null : +viewer, names: [], legal: [], picked: [], over: at === total, el, _, lang: LANG };
+  const ctx = {
+    content, seat: viewer === "" ? null : +viewer, names: [], legal: [], picked: [], over: at === total, el, _, lang: LANG,
+    art: (name, alt, attrs) => art(el, name, alt, attrs), still: stillness(), motion: () => null, hint: null, replay: true,
+  };
+  const before = measure($("board"));
   $("board").replaceChildren(drawing.draw(frame.view, ctx));
+  if (Math.abs(at - from) === 1) flip($("board"), before); // one step moves the pieces as the table did
 }
 
 async function load() {

@@ -1,12 +1,42 @@
-// The table page: one seat's (or a spectator's) live table over a WebSocket. The game's own
-// module (static/games/<game>.js) draws the view; the drawing is the controls (see pick.js),
-// with every legal move also listed as a button. The seat token comes from the invite link's
-// fragment (#token=...), which browsers never send to the server; it is kept for this tab so
-// a reload restores the seat. A pass-the-device link (#tokens=SEAT.TOKEN,SEAT.TOKEN) seats
-// several players on this browser: between their turns a cover replaces the table, and the
-// previous seat's private information is removed from the page until the next one confirms.
+// The table page: one seat's (or a spectator's) live table over a WebSocket, on one screen: a
+// top bar, the board with its action bar, a side panel (my move, players, log drawer). The seat
+// token comes from the invite link's fragment (#token=...), which browsers never send to the
+// server; it is kept for this tab so a reload restores the seat. A pass-the-device link
+// (#tokens=SEAT.TOKEN,SEAT.TOKEN) seats several players on this browser: between their turns a
+// cover replaces the table, and the previous seat's private information leaves the page.
+//
+// THE API A GAME MODULE (static/games/<game>.js) USES
+//   export function draw(view, ctx) -> Node      the whole board for one view, drawn afresh each state
+//   export function steps(notation, view) -> keys what one clicks, in order, to play a legal action
+//       (a list of data-pick keys, or a list of such lists when any order will do; [] = not on the
+//       drawing: the shell then offers the move as a button in the action bar beside the board).
+//   Marks on drawn elements:
+//     data-pick="KEY" data-name="words"  a thing one can click as a step (pick.js makes it a move
+//                                        [data-action] or a step [.pickable], keyboard-focusable)
+//     data-key="ID"                      the same piece across drawings (an animal, a card): the
+//                                        shell animates it from where it was (FLIP, <= 400 ms)
+//     data-from="ID"                     a piece new to this drawing flies in from the element
+//                                        that had key ID in the previous drawing (a face-down slot)
+//     data-zone="ID"                     a place pieces lie in (a boat, a column, the hand): a piece
+//                                        whose zone changed (or that flew in) is the last move and
+//                                        stays marked (class "last-move") until the next one
+//   ctx: { content, seat, names, legal, picked, over, el, _, lang, log, story,
+//          art(name, alt, attrs)  an <img> of static/art/NAME.svg (scripts/art.json) with its alt;
+//                                 keep the name in words beside it (pages work without the art)
+//          still                  true under prefers-reduced-motion: draw no animation then
+//          motion(node, frames, options)  a Web Animation on node, nothing when still
+//          hint                   the data-pick key the hint suggests next, or null (the shell
+//                                 also outlines it: class "hinted")
+//          replay                 true in the replay viewer (no moves) }
+//   Hints: the shell marks the suggested element at every step of a multi-step move; the module
+//   only has to draw each step's element with its data-pick key.
+// Extension points for other features: #topbar-slot (the clock), #panels (side panels), and
+// #rematch-slot in the game-over overlay; show() raises a "table:state" event on #table with
+// the state shown (event.detail), after the page has drawn it.
 import { _, api, el, LANG } from "./common.js";
-import { candidates, decorate, expand } from "./pick.js";
+import { candidates, decorate, expand, startsWith } from "./pick.js";
+import { showClocks } from "./clock.js";
+import { art, flip, measure, stillness } from "./stage.js";
 
 /** Every sentence this page shows, in one place, in the reader's language (see common.js). */
 const TEXT = {
@@ -19,7 +49,7 @@ const TEXT = {
   yourTurnTitle: _("● Your turn — "),
   hintAsking: _("The strongest bot is thinking (a few seconds)…"),
   hintSays: (text) => _("The strongest bot would play: {text}", { text }),
-  hintWhy: _("Its top choices, by what its search expects:"),
+  hintWhy: _("Why, from what its search expects:"),
   hintPlay: _("Play the suggested move"),
   hintMark: _(" (suggested)"),
   pickHint: _("Pick on the table (highlighted things can be chosen), or choose a move below."),
@@ -33,6 +63,8 @@ const TEXT = {
   timedOut: _(" (timed out; a bot plays on)"),
   free: _(" (free seat)"),
   winner: _("winner"),
+  wins: (names) => _("{names} won.", { names }),
+  draw: _("Nobody won."),
   player: (seat) => _("player {seat}", { seat }),
   online: _("online"),
   offline: _("offline"),
@@ -42,7 +74,11 @@ const TEXT = {
   passTo: (name) => _("Pass the device to {name}.", { name }),
   passNote: _("The table stays hidden until they confirm, so nobody sees another player's cards."),
   iAm: (name) => _("I am {name}: show my table", { name }),
+  boardKeys: _("Board keys: the numbers pick the marked things; Escape leaves."),
 };
+
+/** Milliseconds between two moves shown one after the other (a bot's, another seat's). */
+const PACE = 600;
 
 const root = document.getElementById("table");
 const tableId = root.dataset.table;
@@ -66,6 +102,12 @@ let refused = false;
 let wasMine = false; // was it this seat's turn at the last state shown (for the sound)
 let shownBefore = false;
 let hinted = null; // the last hint: {seq, action, text, why}
+let boardKeys = false; // the board's things are numbered for the keyboard (key B)
+let overSeen = false; // the game-over overlay was shown (and may be closed)
+const queue = []; // states waiting to be shown, PACE apart
+let shownAt = 0;
+let pacing = null;
+let lastMoved = new Set(); // the keys of the pieces the last move moved (marked until the next)
 const SOUND_KEY = "riverbox-turn-sound";
 
 let drawing = null;
@@ -109,7 +151,8 @@ function cover(next) {
   const old = socket;
   socket = null;
   if (old) old.close();
-  for (const id of ["board", "prompt", "actions", "log", "seats", "scores"]) $(id).replaceChildren();
+  queue.length = 0;
+  for (const id of ["board", "action-bar", "prompt", "actions", "log", "seats", "scores", "hint-box"]) $(id).replaceChildren();
   $("who").textContent = "";
   $("turn").textContent = "";
   const name = lastSeats.find((s) => s.seat === next)?.name || TEXT.player(next);
@@ -190,15 +233,31 @@ function actionButton(a, number) {
   }, number ? el("span", { class: "key", "aria-hidden": "true" }, `${number}`) : null, a.text);
 }
 
-function drawBoard(state, legal) {
+/** The data-pick key the hint suggests next (at this step of its move), or null. */
+function hintKey(legal) {
+  if (!hinted || !current || hinted.seq !== current.seq) return null;
+  const way = legal.find((a) => a.action === hinted.action && a.steps.length > picked.length && startsWith(a.steps, picked));
+  return way ? way.steps[picked.length] : null;
+}
+
+function motion(node, frames, options) {
+  if (stillness() || !node.animate) return null;
+  return node.animate(frames, { duration: 350, ...options });
+}
+
+function drawBoard(state, legal, animate) {
   const board = $("board");
   if (!drawing) {
     board.replaceChildren(el("p", { class: "muted" }, TEXT.noDrawing), render(state.view));
     return;
   }
   const names = state.seats.map((s) => s.name);
+  const before = animate ? measure(board) : new Map();
   // the game's events (`log`) and their sentences (`story`) let a drawing tell what just happened
-  const ctx = { content, seat: state.seat, names, legal, picked, over: state.over, el, _, lang: LANG, log: state.log, story: state.story };
+  const ctx = {
+    content, seat: state.seat, names, legal, picked, over: state.over, el, _, lang: LANG, log: state.log, story: state.story,
+    art: (name, alt, attrs) => art(el, name, alt, attrs), still: stillness(), motion, hint: hintKey(legal), replay: false,
+  };
   try {
     board.replaceChildren(drawing.draw(state.view, ctx));
   } catch (error) {
@@ -207,12 +266,41 @@ function drawBoard(state, legal) {
     return;
   }
   decorate(board, legal, picked, play, pick, TEXT);
+  if (animate) {
+    const moved = flip(board, before);
+    lastMoved = new Set(moved.map((node) => node.dataset.key));
+    document.body.dataset.moved = String(+(document.body.dataset.moved || 0) + moved.length);
+  } else {
+    for (const node of board.querySelectorAll("[data-key]")) if (lastMoved.has(node.dataset.key)) node.classList.add("last-move");
+  }
 }
 
-function drawMoves() {
+/** Legal actions not reachable on the drawing (no element for their first step): the action bar. */
+function offBoard(legal) {
+  const board = $("board");
+  const drawn = (a) => a.steps.length > 0 && board.querySelector(`[data-pick="${CSS.escape(a.steps[0])}"]`);
+  const onBoard = new Set(legal.filter(drawn).map((a) => a.action));
+  const seen = new Set();
+  return legal.filter((a) => !onBoard.has(a.action) && !seen.has(a.action) && seen.add(a.action));
+}
+
+/** Number the board's marked things (and the action bar's buttons) for the digit keys. */
+function numberTargets() {
+  for (const node of document.querySelectorAll("[data-num]")) delete node.dataset.num;
+  if (!boardKeys) return [];
+  const targets = [...document.querySelectorAll("#board [data-action], #board .pickable, #action-bar button[data-action], #prompt button[data-action]")]
+    .filter((node) => node.getClientRects().length);
+  targets.slice(0, 9).forEach((node, i) => { node.dataset.num = String(i + 1); });
+  return targets;
+}
+
+function drawMoves(animate = false) {
   const state = current;
   const legal = state.legal_steps;
-  drawBoard(state, legal);
+  drawBoard(state, legal, animate);
+  const bar = picked.length ? [] : offBoard(legal);
+  $("action-bar").replaceChildren(...bar.map((a) => actionButton(a, 0)));
+  $("action-bar").hidden = !bar.length;
   const prompt = $("prompt");
   if (!legal.length) {
     prompt.replaceChildren(el("p", { class: "muted" }, state.over ? TEXT.over : TEXT.waiting));
@@ -228,6 +316,7 @@ function drawMoves() {
   }
   $("actions").replaceChildren(...state.legal.map((a, i) => actionButton(a, !picked.length && i < 9 ? i + 1 : 0)));
   markHint();
+  numberTargets();
 }
 
 /** Mark the hinted move wherever it can be played (the drawing and the list): an outline and words. */
@@ -238,6 +327,8 @@ function markHint() {
     node.classList.add("hinted");
     if (node.tagName === "BUTTON") node.append(el("span", { class: "hint-mark" }, TEXT.hintMark));
   }
+  const key = hintKey(current.legal_steps); // the next step of a multi-step move, on the drawing
+  if (key) for (const node of $("board").querySelectorAll(`[data-pick="${CSS.escape(key)}"]`)) node.classList.add("hinted");
 }
 
 /** The hint box: the suggested move (playable from here too) and the values of the top choices. */
@@ -303,13 +394,37 @@ function turnSound() {
   }
 }
 
+/** A state from the server: shown now, or PACE after the previous one (moves one can follow). */
+function arrive(state) {
+  queue.push(state);
+  if (queue.length > 3) queue.splice(0, queue.length - 3); // far behind: skip ahead, never hold the game
+  if (!pacing) pump();
+}
+
+function pump() {
+  pacing = null;
+  if (!queue.length) return;
+  // the answer to this seat's own move shows at once; other seats' moves (bots') come PACE apart
+  const own = current && current.legal.length > 0;
+  const wait = stillness() || !current || own ? 0 : shownAt + PACE - performance.now();
+  if (wait > 0) {
+    pacing = setTimeout(pump, wait);
+    return;
+  }
+  show(queue.shift());
+  shownAt = performance.now();
+  if (queue.length) pacing = setTimeout(pump, stillness() ? 0 : PACE);
+}
+
 function show(state) {
   lastSeats = state.seats;
+  showClocks(state, () => send({ type: "back" }));
   const next = nextHere(state);
   if (next !== null) {
     cover(next);
     return;
   }
+  const moved = Boolean(current) && current.seq !== state.seq;
   if (!current || current.seq !== state.seq) picked = [];
   current = { ...state, legal_steps: withSteps(state) };
   document.body.classList.remove("sending");
@@ -332,21 +447,27 @@ function show(state) {
   $("actions-card").hidden = state.seat === null;
   $("undo").hidden = !state.can_undo;
   $("resign").hidden = state.seat === null || state.over || state.seats[state.seat]?.bot_plays;
-  drawMoves();
+  if (!mine) boardKeys = false;
+  drawMoves(moved);
   $("seats").replaceChildren(...state.seats.map((s) => el("li", { class: s.connected || s.kind === "bot" ? "on" : "off" },
     `${s.seat}: ${s.name} — ${s.kind === "bot" ? TEXT.bot : s.connected ? TEXT.online : TEXT.offline}`,
     s.timed_out ? TEXT.timedOut : s.resigned ? TEXT.resigned : "", s.kind === "open" && !s.claimed ? TEXT.free : "")));
   const log = $("log");
   log.replaceChildren(...state.story.map((e) => el("li", { class: e.source === "table" ? "notice" : "" }, e.text)));
   log.scrollTop = log.scrollHeight;
-  $("over").hidden = !state.over;
+  $("over").hidden = !state.over || (overSeen && $("over").dataset.closed === "true");
   if (state.over) {
+    const won = state.winners.map((seat) => seatName(state, seat));
+    $("over-winner").textContent = won.length ? TEXT.wins(won.join(", ")) : TEXT.draw;
+    if (!overSeen) $("over").focus();
+    overSeen = true;
     $("scores").replaceChildren(...state.scores.map((score, seat) => el("tr", {},
       el("td", {}, seatName(state, seat)), el("td", {}, score), el("td", {}, state.winners.includes(seat) ? TEXT.winner : ""))));
     $("record").href = `/api/tables/${tableId}/record`;
     $("record").setAttribute("download", `${state.game}-${tableId}.json`);
   }
   tell("state", { state, send });
+  root.dispatchEvent(new CustomEvent("table:state", { detail: state }));
 }
 
 function connect() {
@@ -361,7 +482,7 @@ function connect() {
   ws.addEventListener("message", (event) => {
     if (ws !== socket) return;
     const message = JSON.parse(event.data);
-    if (message.type === "state") show(message);
+    if (message.type === "state") arrive(message);
     else if (message.type === "error") {
       if (!current) refused = true; // the hello was refused (a wrong link): do not retry
       if (current) show(current);
@@ -376,19 +497,54 @@ function connect() {
   });
 }
 
-/** Number keys 1-9 play the numbered move (the prompt's choices first, else the full list). */
+/** True when a key goes to a field being typed in (a chat box, a name): the table keys stay out. */
+function typing(target) {
+  return target instanceof HTMLInputElement || target instanceof HTMLSelectElement
+    || target instanceof HTMLTextAreaElement || (target instanceof HTMLElement && target.isContentEditable);
+}
+
+/**
+ * Keys: 1-9 play the numbered move of the list (the prompt's choices once a step is picked). B
+ * numbers the things one can click on the board and in the action bar; then 1-9 pick them, so a
+ * move of three steps takes B and three digits. Escape cancels a choice, then leaves the board keys.
+ */
 document.addEventListener("keydown", (event) => {
-  if (event.altKey || event.ctrlKey || event.metaKey || !/^[1-9]$/.test(event.key)) return;
-  if (event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement) return;
-  const list = picked.length ? $("prompt").querySelectorAll("button[data-action]") : $("actions").querySelectorAll("button[data-action]");
-  const button = list[+event.key - 1];
-  if (button && !button.disabled) {
+  if (event.altKey || event.ctrlKey || event.metaKey) return;
+  if (typing(event.target)) return;
+  if ((event.key === "b" || event.key === "B") && current && current.legal.length) {
     event.preventDefault();
-    button.click();
+    boardKeys = true;
+    const first = numberTargets()[0];
+    if (first) first.focus();
+    $("prompt").setAttribute("aria-description", TEXT.boardKeys);
+    return;
+  }
+  if (event.key === "Escape") {
+    if (picked.length) { picked = []; drawMoves(); } else if (boardKeys) { boardKeys = false; numberTargets(); }
+    return;
+  }
+  if (!/^[1-9]$/.test(event.key)) return;
+  let target;
+  if (boardKeys) target = document.querySelector(`[data-num="${event.key}"]`);
+  else {
+    const list = picked.length ? $("prompt").querySelectorAll("button[data-action]") : $("actions").querySelectorAll("button[data-action]");
+    target = list[+event.key - 1];
+  }
+  if (target && !target.disabled) {
+    event.preventDefault();
+    target.click();
+    const next = document.querySelector("[data-num='1']");
+    if (boardKeys && next) next.focus();
   }
 });
-document.addEventListener("keydown", (event) => {
-  if (event.key === "Escape" && picked.length) { picked = []; drawMoves(); }
+// on a phone the full list starts folded (every move is on the drawing or in the action bar)
+const wide = window.matchMedia("(min-width: 900px)");
+const fold = () => { document.querySelector(".every-move").open = wide.matches; };
+wide.addEventListener("change", fold);
+fold();
+$("over-close").addEventListener("click", () => {
+  $("over").dataset.closed = "true";
+  $("over").hidden = true;
 });
 // the turn sound is off unless the player turns it on (remembered on this browser)
 $("turn-sound").checked = localStorage.getItem(SOUND_KEY) === "on";

@@ -57,6 +57,7 @@ function nameOf(animal, ctx) {
 }
 
 const reports = new Map(); // round -> { shown: report lines revealed, open: the report unfolded }
+let before = null; // the row as this page drew it last: where a placed animal came from (FLIP)
 
 function animals(ctx) {
   return (ctx.content && ctx.content.animals) || ["lion", "bull", "horse", "hound", "fox", "cat", "mouse"];
@@ -73,10 +74,16 @@ function names(seats, ctx) {
   return seats.map((s) => ctx.names[s] || TEXT.seat(s)).join(", ");
 }
 
+/** A picture of `name` when the page can draw one (the replay and live pages can), else nothing. */
+function picture(ctx, name, alt) {
+  return ctx.art ? ctx.art(name, alt) : null;
+}
+
+/** An animal as a small card: its picture and its name (the name is the label; the picture helps). */
 function token(animal, ctx, extra = {}) {
   const name = nameOf(animal, ctx);
-  return el("span", { class: `rr-animal rr-${animal}`, "data-pick": `animal:${animal}`, "data-name": TEXT.animal(name), ...extra },
-    el("span", { class: "rr-glyph", "aria-hidden": "true" }, animal.slice(0, 2).toUpperCase()), ` ${name}`);
+  return el("span", { class: `rr-animal rr-${animal}`, "data-pick": `animal:${animal}`, "data-name": TEXT.animal(name), "data-key": `animal:${animal}`, ...extra },
+    picture(ctx, animal, name), el("span", { class: "rr-name" }, name));
 }
 
 function drawRow(view, ctx) {
@@ -85,35 +92,57 @@ function drawRow(view, ctx) {
   const slots = row.map((cell, i) => {
     const who = Array.isArray(seen[i]) ? seen[i] : [];
     const mine = ctx.seat !== null && who.includes(ctx.seat);
+    const up = cell !== null && cell !== undefined && cell !== "?";
     let face;
-    if (cell === null || cell === undefined) face = el("span", { class: "muted" }, TEXT.empty);
-    else if (cell === "?") face = el("span", { class: "rr-back" }, TEXT.faceDown);
-    else face = el("span", {}, el("strong", {}, nameOf(cell, ctx)), el("br"), el("small", {}, mine ? TEXT.youSaw : TEXT.faceUp));
+    if (cell === null || cell === undefined) face = el("span", { class: "rr-face muted" }, TEXT.empty);
+    else if (cell === "?") face = el("span", { class: "rr-face rr-back" }, el("span", { class: "rr-back-mark", "aria-hidden": "true" }, "≈"), TEXT.faceDown);
+    else {
+      face = el("span", { class: "rr-face", "data-key": `animal:${cell}` }, picture(ctx, cell, nameOf(cell, ctx)),
+        el("strong", {}, nameOf(cell, ctx)), el("small", {}, mine ? TEXT.youSaw : TEXT.faceUp));
+    }
     const others = who.filter((s) => s !== ctx.seat);
     return el("div", {
-      class: `rr-slot${cell === "?" ? " down" : ""}${cell === null ? " gone" : ""}${mine ? " seen" : ""}`,
-      "data-pick": `row${i + 1}`, "data-name": TEXT.slot(i + 1),
+      class: `rr-slot${cell === "?" ? " down" : ""}${cell === null ? " gone" : ""}${mine ? " seen" : ""}${up ? " up" : ""}`,
+      "data-pick": `row${i + 1}`, "data-name": TEXT.slot(i + 1), "data-key": `slot:${i}`,
     }, el("span", { class: "rr-slot-n" }, TEXT.slot(i + 1)), face,
-    others.length ? el("small", { class: "muted seen-by" }, TEXT.seenBy(names(others, ctx))) : null);
+    others.length ? el("small", { class: "seen-by" }, picture(ctx, "eye", ""), TEXT.seenBy(names(others, ctx))) : null);
   });
-  return el("section", { class: "rr-row", "aria-label": TEXT.row }, el("h3", {}, TEXT.row), el("div", { class: "rr-slots" }, slots));
+  return el("section", { class: "rr-row", "aria-label": TEXT.row, "data-zone": "row" }, el("h3", { class: "sr-only" }, TEXT.row), el("div", { class: "rr-slots" }, slots));
 }
 
-function zone(key, title, members, status, ctx) {
-  const sunk = status === "sunk";
-  return el("div", { class: `rr-zone${sunk ? " sunk" : ""}${status === "sailed" ? " sailed" : ""}` },
-    el("h3", {}, el("span", { class: "rr-target", "data-pick": key, "data-name": title }, title)),
-    status ? el("p", { class: "rr-status" }, TEXT.status[status] || status) : null,
-    members.length ? el("div", { class: "rr-members" }, members.map((a) => token(a, ctx))) : el("p", { class: "muted" }, TEXT.nobody));
+/** Where a newly placed animal came from: the row slot this page saw full and now sees empty. */
+function cameFrom(view) {
+  const row = Array.isArray(view.row) ? view.row : [];
+  if (!before || before.length !== row.length) return null;
+  const emptied = row.findIndex((cell, i) => cell === null && before[i] !== null && before[i] !== undefined);
+  return emptied >= 0 ? `slot:${emptied}` : null;
 }
 
+function members(list, ctx, from) {
+  return list.length ? el("div", { class: "rr-members" }, list.map((a) => token(a, ctx, from ? { "data-from": from } : {})))
+    : el("p", { class: "muted rr-nobody" }, TEXT.nobody);
+}
+
+function boat(i, list, status, ctx, from) {
+  const title = TEXT.boat(i + 1);
+  return el("div", { class: `rr-boat${status === "sunk" ? " sunk" : ""}${status === "sailed" ? " sailed" : ""}`, "data-key": `boat:${i}`, "data-zone": `boat:${i}` },
+    el("h3", {}, el("span", { class: "rr-target", "data-pick": `boat${i + 1}`, "data-name": title }, picture(ctx, "boat", ""), title)),
+    el("p", { class: "rr-status" }, TEXT.status[status] || status),
+    members(list, ctx, from));
+}
+
+/** The near bank, the water with the boats still in play, the far shore (home) with boats that sailed. */
 function drawRiver(view, ctx) {
   const boats = Array.isArray(view.boats) ? view.boats : [[], []];
   const status = Array.isArray(view.boat_status) ? view.boat_status : [];
+  const from = cameFrom(view);
+  const drawn = boats.map((b, i) => ({ i, node: boat(i, Array.isArray(b) ? b : [], status[i] || "in play", ctx, from), sailed: status[i] === "sailed" }));
   return el("section", { class: "rr-river" },
-    zone("bank", TEXT.bank, Array.isArray(view.bank) ? view.bank : [], undefined, ctx),
-    ...boats.map((b, i) => zone(`boat${i + 1}`, TEXT.boat(i + 1), Array.isArray(b) ? b : [], status[i] || "in play", ctx)),
-    el("div", { class: "rr-zone home" }, el("h3", {}, TEXT.home), el("p", { class: "muted" }, TEXT.homeNote)));
+    el("div", { class: "rr-bank", "data-zone": "bank" }, el("h3", {}, el("span", { class: "rr-target", "data-pick": "bank", "data-name": TEXT.bank }, picture(ctx, "bank", ""), TEXT.bank)),
+      members(Array.isArray(view.bank) ? view.bank : [], ctx, from)),
+    el("div", { class: "rr-water", "data-zone": "water" }, drawn.filter((b) => !b.sailed).map((b) => b.node)),
+    el("div", { class: "rr-home", "data-zone": "home" }, el("h3", {}, picture(ctx, "home", ""), TEXT.home), el("p", { class: "muted small" }, TEXT.homeNote),
+      drawn.filter((b) => b.sailed).map((b) => b.node)));
 }
 
 function drawScores(view, ctx) {
@@ -132,13 +161,18 @@ function drawMine(view, ctx) {
   const totems = Array.isArray(view.totems) ? view.totems : [];
   if (totems.length) {
     parts.push(el("div", { class: "rr-totems" }, el("h3", {}, totems.length > 1 ? TEXT.totems2 : TEXT.totems),
-      totems.map((t) => { const c = chain(t, ctx); return el("p", { class: "rr-totem" }, el("strong", {}, nameOf(t, ctx)), ` — ${TEXT.eats(nameOf(c.prey, ctx))}; ${TEXT.eatenBy(nameOf(c.hunter, ctx))}`); })));
+      totems.map((t) => {
+        const c = chain(t, ctx);
+        return el("p", { class: "rr-totem" }, picture(ctx, t, nameOf(t, ctx)), el("strong", {}, nameOf(t, ctx)),
+          el("small", {}, `${TEXT.eats(nameOf(c.prey, ctx))}; ${TEXT.eatenBy(nameOf(c.hunter, ctx))}`));
+      })));
   }
   const drawn = Array.isArray(view.drawn) ? view.drawn : [];
   if (drawn.length) {
     const back = totems.length ? drawn.filter((a) => !totems.includes(a)) : [];
     parts.push(el("div", { class: "rr-drawn" }, el("h3", {}, TEXT.drawn),
-      el("div", { class: "rr-members" }, drawn.map((a) => el("span", { class: "rr-animal", "data-pick": `drawn:${a}`, "data-name": TEXT.animal(nameOf(a, ctx)) }, nameOf(a, ctx)))),
+      el("div", { class: "rr-members" }, drawn.map((a) => el("span", { class: "rr-animal", "data-pick": `drawn:${a}`, "data-name": TEXT.animal(nameOf(a, ctx)) },
+        picture(ctx, a, nameOf(a, ctx)), el("span", { class: "rr-name" }, nameOf(a, ctx))))),
       back.length ? el("p", { class: "muted" }, TEXT.returned(back.map((a) => nameOf(a, ctx)).join(", "))) : null));
   }
   const hand = Array.isArray(view.hand) ? view.hand : null;
@@ -147,29 +181,32 @@ function drawMine(view, ctx) {
     parts.push(el("div", { class: "rr-hand" }, el("h3", {}, TEXT.hand),
       hand.length ? el("div", { class: "cards" }, hand.map((name) => {
         const card = cards[name] || { title: name, text: "" };
-        return el("article", { class: `game-card${card.placeholder ? " placeholder" : ""}`, "data-pick": `card:${name}`, "data-name": card.title },
-          el("h4", {}, card.title), el("p", {}, card.text),
+        return el("article", { class: `game-card rr-card${card.placeholder ? " placeholder" : ""}`, "data-pick": `card:${name}`, "data-name": card.title, "data-key": `card:${name}` },
+          el("h4", {}, picture(ctx, `card-${name}`, ""), card.title), el("p", {}, card.text),
           card.placeholder ? el("p", { class: "badge" }, `✱ ${TEXT.placeholder}`) : null);
       })) : el("p", { class: "muted" }, TEXT.noCards)));
   }
   return parts;
 }
 
+/** The vote as tokens: one per seat (voted or not, never how), and this seat's two choices. */
 function drawVote(view, ctx) {
   const voted = Array.isArray(view.voted) ? view.voted : null;
   const parts = [];
   if (voted) {
     parts.push(el("div", { class: "rr-vote" }, el("h3", {}, TEXT.vote),
-      el("ul", {}, voted.map((v, seat) => el("li", {}, `${ctx.names[seat] || seat}: ${v ? `✔ ${TEXT.voted}` : `… ${TEXT.notVoted}`}`))),
+      el("ul", { class: "rr-tokens" }, voted.map((v, seat) => el("li", { class: `rr-token${v ? " cast" : ""}` },
+        el("span", { "aria-hidden": "true" }, v ? "✔" : "…"), ` ${ctx.names[seat] || seat}: ${v ? TEXT.voted : TEXT.notVoted}`))),
       view.my_vote ? el("p", {}, TEXT.yourVote(view.my_vote === "end" ? TEXT.voteEnd : TEXT.voteContinue)) : null,
-      el("div", { class: "actions" },
-        el("span", { class: "chip", "data-pick": "vote:end", "data-name": TEXT.voteEnd }, TEXT.voteEnd),
-        el("span", { class: "chip", "data-pick": "vote:continue", "data-name": TEXT.voteContinue }, TEXT.voteContinue))));
+      el("div", { class: "rr-choices" },
+        el("span", { class: "rr-token choice", "data-pick": "vote:end", "data-name": TEXT.voteEnd }, picture(ctx, "vote-end", ""), TEXT.voteEnd),
+        el("span", { class: "rr-token choice", "data-pick": "vote:continue", "data-name": TEXT.voteContinue }, picture(ctx, "vote-continue", ""), TEXT.voteContinue))));
   }
   const last = view.last_vote;
   if (last && typeof last === "object" && Array.isArray(last.votes)) {
     parts.push(el("div", { class: "rr-vote" }, el("h3", {}, TEXT.lastVote(last.round ?? "")),
-      el("ul", {}, last.votes.map((v, seat) => el("li", {}, `${ctx.names[seat] || seat}: ${v === "end" ? TEXT.voteEnd : TEXT.voteContinue}`))),
+      el("ul", { class: "rr-tokens" }, last.votes.map((v, seat) => el("li", { class: "rr-token" },
+        picture(ctx, v === "end" ? "vote-end" : "vote-continue", ""), `${ctx.names[seat] || seat}: ${v === "end" ? TEXT.voteEnd : TEXT.voteContinue}`))),
       el("p", {}, last.round_ended ? TEXT.ended : TEXT.continued)));
   }
   return parts;
@@ -215,16 +252,18 @@ function drawReport(ctx) {
   return box;
 }
 
-/** The drawing of one view (`ctx`: content, seat, names). */
+/** The drawing of one view (`ctx`: content, seat, names, art). */
 export function draw(view, ctx) {
   const pending = view.pending && typeof view.pending === "object" ? view.pending : null;
   const looking = pending && pending.seat === ctx.seat && pending.kind === "place"
     ? el("p", { class: "prompt-line" }, TEXT.looking(typeof pending.slot === "number" ? pending.slot + 1 : "?")) : null;
   const discard = Array.isArray(view.discard) ? view.discard.length : 0;
+  const river = drawRiver(view, ctx);
+  before = Array.isArray(view.row) ? [...view.row] : null;
   return el("div", { class: "rr" },
-    drawScores(view, ctx), drawReport(ctx), looking, drawRow(view, ctx), drawRiver(view, ctx),
+    drawScores(view, ctx), drawReport(ctx), looking, drawRow(view, ctx), river,
     el("div", { class: "rr-mine" }, ...drawMine(view, ctx), ...drawVote(view, ctx)),
-    el("p", { class: "muted" }, TEXT.deck(view.deck_size ?? "?", discard),
+    el("p", { class: "muted small" }, TEXT.deck(view.deck_size ?? "?", discard),
       Array.isArray(view.hand_sizes) ? ` · ${TEXT.handSizes}: ${view.hand_sizes.map((n, s) => `${ctx.names[s] || s} ${n}`).join(", ")}` : ""));
 }
 

@@ -79,28 +79,50 @@ function info(slug, ctx) {
   return animals[slug] || { name: slug, strength: "?", effect: "", fish_spaces: 1 };
 }
 
-function drawCard(card, who, col, k, ctx) {
-  const a = info(card.animal, ctx);
-  const name = a.name || card.animal;
-  return el("div", { class: `rv-card ${who}`, "data-pick": `card:${who}:${col}:${k}`, "data-name": TEXT.card(name, col, k) },
-    el("strong", {}, name), el("span", { class: "rv-str" }, TEXT.strength(card.strength ?? a.strength)),
-    a.effect ? el("small", {}, a.effect) : null,
-    el("span", { class: "rv-fish" }, `${TEXT.fish(card.fish ?? 0, card.spaces ?? a.fish_spaces)}`),
-    card.shields ? el("span", { class: "rv-shield" }, TEXT.shields(card.shields)) : null);
+/** A picture of `name` when the page can draw one, else nothing (the words stay either way). */
+function picture(ctx, name, alt) {
+  return ctx.art ? ctx.art(name, alt) : null;
 }
 
+/** Fish tokens on a card: one picture per fish caught, an empty ring per free space, and the count in words. */
+function fishTokens(n, max, ctx) {
+  const tokens = [];
+  for (let i = 0; i < max; i += 1) {
+    tokens.push(i < n ? el("span", { class: "rv-fish-token caught" }, picture(ctx, "fish", "")) : el("span", { class: "rv-fish-token free" }));
+  }
+  return el("span", { class: "rv-fish" }, el("span", { class: "rv-tokens", "aria-hidden": "true" }, tokens), el("span", { class: "rv-count" }, TEXT.fish(n, max)));
+}
+
+function drawCard(card, who, col, k, ctx, nth) {
+  const a = info(card.animal, ctx);
+  const name = a.name || card.animal;
+  const shields = card.shields || 0;
+  return el("div", {
+    class: `rv-card ${who}`, "data-pick": `card:${who}:${col}:${k}`, "data-name": TEXT.card(name, col, k),
+    "data-key": `rv:${who}:${card.animal}:${nth}`, "data-from": who === "me" ? `hand:${card.animal}` : `hand-of:${who}`,
+  },
+  el("span", { class: "rv-head" }, picture(ctx, card.animal, name),
+    el("span", { class: "rv-title" }, el("strong", { class: "rv-name" }, name), " ", el("span", { class: "rv-str" }, TEXT.strength(card.strength ?? a.strength)))),
+  a.effect ? el("small", { class: "rv-effect" }, a.effect) : null,
+  fishTokens(card.fish ?? 0, card.spaces ?? a.fish_spaces, ctx),
+  shields ? el("span", { class: "rv-shield" }, picture(ctx, "shield", ""), TEXT.shields(shields)) : null);
+}
+
+/** One player's four columns; the opponent's face this seat's across the water. */
 function drawSide(view, seat, who, ctx) {
   const board = Array.isArray(view.board) && Array.isArray(view.board[seat]) ? view.board[seat] : [[], [], [], []];
   const strength = Array.isArray(view.strength) && Array.isArray(view.strength[seat]) ? view.strength[seat] : [];
   const name = seat === ctx.seat ? TEXT.you : ctx.names[seat] || TEXT.seat(seat);
+  const count = new Map(); // the nth card of an animal on this side: its key across drawings
+  const nth = (animal) => { const n = count.get(animal) || 0; count.set(animal, n + 1); return n; };
   return el("section", { class: `rv-side ${who}`, "aria-label": seat === ctx.seat ? TEXT.yourSide : TEXT.side(name) },
-    el("h3", {}, seat === ctx.seat ? TEXT.yourSide : TEXT.side(name)),
-    el("div", { class: "rv-columns" }, board.map((cards, c) => el("div", { class: "rv-column" },
+    el("h3", { class: "rv-side-title" }, seat === ctx.seat ? TEXT.yourSide : TEXT.side(name)),
+    el("div", { class: "rv-columns" }, board.map((cards, c) => el("div", { class: "rv-column", "data-zone": `col:${who}:${c + 1}` },
       el("div", { class: "rv-colhead", "data-pick": `col:${who}:${c + 1}`, "data-name": TEXT.column(c + 1) },
-        el("span", { "aria-hidden": "true" }, `${c + 1}`), el("span", { class: "sr-only" }, TEXT.column(c + 1)),
-        el("br"), `${TEXT.strength(strength[c] ?? 0)}`),
-      Array.isArray(cards) && cards.length ? cards.map((card, k) => drawCard(card, who, c + 1, k + 1, ctx))
-        : el("p", { class: "muted" }, TEXT.emptyColumn)))));
+        el("span", { class: "rv-colno", "aria-hidden": "true" }, `${c + 1}`), el("span", { class: "sr-only" }, TEXT.column(c + 1)),
+        el("span", { class: "rv-total" }, `${TEXT.strength(strength[c] ?? 0)}`)),
+      Array.isArray(cards) && cards.length ? cards.map((card, k) => drawCard(card, who, c + 1, k + 1, ctx, nth(card.animal)))
+        : el("p", { class: "muted rv-empty" }, TEXT.emptyColumn)))));
 }
 
 function drawEquipment(list, ctx, title) {
@@ -108,21 +130,24 @@ function drawEquipment(list, ctx, title) {
   return el("div", { class: "rv-equipment" }, el("h4", {}, title), el("div", { class: "cards" }, list.map((item) => {
     const id = typeof item === "string" ? item : item.id;
     const e = equipment[id] || { name: id, text: "" };
-    return el("article", { class: `game-card${item.used ? " used" : ""}`, "data-pick": `equip:${id}`, "data-name": e.name },
-      el("h4", {}, e.name), el("p", {}, e.text),
+    return el("article", { class: `game-card rv-equip${item.used ? " used" : ""}`, "data-pick": `equip:${id}`, "data-name": e.name, "data-key": `equip:${id}` },
+      el("h4", {}, picture(ctx, `equip-${id}`, ""), e.name), el("p", {}, e.text),
       el("p", { class: "badge" }, `${e.permanent ? TEXT.permanent : TEXT.once}${typeof item === "object" ? ` · ${item.used ? TEXT.used : TEXT.ready}` : ""}`));
   })));
 }
 
+/** Each player's supplies as chips: fish to place, cards in hand, draw pile; the shield supply. */
 function drawSupplies(view, ctx) {
   const seats = [0, 1];
   const at = (key, s) => (Array.isArray(view[key]) ? view[key][s] : "?");
-  return el("section", { class: "rv-supplies" },
-    el("ul", {}, seats.map((s) => el("li", {}, TEXT.fishLeft(ctx.names[s] || s, at("fish_supply", s), at("fish_caught", s)),
+  const me = typeof view.seat === "number" ? view.seat : 0;
+  return el("section", { class: "rv-supplies", "data-zone": "supplies" },
+    el("ul", {}, seats.map((s) => el("li", { class: "rv-supply", "data-key": `hand-of:${s === me ? "me" : "opp"}` },
+      picture(ctx, "fish", ""), TEXT.fishLeft(ctx.names[s] || s, at("fish_supply", s), at("fish_caught", s)),
       " · ", TEXT.handOf(ctx.names[s] || s, at("hand_sizes", s)), " · ", TEXT.pileOf(ctx.names[s] || s, at("pile_sizes", s)),
       Array.isArray(view.removed) && view.removed[s] && view.removed[s].length ? ` · ${TEXT.removed(view.removed[s].length)}` : "")),
-    el("li", {}, TEXT.shieldSupply(view.shield_supply ?? "?"))),
-    el("p", { class: "muted" }, `${TEXT.mode(view.mode || "")} · ${TEXT.phase(view.phase || "")}`));
+    el("li", { class: "rv-supply" }, picture(ctx, "shield", ""), TEXT.shieldSupply(view.shield_supply ?? "?"))),
+    el("p", { class: "muted small" }, `${TEXT.mode(view.mode || "")} · ${TEXT.phase(view.phase || "")}`));
 }
 
 function drawPending(view) {
@@ -135,17 +160,18 @@ function drawPending(view) {
 function drawMine(view, ctx) {
   const parts = [];
   if (Array.isArray(view.hand)) {
-    parts.push(el("div", { class: "rv-hand" }, el("h3", {}, TEXT.hand), el("div", { class: "cards" }, view.hand.map((slug) => {
+    parts.push(el("div", { class: "rv-hand", "data-zone": "hand" }, el("h3", {}, TEXT.hand), el("div", { class: "cards" }, view.hand.map((slug) => {
       const a = info(slug, ctx);
-      return el("article", { class: "game-card", "data-pick": `hand:${slug}`, "data-name": a.name },
-        el("h4", {}, a.name), el("p", {}, TEXT.cardLine(a)),
+      return el("article", { class: `game-card rv-hand-card${a.placeholder ? " placeholder" : ""}`, "data-pick": `hand:${slug}`, "data-name": a.name, "data-key": `hand:${slug}` },
+        el("h4", {}, picture(ctx, slug, a.name), el("span", {}, a.name), el("span", { class: "rv-str" }, TEXT.strength(a.strength))),
+        el("p", {}, TEXT.cardLine(a)),
         a.placeholder ? el("p", { class: "badge" }, `✱ ${TEXT.placeholder}`) : null);
     }))));
   }
   if (Array.isArray(view.pile)) {
-    parts.push(el("div", { class: "rv-pile" }, el("h3", {}, el("span", { class: "chip", "data-pick": "pile", "data-name": TEXT.drawPile }, TEXT.pile)),
-      el("div", { class: "rr-members" }, [...new Set(view.pile)].map((slug) => el("span", { class: "chip", "data-pick": `pile:${slug}`, "data-name": info(slug, ctx).name },
-        `${info(slug, ctx).name} ×${view.pile.filter((x) => x === slug).length}`)))));
+    parts.push(el("div", { class: "rv-pile" }, el("h3", {}, el("span", { class: "rv-pile-back", "data-pick": "pile", "data-name": TEXT.drawPile }, picture(ctx, "pile", ""), TEXT.pile)),
+      el("div", { class: "rr-members" }, [...new Set(view.pile)].map((slug) => el("span", { class: "chip rv-pile-card", "data-pick": `pile:${slug}`, "data-name": info(slug, ctx).name },
+        picture(ctx, slug, ""), `${info(slug, ctx).name} ×${view.pile.filter((x) => x === slug).length}`)))));
   }
   return parts;
 }
@@ -277,7 +303,7 @@ function drawCheck(ctx) {
   return box;
 }
 
-/** The drawing of one view (`ctx`: content, seat, names). */
+/** The drawing of one view (`ctx`: content, seat, names, art): the two sides face each other across the water. */
 export function draw(view, ctx) {
   const me = typeof view.seat === "number" ? view.seat : 0;
   const other = 1 - me;
@@ -286,14 +312,15 @@ export function draw(view, ctx) {
   return el("div", { class: "rv" },
     drawCheck(ctx),
     drawPending(view),
-    drawSide(view, other, "opp", ctx),
-    el("div", { class: "rv-water", "aria-hidden": "true" }, "≈ ≈ ≈"),
-    drawSide(view, me, "me", ctx),
-    drawSupplies(view, ctx),
-    ...drawMine(view, ctx),
-    Array.isArray(view.offer) && view.offer.length ? drawEquipment(view.offer, ctx, TEXT.offer) : null,
-    ...equipment.map((list, s) => (Array.isArray(list) && list.length
-      ? drawEquipment(list, ctx, `${TEXT.equipment}: ${s === ctx.seat ? TEXT.you : ctx.names[s] || s}`) : null)));
+    el("div", { class: "rv-table" },
+      drawSide(view, other, "opp", ctx),
+      el("div", { class: "rv-water", "aria-hidden": "true" }),
+      drawSide(view, me, "me", ctx)),
+    el("div", { class: "rv-below" }, ...drawMine(view, ctx),
+      Array.isArray(view.offer) && view.offer.length ? drawEquipment(view.offer, ctx, TEXT.offer) : null,
+      ...equipment.map((list, s) => (Array.isArray(list) && list.length
+        ? drawEquipment(list, ctx, `${TEXT.equipment}: ${s === ctx.seat ? TEXT.you : ctx.names[s] || s}`) : null))),
+    drawSupplies(view, ctx));
 }
 
 function col(word) {

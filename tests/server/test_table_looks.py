@@ -1,0 +1,345 @@
+"""Ravenous River's and River Rivals' tables as a player sees them, in chromium (issue 25).
+
+At 1280x800 the board, the hand, the choices and the players' panel are all in view without
+scrolling the page; at 390x844 the choices are within one screen of scrolling and the page is at
+most two screens tall. On the drawing no two text labels intersect and none spills out of its
+card; every picture has a text alternative. A move by another seat moves its piece with an
+animation (none under reduced motion). Every legal action is a ``data-action`` element, and each
+is reachable on the drawing or in the action bar, not only in the fallback list; a whole game is
+played by clicking the drawing, its step choices and the action bar only; B and digit keys play
+a move in a few presses. axe finds nothing serious.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.server.conftest import play_until
+from tests.server.test_game_tables import SIZES, watch_errors
+from tests.server.test_web_access import serious
+
+GAMES: dict[str, dict[str, Any]] = {
+    "ravenous-river": {"players": 3, "options": {}},
+    "river-rivals": {"players": 2, "options": {"mode": "basic"}},
+}
+SHORT: dict[str, dict[str, Any]] = {  # a whole game in a minute or two
+    "ravenous-river": {"players": 2, "options": {"target": 1}},
+    "river-rivals": {"players": 2, "options": {"mode": "basic"}},
+}
+HAND = {"ravenous-river": ".rr-hand", "river-rivals": ".rv-hand"}
+
+ANIMATED = """
+window.__animated = [];
+const animate = Element.prototype.animate;
+Element.prototype.animate = function (...args) {
+  window.__animated.push(this.dataset ? this.dataset.key || this.className : "?");
+  return animate.apply(this, args);
+};
+"""
+"""Counts every Web Animation the page starts (the FLIP moves use element.animate)."""
+
+LABELS = """
+() => {
+  const board = document.getElementById("board");
+  const cards = ".rr-slot, .rr-animal, .rr-boat, .rr-token, .game-card, .rv-card, .rv-colhead, .chip";
+  const boxes = [];
+  const walker = document.createTreeWalker(board, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (!node.textContent.trim()) continue;
+    const parent = node.parentElement;
+    if (!parent || parent.closest(".sr-only, [hidden], details:not([open]) > :not(summary)")) continue;
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    const card = parent.closest(cards);
+    for (const r of range.getClientRects()) {
+      if (r.width < 1 || r.height < 1) continue;
+      boxes.push({ text: node.textContent.trim().slice(0, 30), l: r.left, t: r.top, r: r.right, b: r.bottom,
+        card: card ? card.getBoundingClientRect().toJSON() : null });
+    }
+  }
+  const problems = [];
+  for (const box of boxes) {
+    const c = box.card;
+    if (c && (box.l < c.left - 1 || box.r > c.right + 1 || box.t < c.top - 1 || box.b > c.bottom + 1)) {
+      problems.push(`clipped: ${box.text}`);
+    }
+  }
+  for (let i = 0; i < boxes.length; i += 1) {
+    for (let j = i + 1; j < boxes.length; j += 1) {
+      const a = boxes[i], b = boxes[j];
+      const w = Math.min(a.r, b.r) - Math.max(a.l, b.l), h = Math.min(a.b, b.b) - Math.max(a.t, b.t);
+      if (w > 2 && h > 2) problems.push(`overlap: ${a.text} / ${b.text}`);
+    }
+  }
+  return problems;
+}
+"""
+
+REACHABLE = """
+async (game) => {
+  const module = await import(`/static/games/${game}.js`);
+  const offered = new Set([...document.querySelectorAll("[data-action]")].map((n) => n.dataset.action));
+  const list = [...document.querySelectorAll("#actions button[data-action]")].map((n) => n.dataset.action);
+  const missing = [];
+  for (const action of list) {
+    if (!offered.has(action)) missing.push(`not offered: ${action}`);
+    const key = CSS.escape(action);
+    if (document.querySelector(`#board [data-action="${key}"], #action-bar [data-action="${key}"]`)) continue;
+    let ways = module.steps(action) || [];
+    if (ways.length && !Array.isArray(ways[0])) ways = [ways];
+    const first = ways.map((w) => w[0]).filter((k) => k !== undefined);
+    const drawn = (k) => document.querySelector(
+      `#board [data-pick="${CSS.escape(k)}"]:is(.pickable, [data-action])`);
+    if (!first.some(drawn)) {
+      missing.push(`only in the list: ${action}`);
+    }
+  }
+  return { missing, count: list.length };
+}
+"""
+
+
+def make(server: str, game: str, spec: dict[str, Any]) -> dict[str, Any]:
+    body = {"game": game, "players": spec["players"], "options": spec["options"]}
+    table: dict[str, Any] = httpx.post(
+        f"{server}/api/tables", json={**body, "seats": [{"kind": "human"}] * spec["players"]}
+    ).json()
+    return table
+
+
+def to_seat_zero(server: str, table: dict[str, Any], seed: int) -> dict[str, Any]:
+    """Play a few moves at random, stopping where seat 0 has a move (its hand and choices are up)."""
+    api = httpx.Client(base_url=server, timeout=60)
+    token = table["seats"][0]["token"]
+    moves = {"n": 0}
+
+    def ready(public: dict[str, Any]) -> bool:
+        moves["n"] += 1
+        if moves["n"] < 4 or 0 not in public["to_move"]:
+            return False
+        mine = api.get(
+            f"/api/tables/{table['id']}/state", headers={"Authorization": f"Bearer {token}"}
+        ).json()
+        return bool(mine["legal"])
+
+    return play_until(api, table, ready, seed=seed)
+
+
+def inside(box: dict[str, float] | None, width: int, height: int) -> bool:
+    return (
+        box is not None
+        and box["x"] >= 0
+        and box["y"] >= 0
+        and box["x"] + box["width"] <= width + 1
+        and (box["y"] + box["height"] <= height + 1)
+    )
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_the_table_fits_one_screen_and_its_labels_neither_overlap_nor_spill(
+    live_server: str, browser: Any, game: str
+) -> None:
+    table = make(live_server, game, GAMES[game])
+    public = to_seat_zero(live_server, table, seed=5)
+    errors: list[str] = []
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    watch_errors(page, errors)
+    page.goto(table["seats"][0]["url"])
+    page.wait_for_selector(f"body[data-seq='{public['seq']}'] #board > *")
+    page.wait_for_selector("#actions button[data-action]", state="attached")
+    for size, (width, height) in SIZES.items():
+        page.set_viewport_size({"width": width, "height": height})
+        page.evaluate("window.scrollTo(0, 0)")
+        page.wait_for_timeout(150)
+        assert page.evaluate("document.querySelectorAll('img:not([alt])').length") == 0
+        assert page.locator("#board img.art").count() >= 3, "the table has pictures"
+        problems = page.evaluate(LABELS)
+        assert not problems, f"{game} at {size}: {problems[:8]}"
+        assert not serious(page), serious(page)
+        tall = page.evaluate("document.documentElement.scrollHeight")
+        choices = page.evaluate(
+            "(() => { const n = document.querySelector("
+            "'#board [data-action], #board .pickable, #action-bar button');"
+            " return n ? n.getBoundingClientRect().top + scrollY : null; })()"
+        )
+        assert choices is not None, "the drawing offers the seat's moves"
+        if size == "desktop":
+            assert tall <= height, f"the page scrolls at {size}: {tall}px"
+            for part in ("#board", HAND[game], "#prompt", "#players-panel", "#status"):
+                box = page.locator(part).first.bounding_box()
+                assert inside(box, width, height), f"{part} is not in view at {size}: {box}"
+            assert page.locator("#status").bounding_box()["height"] <= 64  # type: ignore[index]
+        else:
+            assert tall <= 2 * height, f"the page is {tall}px tall at {size}"
+            assert choices <= 2 * height - 40, f"the first choice is at {choices}px at {size}"
+    assert not errors, errors
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_another_seats_move_animates_its_piece_unless_motion_is_reduced(
+    live_server: str, browser: Any, game: str
+) -> None:
+    table = make(live_server, game, GAMES[game])
+    api = httpx.Client(base_url=live_server, timeout=60)
+    errors: list[str] = []
+    pages = {}
+    for still in (False, True):
+        context = browser.new_context(
+            viewport={"width": 1280, "height": 800}, reduced_motion="reduce" if still else None
+        )
+        context.add_init_script(ANIMATED)
+        page = context.new_page()
+        watch_errors(page, errors)
+        page.goto(table["seats"][0]["url"])
+        page.wait_for_selector("body[data-seq] #board > *")
+        pages[still] = page
+    moving, quiet = pages[False], pages[True]
+    rng = random.Random(3)
+    deadline = time.monotonic() + 120
+    while True:
+        assert time.monotonic() < deadline, "no move of another seat moved a piece"
+        public = api.get(f"/api/tables/{table['id']}/state").json()
+        assert not public["over"]
+        seat = public["to_move"][0]
+        token = table["seats"][seat]["token"]
+        mine = api.get(
+            f"/api/tables/{table['id']}/state", headers={"Authorization": f"Bearer {token}"}
+        ).json()
+        action = rng.choice(mine["legal"])["action"]
+        for page in pages.values():
+            page.evaluate("window.__animated = []; document.body.dataset.moved = 0")
+        api.post(
+            f"/api/tables/{table['id']}/actions",
+            json={"action": action, "seq": mine["seq"]},
+            headers={"Authorization": f"Bearer {token}"},
+        )
+        after = api.get(f"/api/tables/{table['id']}/state").json()["seq"]
+        for page in pages.values():
+            page.wait_for_selector(f"body[data-seq='{after}']", timeout=15000)
+        if seat != 0 and moving.evaluate("+document.body.dataset.moved") > 0:
+            break
+    assert moving.evaluate("window.__animated.length") > 0, "a moved piece animates"
+    assert moving.locator("#board .last-move").count() > 0, "the last move stays marked"
+    assert quiet.evaluate("+document.body.dataset.moved") > 0, "the same move moved a piece on the quiet page"
+    assert quiet.evaluate("window.__animated.length") == 0, "no animation under reduced motion"
+    assert not errors, errors
+
+
+def click_a_drawn_move(page: Any, rng: random.Random) -> bool:
+    """One move by clicking the drawing (through its steps) or the action bar, never the list."""
+    for _ in range(4):
+        targets = page.locator(
+            "#board [data-action]:visible, #board .pickable:visible, #action-bar button[data-action]:visible"
+        )
+        if page.locator("#prompt button.cancel").count():
+            targets = page.locator(
+                "#board [data-action]:visible, #board .pickable:visible, #prompt button[data-action]"
+            )
+        if not targets.count():
+            return False
+        target = targets.nth(rng.randrange(targets.count()))
+        done = target.get_attribute("data-action") is not None
+        target.click()
+        if done:
+            return True
+    return False
+
+
+@pytest.mark.parametrize("game", list(SHORT))
+def test_a_whole_game_is_played_on_the_drawing_and_the_action_bar_alone(
+    live_server: str, browser: Any, game: str
+) -> None:
+    table = make(live_server, game, SHORT[game])
+    errors: list[str] = []
+    rng = random.Random(9)
+    players = []
+    for seat in table["seats"]:
+        page = browser.new_context(
+            viewport={"width": 1280, "height": 800}, reduced_motion="reduce"
+        ).new_page()
+        watch_errors(page, errors)
+        page.goto(seat["url"])
+        page.wait_for_selector("body[data-seq] #board > *")
+        players.append(page)
+    checked = moves = 0
+    deadline = time.monotonic() + 600
+    while players[0].get_attribute("body", "data-over") != "true":
+        assert time.monotonic() < deadline, f"{game}: not over after {moves} moves"
+        moved = False
+        for page in players:
+            if not page.locator("#actions button[data-action]").count():
+                continue
+            if checked < 25:
+                reach = page.evaluate(REACHABLE, game)
+                assert not reach["missing"], reach["missing"]
+                checked += 1
+            seq = page.get_attribute("body", "data-seq")
+            if not click_a_drawn_move(page, rng):
+                continue
+            page.wait_for_function(
+                "s => document.body.dataset.seq !== s || document.getElementById('error').textContent",
+                arg=seq,
+                timeout=15000,
+            )
+            error = page.inner_text("#error")
+            assert not error or error.startswith("the table is at move"), error
+            moves += 1
+            moved = True
+        if not moved:
+            players[0].wait_for_timeout(50)
+    page = players[0]
+    page.wait_for_selector("#over:not([hidden])")
+    assert page.locator("#over .over-winner").inner_text().strip()
+    assert page.locator("#scores tr").count() == len(players)
+    assert inside(page.locator("#over").bounding_box(), 1280, 800)
+    assert not serious(page), serious(page)
+    assert checked and moves
+    assert not errors, errors
+
+
+def test_b_and_digits_play_a_move_from_the_board(live_server: str, browser: Any) -> None:
+    table = make(live_server, "river-rivals", GAMES["river-rivals"])
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    public = httpx.get(f"{live_server}/api/tables/{table['id']}/state").json()
+    mover = public["to_move"][0]
+    page.goto(table["seats"][mover]["url"])
+    page.wait_for_selector("#board [data-action], #board .pickable")
+    page.locator("body").click(position={"x": 1, "y": 1})
+    page.keyboard.press("b")
+    assert page.locator("[data-num='1']").count() == 1  # the board's choices are numbered
+    presses = 0
+    while page.get_attribute("body", "data-seq") == "0":
+        assert presses < 3, "a move takes at most three digits after B"
+        page.keyboard.press("1")
+        presses += 1
+        page.wait_for_timeout(200)
+    assert presses >= 1
+
+
+def test_the_hint_is_marked_on_the_drawing_at_every_step_and_says_why(live_server: str, browser: Any) -> None:
+    table = make(live_server, "river-rivals", GAMES["river-rivals"])
+    mover = httpx.get(f"{live_server}/api/tables/{table['id']}/state").json()["to_move"][0]
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.goto(table["seats"][mover]["url"])
+    page.wait_for_selector("#board .pickable, #board [data-action]")
+    page.click("#hint")
+    page.wait_for_selector("#hint-box button[data-action]", timeout=60000)
+    suggested = page.get_attribute("#hint-box button[data-action]", "data-action")
+    assert "the next best" in page.inner_text("#hint-box")  # a reason from the values, not a share
+    for _ in range(3):  # each step of the suggested move is marked where it is clicked
+        step = page.locator("#board .hinted.pickable")
+        if not step.count():
+            break
+        step.first.click()
+        page.wait_for_selector("#prompt button.cancel")
+    final = page.locator(
+        f"#board .hinted[data-action='{suggested}'], #action-bar .hinted[data-action='{suggested}']"
+    )
+    assert final.count() >= 1, "the suggested move itself is marked on the drawing or the action bar"
+    final.first.click()
+    page.wait_for_selector("body:not([data-seq='0'])")
