@@ -34,12 +34,15 @@ def test_a_table_is_rated_by_its_creators_choice_else_with_two_people() -> None:
 def test_places_come_from_results_else_from_scores_with_quitters_last() -> None:
     results = [{"seat": 0, "place": 2, "resigned": True}, {"seat": 1, "place": 1}]
     assert places({"results": results, "scores": [9, 1]}) == {0: 2, 1: 1}
+    # results that placed a resigned seat by its score still make it last
+    by_score = [{"seat": 0, "place": 1}, {"seat": 1, "place": 2}, {"seat": 2, "place": 3}]
+    assert places({"results": by_score, "seats": [{"seat": 0, "resigned": True}]}) == {1: 1, 2: 2, 0: 3}
     seats = [{"seat": s} for s in range(4)]
     assert places({"scores": [3, 7, 7, 1], "seats": seats}) == {0: 3, 1: 1, 2: 1, 3: 4}
     # resign is a loss whatever the stand-in bot scored (the 8-5 "winner")
     seats[0] = {"seat": 0, "resigned": True}
     assert places({"scores": [8, 5], "seats": seats[:2]}) == {0: 2, 1: 1}
-    seats[2] = {"seat": 2, "timed_out": True}
+    seats[2] = {"seat": 2, "zombie": True}
     assert places({"scores": [9, 5, 9, 1], "seats": seats}) == {1: 1, 3: 2, 0: 3, 2: 3}
 
 
