@@ -38,6 +38,7 @@ from riverbox.server.live import BotDriver, PgListener, listen_url
 from riverbox.server.lobby_form import first_field
 from riverbox.server.middleware import BODY_LIMIT, BodyLimit, SecurityHeaders
 from riverbox.server.routers import (
+    alerts,
     chat,
     clock,
     lobby,
@@ -117,6 +118,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.include_router(clock.router)
     app.include_router(chat.router)
     app.include_router(ratings.router)
+    app.include_router(alerts.router)
     return app
 
 

@@ -3,9 +3,9 @@
 Only human seats with a player are rated; bots never are (they have fixed reference ratings per
 level, ``reference_ratings.json``, shown on the leaderboard). A table is rated if its creator
 said so (table option ``rated``), else when it has two or more human seats. Places come from the
-finished table's ``results`` (where a resigned or zombie seat already finishes last) when the
-summary has them, else from the final scores, with resigned and timed-out seats placed last:
-giving up is a loss, whatever a stand-in bot scored for the seat afterwards.
+finished table's ``results`` when the summary has them, else from the final scores; a resigned
+or zombie seat is placed last either way: giving up is a loss, whatever a stand-in bot scored
+for the seat afterwards.
 
 Everything but :class:`RatingKeeper` is a pure function, tested on its own.
 """
@@ -67,21 +67,24 @@ def is_rated(table_options: Mapping[str, Any], seat_kinds: Sequence[str]) -> boo
 
 
 def places(summary: Mapping[str, Any]) -> dict[int, int]:
-    """Seat -> place of a finished table: its ``results`` when present, else by final scores.
+    """Seat -> place of a finished table: its ``results`` when present, else by final scores;
+    either way a seat whose player resigned or became a zombie finishes last.
 
-    Without ``results``, a seat whose player resigned or timed out finishes last whatever the
-    stand-in bot scored, and the others are ranked by score (1 + the number who scored more).
+    Giving up is a loss whatever the stand-in bot scored for the seat afterwards, even where
+    the summary's ``results`` placed it by score. The others keep their order (1 + the number
+    of players who stayed and placed, or scored, better).
     """
-    results = summary.get("results")
+    results = summary.get("results") or []
+    gave_up = {int(s["seat"]) for s in summary.get("seats") or [] if s.get("resigned") or s.get("zombie")}
+    gave_up |= {int(r["seat"]) for r in results if r.get("resigned") or r.get("zombie")}
     if results:
-        return {int(r["seat"]): int(r["place"]) for r in results}
-    seats = summary.get("seats") or []
-    scores = [float(s) for s in summary.get("scores") or summary.get("returns") or []]
-    gave_up = {int(s["seat"]) for s in seats if s.get("resigned") or s.get("timed_out") or s.get("zombie")}
-    playing = [seat for seat in range(len(scores)) if seat not in gave_up]
-    out = {seat: 1 + sum(scores[other] > scores[seat] for other in playing) for seat in playing}
-    last = len(playing) + 1
-    out.update({seat: last for seat in gave_up if seat < len(scores)})
+        rank = {int(r["seat"]): float(r["place"]) for r in results}
+    else:  # better scores first: a rank is the negated score
+        scores = summary.get("scores") or summary.get("returns") or []
+        rank = {seat: -float(score) for seat, score in enumerate(scores)}
+    staying = [seat for seat in rank if seat not in gave_up]
+    out = {seat: 1 + sum(rank[other] < rank[seat] for other in staying) for seat in staying}
+    out.update({seat: len(staying) + 1 for seat in rank if seat in gave_up})
     return out
 
 

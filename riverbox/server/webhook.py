@@ -173,6 +173,10 @@ class TurnAlerts:
         self._hooks: dict[str, tuple[float, dict[int, str]]] = {}
         self._tasks: set[asyncio.Task[list[int]]] = set()
 
+    def forget(self) -> None:
+        """A webhook was set or cleared: read every table's seats' webhooks again."""
+        self._hooks.clear()
+
     def learn(self, base: str) -> None:
         """The address requests come to (used for links when RIVERBOX_PUBLIC_URL is not set)."""
         self._learnt = base.rstrip("/")

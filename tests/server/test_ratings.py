@@ -34,12 +34,15 @@ def test_a_table_is_rated_by_its_creators_choice_else_with_two_people() -> None:
 def test_places_come_from_results_else_from_scores_with_quitters_last() -> None:
     results = [{"seat": 0, "place": 2, "resigned": True}, {"seat": 1, "place": 1}]
     assert places({"results": results, "scores": [9, 1]}) == {0: 2, 1: 1}
+    # results that placed a resigned seat by its score still make it last
+    by_score = [{"seat": 0, "place": 1}, {"seat": 1, "place": 2}, {"seat": 2, "place": 3}]
+    assert places({"results": by_score, "seats": [{"seat": 0, "resigned": True}]}) == {1: 1, 2: 2, 0: 3}
     seats = [{"seat": s} for s in range(4)]
     assert places({"scores": [3, 7, 7, 1], "seats": seats}) == {0: 3, 1: 1, 2: 1, 3: 4}
     # resign is a loss whatever the stand-in bot scored (the issue's 8-5 "winner")
     seats[0] = {"seat": 0, "resigned": True}
     assert places({"scores": [8, 5], "seats": seats[:2]}) == {0: 2, 1: 1}
-    seats[2] = {"seat": 2, "timed_out": True}
+    seats[2] = {"seat": 2, "zombie": True}
     assert places({"scores": [9, 5, 9, 1], "seats": seats}) == {1: 1, 3: 2, 0: 3, 2: 3}
 
 
@@ -191,3 +194,54 @@ def test_the_leaderboard_and_player_pages_show_a_rated_games_change(
         chinese.goto(f"{live_server}{path}")
         words = _english_words(chinese.inner_text("body"))
         assert not words, (path, words)
+
+
+def test_a_rated_game_between_two_browsers_players_changes_both_on_the_leaderboard(
+    live_server: str, browser: Any
+) -> None:
+    """End to end with site-core's players: each browser is a player (its cookie), the creator
+    takes seat 0, the friend opens the invite link; seat 0 resigns on its page, seat 1 plays to
+    the end on its page, and the leaderboard page shows both players' changed ratings."""
+    people = {}
+    for name in ("Ana", "Bob"):
+        context = browser.new_context()
+        page = context.new_page()
+        page.goto(f"{live_server}/leaderboard/river-rivals")  # the first visit makes a player
+        assert context.request.put(f"{live_server}/api/players/me", data={"name": name}).ok
+        people[name] = (context, page)
+    ana_ctx, ana = people["Ana"]
+    _, bob = people["Bob"]
+    r = ana_ctx.request.post(
+        f"{live_server}/api/tables", data={"game": "river-rivals", "seats": [{"kind": "human"}] * 2}
+    )
+    table = r.json()
+    ana.goto(f"{live_server}/tables/{table['id']}")  # the cookie is the creator's seat
+    bob.goto(table["seats"][1]["url"])
+    ana.wait_for_selector("#resign:not([hidden])")
+    bob.wait_for_selector("body[data-seq]")
+    ana.once("dialog", lambda dialog: dialog.accept())
+    ana.click("#resign")
+    deadline = time.monotonic() + 120
+    while bob.get_attribute("body", "data-over") != "true":
+        assert time.monotonic() < deadline, "the game did not end"
+        buttons = bob.locator("#actions button[data-action]:not([disabled])")
+        if buttons.count():
+            seq = bob.get_attribute("body", "data-seq")
+            buttons.first.click()
+            bob.wait_for_function("s => document.body.dataset.seq !== s", arg=seq)
+        else:
+            bob.wait_for_timeout(50)
+    deadline = time.monotonic() + 30
+    while True:
+        bob.goto(f"{live_server}/leaderboard/river-rivals")
+        names = bob.locator("tr[data-player] a").all_inner_texts()
+        if len(names) == 2:
+            break
+        assert time.monotonic() < deadline, names
+        time.sleep(0.2)
+    assert names == ["Bob", "Ana"]  # the resigned seat lost
+    ratings = [int(t) for t in bob.locator("tr[data-player] td.num:nth-child(3)").all_inner_texts()]
+    assert ratings[0] > 0 > ratings[1]  # both moved from a new player's 0
+    bob.click("text=Ana")
+    bob.wait_for_selector("#history tr[data-table]")
+    assert bob.get_attribute("#history tr[data-table]", "data-table") == table["id"]

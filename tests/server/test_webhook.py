@@ -149,3 +149,23 @@ def test_a_seats_webhook_is_posted_when_its_turn_comes(
     assert len(receiver.posts) == 2  # one post per turn, none for seat 0's moves
     assert all(body == {"event": "turn", "table": f"http://testserver/tables/{tid}"} for _, body in posts)
     assert all(tok not in json.dumps(posts) for tok in tokens)
+
+
+def test_a_player_sets_a_webhook_and_it_is_posted_when_their_turn_comes(
+    lite: TestClient, receiver: Receiver
+) -> None:
+    """With site-core's players: the cookie's player sets a URL, creates a table (seat 0 is
+    theirs) and the receiver is told of their turn, with the link and nothing else."""
+    assert lite.put("/api/players/me/webhook", json={"url": receiver.url}).status_code == 403
+    lite.get("/")  # the first visit makes a player (a cookie)
+    key = lite.cookies.get("riverbox_player")
+    assert key
+    for bad in ("file:///etc/passwd", "javascript:alert(1)", "ftp://127.0.0.1/"):
+        assert lite.put("/api/players/me/webhook", json={"url": bad}).status_code == 422
+    r = lite.put("/api/players/me/webhook", json={"url": receiver.url})
+    assert r.status_code == 200 and r.json() == {"url": receiver.url}
+    t = new_table(lite, "ravenous-river", 2, seats=[{"kind": "human"}] * 2)
+    posts = receiver.wait(1)
+    assert posts == [("/hook", {"event": "turn", "table": f"http://testserver/tables/{t['id']}"})]
+    assert key not in json.dumps(posts) and all(s["token"] not in json.dumps(posts) for s in t["seats"])
+    assert lite.put("/api/players/me/webhook", json={"url": None}).json() == {"url": None}

@@ -6,17 +6,15 @@ person sees where they stand against the bots they can play.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse, Response
-from fastapi.templating import Jinja2Templates
 from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
 from riverbox.core.i18n import N_, gettext
-from riverbox.server.language import LANG_COOKIE, choose_lang, page_context
+from riverbox.server.deps import page, request_lang
 from riverbox.server.ratings import player_names, reference_ratings, shown
 from riverbox.server.schemas import ERRORS
 from riverbox.server.service import Tables
@@ -24,9 +22,6 @@ from riverbox.server.table import Refused, server_text
 from riverbox.store import social
 
 router = APIRouter(tags=["ratings"])
-TEMPLATES = Jinja2Templates(
-    directory=str(Path(__file__).resolve().parent.parent.parent / "web" / "templates")
-)
 BOARD_SIZE = 100
 LEVEL_WORDS = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard"), "strong": N_("strong")}
 """The bot levels in words (the leaderboard's reference rows)."""
@@ -89,11 +84,7 @@ def _game_title(game: str, lang: str) -> str:
 
 
 def _lang(request: Request) -> str:
-    return choose_lang(
-        request.query_params.get("lang"),
-        request.cookies.get(LANG_COOKIE),
-        request.headers.get("accept-language"),
-    )
+    return request_lang(request)
 
 
 def board(tables: Tables, game: str) -> dict[str, Any]:
@@ -170,14 +161,6 @@ def player_json(player_id: str, tables: TablesDep) -> dict[str, Any]:
     return player(tables, player_id)
 
 
-def _page(request: Request, template: str, context: dict[str, Any]) -> Response:
-    lang = _lang(request)
-    response = TEMPLATES.TemplateResponse(request, template, {**context, **page_context(request, lang)})
-    if request.query_params.get("lang") == lang:
-        response.set_cookie(LANG_COOKIE, lang, max_age=365 * 24 * 3600, samesite="lax")
-    return response
-
-
 @router.get("/leaderboard/{game}", response_class=HTMLResponse, include_in_schema=False)
 async def leaderboard_page(request: Request, game: str, tables: TablesDep) -> Response:
     lang = _lang(request)
@@ -191,7 +174,7 @@ async def leaderboard_page(request: Request, game: str, tables: TablesDep) -> Re
         for b in data["bots"]
     ]
     rows.sort(key=lambda r: -r["rating"])
-    return _page(request, "leaderboard.html", {"title": _game_title(game, lang), "game": game, "rows": rows})
+    return page(request, "leaderboard.html", {"title": _game_title(game, lang), "game": game, "rows": rows})
 
 
 @router.get("/players/{player_id}", response_class=HTMLResponse, include_in_schema=False)
@@ -202,4 +185,4 @@ async def player_page(request: Request, player_id: str, tables: TablesDep) -> Re
         g: _game_title(g, lang)
         for g in {r["game"] for r in data["ratings"]} | {h["game"] for h in data["history"]}
     }
-    return _page(request, "player.html", {"player": data, "titles": titles})
+    return page(request, "player.html", {"player": data, "titles": titles})
