@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from riverbox.server.app import Settings, create_app
 from riverbox.server.limits import Buckets, Limiter, Rate
@@ -57,3 +58,48 @@ def test_scale_zero_turns_the_limits_off() -> None:
     limiter = Limiter(0)
     for _ in range(10_000):
         limiter.check("create", ["ip:x"])
+
+
+def _reply(ws: Any) -> dict[str, Any]:
+    """The next answer to a sent message (states and chat lines pass by)."""
+    while True:
+        msg: dict[str, Any] = ws.receive_json()
+        if msg["type"] in ("ok", "error"):
+            return msg
+
+
+def test_socket_moves_and_chat_share_the_rest_buckets_and_a_refused_one_changes_nothing(
+    tmp_path: Path,
+) -> None:
+    app = create_app(Settings(f"sqlite:///{tmp_path / 'limits.db'}"))
+    app.state.runtime.limiter = Limiter(
+        1.0, {"create": Rate(1, 10), "move": Rate(0.01, 2), "chat": Rate(0.01, 1), "hint": Rate(1, 1)}
+    )
+    with TestClient(app) as c:
+        t = c.post("/api/tables", json={"game": "river-rivals"}).json()
+        tid, tokens = t["id"], [s["token"] for s in t["seats"]]
+        seat = state(c, tid)["to_move"][0]
+        legal = state(c, tid, tokens[seat])["legal"][0]["action"]
+        bad = c.post(
+            f"/api/tables/{tid}/actions", json={"action": "nonsense", "seq": 0}, headers=bearer(tokens[seat])
+        )
+        assert bad.status_code == 422  # REST took one of the address's two move tokens
+        with c.websocket_connect(f"/ws/tables/{tid}") as ws:
+            ws.send_json({"token": tokens[seat], "lang": "zh"})
+            ws.send_json({"type": "undo"})
+            assert _reply(ws)["status"] != 429  # the second token (nothing to undo)
+            ws.send_json({"type": "action", "action": legal, "seq": 0})
+            refused = _reply(ws)
+            assert refused["status"] == 429 and refused["retry_after"] >= 1, refused
+            assert "秒" in refused["detail"]  # in the socket's language
+            for kind in ("resign", "back"):
+                ws.send_json({"type": kind})
+                assert _reply(ws)["status"] == 429
+            ws.send_json({"type": "chat", "text": "hello"})
+            assert _reply(ws)["type"] == "ok"  # chat has its own bucket
+            ws.send_json({"type": "chat", "text": "again"})
+            assert _reply(ws)["status"] == 429
+        assert state(c, tid)["seq"] == 0 and not state(c, tid)["over"]  # no move, no resign
+        assert [m["text"] for m in c.get(f"/api/tables/{tid}/chat").json()["messages"]] == ["hello"]
+        spoken = c.post(f"/api/tables/{tid}/chat", json={"text": "from rest"})
+        assert spoken.status_code == 429  # REST chat counts against the same address
