@@ -5,8 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from riverbox.server.app import Settings, create_app
 from riverbox.server.limits import Buckets, Limiter, Rate
+from riverbox.server.table import Refused
 from tests.server.conftest import TestClient, bearer, state
 
 
@@ -103,3 +106,52 @@ def test_socket_moves_and_chat_share_the_rest_buckets_and_a_refused_one_changes_
         assert [m["text"] for m in c.get(f"/api/tables/{tid}/chat").json()["messages"]] == ["hello"]
         spoken = c.post(f"/api/tables/{tid}/chat", json={"text": "from rest"})
         assert spoken.status_code == 429  # REST chat counts against the same address
+
+
+BOTS = [{"kind": "bot", "bot": "random"}] * 2
+
+
+def test_unfinished_tables_are_capped_per_address_and_a_finished_one_frees_its_place(tmp_path: Path) -> None:
+    app = create_app(Settings(f"sqlite:///{tmp_path / 'caps.db'}", open_tables=3))
+    with TestClient(app) as c:
+        made = [c.post("/api/tables", json={"game": "river-rivals"}).json() for _ in range(3)]
+        refused = c.post("/api/tables", json={"game": "river-rivals"})
+        assert refused.status_code == 429 and "3 unfinished tables" in refused.json()["detail"]
+        assert len(c.get("/api/tables").json()) == 3  # the refused one made nothing
+        zh = c.post("/api/tables?lang=zh", json={"game": "river-rivals"}, headers={"accept-language": "zh"})
+        assert "未结束" in zh.json()["detail"]
+        first = made[0]
+        c.post(f"/api/tables/{first['id']}/join", json={"name": "Bo"})  # two seats taken: it runs
+        resigned = c.post(f"/api/tables/{first['id']}/resign", headers=bearer(first["seats"][0]["token"]))
+        assert resigned.status_code == 200 and state(c, first["id"])["over"]
+        assert c.post("/api/tables", json={"game": "river-rivals"}).status_code == 201
+
+
+def test_the_cap_counts_a_player_across_addresses(tmp_path: Path) -> None:
+    app = create_app(Settings(f"sqlite:///{tmp_path / 'caps.db'}", open_tables=2))
+    openings = app.state.runtime.openings
+    with TestClient(app) as c:
+        ids = [c.post("/api/tables", json={"game": "river-rivals"}).json()["id"] for _ in range(2)]
+    openings.add(["ip:elsewhere", "player:p1"], ids[0], False)
+    openings.add(["ip:another", "player:p1"], ids[1], False)
+    openings.check(["ip:third"], False)  # a new address alone is free
+    with pytest.raises(Refused) as refused:
+        openings.check(["ip:third", "player:p1"], False)
+    assert refused.value.status == 429
+
+
+def test_all_bot_tables_are_capped_and_can_be_refused_outright(tmp_path: Path) -> None:
+    app = create_app(Settings(f"sqlite:///{tmp_path / 'caps.db'}", bot_tables=1))
+    with TestClient(app) as c:
+        body = {"game": "river-rivals", "seats": BOTS, "bot_seconds": 0.05}
+        assert c.post("/api/tables", json=body).status_code == 201
+        refused = c.post("/api/tables", json=body)
+        assert refused.status_code == 429 and "bots only" in refused.json()["detail"]
+        mixed = {"game": "river-rivals", "seats": [{"kind": "human"}, BOTS[0]]}
+        assert c.post("/api/tables", json=mixed).status_code == 201  # a person at the table: fine
+        assert len(c.get("/api/tables").json()) == 2
+    none = create_app(Settings(f"sqlite:///{tmp_path / 'none.db'}", bot_tables=0))
+    with TestClient(none) as c:
+        refused = c.post("/api/tables", json={"game": "river-rivals", "seats": BOTS})
+        assert refused.status_code == 429 and "does not host" in refused.json()["detail"]
+        assert c.get("/api/tables").json() == []

@@ -142,7 +142,7 @@ async def _answer(
         handler = handlers.get(kind) if isinstance(kind, str) else None
         if handler is None:
             raise Refused(422, f"unknown message type {kind!r}; use action, undo, resign, back or chat")
-        if limits is not None:
+        if limits is not None and isinstance(kind, str):
             limits[0].check(LIMITED[kind], limits[1])
         return {"type": "ok", "of": kind, "seq": await handler(message)}
     except Refused as exc:
