@@ -92,7 +92,7 @@ class Openings:
             going = {
                 row.id
                 for row in conn.execute(
-                    sa.select(g.id).where(g.id.in_([t for t, _ in made]), g.status != "over")
+                    sa.select(g.id).where(g.id.in_([t for t, _ in made]), g.status.in_(("open", "running")))
                 )
             }
         with self._lock:

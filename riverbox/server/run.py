@@ -34,6 +34,7 @@ def serve(
     rate_scale: float = 1.0,
     open_tables: int = OPEN_TABLES,
     bot_tables: int = BOT_TABLES,
+    expire_days: float | None = None,
 ) -> None:
     """Serve until interrupted; with ``open_browser`` the lobby opens once the server is up.
 
@@ -48,6 +49,7 @@ def serve(
         raise ValueError(f"--bot-workers must be at least 1, not {workers}")
     settings = Settings(url, bot_workers=workers, freeze_gc=True, rate_scale=rate_scale)
     settings.open_tables, settings.bot_tables = open_tables, bot_tables
+    settings.expire_days = expire_days
     app = create_app(settings)
     # no per-message compression: state messages are a few kilobytes, and compressing each one
     # for every client costs more CPU than anything else a move does on a small machine

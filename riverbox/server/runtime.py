@@ -46,6 +46,8 @@ class Settings:
     """Unfinished tables one address or player may keep (``riverbox serve --open-tables``)."""
     bot_tables: int = BOT_TABLES
     """Of those, all-bot tables (``--bot-tables``; 0 refuses them outright)."""
+    expire_days: float | None = None
+    """Tables nobody moved at for this many days end as abandoned (``--expire-days``; None: never)."""
     freeze_gc: bool = False
     """Move every object alive once the server has started out of the collector's sight
     (``gc.freeze``): ``riverbox serve`` sets it, a test harness running many apps in one

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from riverbox.server.app import Settings, create_app
+from riverbox.server.expiry import expire
 from riverbox.server.limits import Buckets, Limiter, Rate
 from riverbox.server.table import Refused
 from tests.server.conftest import TestClient, bearer, state
@@ -155,3 +157,50 @@ def test_all_bot_tables_are_capped_and_can_be_refused_outright(tmp_path: Path) -
         refused = c.post("/api/tables", json={"game": "river-rivals", "seats": BOTS})
         assert refused.status_code == 429 and "does not host" in refused.json()["detail"]
         assert c.get("/api/tables").json() == []
+
+
+def test_a_table_nobody_moved_at_expires_as_abandoned_and_frees_its_place(tmp_path: Path) -> None:
+    app = create_app(Settings(f"sqlite:///{tmp_path / 'expire.db'}", open_tables=2))
+    tables = app.state.runtime.tables
+    with TestClient(app) as c:
+        idle = c.post("/api/tables", json={"game": "river-rivals"}).json()
+        time.sleep(0.05)
+        between = time.time()
+        time.sleep(0.05)
+        busy = c.post("/api/tables", json={"game": "river-rivals"}).json()
+        assert c.post(f"/api/tables/{busy['id']}/join", json={"name": "Bo"}).status_code == 200
+        assert c.post("/api/tables", json={"game": "river-rivals"}).status_code == 429  # at the cap
+        assert expire(tables, 7, time.time()) == []  # nobody has been away a week yet
+        # a fake clock a day past ``between``: the idle table was made before it, the busy one
+        # was made and joined after it
+        assert expire(tables, 1, between + 86_400) == [idle["id"]]
+        after = c.get(f"/api/tables/{idle['id']}").json()
+        assert after["status"] == "abandoned" and after["to_move"] == [] and not after.get("winners")
+        assert c.get(f"/api/tables/{busy['id']}").json()["status"] == "running"
+        assert idle["id"] not in [t["id"] for t in c.get("/api/tables").json()]  # out of the lobby
+        seat = idle["seats"][0]
+        refused = c.post(
+            f"/api/tables/{idle['id']}/actions",
+            json={"action": "x", "seq": state(c, idle["id"])["seq"]},
+            headers=bearer(seat["token"]),
+        )
+        assert refused.status_code == 403 and "over" in refused.json()["detail"]  # nothing more is played
+        assert c.get(f"/api/tables/{idle['id']}/record").status_code == 200
+        assert c.post("/api/tables", json={"game": "river-rivals"}).status_code == 201  # its place is free
+        assert expire(tables, 1, between + 86_400) == []  # once only
+    again = create_app(Settings(f"sqlite:///{tmp_path / 'expire.db'}"))
+    with TestClient(again) as c:  # replayed from the store after a restart
+        assert c.get(f"/api/tables/{idle['id']}").json()["status"] == "abandoned"
+
+
+def test_my_tables_lists_an_abandoned_table_as_finished_without_a_result(tmp_path: Path) -> None:
+    app = create_app(Settings(f"sqlite:///{tmp_path / 'expire.db'}"))
+    with TestClient(app) as c:
+        c.get("/")  # a first visit makes the browser's player, who takes the seat it opens
+        made = c.post("/api/tables", json={"game": "river-rivals"}).json()
+        assert expire(app.state.runtime.tables, 1, time.time() + 2 * 86_400) == [made["id"]]
+        mine = c.get("/api/players/me").json()
+        assert mine["running"] == [] and [t["status"] for t in mine["finished"]] == ["abandoned"]
+        page = c.get("/me").text
+        finished = page.split("Finished")[1]
+        assert "abandoned: nobody moved for a long time" in finished and "result-lost" not in finished
