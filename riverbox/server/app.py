@@ -32,6 +32,7 @@ from starlette.concurrency import run_in_threadpool
 
 from riverbox.server.botpool import BotPool
 from riverbox.server.deps import request_lang
+from riverbox.server.expiry import sweep
 from riverbox.server.failures import storage_failed
 from riverbox.server.limits import RateLimited
 from riverbox.server.live import BotDriver, PgListener, listen_url
@@ -175,6 +176,8 @@ async def _running(runtime: Runtime) -> AsyncIterator[None]:
     for row in await run_in_threadpool(store.tables, ("open", "running"), 1000):
         driver.changed(row.id)
     lag = asyncio.get_running_loop().create_task(_loop_lag()) if stages_enabled() else None
+    days = settings.expire_days
+    expiring = None if days is None else asyncio.get_running_loop().create_task(sweep(tables, days))
     if stages_enabled() and not runtime.gc_watched:
         runtime.gc_watched = True
         watch_gc()
@@ -185,6 +188,8 @@ async def _running(runtime: Runtime) -> AsyncIterator[None]:
     finally:
         if lag is not None:
             lag.cancel()
+        if expiring is not None:
+            expiring.cancel()
         if beat is not None:
             beat.cancel()
         done = runtime.presence_pool

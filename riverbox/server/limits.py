@@ -97,16 +97,25 @@ class Limiter:
             raise RateLimited(kind, max(1, math.ceil(wait)))
 
 
+def keys_of(host: str | None, player_id: str | None) -> list[str]:
+    """The keys counted for a client: its address, and its player when it has one.
+
+    REST requests and socket messages share these keys, so a client cannot double its allowance
+    by sending its moves or chat over the other channel.
+    """
+    keys = [f"ip:{host or 'unknown'}"]
+    if player_id is not None:
+        keys.append(f"player:{player_id}")
+    return keys
+
+
 def client_keys(request: Request) -> list[str]:
     """The keys a request is counted under: its address, and its player when the cookie names one."""
     from riverbox.server.deps import current_player
 
-    host = request.client.host if request.client is not None else "unknown"
-    keys = [f"ip:{host}"]
     player = current_player(request)
-    if player is not None:
-        keys.append(f"player:{player.id}")
-    return keys
+    host = request.client.host if request.client is not None else None
+    return keys_of(host, None if player is None else player.id)
 
 
 def rate_limit(kind: str) -> Callable[[Request], None]:

@@ -10,6 +10,7 @@ import uvicorn
 from riverbox.home import data_dir
 from riverbox.server.app import MESSAGE_LIMIT, Settings, create_app
 from riverbox.server.botpool import default_bot_workers
+from riverbox.server.caps import BOT_TABLES, OPEN_TABLES
 from riverbox.store.db import default_url
 
 PING_SECONDS = 20.0
@@ -31,6 +32,9 @@ def serve(
     access_log: bool = False,
     bot_workers: int | None = None,
     rate_scale: float = 1.0,
+    open_tables: int = OPEN_TABLES,
+    bot_tables: int = BOT_TABLES,
+    expire_days: float | None = None,
 ) -> None:
     """Serve until interrupted; with ``open_browser`` the lobby opens once the server is up.
 
@@ -43,7 +47,10 @@ def serve(
     workers = default_bot_workers() if bot_workers is None else bot_workers
     if workers < 1:
         raise ValueError(f"--bot-workers must be at least 1, not {workers}")
-    app = create_app(Settings(url, bot_workers=workers, freeze_gc=True, rate_scale=rate_scale))
+    settings = Settings(url, bot_workers=workers, freeze_gc=True, rate_scale=rate_scale)
+    settings.open_tables, settings.bot_tables = open_tables, bot_tables
+    settings.expire_days = expire_days
+    app = create_app(settings)
     # no per-message compression: state messages are a few kilobytes, and compressing each one
     # for every client costs more CPU than anything else a move does on a small machine
     config = uvicorn.Config(

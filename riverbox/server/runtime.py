@@ -17,6 +17,7 @@ from pathlib import Path
 from fastapi.templating import Jinja2Templates
 
 from riverbox.server.botpool import BotPool
+from riverbox.server.caps import BOT_TABLES, OPEN_TABLES, Caps, Openings
 from riverbox.server.chat import Chat
 from riverbox.server.limits import Limiter
 from riverbox.server.live import BotDriver, Hub
@@ -41,6 +42,12 @@ class Settings:
     """Multiplies every rate limit (``riverbox serve --rate-scale``): 2 allows twice as many
     requests, 0 turns the limits off (the load benchmark, which drives hundreds of tables from
     one address)."""
+    open_tables: int = OPEN_TABLES
+    """Unfinished tables one address or player may keep (``riverbox serve --open-tables``)."""
+    bot_tables: int = BOT_TABLES
+    """Of those, all-bot tables (``--bot-tables``; 0 refuses them outright)."""
+    expire_days: float | None = None
+    """Tables nobody moved at for this many days end as abandoned (``--expire-days``; None: never)."""
     freeze_gc: bool = False
     """Move every object alive once the server has started out of the collector's sight
     (``gc.freeze``): ``riverbox serve`` sets it, a test harness running many apps in one
@@ -79,6 +86,8 @@ class Runtime:
     gc_watched: bool = False
     limiter: Limiter = field(default_factory=Limiter)
     """Rate limits per address and player (see :mod:`riverbox.server.limits`)."""
+    openings: Openings | None = None
+    """Caps on the unfinished tables each address and player keeps (:mod:`riverbox.server.caps`)."""
 
     @classmethod
     def build(cls, settings: Settings) -> Runtime:
@@ -100,6 +109,7 @@ class Runtime:
             TurnAlerts(tables),
         )
         runtime.limiter = Limiter(settings.rate_scale)
+        runtime.openings = Openings(store, Caps(settings.open_tables, settings.bot_tables))
         return runtime
 
     def on_change(self, table_id: str) -> None:

@@ -517,8 +517,9 @@ def running_server(home: Path, db: str | None = None, stop: int = signal.SIGTERM
     It is stopped with ``stop`` at the end (tests use SIGKILL to crash it on purpose).
     """
     port = free_port()
-    # no rate limits: the benchmark drives every table from this one address
+    # no rate limits or caps: the benchmark drives every table from this one address
     cmd = [sys.executable, "-m", "riverbox", "serve", "--port", str(port), "--rate-scale", "0"]
+    cmd += ["--open-tables", "1000000", "--bot-tables", "1000000"]
     if db is not None:
         cmd += ["--db", db]
     env = {**os.environ, "RIVERBOX_HOME": str(home), STAGES_ENV: "1"}

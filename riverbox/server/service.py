@@ -546,6 +546,24 @@ class Tables:
         self.forget_seats(table_id)
         return seq
 
+    def abandon(self, table_id: str, idle_since: float) -> bool:
+        """End a table nobody has moved at since ``idle_since`` without a result (``--expire-days``).
+
+        The table stops: no move, no bot, no clock; it leaves the lobby and its players' caps.
+        False if it has ended or someone moved since.
+        """
+        with self.locked(table_id) as table:
+            if table.over or table.changed_at >= idle_since:
+                return False
+            event = NewEvent(table_id, table.seq, "abandon", None, None, "abandoned")
+            try:
+                at = self.store.append(event)
+            except Stale:  # another process wrote first: someone is there after all
+                self._catch_up(table)
+                return False
+            self._committed(table, event, at, None, time.perf_counter())
+        return True
+
     def rematch(self, table_id: str, seat: int, make: Callable[[Table, list[SeatRow]], str]) -> str:
         """The finished table's rematch: the one made already, else ``make(table, seats)``'s,
         announced to every client as a ``rematch`` event of this table (409 before the end)."""
@@ -778,7 +796,9 @@ def bot_seed(seed: int, seq: int, seat: int) -> int:
 
 
 def _status(table: Table, seats: list[SeatRow]) -> str:
-    """over, open (a seat waits for a player) or running."""
+    """abandoned, over, open (a seat waits for a player) or running."""
+    if table.abandoned:
+        return "abandoned"
     if table.over:
         return "over"
     return "open" if any(s.kind == "open" and not s.claimed for s in seats) else "running"

@@ -119,6 +119,8 @@ class Table:
     conceded: list[int] = field(default_factory=list)
     """Seats whose player resigned, in the order they left: each finishes below every seat
     still playing, the last to leave placed highest of them."""
+    abandoned: bool = False
+    """Nobody moved for the server's ``--expire-days``: the table ended without a result."""
     rematch: str | None = None
     """The table a "play again" made from this finished one (a ``rematch`` event)."""
     last: EventRow | None = None
@@ -165,6 +167,8 @@ class Table:
             self._notice(event)
         elif event.kind == "rematch":
             self.rematch = event.action
+        elif event.kind == "abandon":
+            self.abandoned = True
         elif event.kind in ("resign", "join", "back") and event.seat is not None:
             if event.kind == "resign":
                 self.resigned.add(event.seat)
@@ -185,7 +189,7 @@ class Table:
     @property
     def over(self) -> bool:
         """The game has ended: by its rules, or because its seats conceded (see :func:`concession_ends`)."""
-        return self.state.is_over or concession_ends(self.game.players, self.conceded)
+        return self.abandoned or self.state.is_over or concession_ends(self.game.players, self.conceded)
 
     def standings(self) -> tuple[list[int], list[dict[str, Any]]]:
         """(winners, each seat's result) of a finished table; ([], []) before the end.
@@ -193,7 +197,7 @@ class Table:
         A seat that conceded (resigned, or lost to the clock for good: ``timed_out``) loses
         whatever the bot that played on for it scored: it places below every seat still playing.
         """
-        if not self.over:
+        if not self.over or self.abandoned:  # an abandoned table has no winner
             return [], []
         over = self.state.is_over
         return standings(

@@ -28,6 +28,16 @@ def serve(
         float,
         typer.Option(help="Multiply every rate limit (2: twice as many requests; 0: no limits).", min=0),
     ] = 1.0,
+    open_tables: Annotated[
+        int, typer.Option(help="Unfinished tables one address or player may keep.", min=1)
+    ] = 50,
+    bot_tables: Annotated[
+        int, typer.Option(help="Of those, tables of bots only (0: refuse them).", min=0)
+    ] = 3,
+    expire_days: Annotated[
+        float | None,
+        typer.Option(help="End tables nobody moved at for this many days (default: never).", min=0.01),
+    ] = None,
 ) -> None:
     """Host tables for play over the network: lobby, seats, bots and spectators (needs riverbox[web])."""
     try:
@@ -36,7 +46,8 @@ def serve(
         fail(f"the server needs the web extra: pip install 'riverbox[web]' ({exc.name} is missing)")
         return
     try:
-        run_server(host, port, db, open_browser, access_log, bot_workers, rate_scale)
+        caps = (open_tables, bot_tables, expire_days)
+        run_server(host, port, db, open_browser, access_log, bot_workers, rate_scale, *caps)
     except ValueError as exc:
         fail(str(exc))
 

@@ -15,6 +15,7 @@ from starlette.concurrency import run_in_threadpool
 
 from riverbox.server.chat import CHAT_LIMIT, NAME_LIMIT, Chat, RateLimited, chat_json
 from riverbox.server.deps import RuntimeDep, SeatToken, request_lang
+from riverbox.server.limits import rate_limit
 
 router = APIRouter(tags=["chat"])
 
@@ -73,7 +74,13 @@ def read_chat(table_id: str, chat: Service, after: int = 0) -> dict[str, Any]:
     return chat.lines(table_id, after)
 
 
-@router.post("/api/tables/{table_id}/chat", status_code=201, response_model=ChatLine, responses=ERRORS)
+@router.post(
+    "/api/tables/{table_id}/chat",
+    status_code=201,
+    response_model=ChatLine,
+    responses=ERRORS,
+    dependencies=[Depends(rate_limit("chat"))],
+)
 async def say(table_id: str, body: ChatIn, request: Request, chat: Service, token: SeatToken) -> Response:
     """Say a line at the table: a seat with its token, a spectator without (unless muted).
 

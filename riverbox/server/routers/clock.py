@@ -6,16 +6,22 @@ The clock itself (time banks, expiries, away and zombie seats) lives in the tabl
 
 from __future__ import annotations
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Depends
 from starlette.concurrency import run_in_threadpool
 
 from riverbox.server.deps import SeatToken, TablesDep
+from riverbox.server.limits import rate_limit
 from riverbox.server.schemas import ERRORS, SeqOut
 
 router = APIRouter(tags=["clock"])
 
 
-@router.post("/api/tables/{table_id}/back", response_model=SeqOut, responses=ERRORS)
+@router.post(
+    "/api/tables/{table_id}/back",
+    response_model=SeqOut,
+    responses=ERRORS,
+    dependencies=[Depends(rate_limit("move"))],
+)
 async def back(table_id: str, tables: TablesDep, token: SeatToken) -> SeqOut:
     """I'm back: an away seat (a bot moved for it when its time ran out) is its player's again.
 

@@ -7,7 +7,7 @@ from typing import Any
 from fastapi import APIRouter, Depends, Request
 
 from riverbox.server.deps import CurrentPlayer, RuntimeDep, base_url, player_key, request_lang
-from riverbox.server.limits import rate_limit
+from riverbox.server.limits import client_keys, rate_limit
 from riverbox.server.players import clean_name, take_seat
 from riverbox.server.schemas import ERRORS, CreateIn, CreateOut, JoinIn, JoinOut, SeatOut, TableOut
 from riverbox.server.service import SeatSpec
@@ -29,6 +29,9 @@ def create_table(body: CreateIn, request: Request, runtime: RuntimeDep, player: 
     theirs in every tab from then on.
     """
     specs = None if body.seats is None else [SeatSpec(s.kind, s.bot, _name(s.name)) for s in body.seats]
+    keys, all_bots = client_keys(request), bool(specs) and all(s.kind == "bot" for s in specs or ())
+    if runtime.openings is not None:
+        runtime.openings.check(keys, all_bots)  # 429 at the caps on unfinished and all-bot tables
     table_id, seats = runtime.tables.create(
         body.game,
         body.players,
@@ -40,6 +43,8 @@ def create_table(body: CreateIn, request: Request, runtime: RuntimeDep, player: 
         body.timeouts,
         body.rated,
     )
+    if runtime.openings is not None:
+        runtime.openings.add(keys, table_id, all_bots)
     mine = next((s for s, kind, _ in seats if kind == "human"), None)
     if mine is not None:
         take_seat(runtime.tables, runtime.players, table_id, mine, player)

@@ -142,7 +142,7 @@ def my_tables(runtime: Runtime, player: Player, lang: str = "en") -> MyTablesOut
         except (Refused, ValueError):
             continue
         entry = _entry(summary, taken.seat)
-        (finished if entry.status == "over" else running).append(entry)
+        (finished if entry.status in ("over", "abandoned") else running).append(entry)
     running.sort(key=lambda t: (not t.my_turn, -t.created))
     return MyTablesOut(player=PlayerOut(id=player.id, name=player.name), running=running, finished=finished)
 

@@ -11,10 +11,11 @@ from typing import Any
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from starlette.concurrency import run_in_threadpool
 
-from riverbox.core.i18n import check_lang
+from riverbox.core.i18n import check_lang, in_lang
 from riverbox.server.chat import CHAT_LIMIT, Chat
 from riverbox.server.clock import with_now
 from riverbox.server.language import LANG_COOKIE, choose_lang
+from riverbox.server.limits import Limiter, RateLimited, keys_of
 from riverbox.server.live import Client, json_message, state_message
 from riverbox.server.players import PLAYER_COOKIE, take_seat
 from riverbox.server.runtime import Runtime
@@ -69,6 +70,8 @@ async def _socket(ws: WebSocket, table_id: str, runtime: Runtime) -> None:
         await run_in_threadpool(tables.summary, table_id)
         if seat is not None and token != key:
             await run_in_threadpool(_link, runtime, table_id, seat, key)
+        player = await run_in_threadpool(runtime.players.by_key, key)
+        counted = keys_of(ws.client.host if ws.client else None, None if player is None else player.id)
     except (TimeoutError, WebSocketDisconnect):
         with contextlib.suppress(Exception):
             await ws.close(code=1008, reason="no hello")
@@ -85,7 +88,8 @@ async def _socket(ws: WebSocket, table_id: str, runtime: Runtime) -> None:
         await hub.send(client, with_now(state_message(texts[seat, lang])), state_message(texts[seat, lang]))
         while True:
             raw = await ws.receive_text()
-            reply = await _answer(raw, table_id, token, tables, lang, runtime.chat)
+            limits = (runtime.limiter, counted)
+            reply = await _answer(raw, table_id, token, tables, lang, runtime.chat, limits)
             # queued after the states sent before it, so the client reads them in order
             hub.post(client, json.dumps(reply, separators=(",", ":"), ensure_ascii=False))
     except WebSocketDisconnect:
@@ -102,10 +106,27 @@ def _link(runtime: Runtime, table_id: str, seat: int, key: str | None) -> None:
     take_seat(runtime.tables, runtime.players, table_id, seat, runtime.players.by_key(key))
 
 
+LIMITED = {
+    **dict.fromkeys(("action", "undo", "resign", "back"), "move"),
+    **dict.fromkeys(("chat", "chat-mute"), "chat"),
+}
+"""The rate-limit kind each socket message counts against: the same buckets as its REST route."""
+
+
 async def _answer(
-    raw: str, table_id: str, token: str | None, tables: Tables, lang: str = "en", chat: Chat | None = None
+    raw: str,
+    table_id: str,
+    token: str | None,
+    tables: Tables,
+    lang: str = "en",
+    chat: Chat | None = None,
+    limits: tuple[Limiter, list[str]] | None = None,
 ) -> dict[str, Any]:
-    """One client message answered like the REST call it stands for."""
+    """One client message answered like the REST call it stands for.
+
+    ``limits`` (the server's limiter and this client's address and player keys) counts the
+    message against its REST route's buckets; an empty bucket answers 429 and does nothing.
+    """
     handlers: dict[str, Callable[[dict[str, Any]], Awaitable[int]]] = {
         "action": lambda m: _act(tables, table_id, token, _text(m, "action"), _int(m, "seq")),
         "undo": lambda m: run_in_threadpool(tables.undo, table_id, token),
@@ -121,9 +142,14 @@ async def _answer(
         handler = handlers.get(kind) if isinstance(kind, str) else None
         if handler is None:
             raise Refused(422, f"unknown message type {kind!r}; use action, undo, resign, back or chat")
+        if limits is not None and isinstance(kind, str):
+            limits[0].check(LIMITED[kind], limits[1])
         return {"type": "ok", "of": kind, "seq": await handler(message)}
     except Refused as exc:
         return {"type": "error", "status": exc.status, "detail": exc.text(lang)}
+    except RateLimited as exc:
+        busy = server_text("too many requests; wait {seconds} s and try again", seconds=exc.retry_after)
+        return {"type": "error", "status": 429, "detail": in_lang(busy, lang), "retry_after": exc.retry_after}
 
 
 async def _say(
