@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from riverbox.core import Game, GameInfo, OptionSpec, State
+from riverbox.core.rng import SPLITMIX
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,9 +35,9 @@ class SoloGame(Game):
     )
     num_action_ids = len(WORDS)
 
-    def new_state(self, seed: int = 0) -> SoloState:
+    def new_state(self, seed: Any = 0, generator: str = SPLITMIX) -> SoloState:
         s = SoloState()
-        s._init_common(self, seed)
+        s._init_common(self, seed, generator)
         s.round = 0
         s.score = 0
         s.die = 1 + s.rng.randrange(6)
