@@ -17,10 +17,10 @@ The solver is a beam search over placements: at each card it keeps the ``beam`` 
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from riverbox.bots.clock import CPU_CLOCK, Budget, Clock
 from riverbox.core import Action, Rng, State
 from riverbox.games.river_wild.board import Board, pos_key, unpack
 from riverbox.games.river_wild.bot import board_from_view, greedy_choice
@@ -140,6 +140,7 @@ class HindsightBot:
         self.think = think
         self.width = width
         self.screen = screen
+        self.clock: Clock = CPU_CLOCK
 
     def analyse(self, state: State, seat: int) -> list[tuple[Action, float, int]]:
         """(action, mean final score over the sampled decks, samples) per legal action, best
@@ -154,9 +155,9 @@ class HindsightBot:
         if self.width:
             return self._candidates(state, seat, board, legal, moves)
         totals = [0] * len(legal)
-        deadline = time.process_time() + self.think
+        budget = Budget(self.think, self.clock)
         done = 0
-        while done < self.samples and (done == 0 or time.process_time() < deadline):
+        while done < self.samples and (budget.more() or done == 0):
             world: Any = state.determinize(seat, self.rng.fork())
             firsts = solve(board, world.hand, world.deck, self.beam).firsts
             for i, move in enumerate(moves):
@@ -170,7 +171,7 @@ class HindsightBot:
         self, state: State, seat: int, board: Board, legal: list[Action], moves: list[Move]
     ) -> list[tuple[Action, float, int]]:
         """``analyse`` with ``width``: screen every move, then solve the best few on shared decks."""
-        deadline = time.process_time() + self.think
+        budget = Budget(self.think, self.clock)
         worlds: list[tuple[list[int], list[int]]] = []
 
         def world(i: int) -> tuple[list[int], list[int]]:
@@ -188,11 +189,11 @@ class HindsightBot:
         order = sorted(range(len(moves)), key=lambda j: -rank[j])[: self.width]
         totals = {j: 0 for j in order}
         done = 0
-        while done < self.samples and (done == 0 or time.process_time() < deadline):
+        while done < self.samples:
             hand, deck = world(done)
             scores: list[int] = []
             for j in order:
-                if done and time.process_time() >= deadline:
+                if not budget.more() and done:
                     break  # out of time mid-deck: this deck is dropped, so every mean uses the same decks
                 child, h, d = board.copy(), list(hand), list(deck)
                 _play(child, h, d, moves[j])
