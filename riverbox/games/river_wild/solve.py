@@ -114,8 +114,9 @@ class HindsightBot:
     candidate gets the same search on the same futures and their means compare like with like.
 
     ``samples`` bounds the deck orders and ``think`` the CPU seconds per decision (at least one
-    sample always runs; with ``width``, a deck the time runs out in is dropped, so a decision
-    overruns ``think`` by one candidate's search at most, not by a whole deck's). ``analyse``
+    sample always runs; with ``width``, a deck the time runs out in is dropped, and no candidate's
+    search starts that would end past ``think`` if it took as long as the longest so far:
+    :class:`riverbox.bots.clock.Budget`). ``analyse``
     gives each move's mean.
     """
 
