@@ -88,9 +88,9 @@ COSTS: dict[str, Callable[[], Iterator[float]]] = {
 }
 
 
-WHOLE_FIRST_STEP = {"montecarlo:seconds=1,playouts=100000", "hindsight:think=1,samples=100000,beam=1,width=6"}
-"""Bots whose first step is many units (a playout per legal move; the screen and a solve per
-candidate on the first deck) and always runs: at "coarse" costs that step alone is over budget."""
+WHOLE_FIRST_STEP = {"montecarlo:seconds=1,playouts=100000"}
+"""Bots whose first step is many units (a playout per legal move) and always runs: at "coarse"
+costs that step alone is over budget."""
 
 
 def _search_bot(spec: str, game_name: str, options: dict[str, Any]) -> tuple[Any, State]:
