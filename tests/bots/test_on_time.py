@@ -143,3 +143,24 @@ def test_the_first_step_is_allowed_whatever_the_setup_cost() -> None:
     assert budget.more()
     now[0] = 0.6
     assert budget.more()  # one step of 0.1 so far: 0.7 still ends by 1.0
+
+
+@pytest.mark.parametrize("game_name", ["ravenous-river", "river-rivals", "river-wild", "river-trek"])
+def test_every_level_at_a_table_thinks_within_the_tables_cap(game_name: str) -> None:
+    """``think`` and the server's cap are one budget: the table's ``bot_seconds`` becomes every
+    timed bot's ``think`` (or ``seconds``), and the worker's hard stop sits above it
+    (``CAP_MARGIN``, ``CAP_SLACK``), past the 10% a bot may overrun."""
+    from riverbox.bots.base import bot_settings
+    from riverbox.bots.levels import LEVEL_NAMES
+    from riverbox.bots.settings import THINK_KEYS
+    from riverbox.server.botpolicy import CAP_MARGIN, CAP_SLACK, capped_spec
+
+    game = riverbox.load(game_name)
+    seconds = 0.25
+    assert seconds * 1.1 < seconds * CAP_MARGIN + CAP_SLACK
+    for level in LEVEL_NAMES:
+        spec = capped_spec(level, game, seconds)
+        timed = [k for k in THINK_KEYS if k in bot_settings(spec, game)]
+        settings = dict(spec.settings)
+        for key in timed:
+            assert float(settings[key]) <= seconds, (level, key, settings[key])
