@@ -32,7 +32,8 @@ else of the real state is read. What this adds to plain IS-MCTS (Cowling, Powley
   River draws rivals' totems by how well each explains their placements, rather than uniformly.
   ``beliefs=0`` keeps the uniform samples.
 * **Budget.** ``iterations`` and ``think`` (CPU seconds per decision, ``time.process_time``),
-  whichever ends first; at least one iteration always runs.
+  whichever ends first; at least one iteration always runs, and none starts that would end past
+  ``think`` if it took as long as the longest so far (:class:`riverbox.bots.clock.Budget`).
 * **Root parallelism.** ``workers > 1`` runs independent searches in worker processes (each with
   ``think`` CPU seconds and its share of the iterations) and adds up their root statistics.
 
@@ -43,12 +44,12 @@ a hint can say why a move is preferred (``riverbox.bots.hint.explain`` puts them
 from __future__ import annotations
 
 import math
-import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, replace
 from typing import Any
 
+from riverbox.bots.clock import CPU_CLOCK, Budget, Clock
 from riverbox.bots.leaf import LEAVES, SPREADS, horizon_for, leaf_for
 from riverbox.core.game import Action, Chance, Game, Policy, State
 from riverbox.core.rng import Rng
@@ -170,6 +171,7 @@ class Searcher:
     def __init__(self, game: Game, settings: Settings, seed: int) -> None:
         self.game = game
         self.s = settings
+        self.clock: Clock = CPU_CLOCK
         self.rng = Rng(seed)
         self.policy = _policy(game, settings.rollout, seed, settings.epsilon, self.rng)
         guided = settings.bias > 0 and _has_heuristic(game)
@@ -183,14 +185,13 @@ class Searcher:
     # -- the search ------------------------------------------------------------------------
     def run(self, state: State, seat: int, iterations: int) -> dict[Action, tuple[int, float]]:
         """Search until ``iterations`` or ``think`` CPU seconds; root (visits, total value) per action."""
-        start = time.process_time()
-        deadline = start + self.s.think
+        budget = Budget(self.s.think, self.clock)
         trees = max(1, self.s.pimc)
         roots = [_Node() for _ in range(trees)]
         worlds: list[State | None] = [None] * trees
         believe = self._beliefs(state, seat)
         done = 0
-        while done < iterations and (done == 0 or time.process_time() < deadline):
+        while done < iterations and (budget.more() or done == 0):
             k = done % trees
             if self.s.pimc:  # PIMC: each tree keeps its own world
                 if worlds[k] is None:
@@ -343,6 +344,7 @@ class SearchBot:
         self.settings = settings or Settings()
         self.settings.check()
         self.rng = Rng(seed)
+        self.clock: Clock = CPU_CLOCK  # a test's fake clock reaches the search (one worker only)
 
     def analyse(self, state: State, seat: int) -> list[tuple[Action, float, int]]:
         """The searched actions as (action, mean value on the returns scale, visits), most visited first.
@@ -368,7 +370,9 @@ class SearchBot:
     def _search(self, state: State, seat: int) -> dict[Action, tuple[int, float]]:
         s = self.settings
         if s.workers == 1:
-            return Searcher(self.game, s, self.rng.next64()).run(state, seat, s.iterations)
+            searcher = Searcher(self.game, s, self.rng.next64())
+            searcher.clock = self.clock
+            return searcher.run(state, seat, s.iterations)
         if self._pool is None:
             self._pool = ProcessPoolExecutor(max_workers=s.workers)
         share = max(1, s.iterations // s.workers)

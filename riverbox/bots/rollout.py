@@ -30,16 +30,17 @@ heuristic where its playouts tell the moves apart: ties go to the heuristic's ow
 * **Budget.** ``samples`` playouts per candidate, in rounds over all candidates, while ``think``
   CPU seconds last; a later round cut short by the clock is dropped so that every candidate
   compared has the same number of playouts, and a first round cut short compares the candidates
-  it reached (the heuristic's choice always gets its playout).
+  it reached (the heuristic's choice always gets its playout). No playout starts that would end
+  past ``think`` if it took as long as the longest so far (:class:`riverbox.bots.clock.Budget`).
 """
 
 from __future__ import annotations
 
 import math
-import time
 from collections.abc import Callable
 from typing import Any
 
+from riverbox.bots.clock import CPU_CLOCK, Budget, Clock
 from riverbox.bots.leaf import SCALES
 from riverbox.bots.uniform import RandomBot
 from riverbox.core.game import Action, Game, State
@@ -104,6 +105,7 @@ class RolloutBot:
         self.game = game
         self.rng = Rng(seed)
         self.think = think
+        self.clock: Clock = CPU_CLOCK
         self.depth = depth
         self.width = width
         self.samples = samples
@@ -161,7 +163,7 @@ class RolloutBot:
         legal = state.legal_actions(seat)
         if len(legal) == 1:
             return [(legal[0], 0.0, 0)]
-        deadline = time.process_time() + self.think
+        budget = Budget(self.think, self.clock)
         believe = self.believe(state, seat)
         moves = self.candidates(state, seat, legal)
         totals = [0.0] * len(moves)
@@ -170,7 +172,7 @@ class RolloutBot:
             trial: list[float] = []
             shared = self.sample(state, seat, believe) if self.paired else None
             for i, action in enumerate(moves):
-                if i and time.process_time() > deadline:
+                if not budget.more() and (i or rounds):
                     break
                 world = shared.clone() if shared is not None else self.sample(state, seat, believe)
                 world.apply(action, seat)
@@ -182,8 +184,6 @@ class RolloutBot:
                 moves, totals = moves[: len(trial)], totals[: len(trial)]
             totals = [t + v for t, v in zip(totals, trial, strict=True)]
             rounds += 1
-            if time.process_time() > deadline:
-                break
         means = [t / rounds for t in totals]
         order = sorted(range(len(moves)), key=lambda i: (-means[i], i))
         best = order[0]

@@ -9,10 +9,10 @@ seat cannot see, and simulate with ``clone``/``apply``: the engine's hot paths.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from typing import Any
 
+from riverbox.bots.clock import CPU_CLOCK, Budget, Clock
 from riverbox.bots.ismcts import ismcts, pimc
 from riverbox.bots.rollout import RolloutBot
 from riverbox.core.game import Action, Game, State
@@ -43,6 +43,7 @@ class MonteCarloBot:
         self.rng = Rng(seed)
         self.playouts = playouts
         self.seconds = seconds
+        self.clock: Clock = CPU_CLOCK
 
     def act(self, state: State, seat: int) -> Action:
         legal = state.legal_actions(seat)
@@ -50,9 +51,9 @@ class MonteCarloBot:
             return legal[0]
         totals = [0.0] * len(legal)
         per_action = max(1, self.playouts)
-        deadline = time.process_time() + self.seconds
+        budget = Budget(self.seconds, self.clock)
         for done in range(per_action):
-            if done and time.process_time() > deadline:
+            if not budget.more() and done:
                 break
             world = state.determinize(seat, self.rng.fork())
             for i, action in enumerate(legal):

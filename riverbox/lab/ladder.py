@@ -63,6 +63,9 @@ class Tally:
     ahead: dict[tuple[int, int], float] = field(default_factory=dict)
     meetings: dict[tuple[int, int], int] = field(default_factory=dict)
     scores: list[float] = field(default_factory=list)
+    seat_wins: dict[tuple[int, int], float] = field(default_factory=dict)
+    seat_games: dict[tuple[int, int], int] = field(default_factory=dict)
+    """Wins and games per (item, seat): "from either seat" is a claim about these."""
 
     def __post_init__(self) -> None:
         self.wins = self.wins or [0.0] * self.items
@@ -80,6 +83,10 @@ class Tally:
             self.ahead[key] = self.ahead.get(key, 0.0) + v
         for key, n in other.meetings.items():
             self.meetings[key] = self.meetings.get(key, 0) + n
+        for key, w in other.seat_wins.items():
+            self.seat_wins[key] = self.seat_wins.get(key, 0.0) + w
+        for key, n in other.seat_games.items():
+            self.seat_games[key] = self.seat_games.get(key, 0) + n
 
 
 def tally_game(items: int, seat_items: Sequence[int], result: dict[str, Any]) -> Tally:
@@ -92,8 +99,11 @@ def tally_game(items: int, seat_items: Sequence[int], result: dict[str, Any]) ->
     for seat, item in enumerate(seat_items):
         t.seats[item] += 1
         t.scores[item] += scores[seat]
+        t.seat_games[(item, seat)] = t.seat_games.get((item, seat), 0) + 1
+        t.seat_wins.setdefault((item, seat), 0.0)
         if seat in winners:
             t.wins[item] += 1.0 / len(winners)
+            t.seat_wins[(item, seat)] += 1.0 / len(winners)
     for a, b in itertools.permutations(range(len(seat_items)), 2):
         ia, ib = seat_items[a], seat_items[b]
         if ia == ib:
@@ -104,8 +114,11 @@ def tally_game(items: int, seat_items: Sequence[int], result: dict[str, Any]) ->
     return t
 
 
-def figures(tallies: Sequence[Tally], anchor: int | None = None, prior: float = 1.0) -> list[float]:
-    """Ratings, then win shares, then score means, then the pairwise table (row-major), as one list.
+def figures(
+    tallies: Sequence[Tally], anchor: int | None = None, prior: float = 1.0, players: int = 0
+) -> list[float]:
+    """Ratings, then win shares, then score means, then the pairwise table (row-major), then the
+    win share per item and seat (row-major over ``players`` seats; NaN where it never sat), as one list.
 
     Flat so that :func:`riverbox.lab.ratings.bootstrap` gives every figure an interval at once.
     """
@@ -122,7 +135,14 @@ def figures(tallies: Sequence[Tally], anchor: int | None = None, prior: float = 
         for a in range(n)
         for b in range(n)
     ]
-    return ratings + shares + means + pairs
+    by_seat = [
+        total.seat_wins.get((i, seat), 0.0) / total.seat_games[(i, seat)]
+        if total.seat_games.get((i, seat))
+        else float("nan")
+        for i in range(n)
+        for seat in range(players)
+    ]
+    return ratings + shares + means + pairs + by_seat
 
 
 @dataclass
@@ -146,11 +166,29 @@ class LadderResult:
     score_sd: list[float]
     pairwise: list[list[float | None]]
     pairwise_ci: list[list[tuple[float, float] | None]]
+    seat_share: list[list[float | None]] = field(default_factory=list)
+    """``seat_share[i][s]``: bot i's win share from seat s (None if it never sat there)."""
+    seat_ci: list[list[tuple[float, float] | None]] = field(default_factory=list)
+    seat_games: list[list[int]] = field(default_factory=list)
+    """Games bot i played from seat s (the seat figures' sample size)."""
 
     def order(self) -> list[int]:
         """Bots from best to worst (by rating, or by mean score in a solo game)."""
         key = self.score_mean if self.solo else self.rating
         return sorted(range(len(self.bots)), key=lambda i: -key[i])
+
+    def _by_seat(self, i: int) -> list[dict[str, Any]]:
+        """Bot ``i``'s win share from each seat it sat in (seats numbered from 1)."""
+        return [
+            {
+                "seat": s + 1,
+                "games": self.seat_games[i][s],
+                "win_share": share,
+                "win_share_ci95": list(ci) if (ci := self.seat_ci[i][s]) is not None else None,
+            }
+            for s, share in enumerate(self.seat_share[i])
+            if share is not None
+        ]
 
     def to_json(self) -> dict[str, Any]:
         bots = [
@@ -170,6 +208,7 @@ class LadderResult:
                 "score_mean": self.score_mean[i],
                 "score_ci95": list(self.score_ci[i]),
                 "score_sd": self.score_sd[i],
+                **({} if self.solo else {"by_seat": self._by_seat(i)}),
             }
             for i in self.order()
         ]
@@ -250,14 +289,18 @@ def summarise_ladder(
 ) -> LadderResult:
     """Point figures from all deals and 95% intervals from resampled deals."""
     n = len(items)
-    point = figures(per_deal, anchor)
-    cis = bootstrap(per_deal, lambda sample: figures(sample, anchor), BOOTSTRAP_REPS, seed)
+    point = figures(per_deal, anchor, players=players)
+    cis = bootstrap(per_deal, lambda sample: figures(sample, anchor, players=players), BOOTSTRAP_REPS, seed)
     solo = players == 1
+    total = Tally(n)
+    for t in per_deal:
+        total.add(t)
 
     def part(k: int) -> slice:
         return slice(k * n, (k + 1) * n)
 
-    pairs, pair_cis = point[3 * n :], cis[3 * n :]
+    pairs, pair_cis = point[3 * n : 3 * n + n * n], cis[3 * n : 3 * n + n * n]
+    seat, seat_cis = point[3 * n + n * n :], cis[3 * n + n * n :]
     return LadderResult(
         game=game,
         players=players,
@@ -281,4 +324,12 @@ def summarise_ladder(
             [None if math.isnan(pairs[a * n + b]) else pair_cis[a * n + b] for b in range(n)]
             for a in range(n)
         ],
+        seat_share=[
+            [None if math.isnan(v := seat[i * players + s]) else v for s in range(players)] for i in range(n)
+        ],
+        seat_ci=[
+            [None if math.isnan(seat[i * players + s]) else seat_cis[i * players + s] for s in range(players)]
+            for i in range(n)
+        ],
+        seat_games=[[total.seat_games.get((i, s), 0) for s in range(players)] for i in range(n)],
     )

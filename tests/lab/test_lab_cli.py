@@ -30,6 +30,9 @@ def test_ladder_json_and_plot(tmp_path: Path) -> None:
     data = json.loads(result.stdout)
     assert data["games"] == 4 and data["players"] == 2 and data["anchor"] == "mean 0"
     assert [b["bot"] for b in data["bots"]] == ["heuristic", "random"]
+    by_seat = data["bots"][0]["by_seat"]
+    assert [(s["seat"], s["games"]) for s in by_seat] == [(1, 2), (2, 2)]
+    assert all(s["win_share_ci95"][0] <= s["win_share"] <= s["win_share_ci95"][1] for s in by_seat)
     assert plot.read_bytes()[:4] == b"\x89PNG"
 
 
@@ -46,6 +49,7 @@ def test_ladder_applies_think_and_prints_tables(monkeypatch: pytest.MonkeyPatch)
     assert result.exit_code == 0, result.stderr
     assert "Toy ladder: 2 deals x 2 seatings = 4 games" in result.stdout
     assert "How often the row bot" in result.stdout and "Plackett" in result.stdout
+    assert "Win share by seat (95% CI)" in result.stdout and "seat 2" in result.stdout
 
 
 @pytest.mark.parametrize(

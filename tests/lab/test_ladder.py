@@ -101,3 +101,30 @@ def test_ladder_runs_every_seating_in_one_pool(monkeypatch: pytest.MonkeyPatch) 
     assert len(started) == 1 and started[0] >= len(seatings(3, 2))
     one = run_ladder("toy", 2, {"turns": 2}, bots, 6, seed=5, workers=1)
     assert many.to_json() == one.to_json()
+
+
+def test_figures_split_win_shares_by_seat() -> None:
+    """Whoever sits first wins: overall the bots are even, by seat the split shows why."""
+    a = tally_game(2, [0, 1], {"scores": [2, 1], "winners": [0]})  # item 0 in seat 1 wins
+    b = tally_game(2, [1, 0], {"scores": [2, 1], "winners": [0]})  # item 1 in seat 1 wins
+    f = figures([a, b], players=2)
+    n = 2
+    assert f[n : 2 * n] == [0.5, 0.5]
+    assert f[3 * n + n * n :] == [1.0, 0.0, 1.0, 0.0]  # item 0 seat 1, seat 2; item 1 seat 1, seat 2
+
+
+def test_ladder_reports_win_share_per_seat_with_intervals() -> None:
+    r = run_ladder("river-rivals", 2, {}, ["random", "heuristic"], 3, seed=1)
+    for i in range(2):
+        assert r.seat_games[i] == [3, 3]  # every bot sat in every seat on every deal
+        shares = r.seat_share[i]
+        assert None not in shares
+        assert sum(s for s in shares if s is not None) / 2 == pytest.approx(r.win_share[i])
+        for share, ci in zip(shares, r.seat_ci[i], strict=True):
+            assert ci is not None and share is not None and ci[0] - 1e-9 <= share <= ci[1] + 1e-9
+    js = r.to_json()
+    heuristic = next(b for b in js["bots"] if b["bot"] == "heuristic")
+    assert [s["seat"] for s in heuristic["by_seat"]] == [1, 2]
+    assert all(s["games"] == 3 and len(s["win_share_ci95"]) == 2 for s in heuristic["by_seat"])
+    solo = run_ladder("river-wild", 1, {}, ["random", "heuristic"], 2, seed=2)
+    assert "by_seat" not in solo.to_json()["bots"][0]  # one seat: nothing to split

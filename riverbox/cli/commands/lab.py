@@ -268,6 +268,21 @@ def _print_ladder(title: str, r: Any, n_seatings: int, seed: int) -> None:
             cells.append("-" if value is None else f"{value:.0%} ({ci[0]:.0%}-{ci[1]:.0%})")
         pairs.add_row(r.bots[i], *cells)
     console.print(pairs)
+    console.print(_ladder_seat_table(r, order))
+
+
+def _ladder_seat_table(r: Any, order: list[int]) -> Table:
+    """Each bot's win share from each seat (95% CI): whether a result holds from either seat."""
+    table = Table(title="Win share by seat (95% CI)")
+    table.add_column("bot")
+    for seat in range(r.players):
+        table.add_column(f"seat {seat + 1}", justify="right")
+    for i in order:
+        cells = []
+        for value, ci, n in zip(r.seat_share[i], r.seat_ci[i], r.seat_games[i], strict=True):
+            cells.append("-" if value is None else f"{value:.0%} ({ci[0]:.0%}-{ci[1]:.0%}) of {n}")
+        table.add_row(r.bots[i], *cells)
+    return table
 
 
 def balance(

@@ -17,10 +17,10 @@ The solver is a beam search over placements: at each card it keeps the ``beam`` 
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from riverbox.bots.clock import CPU_CLOCK, Budget, Clock
 from riverbox.core import Action, Rng, State
 from riverbox.games.river_wild.board import Board, pos_key, unpack
 from riverbox.games.river_wild.bot import board_from_view, greedy_choice
@@ -114,9 +114,10 @@ class HindsightBot:
     candidate gets the same search on the same futures and their means compare like with like.
 
     ``samples`` bounds the deck orders and ``think`` the CPU seconds per decision (at least one
-    sample always runs; with ``width``, a deck the time runs out in is dropped, so a decision
-    overruns ``think`` by one candidate's search at most, not by a whole deck's). ``analyse``
-    gives each move's mean.
+    sample always runs; with ``width``, one screening deck: a later deck the time runs out in is
+    dropped, a first deck compares the candidates it reached, and with none the screen decides).
+    No step starts that would end past ``think`` if it took as long as the longest so far
+    (:class:`riverbox.bots.clock.Budget`). ``analyse`` gives each move's mean.
     """
 
     name = "hindsight"
@@ -140,6 +141,7 @@ class HindsightBot:
         self.think = think
         self.width = width
         self.screen = screen
+        self.clock: Clock = CPU_CLOCK
 
     def analyse(self, state: State, seat: int) -> list[tuple[Action, float, int]]:
         """(action, mean final score over the sampled decks, samples) per legal action, best
@@ -154,9 +156,9 @@ class HindsightBot:
         if self.width:
             return self._candidates(state, seat, board, legal, moves)
         totals = [0] * len(legal)
-        deadline = time.process_time() + self.think
+        budget = Budget(self.think, self.clock)
         done = 0
-        while done < self.samples and (done == 0 or time.process_time() < deadline):
+        while done < self.samples and (budget.more() or done == 0):
             world: Any = state.determinize(seat, self.rng.fork())
             firsts = solve(board, world.hand, world.deck, self.beam).firsts
             for i, move in enumerate(moves):
@@ -170,7 +172,7 @@ class HindsightBot:
         self, state: State, seat: int, board: Board, legal: list[Action], moves: list[Move]
     ) -> list[tuple[Action, float, int]]:
         """``analyse`` with ``width``: screen every move, then solve the best few on shared decks."""
-        deadline = time.process_time() + self.think
+        budget = Budget(self.think, self.clock)
         worlds: list[tuple[list[int], list[int]]] = []
 
         def world(i: int) -> tuple[list[int], list[int]]:
@@ -180,31 +182,40 @@ class HindsightBot:
             return worlds[i]
 
         rank = [0] * len(moves)
-        for i in range(self.screen):
-            hand, deck = world(i)
+        screened = 0
+        while screened < self.screen and (budget.more() or not screened):
+            hand, deck = world(screened)
             firsts = solve(board, hand, deck, 0).firsts
             for j, move in enumerate(moves):
                 rank[j] += firsts[move]
+            screened += 1
         order = sorted(range(len(moves)), key=lambda j: -rank[j])[: self.width]
         totals = {j: 0 for j in order}
         done = 0
-        while done < self.samples and (done == 0 or time.process_time() < deadline):
+        while done < self.samples:
             hand, deck = world(done)
             scores: list[int] = []
             for j in order:
-                if done and time.process_time() >= deadline:
-                    break  # out of time mid-deck: this deck is dropped, so every mean uses the same decks
+                if not budget.more():
+                    break
                 child, h, d = board.copy(), list(hand), list(deck)
                 _play(child, h, d, moves[j])
                 scores.append(solve(child, h, d, self.beam).score if h else child.score())
             if len(scores) < len(order):
-                break
+                if done:  # out of time mid-deck: dropped, so every mean uses the same decks
+                    break
+                # out of time on the first deck: compare the candidates it reached (the best
+                # screened); none reached, and the screen decides
+                order = order[: len(scores)]
+                totals = {j: 0 for j in order}
+                if not order:
+                    break
             for j, score in zip(order, scores, strict=True):
                 totals[j] += score
             done += 1
         rows = [(legal[j], totals[j] / done, done) for j in order]
-        rows += [(legal[j], rank[j] / max(1, self.screen), 0) for j in range(len(moves)) if j not in totals]
-        rows.sort(key=lambda r: -r[1] if r[2] else float("inf"))
+        rows += [(legal[j], rank[j] / screened, 0) for j in range(len(moves)) if j not in totals]
+        rows.sort(key=lambda r: (0, -r[1]) if r[2] else (1, -r[1]))  # searched first, then by the screen
         return rows
 
     def act(self, state: State, seat: int) -> Action:

@@ -80,28 +80,42 @@ def test_hindsight_with_width_searches_its_candidates_on_the_same_decks() -> Non
     assert all(n == 0 for _, _, n in rows[len(searched) :])
 
 
+def test_hindsight_with_width_out_of_time_after_the_screen_plays_the_screens_best() -> None:
+    """No time left for a candidate's search (issue 28: stay on budget): the screen decides."""
+    state = _start(7)
+    bot = HindsightBot(1, samples=2, beam=1, width=2, screen=2, think=2.5)
+    clock = _Clock()
+    bot.clock = clock  # reads: 0 (deadline 2.5), 1 screens a deck, 2 and 3 find no room for more
+    rows = bot.analyse(state, 0)
+    assert clock.now == 3
+    assert all(n == 0 for _, _, n in rows)
+    assert [v for _, v, _ in rows] == sorted((v for _, v, _ in rows), reverse=True)
+
+
 class _Clock:
     """A CPU clock that advances one second every time it is read."""
 
     def __init__(self) -> None:
         self.now = -1.0
 
-    def process_time(self) -> float:
+    def __call__(self) -> float:
         self.now += 1
         return self.now
 
 
-def test_hindsight_with_width_drops_a_deck_the_time_runs_out_in(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Out of time after the first of three candidates on the second deck: that deck is dropped,
-    so every candidate's mean is over the same (first) deck, as with one sample and time to spare,
-    and the decision overruns its budget by one candidate's search, not by a whole deck's."""
-    import riverbox.games.river_wild.solve as solve_module
-
+def test_hindsight_with_width_drops_a_deck_the_time_runs_out_in() -> None:
+    """Out of time on the second deck: that deck is dropped, so every candidate's mean is over the
+    same (first) deck, as with one sample and time to spare, and no candidate's search starts that
+    would end past the budget (issue 28)."""
     state = _start(5, moves=6)
     whole = HindsightBot(3, samples=1, beam=1, width=3, screen=2, think=60.0).analyse(state, 0)
-    monkeypatch.setattr(solve_module, "time", _Clock())
-    # reads: 0 sets the deadline (think=3), 1 before deck 2, 2 and 3 before its candidates
-    cut = HindsightBot(3, samples=5, beam=1, width=3, screen=2, think=3.0).analyse(state, 0)
+    bot = HindsightBot(3, samples=5, beam=1, width=3, screen=2, think=6.5)
+    clock = _Clock()
+    bot.clock = clock
+    # reads: 0 sets the deadline (6.5), 1-2 before the two screening decks, 3-5 before deck 1's
+    # candidates, 6 before deck 2's first: a step has cost 1, so it would end at 7, past 6.5
+    cut = bot.analyse(state, 0)
+    assert clock.now == 6
     assert [n for _, _, n in cut if n] == [1, 1, 1]
     assert [(str(a), v) for a, v, n in cut if n] == [(str(a), v) for a, v, n in whole if n]
 
