@@ -65,9 +65,9 @@ def test_every_bot_and_level_has_chinese_words() -> None:
 
 
 def test_river_treks_end_boards_and_ravenous_rivers_marks_are_words() -> None:
-    for text in ("start board", "final board"):
+    for text in ("Start board", "Final board"):  # the drawing names the end boards (never START, FINAL)
         _zh("river_trek", text)
-    assert set(player_strings("river_trek")) >= {"start board", "final board"}
+    assert set(player_strings("river_trek")) >= {"Start board", "Final board"}
     for lang in ("en", "zh"):
         marks = [animal_mark(a, lang) for a in ANIMAL_MARKS]
         assert len(set(marks)) == len(marks), marks  # horse and hound no longer share "HO"
@@ -120,9 +120,10 @@ def test_the_chinese_marks_and_bot_names_on_pages(live_server: str, browser: Any
     page = browser.new_context(locale="zh-CN").new_page()
     page.goto(f"{live_server}/tables/{table['id']}")
     page.wait_for_selector("body[data-seq] .rr-animal")
-    marks = page.eval_on_selector_all(".rr-animal .rr-glyph", "ns => ns.map(n => n.textContent)")
-    assert marks and all(HAN.fullmatch(m) for m in marks), marks
+    # each animal on the table is its picture and its name: the names are Chinese words
+    names = page.eval_on_selector_all(".rr-animal .rr-name", "ns => ns.map(n => n.textContent)")
+    assert names and all(HAN.search(n) and not re.search(r"[A-Za-z]", n) for n in names), names
     page.goto(f"{live_server}/")
     page.wait_for_selector("#table-list tr")
     listed = page.inner_text("#table-list")
-    assert "最强机器人" in listed and not re.search(r"[A-Za-z]{2,}", listed), listed
+    assert "机器人 1 · 最强" in listed and not re.search(r"[A-Za-z]{2,}", listed), listed
