@@ -64,7 +64,7 @@ def check_generator_seed(seed: Any, generator: Any) -> int:
 
     SplitMix64 takes 64 bits (see ``check_seed``); the keyed generator a 256-bit secret.
     """
-    if generator not in GENERATORS:
+    if not isinstance(generator, str) or generator not in GENERATORS:
         names = ", ".join(GENERATORS)
         raise ValueError(f"there is no random generator {describe(generator)}; generators: {names}")
     if generator == SPLITMIX:

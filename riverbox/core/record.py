@@ -13,7 +13,7 @@ from typing import Any
 from riverbox.core.checks import describe
 from riverbox.core.errors import IllegalAction
 from riverbox.core.game import CHANCE, Game, State
-from riverbox.core.rng import SPLITMIX
+from riverbox.core.rng import GENERATORS, SPLITMIX
 
 
 def replay_actions(game: Game, seed: Any, actions: Any, generator: Any = SPLITMIX) -> State:
@@ -27,6 +27,8 @@ def replay_actions(game: Game, seed: Any, actions: Any, generator: Any = SPLITMI
         raise ValueError(f"record seed must be an integer, not {describe(seed)}")
     if not isinstance(actions, list):
         raise ValueError("record actions must be a list of [seat, notation]")
+    if not isinstance(generator, str) or generator not in GENERATORS:
+        raise ValueError(f"record rng must be one of {', '.join(GENERATORS)}, not {describe(generator)}")
     try:
         state = game.new_state(seed, generator)
     except ValueError as exc:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Protocol
 
 from riverbox.core import Action
+from riverbox.core.rng import SPLITMIX
 from riverbox.games.river_wild.actions import Place
 from riverbox.games.river_wild.board import Menu, Rules
 from riverbox.games.river_wild.cards import Deck
@@ -36,7 +37,7 @@ class WildGame(Protocol):
 
     def describe_event(self, event: Any, lang: str = "en") -> str: ...
 
-    def new_state(self, seed: int = 0, generator: str = ...) -> Any: ...
+    def new_state(self, seed: int = 0, generator: str = SPLITMIX) -> Any: ...
 
 
 __all__ = ["WildGame"]
