@@ -28,7 +28,8 @@ def replay_actions(game: Game, seed: Any, actions: Any, generator: Any = SPLITMI
     if not isinstance(actions, list):
         raise ValueError("record actions must be a list of [seat, notation]")
     if not isinstance(generator, str) or generator not in GENERATORS:
-        raise ValueError(f"record rng must be one of {', '.join(GENERATORS)}, not {describe(generator)}")
+        names = ", ".join(GENERATORS)
+        raise ValueError(f"record: there is no random generator {describe(generator)}; generators: {names}")
     try:
         state = game.new_state(seed, generator)
     except ValueError as exc:
