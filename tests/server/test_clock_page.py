@@ -77,7 +77,12 @@ def test_the_clock_counts_down_a_timeout_plays_for_the_seat_and_one_click_takes_
     # its reserve is spent (on a loaded machine a second turn may have run out meanwhile: the
     # service tests count the missed turns exactly)
     assert clock0["missed"] >= 1 and clock0["bank"] == 0
-    assert "Ada ran out of time; a bot made this move for them." in me.inner_text("#log")
+    # the log sits in a folded drawer (the one-screen table page): open it as a reader would,
+    # and wait for the entry, which the paced display of other seats' moves may still hold back
+    for page in (me, watcher):
+        page.click("#log-drawer summary")
+        page.wait_for_selector("#log-drawer[open] #log", state="visible")
+    me.wait_for_selector("#log li:has-text('Ada ran out of time; a bot made this move for them.')")
     assert serious(me) == []
     if SHOTS:
         me.screenshot(path=f"{SHOTS}/clock-away-1280.png", full_page=True)
