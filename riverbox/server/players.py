@@ -14,6 +14,7 @@ import secrets
 import threading
 import time
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from riverbox.server.service import Tables, new_token, token_hash
@@ -23,11 +24,11 @@ from riverbox.store.players import (
     PlayerRow,
     PlayerSeat,
     create_player,
-    link_seat,
     name_seat,
     player_by_key,
     player_seats,
     rename_player,
+    seat_link,
 )
 
 PLAYER_COOKIE = "riverbox_player"
@@ -71,6 +72,8 @@ class Players:
         self.store = store
         self._by_hash: dict[str, Player] = {}
         self._guard = threading.Lock()
+        self.on_link: Callable[[str, int], None] | None = None
+        """Told (table, seat) when a seat becomes a player's (turn alerts read its webhook then)."""
 
     def new(self, name: str = "") -> tuple[Player, str]:
         """A new player and their secret key (given once, to be set as the cookie)."""
@@ -106,7 +109,10 @@ class Players:
 
     def link(self, table_id: str, seat: int, player: Player) -> bool:
         """Make a seat the player's unless another player has it; True if it is theirs."""
-        return link_seat(self.store, table_id, seat, player.id)
+        theirs, new = seat_link(self.store, table_id, seat, player.id)
+        if new and self.on_link is not None:
+            self.on_link(table_id, seat)
+        return theirs
 
     def seats(self, player: Player) -> list[PlayerSeat]:
         return player_seats(self.store, player.id)

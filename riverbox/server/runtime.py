@@ -108,9 +108,17 @@ class Runtime:
             RatingKeeper(tables),
             TurnAlerts(tables),
         )
+        runtime.players.on_link = runtime.on_link
         runtime.limiter = Limiter(settings.rate_scale)
         runtime.openings = Openings(store, Caps(settings.open_tables, settings.bot_tables))
         return runtime
+
+    def on_link(self, table_id: str, seat: int) -> None:
+        """A seat became a player's (any thread): a turn alert looks at their webhook."""
+        self.turn_alerts.linked(table_id, seat)
+        loop = self.loop
+        if loop is not None:
+            loop.call_soon_threadsafe(self.turn_alerts.changed, table_id)
 
     def on_change(self, table_id: str) -> None:
         """A table changed (called from any thread): update its sockets and bots on the loop."""

@@ -172,10 +172,17 @@ class TurnAlerts:
         self._moving: dict[str, frozenset[int]] = {}
         self._hooks: dict[str, tuple[float, dict[int, str]]] = {}
         self._tasks: set[asyncio.Task[list[int]]] = set()
+        self._hooked: dict[str, frozenset[int]] = {}
 
     def forget(self) -> None:
         """A webhook was set or cleared: read every table's seats' webhooks again."""
         self._hooks.clear()
+
+    def linked(self, table_id: str, seat: int) -> None:
+        """A seat just became a player's (any thread): read the table's webhooks again at the
+        next look (a seat whose webhook is new then is told if it is to move: its turn may have
+        come before the seat was theirs)."""
+        self._hooks.pop(table_id, None)
 
     def learn(self, base: str) -> None:
         """The address requests come to (used for links when RIVERBOX_PUBLIC_URL is not set)."""
@@ -201,6 +208,7 @@ class TurnAlerts:
                 cached = self._hooks[table_id] = (now, seat_webhooks(self.tables.store, table_id))
             hooks = cached[1]
             if not hooks:
+                self._hooked[table_id] = frozenset()
                 return []
             with self.tables.locked(table_id) as table:
                 moving = frozenset(() if table.state.is_over else table.state.to_move)
@@ -208,7 +216,9 @@ class TurnAlerts:
                 bots = table.bot_seats(self.tables.seats(table_id))
             before = self._moving.get(table_id, frozenset() if first else moving)
             self._moving[table_id] = moving
-            due = sorted(s for s in moving - before if s in hooks and s not in bots)
+            fresh = frozenset(hooks) - self._hooked.get(table_id, frozenset(hooks))
+            self._hooked[table_id] = frozenset(hooks)
+            due = sorted(s for s in moving - (before - fresh) if s in hooks and s not in bots)
             base = self.base or self._learnt
             for seat in due:
                 self.sender.send(hooks[seat], turn_body(f"{base}/tables/{table_id}"))

@@ -53,19 +53,20 @@ def rename_player(store: Store, player_id: str, name: str) -> None:
         conn.execute(schema.players.update().where(schema.players.c.id == player_id).values(name=name))
 
 
-def link_seat(store: Store, table_id: str, seat: int, player_id: str) -> bool:
-    """Make ``seat`` the player's unless it is someone else's already; True if it is theirs now."""
+def seat_link(store: Store, table_id: str, seat: int, player_id: str) -> tuple[bool, bool]:
+    """Make ``seat`` the player's unless it is someone else's already: (it is theirs now, it
+    became theirs just now)."""
     s = schema.seats.c
     with store.engine.begin() as conn:
-        conn.execute(
+        taken = conn.execute(
             schema.seats.update()
             .where(s.game_id == table_id, s.seat == seat, s.player_id.is_(None))
             .values(player_id=player_id)
-        )
+        ).rowcount
         owner = conn.execute(
             sa.select(s.player_id).where(s.game_id == table_id, s.seat == seat)
         ).scalar_one_or_none()
-    return owner == player_id
+    return owner == player_id, owner == player_id and bool(taken)
 
 
 def name_seat(store: Store, table_id: str, seat: int, name: str, only_unnamed: bool = False) -> bool:
