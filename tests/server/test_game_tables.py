@@ -85,6 +85,13 @@ def no_sideways_scroll(page: Any, name: str, folder: Path | None = None) -> None
         page.set_viewport_size({"width": width, "height": height})
         page.evaluate("window.scrollTo(0, 0)")
         page.wait_for_timeout(100)
+        # a move's slide (stage.js) may still carry a card over the edge for a moment: measure the
+        # layout at rest, once every finite animation on the page has ended
+        page.evaluate(
+            """() => Promise.all(document.getAnimations()
+                .filter((a) => a.effect && a.effect.getComputedTiming().endTime !== Infinity)
+                .map((a) => a.finished.catch(() => null)))"""
+        )
         wide = page.evaluate("document.documentElement.scrollWidth")
         assert wide <= page.evaluate("innerWidth"), f"{name} scrolls sideways at {size}: {wide}px"
         if folder is not None:

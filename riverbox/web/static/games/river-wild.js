@@ -292,8 +292,9 @@ function drawSide(view, ctx) {
 
 /**
  * Keys on the drawing: a highlighted thing with a key (hand cards, then places, then sides)
- * is picked by that key; B jumps to the board. Runs before the page's own number keys, which
- * stay for the move list when the drawing has nothing under that key.
+ * is picked by that key once B has jumped to the board (and turned the page's board keys on).
+ * Runs before the page's own number keys, which stay for the move list until B, and for the
+ * page's board numbering when the drawing has nothing under that key.
  */
 function onKey(event) {
   if (event.altKey || event.ctrlKey || event.metaKey) return;
@@ -310,6 +311,9 @@ function onKey(event) {
     return;
   }
   if (!/^[1-9a-z]$/.test(key)) return;
+  // only once B has turned the board keys on (the page then numbers the board's targets): before
+  // that 1-9 play the move list's numbered moves, as the list's key marks say
+  if (!document.querySelector("[data-num]")) return;
   const node = [...board.querySelectorAll(`.rw [data-key="${CSS.escape(key)}"]`)].find((n) => n.classList.contains("pickable") || n.dataset.action);
   if (!node) return;
   event.preventDefault();
