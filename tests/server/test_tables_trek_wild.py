@@ -61,7 +61,12 @@ TEXT_BOXES = """
     let holder = node.parentElement.closest(holders) || board;
     if (node.matches(holders) && node !== board) holder = node;
     const card = holder.matches('.rw-card') ? holder.querySelector('rect') : holder;
-    const h = card.getBoundingClientRect();
+    const c = card.getBoundingClientRect();
+    // #board is the one-screen layout's scroll region: words below its fold are scrolled, not
+    // clipped, so the board holds them down to its scrollable extent (sideways it is its box)
+    const h = card === board
+      ? { left: c.left, right: c.right, top: c.top - board.scrollTop, bottom: c.top - board.scrollTop + board.scrollHeight }
+      : c;
     const name = holder.className.baseVal ?? holder.className;
     for (const r of rects) boxes.push({ text: node.textContent.trim().slice(0, 30), el: node.tagName,
       r: [r.left, r.top, r.right, r.bottom], h: [h.left, h.top, h.right, h.bottom], holder: name });
