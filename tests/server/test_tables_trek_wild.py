@@ -260,7 +260,10 @@ def slides_over_moves(
     seen = 0
     for _ in range(moves):
         before = page.evaluate("window.__slides")
+        shown = int(page.get_attribute("body", "data-seq") or 0)
         play_some(server, table, page, 1)
+        # the page shows other seats' moves paced (0.6 s apart): wait until it shows this one
+        page.wait_for_function("s => +document.body.dataset.seq > s", arg=shown, timeout=15000)
         page.wait_for_timeout(60)
         seen += page.evaluate("window.__slides") > before
     return seen, page
