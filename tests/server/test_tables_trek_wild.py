@@ -61,7 +61,12 @@ TEXT_BOXES = """
     let holder = node.parentElement.closest(holders) || board;
     if (node.matches(holders) && node !== board) holder = node;
     const card = holder.matches('.rw-card') ? holder.querySelector('rect') : holder;
-    const h = card.getBoundingClientRect();
+    const c = card.getBoundingClientRect();
+    // #board is the one-screen layout's scroll region: words below its fold are scrolled, not
+    // clipped, so the board holds them down to its scrollable extent (sideways it is its box)
+    const h = card === board
+      ? { left: c.left, right: c.right, top: c.top - board.scrollTop, bottom: c.top - board.scrollTop + board.scrollHeight }
+      : c;
     const name = holder.className.baseVal ?? holder.className;
     for (const r of rects) boxes.push({ text: node.textContent.trim().slice(0, 30), el: node.tagName,
       r: [r.left, r.top, r.right, r.bottom], h: [h.left, h.top, h.right, h.bottom], holder: name });
@@ -255,7 +260,10 @@ def slides_over_moves(
     seen = 0
     for _ in range(moves):
         before = page.evaluate("window.__slides")
+        shown = int(page.get_attribute("body", "data-seq") or 0)
         play_some(server, table, page, 1)
+        # the page shows other seats' moves paced (0.6 s apart): wait until it shows this one
+        page.wait_for_function("s => +document.body.dataset.seq > s", arg=shown, timeout=15000)
         page.wait_for_timeout(60)
         seen += page.evaluate("window.__slides") > before
     return seen, page

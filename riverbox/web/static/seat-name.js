@@ -51,8 +51,8 @@ async function ask() {
       error.textContent = problem.message;
     }
   });
+  // no focus(): the line is optional, and a focused field would swallow the table's keys (B, digits)
   document.getElementById("status").after(card);
-  input.focus();
 }
 
 ask();
