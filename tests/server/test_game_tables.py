@@ -110,12 +110,15 @@ def test_a_whole_game_played_by_clicking_the_drawn_table(
     rng = random.Random(7)
     errors: list[str] = []
     players = []
+    # reduced motion: a whole game of clicks does not wait for other seats' moves to be paced
+    # 0.6 s apart for the eye (motion and pacing have tests of their own, test_table_looks)
+    still = {"viewport": {"width": 1280, "height": 800}, "reduced_motion": "reduce"}
     for seat in humans:
-        page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+        page = browser.new_context(**still).new_page()
         watch_errors(page, errors)
         page.goto(seat["url"])
         players.append((seat, page))
-    watcher = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+    watcher = browser.new_context(**still).new_page()
     watch_errors(watcher, errors)
     watcher.goto(table["spectate_url"])
     for page in [*(p for _, p in players), watcher]:
