@@ -131,7 +131,8 @@ def test_a_chinese_ravenous_river_page_and_a_switch_per_viewer(live_server: str,
     assert menu.count() > 0
     for i in range(menu.count()):
         assert _zh(menu.nth(i).inner_text()), menu.nth(i).inner_text()
-    shown = chinese.inner_text("body") + "\n" + (chinese.text_content("#log") or "")  # the log drawer is folded
+    # the log drawer is folded: its text is read as text content
+    shown = chinese.inner_text("body") + "\n" + (chinese.text_content("#log") or "")
     assert not _english_words(shown), _english_words(shown)[:10]
     for attribute in ("aria-label", "title", "data-name"):
         labels = chinese.eval_on_selector_all(

@@ -65,7 +65,8 @@ TEXT_BOXES = """
     // #board is the one-screen layout's scroll region: words below its fold are scrolled, not
     // clipped, so the board holds them down to its scrollable extent (sideways it is its box)
     const h = card === board
-      ? { left: c.left, right: c.right, top: c.top - board.scrollTop, bottom: c.top - board.scrollTop + board.scrollHeight }
+      ? { left: c.left, right: c.right, top: c.top - board.scrollTop,
+          bottom: c.top - board.scrollTop + board.scrollHeight }
       : c;
     const name = holder.className.baseVal ?? holder.className;
     for (const r of rects) boxes.push({ text: node.textContent.trim().slice(0, 30), el: node.tagName,
