@@ -33,7 +33,7 @@ else of the real state is read. What this adds to plain IS-MCTS (Cowling, Powley
   ``beliefs=0`` keeps the uniform samples.
 * **Budget.** ``iterations`` and ``think`` (CPU seconds per decision, ``time.process_time``),
   whichever ends first; at least one iteration always runs, and none starts that would end past
-  ``think`` if it took as long as the longest so far (:class:`riverbox.bots.clock.Budget`).
+  ``think`` if it took as long as the longest so far (:class:`riverbox.core.budget.Budget`).
 * **Root parallelism.** ``workers > 1`` runs independent searches in worker processes (each with
   ``think`` CPU seconds and its share of the iterations) and adds up their root statistics.
 
@@ -49,8 +49,8 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, replace
 from typing import Any
 
-from riverbox.bots.clock import CPU_CLOCK, Budget, Clock
 from riverbox.bots.leaf import LEAVES, SPREADS, horizon_for, leaf_for
+from riverbox.core.budget import CPU_CLOCK, Budget, Clock
 from riverbox.core.game import Action, Chance, Game, Policy, State
 from riverbox.core.rng import Rng
 

@@ -31,7 +31,7 @@ heuristic where its playouts tell the moves apart: ties go to the heuristic's ow
   CPU seconds last; a later round cut short by the clock is dropped so that every candidate
   compared has the same number of playouts, and a first round cut short compares the candidates
   it reached (the heuristic's choice always gets its playout). No playout starts that would end
-  past ``think`` if it took as long as the longest so far (:class:`riverbox.bots.clock.Budget`).
+  past ``think`` if it took as long as the longest so far (:class:`riverbox.core.budget.Budget`).
 """
 
 from __future__ import annotations
@@ -40,9 +40,9 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from riverbox.bots.clock import CPU_CLOCK, Budget, Clock
 from riverbox.bots.leaf import SCALES
 from riverbox.bots.uniform import RandomBot
+from riverbox.core.budget import CPU_CLOCK, Budget, Clock
 from riverbox.core.game import Action, Game, State
 from riverbox.core.rng import Rng
 

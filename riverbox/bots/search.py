@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from riverbox.bots.clock import CPU_CLOCK, Budget, Clock
 from riverbox.bots.ismcts import ismcts, pimc
 from riverbox.bots.rollout import RolloutBot
+from riverbox.core.budget import CPU_CLOCK, Budget, Clock
 from riverbox.core.game import Action, Game, State
 from riverbox.core.rng import Rng
 

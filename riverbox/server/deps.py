@@ -7,6 +7,7 @@ they read.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Annotated, Any
 
 from fastapi import Depends, Header, Request
@@ -15,6 +16,7 @@ from starlette.concurrency import run_in_threadpool
 
 from riverbox.core.i18n import check_lang
 from riverbox.server.language import LANG_COOKIE, choose_lang, page_context
+from riverbox.server.limits import keys_of
 from riverbox.server.players import COOKIE_SECONDS, PLAYER_COOKIE, Player
 from riverbox.server.runtime import Runtime
 from riverbox.server.service import Tables
@@ -146,3 +148,20 @@ def set_player_cookie(request: Request, response: Response, key: str) -> None:
         samesite="lax",
         secure=request.url.scheme == "https",
     )
+
+
+# -- rate limits (riverbox.server.limits): the buckets a request is counted under --------------
+def client_keys(request: Request) -> list[str]:
+    """The keys a request is counted under: its address, and its player when the cookie names one."""
+    player = current_player(request)
+    host = request.client.host if request.client is not None else None
+    return keys_of(host, None if player is None else player.id)
+
+
+def rate_limit(kind: str) -> Callable[[Request], None]:
+    """A route dependency that counts the request against ``kind``'s buckets (429 when empty)."""
+
+    def check(request: Request) -> None:
+        request.app.state.runtime.limiter.check(kind, client_keys(request))
+
+    return check

@@ -16,8 +16,6 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from threading import Lock
 
-from fastapi import Request
-
 
 @dataclass(frozen=True)
 class Rate:
@@ -109,19 +107,3 @@ def keys_of(host: str | None, player_id: str | None) -> list[str]:
     return keys
 
 
-def client_keys(request: Request) -> list[str]:
-    """The keys a request is counted under: its address, and its player when the cookie names one."""
-    from riverbox.server.deps import current_player
-
-    player = current_player(request)
-    host = request.client.host if request.client is not None else None
-    return keys_of(host, None if player is None else player.id)
-
-
-def rate_limit(kind: str) -> Callable[[Request], None]:
-    """A route dependency that counts the request against ``kind``'s buckets (429 when empty)."""
-
-    def check(request: Request) -> None:
-        request.app.state.runtime.limiter.check(kind, client_keys(request))
-
-    return check

@@ -25,7 +25,7 @@ from typing import Any
 import sqlalchemy as sa
 from starlette.concurrency import run_in_threadpool
 
-from riverbox.server.service import Tables
+from riverbox.server.service import Tables, is_rated
 from riverbox.server.table import Refused
 from riverbox.store import schema, social
 from riverbox.store.db import Store
@@ -56,14 +56,6 @@ def reference_ratings() -> dict[str, tuple[float, float]]:
     return {
         level: (float(v["mu"]), float(v["sigma"])) for level, v in data.items() if not level.startswith("_")
     }
-
-
-def is_rated(table_options: Mapping[str, Any], seat_kinds: Sequence[str]) -> bool:
-    """The creator's choice (``rated``), else: two or more seats for people (human or open)."""
-    chosen = table_options.get("rated")
-    if chosen is not None:
-        return bool(chosen)
-    return sum(kind in ("human", "open") for kind in seat_kinds) >= 2
 
 
 def places(summary: Mapping[str, Any]) -> dict[int, int]:

@@ -15,7 +15,7 @@ import secrets
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
@@ -361,8 +361,6 @@ class Tables:
 
     def summary(self, table_id: str, lang: str = "en") -> dict[str, Any]:
         """What anyone may know of a table: game, options, seats (named in ``lang``), status, seq."""
-        from riverbox.server.ratings import is_rated  # ratings reads tables: imported here, not at the top
-
         with self.locked(table_id) as table:
             seats = self.seats(table_id)
             return {
@@ -793,6 +791,14 @@ def bot_seed(seed: int, seq: int, seat: int) -> int:
     """
     digest = hashlib.blake2b(f"{seed}:{seq}:{seat}".encode(), digest_size=4, person=b"riverbox-bot").digest()
     return int.from_bytes(digest, "little") & 0x7FFFFFFF
+
+
+def is_rated(table_options: Mapping[str, Any], seat_kinds: Sequence[str]) -> bool:
+    """The creator's choice (``rated``), else: two or more seats for people (human or open)."""
+    chosen = table_options.get("rated")
+    if chosen is not None:
+        return bool(chosen)
+    return sum(kind in ("human", "open") for kind in seat_kinds) >= 2
 
 
 def _status(table: Table, seats: list[SeatRow]) -> str:

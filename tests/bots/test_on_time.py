@@ -19,8 +19,8 @@ import riverbox
 from riverbox.bots import rollout as rollout_module
 from riverbox.bots import search as search_module
 from riverbox.bots.base import make_bot
-from riverbox.bots.clock import Budget
 from riverbox.bots.ismcts import Searcher
+from riverbox.core.budget import Budget
 from riverbox.core.game import State
 from riverbox.core.rng import Rng
 from riverbox.games.river_wild import solve as solve_module

@@ -20,8 +20,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from riverbox.bots.clock import CPU_CLOCK, Budget, Clock
 from riverbox.core import Action, Rng, State
+from riverbox.core.budget import CPU_CLOCK, Budget, Clock
 from riverbox.games.river_wild.board import Board, pos_key, unpack
 from riverbox.games.river_wild.bot import board_from_view, greedy_choice
 
@@ -117,7 +117,7 @@ class HindsightBot:
     sample always runs; with ``width``, one screening deck: a later deck the time runs out in is
     dropped, a first deck compares the candidates it reached, and with none the screen decides).
     No step starts that would end past ``think`` if it took as long as the longest so far
-    (:class:`riverbox.bots.clock.Budget`). ``analyse`` gives each move's mean.
+    (:class:`riverbox.core.budget.Budget`). ``analyse`` gives each move's mean.
     """
 
     name = "hindsight"

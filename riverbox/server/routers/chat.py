@@ -14,8 +14,7 @@ from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
 from riverbox.server.chat import CHAT_LIMIT, NAME_LIMIT, Chat, RateLimited, chat_json
-from riverbox.server.deps import RuntimeDep, SeatToken, request_lang
-from riverbox.server.limits import rate_limit
+from riverbox.server.deps import RuntimeDep, SeatToken, rate_limit, request_lang
 
 router = APIRouter(tags=["chat"])
 

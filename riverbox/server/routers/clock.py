@@ -9,8 +9,7 @@ from __future__ import annotations
 from fastapi import APIRouter, Depends
 from starlette.concurrency import run_in_threadpool
 
-from riverbox.server.deps import SeatToken, TablesDep
-from riverbox.server.limits import rate_limit
+from riverbox.server.deps import SeatToken, TablesDep, rate_limit
 from riverbox.server.schemas import ERRORS, SeqOut
 
 router = APIRouter(tags=["clock"])

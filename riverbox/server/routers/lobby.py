@@ -6,8 +6,15 @@ from typing import Any
 
 from fastapi import APIRouter, Depends, Request
 
-from riverbox.server.deps import CurrentPlayer, RuntimeDep, base_url, player_key, request_lang
-from riverbox.server.limits import client_keys, rate_limit
+from riverbox.server.deps import (
+    CurrentPlayer,
+    RuntimeDep,
+    base_url,
+    client_keys,
+    player_key,
+    rate_limit,
+    request_lang,
+)
 from riverbox.server.players import clean_name, take_seat
 from riverbox.server.schemas import ERRORS, CreateIn, CreateOut, JoinIn, JoinOut, SeatOut, TableOut
 from riverbox.server.service import SeatSpec

@@ -11,8 +11,7 @@ from fastapi import APIRouter, Depends, Request, Response
 from starlette.concurrency import run_in_threadpool
 
 from riverbox.server import worker
-from riverbox.server.deps import ReaderLang, RuntimeDep, SeatToken, TablesDep
-from riverbox.server.limits import rate_limit
+from riverbox.server.deps import ReaderLang, RuntimeDep, SeatToken, TablesDep, rate_limit
 from riverbox.server.schemas import (
     ERRORS,
     HINT_ERRORS,
