@@ -26,6 +26,23 @@ from fastapi.testclient import TestClient  # noqa: E402
 from riverbox.server.app import Settings, create_app  # noqa: E402
 from riverbox.server.server_load import free_port  # noqa: E402
 
+
+def own_games() -> list[Any]:
+    """riverbox's own games: other tests register toy games in the same process (under xdist too)."""
+    from riverbox.registry import game_class, games
+
+    return [i for i in games() if game_class(i.name).__module__.startswith("riverbox.")]
+
+
+@pytest.fixture
+def only_own_games(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Hide the toy games other test modules register, for pages that list every game (the lobby)."""
+    from riverbox import registry
+
+    own = {i.name for i in own_games()}
+    monkeypatch.setattr(registry, "_GAMES", {k: v for k, v in registry._GAMES.items() if k in own})
+
+
 PG_BASE = os.environ.get("RIVERBOX_TEST_PG", "postgresql://postgres@127.0.0.1:5432/test")
 
 

@@ -57,10 +57,10 @@ def test_the_clock_counts_down_a_timeout_plays_for_the_seat_and_one_click_takes_
     assert "reserve 0:03" in me.inner_text(mine) or _seconds(me.inner_text(f"{mine} .time")) <= 3
 
     # low time: an icon and words, and no animation where motion is reduced
-    me.wait_for_selector(f"{mine}.low .low-note:visible")
+    me.wait_for_selector(f"{mine}.low .low-note:visible", timeout=60000)
     assert "⚠ low on time" in me.inner_text(f"{mine} .low-note")
     assert me.eval_on_selector(mine, "n => getComputedStyle(n).animationName") == "clock-low"
-    watcher.wait_for_selector(f"{mine}.low .low-note:visible")
+    watcher.wait_for_selector(f"{mine}.low .low-note:visible", timeout=60000)
     assert watcher.inner_text("#clocks-title") == "计时"
     assert "时间不多" in watcher.inner_text(f"{mine} .low-note")
     assert watcher.eval_on_selector(mine, "n => getComputedStyle(n).animationName") == "none"
@@ -68,7 +68,7 @@ def test_the_clock_counts_down_a_timeout_plays_for_the_seat_and_one_click_takes_
     # the time runs out: the bot plays the turn, the seat is away (in words) on every page
     me.wait_for_selector("#im-back", timeout=60000)
     for page, away in ((me, "away"), (watcher, "离开")):
-        page.wait_for_selector(f"{mine} .badge.away")
+        page.wait_for_selector(f"{mine} .badge.away", timeout=60000)
         assert page.inner_text(f"{mine} .badge.away") == away
     assert watcher.locator("#im-back").count() == 0  # only the seat's own page offers it
     summary = _summary(live_server, tid)
@@ -82,7 +82,9 @@ def test_the_clock_counts_down_a_timeout_plays_for_the_seat_and_one_click_takes_
     for page in (me, watcher):
         page.click("#log-drawer summary")
         page.wait_for_selector("#log-drawer[open] #log", state="visible")
-    me.wait_for_selector("#log li:has-text('Ada ran out of time; a bot made this move for them.')")
+    me.wait_for_selector(
+        "#log li:has-text('Ada ran out of time; a bot made this move for them.')", timeout=60000
+    )
     assert serious(me) == []
     if SHOTS:
         me.screenshot(path=f"{SHOTS}/clock-away-1280.png", full_page=True)

@@ -22,10 +22,10 @@ import pytest
 import uvicorn
 
 from riverbox.core.options import OptionSpec
-from riverbox.registry import game_class, games
+from riverbox.registry import games
 from riverbox.server.app import Settings, create_app
 from riverbox.server.server_load import free_port
-from tests.server.conftest import ARGS, CHROMIUM, CspTolerant
+from tests.server.conftest import ARGS, CHROMIUM, CspTolerant, own_games
 
 
 def _changed(option: OptionSpec) -> Any:
@@ -37,11 +37,6 @@ def _changed(option: OptionSpec) -> Any:
     if option.maximum is None or option.default + 1 <= option.maximum:
         return option.default + 1
     return option.default - 1
-
-
-def own_games() -> list[Any]:
-    """riverbox's own games: other tests register toy games in the same process (under xdist too)."""
-    return [i for i in games() if game_class(i.name).__module__.startswith("riverbox.")]
 
 
 CASES = [(info.name, None, None) for info in own_games()] + [
@@ -231,6 +226,7 @@ ALLOWED_LATIN = {"riverbox", "English"}
 """Latin words a Chinese lobby may show: the program's name and the switch back to English."""
 
 
+@pytest.mark.usefixtures("only_own_games")
 @pytest.mark.parametrize("game", [i.name for i in own_games()])
 def test_the_chinese_lobby_shows_no_english(chromium: Any, server: str, game: str) -> None:
     page = chromium.new_context(locale="zh-CN").new_page()
