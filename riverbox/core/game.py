@@ -639,8 +639,10 @@ class State(ABC, Generic[GameT]):
         """
         self._own_events.append((kind, values, to, but, names))
 
-    def emit_event(self, event: Event) -> None:
-        """Tell an :class:`Event` built beforehand (a game's table of the events its hot loop repeats)."""
+    def emit_event(self, event: Event | Stored) -> None:
+        """Tell an event built beforehand: an :class:`Event`, or a stored tuple from a game's table
+        of the events its hot loop repeats (``(kind, values, to, but, names)`` as ``emit_fields``
+        stores it). Nothing is built on the way: the tuple is kept as it is."""
         self._own_events.append(event)
 
     @property
@@ -884,6 +886,24 @@ class State(ABC, Generic[GameT]):
         """Record a chance outcome in the history (called by games inside ``_apply``/setup)."""
         seen = None if visible_to is None else frozenset(visible_to) if visible_to else _NOBODY
         self.history.append((CHANCE, Chance(text, seen)))
+
+    def record_chance(self, outcome: Chance) -> None:
+        """Record a chance outcome built beforehand (a game's table of the draws it repeats).
+
+        ``chance(text, visible_to)`` builds the same entry; this form keeps a hot loop from
+        building one ``Chance`` per draw.
+        """
+        self.history.append((CHANCE, outcome))
+
+    def settle_legal(self, seat: int, legal: list[Action]) -> None:
+        """Tell the core ``seat``'s legal actions in the position as it stands now.
+
+        For a game that learns them while applying the last action (River Wild's settle): the
+        next ``legal_actions``/``apply`` for ``seat`` use them instead of asking ``_legal``.
+        ``seat`` must be to move now, and ``legal`` must be exactly what ``_legal(seat)`` gives.
+        """
+        self._lval = legal
+        self._lkey = (len(self.history), seat)
 
     # -- results --------------------------------------------------------------------------
     @abstractmethod
