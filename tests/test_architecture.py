@@ -196,3 +196,82 @@ def test_every_import_points_down_the_layers() -> None:
             f" and itself; {rules}):\n  " + "\n  ".join(bad),
             pytrace=False,
         )
+
+
+# -- games use the core's public methods only ----------------------------------------------------
+
+
+def _private_names(path: Path, methods_only: bool = False) -> set[str]:
+    """Private names (``_x``, not dunders) that ``path`` defines: its methods, and unless
+    ``methods_only`` its attributes, slots and annotated fields."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            found.add(node.name)
+        elif methods_only:
+            continue
+        elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
+            found.add(node.attr)
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            found.add(node.target.id)
+        elif isinstance(node, ast.Assign) and any(
+            isinstance(t, ast.Name) and t.id == "__slots__" for t in node.targets
+        ):
+            found.update(c.value for c in ast.walk(node.value) if isinstance(c, ast.Constant))
+    return {n for n in found if isinstance(n, str) and n.startswith("_") and not n.startswith("__")}
+
+
+def core_reaches(game: Path) -> list[str]:
+    """Where ``game``'s modules touch a private name of the core's ``Game`` or ``State``
+    (``state._own_events``, ``self._lkey``) other than a hook the game defines as a method of its
+    own (``_legal``, ``_apply``), or append to a state's history directly."""
+    core = _private_names(PACKAGE / "core" / "game.py")
+    files = sorted(game.rglob("*.py"))
+    hooks = set().union(*(_private_names(p, methods_only=True) for p in files))
+    found = []
+    for path in files:
+        nodes = [
+            n for n in ast.walk(ast.parse(path.read_text(encoding="utf-8"))) if isinstance(n, ast.Attribute)
+        ]
+        for node in sorted(nodes, key=lambda n: (n.lineno, n.col_offset)):
+            where = f"{path.relative_to(game.parent)}:{node.lineno}"
+            if node.attr in core and node.attr not in hooks:
+                found.append(f"{where} .{node.attr}")
+            elif (
+                node.attr == "append"
+                and isinstance(node.value, ast.Attribute)
+                and node.value.attr == "history"
+            ):
+                found.append(f"{where} .history.append (use record_chance or chance)")
+    return found
+
+
+def test_the_rule_sees_a_game_writing_the_cores_private_fields(tmp_path: Path) -> None:
+    game = tmp_path / "demo"
+    game.mkdir()
+    (game / "rules.py").write_text(
+        "def step(st, event, outcome):\n"
+        "    st._own_events.append(event)\n"
+        "    st.history.append((-1, outcome))\n"
+        "    st._lkey = None\n"
+        "    st.emit_event(event)\n",
+        encoding="utf-8",
+    )
+    (game / "state.py").write_text(
+        "class S:\n    def _legal(self, seat):\n        return []\n", encoding="utf-8"
+    )
+    found = [f.split()[1] for f in core_reaches(game)]
+    assert found == ["._own_events", ".history.append", "._lkey"]
+
+
+GAMES = sorted(p.name for p in (PACKAGE / "games").iterdir() if (p / "__init__.py").is_file())
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_games_use_the_cores_public_methods_only(game: str) -> None:
+    """The core's private fields (the event list, the legal cache, the history's chance entries) are
+    written through ``emit``, ``emit_event``, ``chance``, ``record_chance`` and ``settle_legal``; a
+    game overrides the core's hooks (``_legal``, ``_apply``, ``_setup``, ``_view``) by defining them."""
+    found = core_reaches(PACKAGE / "games" / game)
+    if found:
+        pytest.fail(f"{game} reaches into the core:\n  " + "\n  ".join(found), pytrace=False)

@@ -170,8 +170,7 @@ class Game(ABC):
         generator (see :data:`riverbox.core.rng.GENERATORS`): SplitMix64 by default, fast for
         simulations; tables people play on use the keyed one, whose seed is a 256-bit secret.
         """
-        state = self._blank_state()
-        state._init_common(self, seed, generator)
+        state = self.unset_state(seed, generator)
         state._setup()
         return state
 
@@ -296,6 +295,13 @@ class Game(ABC):
         """A state object with no fields set, for ``new_state``, ``state_from_json`` and ``clone``."""
         return self.state_class()
 
+    def unset_state(self, seed: Unchecked = 0, generator: str = SPLITMIX) -> State:
+        """A state with the core's fields set (seed, generator, empty history and events) and none of
+        the game's: for a position laid out by hand (tests, puzzles) instead of dealt by ``_setup``."""
+        state = self._blank_state()
+        state._init_common(self, seed, generator)
+        return state
+
     # -- actions --------------------------------------------------------------------------
     _num_ids: int = -1
 
@@ -327,6 +333,11 @@ class Game(ABC):
         if not types:
             types = self._found_types = self.action_types or (type(self.action_from_id(0)),)
         return types
+
+    def actions_changed(self) -> None:
+        """Forget the id table built from ``all_actions``: a game whose action list follows its
+        configuration (River Wild's deck) calls this when it changes, and the table is built again."""
+        self._action_table = None
 
     def all_actions(self) -> Sequence[Action]:
         """Every action of this configured game, in id order (``action_id`` is the index).

@@ -15,7 +15,7 @@ from enum import IntEnum
 from math import factorial
 from typing import Any, Final
 
-from riverbox.core import CHANCE, Chance, Rng, State
+from riverbox.core import Chance, Rng, State
 from riverbox.core.events import Event
 from riverbox.core.fields import GRID, LIST, TUPLE, VALUE, Field, declare
 from riverbox.games.ravenous_river.scoring import ANIMALS
@@ -228,7 +228,7 @@ class RiverBoard(State):
         """``seat`` privately learns the face-down card in ``slot`` (RR-13 look, Lookout peek)."""
         self.known[slot] |= 1 << seat
         x = self.row[slot]
-        self.history.append((CHANCE, _PRIVATE_LOOK[seat][slot][x]))
+        self.record_chance(_PRIVATE_LOOK[seat][slot][x])
         self.emit_event(_SAW[seat][slot][x])
 
     def turn_face_up(self, slot: int) -> None:
@@ -236,7 +236,7 @@ class RiverBoard(State):
         self.up |= 1 << slot
         self.known[slot] = 0  # ``known`` is about face-down cards only
         x = self.row[slot]
-        self.history.append((CHANCE, PUBLIC_SHOW[slot][x]))
+        self.record_chance(PUBLIC_SHOW[slot][x])
         self.emit_event(_SHOWN[slot][x])
 
     def put_in_row(self, animal: int) -> None:

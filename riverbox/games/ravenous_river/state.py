@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from riverbox.core import CHANCE, Chance, Rng
+from riverbox.core import Chance, Rng
 from riverbox.core.events import Event
 from riverbox.core.i18n import Message, message
 from riverbox.games.ravenous_river import actions as A
@@ -229,7 +229,7 @@ class RavenousRiverState(RiverBoard):
         for s in range(n):
             # pre-built: chance("seat s gets ...", visible_to=(s,)) and emit("dealt", to=s, ...)
             outcome, told = _dealt(s, n == 2, self.drawn[s] if n == 2 else self.totems[s], self.hands[s])
-            self.history.append((CHANCE, outcome))
+            self.record_chance(outcome)
             self.emit_event(told)
         self.row = row
         self.rmask = ALL_SLOTS
@@ -316,7 +316,7 @@ class RavenousRiverState(RiverBoard):
         elif op == _OP_PLACE:
             slot = self.look
             x = self.row[slot]
-            self.history.append((CHANCE, PUBLIC_SHOW[slot][x]))  # now face up for all
+            self.record_chance(PUBLIC_SHOW[slot][x])  # now face up for all
             self.emit_event(_PLACED[seat][x][action.dest])
             self.row[slot] = -1
             bit = 1 << slot
@@ -397,7 +397,7 @@ class RavenousRiverState(RiverBoard):
         s = seat + 1 if seat + 1 < n else 0
         while not self.hands[s] and not self.rmask:
             # RR-16: no card and nothing to place: the turn passes, but the vote check still runs.
-            self.history.append((CHANCE, _PASS[s]))
+            self.record_chance(_PASS[s])
             self.emit_event(_PASSED[s])
             self.last_turn = s
             if n > 2 and self.boats_full():
@@ -427,7 +427,7 @@ class RavenousRiverState(RiverBoard):
         self.vote_round = self.rnd
         # pre-built: chance("vote: ...") and emit("vote_result", ends=[...], passed=...)
         outcome, told = _vote_result(self.votes)
-        self.history.append((CHANCE, outcome))
+        self.record_chance(outcome)
         self.emit_event(told)
         if passed:
             self._end_round("vote")

@@ -84,7 +84,7 @@ def _reason(state: Position, action: Any, seat: int) -> Message:
     if state.stack:
         fr = state.stack[-1]
         rule = FRAMES[fr[0]]
-        choices = [str(x) for x in state._legal_cached(seat)] if seat in state.to_move else []
+        choices = [str(x) for x in state.legal_actions(seat)] if seat in state.to_move else []
         listed = ", ".join(choices[:12]) + (", ..." if len(choices) > 12 else "")
         needs = why(rule.needs, eq=_eq(rule.mechanic))
         if rule.column and choices:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from riverbox.core import CHANCE, State
+from riverbox.core import State
 from riverbox.core.fields import CUSTOM, GRID, LIST, TUPLE, VALUE, Field, declare
 from riverbox.games.river_rivals import actions as A
 from riverbox.games.river_rivals.actions import RvAction
@@ -437,7 +437,7 @@ class Position(State):
         idx = s * COLUMNS + col
         side = self.board[idx]
         self.board[idx] = side + _LAID[code]  # the card's slot, no shield and no fish yet
-        self._own_events.append(PLAYED[s][code][col][self.chain > 0])  # ``emit_event``, inlined (``told``)
+        self.emit_event(PLAYED[s][code][col][self.chain > 0])  # a prebuilt event (``told``)
         self.progress = True
         eff = EFFECT[code]
         if eff:  # ``_effect`` written out (a plain card has none); RV-7: no target, no frame
@@ -539,12 +539,12 @@ class Position(State):
         hand.sort()
         # what ``chance(...)`` and ``emit("drew", to=s, ...)`` would build, kept per draw (``told``)
         outcome, told = drew(s, got)
-        self.history.append((CHANCE, outcome))
+        self.record_chance(outcome)
         self.emit_event(told)
 
     def _shuffle_pile(self, s: int) -> None:
         self.rng.shuffle(self.piles[s])
-        self.history.append((CHANCE, SHUFFLED[s]))  # chance("seat {s} shuffles their draw pile")
+        self.record_chance(SHUFFLED[s])  # chance("seat {s} shuffles their draw pile")
 
     def _reveal_pile(self, s: int) -> None:
         """Seat s looks through its own pile (Binoculars, Polar Bear Surprise) and so knows it again."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
-from riverbox.core import CHANCE, Rng
+from riverbox.core import Rng
 from riverbox.core.i18n import Message
 from riverbox.games.river_rivals import actions as A
 from riverbox.games.river_rivals.actions import RvAction
@@ -81,7 +81,7 @@ class RiverRivalsState(Position):
         self.unknown = 0
         for s in (0, 1):
             self.rng.shuffle(self.piles[s])
-            self.history.append((CHANCE, SHUFFLED[s]))  # pre-built chance("seat {s} shuffles ...")
+            self.record_chance(SHUFFLED[s])  # pre-built chance("seat {s} shuffles ...")
         first = game.options["first"]
         for s in (0, 1):
             n = OPENING[0 if s == first else 1]  # the starting player draws 4, the other 5
@@ -136,16 +136,14 @@ class RiverRivalsState(Position):
         # built once here and handed to the core's cache for this history length, the seat to move.
         legal = self._main_legal(s)
         if legal[0] is not _PASS:
-            self._lval = legal
-            self._lkey = (len(self.history), s)
+            self.settle_legal(s, legal)
             return
         if not self.hands[s] and not self.piles[s]:
             self._finish([1 - s], "no-cards")  # RV-19: no hand and no draw pile: the opponent wins
         elif self.game.options["stuck"] == "lose":
             self._finish([1 - s], "stuck")  # RV-20 (default): cards but no possible action: unable to act
         else:
-            self._lval = legal
-            self._lkey = (len(self.history), s)
+            self.settle_legal(s, legal)
 
     def _end_turn(self) -> None:
         # Turns with no card played or drawn and no fish caught (passes) are idle; two in a row mean
@@ -218,7 +216,7 @@ class RiverRivalsState(Position):
                     self.stack.append((F_CATCH, c, 0, 0))  # RV-2: the player chooses the card
                     return False
                 self.check_col = c + 1
-                self._own_events.append(CAUGHT[s][own[free[0]][0]][c])  # ``emit_event``, inlined (``told``)
+                self.emit_event(CAUGHT[s][own[free[0]][0]][c])  # a prebuilt event (``told``)
                 self._catch(s, c, free[0])
                 if self.phase == OVER:
                     return True

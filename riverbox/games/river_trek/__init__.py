@@ -12,7 +12,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from riverbox.core import Game, GameInfo, OptionSpec, State
 from riverbox.core.events import EventText
@@ -117,8 +117,7 @@ class RiverTrek(Game):
     # -- positions by hand ---------------------------------------------------------------
     def position(self, **layout: Any) -> TrekState:
         """A mid-game position laid out by hand (tests, puzzles); see ``build.build_position``."""
-        state = TrekState()
-        state._init_common(self, 0)
+        state = cast(TrekState, self.unset_state(0))
         build_position(state, **layout)
         return state
 

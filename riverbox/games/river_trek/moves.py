@@ -177,7 +177,7 @@ def _land_normal(st: TrekData, p: int, e: int) -> None:
     if total and st.hidden_money:
         st.tell("drop", F_DROP, e, (total, st.names[e], p, size))
     else:  # ``tell``'s public case, told directly (``emit_fields``, inlined): the commonest event
-        st._own_events.append(("drop", (total, st.names[e], p, size), None, None, F_DROP))
+        st.emit_event(("drop", (total, st.names[e], p, size), None, None, F_DROP))
     s = st.tile_at[p]
     if s >= 0 and e != st.stanley and st.holder[s] < 0 and not st.down[s]:  # RT-10
         st.holder[s] = e
@@ -204,7 +204,7 @@ def _land_crossing(st: TrekData, p: int, e: int) -> None:
         occ[c] = (occ[c] & keep) | bit
     if len(there) >= FORCED_HEIGHT:  # RT-13
         st.tall |= bit
-    st._own_events.append(("wash", (st.names[e], p, len(here), q), None, None, F_WASH))  # ``emit_fields``
+    st.emit_event(("wash", (st.names[e], p, len(here), q), None, None, F_WASH))
     arrive(st, q)
 
 

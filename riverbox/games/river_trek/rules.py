@@ -169,7 +169,7 @@ def _place(st: TrekData, action: TrekAction, seat: int) -> None:
     if st.phase == IN_SETUP_EXPLORER:
         place_starting_explorer(st, action.at, seat)
         return
-    st._own_events.append(("place", (st.names[seat], action.at), None, None, F_WHO_SPACE))  # ``emit_fields``
+    st.emit_event(("place", (st.names[seat], action.at), None, None, F_WHO_SPACE))
     st.put(action.at, seat)  # RT-6: placement never activates
     st.off[seat] -= 1
     enter_end(st)
@@ -190,7 +190,7 @@ def _post(st: TrekData, action: TrekAction, seat: int) -> None:
 def _movepost(st: TrekData, action: TrekAction, seat: int) -> None:
     areas = st.path.areas
     moved = (st.names[seat], areas[action.at].name, areas[action.to].name)
-    st._own_events.append(("movepost", moved, None, None, F_MOVED))  # ``emit_fields``, inlined
+    st.emit_event(("movepost", moved, None, None, F_MOVED))
     st.remove_post(action.at, seat)
     st.add_post(action.to, seat)
     if st.phase == IN_MONKEY:
@@ -206,7 +206,7 @@ def _skip(st: TrekData, action: TrekAction, seat: int) -> None:
 
 def _move(st: TrekData, action: TrekAction, seat: int) -> None:
     moved = (st.names[seat], action.at, len(st.stacks[action.at]), False)
-    st._own_events.append(("move", moved, None, None, F_MOVE))  # ``emit_fields``, inlined
+    st.emit_event(("move", moved, None, None, F_MOVE))
     if start_move(st, action.at, 1, BY_PLAYER):
         after_move(st)
 

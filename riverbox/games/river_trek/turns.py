@@ -45,7 +45,7 @@ def begin_turn(st: TrekData, actor: int) -> None:
     st.cur = actor
     st.turn_no += 1
     st.dog_used = False
-    st._own_events.append(("turn", (st.turn_no, st.names[actor]), None, None, F_TURN))  # ``emit_fields``
+    st.emit_event(("turn", (st.turn_no, st.names[actor]), None, None, F_TURN))
     if actor == st.stanley:
         stanley_turn(st)
         return

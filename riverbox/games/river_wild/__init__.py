@@ -152,7 +152,7 @@ class RiverWild(Game):
         )
         self._by_id, self._by_face_key, self.face_key, self.menu = _actions(self.deck)
         self.labels = [f"c{cid}" for cid in self.deck.ids]
-        self._action_table = None  # the id table of the base class follows the deck
+        self.actions_changed()  # the id table of the base class follows the deck
         self.num_action_ids = len(self._by_id)
         self.face_words = [face_words(face) for face in self.rules.faces]
         self.steps = _steps(self.deck)

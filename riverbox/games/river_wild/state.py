@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, cast
 
-from riverbox.core import CHANCE, Action, Rng, State
+from riverbox.core import Action, Rng, State
 from riverbox.core.checks import describe
 from riverbox.core.fields import CUSTOM, LIST, TUPLE, Field, declare
 from riverbox.core.i18n import Message, translator
@@ -82,8 +82,7 @@ class RiverWildState(State):
         legal = self.board.placements(self.hand, self.wild.menu)  # self._legal(0), kept for apply
         if legal:
             self.to_move = (0,)
-            self._lval = legal
-            self._lkey = (len(self.history), 0)
+            self.settle_legal(0, legal)
         else:
             self.to_move = ()
 
@@ -107,7 +106,7 @@ class RiverWildState(State):
         board = self.board
         known = len(board.lands)
         board.place(fi, key)
-        self._own_events.append(placed)  # emit_event(placed), inlined
+        self.emit_event(placed)
         if len(board.lands) > known:
             self._emit_lands(known)
         deck = self.deck
@@ -116,13 +115,12 @@ class RiverWildState(State):
             hand.append(card)
             n = steps.cards
             outcome, drawn = steps.draws[card * (n + 1) + (deck[-1] if deck else n)]
-            self.history.append((CHANCE, outcome))  # chance(outcome.text), inlined
-            self._own_events.append(drawn)
+            self.record_chance(outcome)  # what chance(outcome.text) would store
+            self.emit_event(drawn)
         legal = board.placements(hand, steps.menu) if hand else None  # RW-12, as in _settle
         if legal:
             self.to_move = (0,)
-            self._lval = legal
-            self._lkey = (len(self.history), 0)
+            self.settle_legal(0, legal)
         else:
             self.to_move = ()
             self._emit_final()
