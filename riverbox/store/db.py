@@ -153,10 +153,27 @@ _SEAT_OF = sa.select(_S.seat).where(_S.game_id == sa.bindparam("t"), _S.token_ha
 """The hot reads (every request catches up with the log), built once rather than per call."""
 
 
+SYNC_ENV = "RIVERBOX_SQLITE_SYNC"
+"""``full`` makes every SQLite commit wait for the disk (fsync); unset or ``normal``, it does not."""
+
+
+def sqlite_synchronous() -> str:
+    """SQLite's ``synchronous`` for the server's database: NORMAL unless ``RIVERBOX_SQLITE_SYNC=full``.
+
+    In WAL mode NORMAL writes every commit to the log before the move is acknowledged and
+    syncs the log only at checkpoints: a killed or crashed server process loses nothing (the
+    operating system holds the written log), only a power cut or a kernel crash can lose the
+    last commits, never the database's consistency. FULL also waits for an fsync at every
+    commit, about 6 ms on a plain disk, and that wait was the largest share of a move's
+    latency on SQLite (issue 26 item 8, see docs/benchmarks.md).
+    """
+    return "FULL" if os.environ.get(SYNC_ENV, "").strip().lower() == "full" else "NORMAL"
+
+
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     cur = dbapi_conn.cursor()
     cur.execute("PRAGMA journal_mode=WAL")
-    cur.execute("PRAGMA synchronous=FULL")
+    cur.execute(f"PRAGMA synchronous={sqlite_synchronous()}")
     # no checkpoint inside a commit: the Store's checkpoint thread does them (see Store._checkpoints)
     cur.execute("PRAGMA wal_autocheckpoint=0")
     cur.execute("PRAGMA busy_timeout=10000")
@@ -296,7 +313,7 @@ class Store:
         commit (and every move waiting for the next one) then also waits for the copy and the
         database file's fsync, tens of milliseconds every few seconds at a few hundred moves a
         second. Here they run beside the commits (PASSIVE: never blocking a writer); a commit
-        is as durable as before (synchronous FULL syncs the log at every commit).
+        is as durable as before (the log holds it; with synchronous FULL, synced at every commit).
         """
         while not self._stop.wait(CHECKPOINT_SECONDS):
             try:

@@ -64,12 +64,17 @@ def test_racing_appends_of_one_seq_exactly_one_wins(db_url: str) -> None:
     store.close()
 
 
-def test_sqlite_runs_in_wal_mode_with_full_sync(sqlite_url: str) -> None:
-    store = _store(sqlite_url)
-    with store.engine.connect() as conn:
-        assert conn.execute(sa.text("PRAGMA journal_mode")).scalar() == "wal"
-        assert conn.execute(sa.text("PRAGMA synchronous")).scalar() == 2  # FULL
-    store.close()
+def test_sqlite_runs_in_wal_mode_with_normal_sync_unless_asked_for_full(
+    sqlite_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # issue 26 item 8: WAL + NORMAL survives a killed process; FULL (an fsync per commit) on request
+    for env, expected in (("", 1), ("full", 2), ("normal", 1)):
+        monkeypatch.setenv(db.SYNC_ENV, env)
+        store = _store(sqlite_url)
+        with store.engine.connect() as conn:
+            assert conn.execute(sa.text("PRAGMA journal_mode")).scalar() == "wal"
+            assert conn.execute(sa.text("PRAGMA synchronous")).scalar() == expected  # 1 NORMAL, 2 FULL
+        store.close()
 
 
 def test_sqlite_checkpoints_run_beside_the_commits_not_inside_them(
