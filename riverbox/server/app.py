@@ -29,6 +29,7 @@ from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import DBAPIError
 from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from riverbox.server.botpool import BotPool
 from riverbox.server.deps import request_lang
@@ -54,6 +55,7 @@ from riverbox.server.routers import (
 from riverbox.server.routers.pages import game_info, printed_content, rules_html, titled
 from riverbox.server.routers.sockets import HELLO_SECONDS, MESSAGE_LIMIT, origin_allowed
 from riverbox.server.runtime import WEB, Runtime, Settings, write_presence
+from riverbox.server.schemas import method_not_allowed
 from riverbox.server.service import PRESENCE_HEARTBEAT, PRESENCE_STALE
 from riverbox.server.stages import STAGES, watch_gc
 from riverbox.server.stages import enabled as stages_enabled
@@ -108,6 +110,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.add_exception_handler(RateLimited, _limited)  # type: ignore[arg-type]
     app.add_exception_handler(DBAPIError, storage_failed)  # a full or read-only disk: 503, else 500
     app.add_exception_handler(OSError, storage_failed)
+    app.add_exception_handler(StarletteHTTPException, method_not_allowed)  # type: ignore[arg-type]
     app.include_router(lobby.router)
     app.include_router(tables.router)
     if stages_enabled():
