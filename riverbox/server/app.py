@@ -171,6 +171,7 @@ async def _running(runtime: Runtime) -> AsyncIterator[None]:
     if store.is_postgres:
         listener = PgListener(listen_url(store.url), store.channel, runtime.on_notice)
         await run_in_threadpool(listener.start)
+        tables.hears_notices = listener.ready.is_set()  # cached tables then stay current between notices
     beat = None
     if store.is_postgres:  # several processes may share it: say which seats are connected here
         tables.process = f"{socket.gethostname()[:40]}:{os.getpid()}:{secrets.token_hex(4)}"
@@ -203,6 +204,7 @@ async def _running(runtime: Runtime) -> AsyncIterator[None]:
         driver.stop()
         runtime.turn_alerts.sender.close()
         if listener is not None:
+            tables.hears_notices = False
             await run_in_threadpool(listener.stop)
         bot_pool.shutdown()
         store.close()

@@ -147,6 +147,9 @@ class Tables:
         self.connected: dict[tuple[str, int], int] = {}
         """Sockets open in this process per (table, seat)."""
         self.process: str | None = None
+        self.hears_notices = False
+        """Several processes: True once this process LISTENs to the store's NOTIFY (the server's
+        lifespan sets it); until then every look at a table reads the store."""
         self._announced: dict[str, int] = {}
         """Several processes: the newest seq NOTIFY announced per table (see :meth:`announced`)."""
         self._read_at: dict[str, float] = {}
@@ -165,8 +168,14 @@ class Tables:
             return lock
 
     @contextmanager
-    def locked(self, table_id: str) -> Iterator[Table]:
-        """The table, caught up with the store, held for exclusive use; 404 if unknown."""
+    def locked(self, table_id: str, seen: int = 0) -> Iterator[Table]:
+        """The table, caught up with the store, held for exclusive use; 404 if unknown.
+
+        With several processes it reads the store unless the cached table is current (see
+        :meth:`announced`) and at ``seen`` or beyond (a seq the caller was shown, perhaps by
+        another process whose notice has not come yet). A write on a table that is not current
+        after all loses its seq to the other process's and is refused (409), after a catch-up.
+        """
         lock = self._lock(table_id)
         if not lock.acquire(False):
             start = time.perf_counter()
@@ -180,7 +189,7 @@ class Tables:
                     raise Refused(404, server_text("there is no table {table}", table=repr(table_id)))
                 table = Table.new(row)
                 self._catch_up(table)
-            elif not self.sole_writer:
+            elif table.seq < seen or not self._current(table_id, table):
                 self._catch_up(table)
             with self._guard:
                 self._cache[table_id] = table
@@ -214,7 +223,8 @@ class Tables:
         if self.sole_writer:
             return True
         return (
-            table.seq >= self._announced.get(table_id, 0)
+            self.hears_notices
+            and table.seq >= self._announced.get(table_id, 0)
             and time.monotonic() - self._read_at.get(table_id, -TRUST_SECONDS) < TRUST_SECONDS
         )
 
@@ -492,7 +502,7 @@ class Tables:
     def act(self, table_id: str, token: str | None, text: str, seq: int) -> int:
         """A seat's move; returns the new seq once committed. Refused (403/409/422) changes nothing."""
         seat = self._require_seat(table_id, token)
-        with self.locked(table_id) as table:
+        with self.locked(table_id, seen=seq) as table:
             start = time.perf_counter()
             table.check_seq(seq)
             if seat in table.bot_seats(self.seats(table_id)):
@@ -523,6 +533,8 @@ class Tables:
             return None
         table, seats = held
         try:
+            if seq != table.seq and not self.sole_writer:
+                return None  # the mover may have heard of a move whose notice is still on its way
             start = time.perf_counter()
             table.check_seq(seq)
             if seat in table.bot_seats(seats):

@@ -174,6 +174,7 @@ def _two_processes(url: str) -> tuple[Tables, Tables, str, str]:
     store = Store(url)
     store.upgrade()
     here, there = Tables(store), Tables(Store(url))
+    here.hears_notices = True  # as a server whose LISTEN is up
     table_id, seats = here.create("river-rivals", None, {}, [SeatSpec("human"), SeatSpec("human")])
     tokens = [token for _, _, token in seats]
     assert tokens[0] is not None and tokens[1] is not None
