@@ -188,3 +188,35 @@ def test_presence_rows_say_which_seats_a_live_process_has_connected_and_go_stale
     store.clear_presence("a")  # a shuts down
     assert store.present(here, fresh_after=0.0) == set()
     store.close()
+
+
+def test_a_group_commit_notifies_every_append_it_wrote_once(pg_url: str) -> None:
+    """The notices of a group commit go out in one statement (issue 26 item 8): still one per
+    written append, none for an append that lost its seq."""
+    import psycopg
+
+    from riverbox.server.live import listen_url
+
+    store = _store(pg_url)
+    ids = [f"n{secrets.token_hex(4)}" for _ in range(4)]
+    for table_id in ids:
+        store.create_table(
+            TableRow(table_id, "river-rivals", {"players": 2}, 1, "running", {}, 0.0),
+            [
+                (SeatRow(0, "human", None, None, True), f"{table_id}-0"),
+                (SeatRow(1, "bot", None, "random", True), None),
+            ],
+        )
+    with psycopg.connect(listen_url(store.url), autocommit=True) as listener:
+        listener.execute(f'LISTEN "{store.channel}"')
+        pending = [store.submit(NewEvent(t, seq, "move", 0, "draw")) for seq in range(3) for t in ids]
+        pending.append(store.submit(NewEvent(ids[0], 0, "move", 0, "again")))  # seq 0 is taken: Stale
+        for p in pending:
+            assert p.done.wait(30)
+        assert isinstance(pending[-1].error, Stale) and all(p.error is None for p in pending[:-1])
+        heard: list[str] = []
+        deadline = time.monotonic() + 10
+        while len(heard) < 12 and time.monotonic() < deadline:
+            heard += [n.payload for n in listener.notifies(timeout=0.5) if n.payload.split()[0] in ids]
+    assert sorted(heard) == sorted(f"{t} {seq + 1}" for seq in range(3) for t in ids)
+    store.close()
