@@ -16,6 +16,11 @@ load average, and how far behind its event loop ran (``bench_behind_fraction``: 
 the measured time its loop woke up late, so that a message could wait for it; above a few
 percent the latencies include the benchmark's own waiting, not only the server's).
 
+With ``servers`` above one (``--servers 2 --db postgresql://...``) it starts that many server
+processes on one PostgreSQL database and spreads the clients: a table's player posts and
+listens on the server that opened it, its spectators on the others, so the measured update
+crosses from process to process by NOTIFY (``far_*``; ``near_*`` is the player's own server).
+
 ``flat_out`` (``--flat-out``) is the other mode: no thinking, every player moves the instant
 it is its turn. The load is then closed-loop and saturating, latency is mostly time queued
 behind the other tables, and the result is capacity (moves/s), not responsiveness.
@@ -456,14 +461,14 @@ async def _move(conn: Connection, table: _Table, msg: dict[str, Any], action: st
         return
     acked = time.perf_counter()
     try:
-        done = await asyncio.wait_for(table.until_all_see(orjson.loads(body)["seq"]), UPDATE_SECONDS)
+        seq = orjson.loads(body)["seq"]
+        done = await asyncio.wait_for(table.until_all_see(seq), UPDATE_SECONDS)
     except TimeoutError:  # some client never heard of the move: counted, not timed
         result.lost_updates += 1
         return
     result.latencies_ms.append((done - sent) * 1000)
     result.ack_ms.append((acked - sent) * 1000)
     result.human_moves += 1
-    seq = orjson.loads(body)["seq"]
     near = [table.had_at(c, seq) for c in range(table.clients) if table.server_of(c) == table.home]
     far = [table.had_at(c, seq) for c in range(table.clients) if table.server_of(c) != table.home]
     result.near_ms.append((max(t or done for t in near) - sent) * 1000)
