@@ -11,10 +11,10 @@ from riverbox.server.app import Settings, create_app
 from tests.server.conftest import TestClient
 
 EXAMPLES = 15
-"""Generated requests per operation and phase: with the coverage and stateful phases about a
-minute on a loaded 2-core machine (the run's own bound is ``MAX_SECONDS``)."""
-MAX_SECONDS = 120
-"""Schemathesis's own time budget for the whole run (fuzzing and stateful stop when it is spent)."""
+"""Generated requests per operation and phase: with the coverage and stateful phases a minute or
+two on a loaded 2-core machine. (Not ``--max-time``: with it fuzzing repeats until it is spent.)"""
+HANG_SECONDS = 600
+"""A run that has not ended by then hangs: it fails rather than holding CI up."""
 
 SEMANTIC_422 = [
     ("POST", "/api/tables"),  # per-game player counts and options, seats matching players, bot specs
@@ -58,13 +58,11 @@ def test_schemathesis_with_all_checks_finds_nothing(live_server: str, tmp_path: 
         "--generation-deterministic",
         "--max-examples",
         str(EXAMPLES),
-        "--max-time",
-        str(MAX_SECONDS),
         "--no-color",
         "--workers",
         "1",
     ]
-    run = subprocess.run(command, capture_output=True, text=True, timeout=MAX_SECONDS * 3, cwd=tmp_path)
+    run = subprocess.run(command, capture_output=True, text=True, timeout=HANG_SECONDS, cwd=tmp_path)
     assert run.returncode == 0, run.stdout[-6000:] + run.stderr[-2000:]
     for phase in ("Examples", "Coverage", "Fuzzing", "Stateful"):  # every phase ran
         assert phase in run.stdout, run.stdout[-3000:]
