@@ -200,7 +200,8 @@ class Tables:
                     self._read_at.pop(old, None)
                     self._present.pop(old, None)
                 if len(self._announced) > 4 * CACHE_SIZE:  # notices of tables never looked at here
-                    self._announced = {t: q for t, q in self._announced.items() if t in self._cache}
+                    for gone in [t for t in list(self._announced) if t not in self._cache]:
+                        self._announced.pop(gone, None)  # in place: the LISTEN thread writes meanwhile
             yield table
         finally:
             lock.release()
