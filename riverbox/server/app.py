@@ -29,6 +29,7 @@ from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import DBAPIError
 from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from riverbox.server.botpool import BotPool
 from riverbox.server.deps import request_lang
@@ -54,6 +55,7 @@ from riverbox.server.routers import (
 from riverbox.server.routers.pages import game_info, printed_content, rules_html, titled
 from riverbox.server.routers.sockets import HELLO_SECONDS, MESSAGE_LIMIT, origin_allowed
 from riverbox.server.runtime import WEB, Runtime, Settings, write_presence
+from riverbox.server.schemas import method_not_allowed
 from riverbox.server.service import PRESENCE_HEARTBEAT, PRESENCE_STALE
 from riverbox.server.stages import STAGES, watch_gc
 from riverbox.server.stages import enabled as stages_enabled
@@ -108,6 +110,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.add_exception_handler(RateLimited, _limited)  # type: ignore[arg-type]
     app.add_exception_handler(DBAPIError, storage_failed)  # a full or read-only disk: 503, else 500
     app.add_exception_handler(OSError, storage_failed)
+    app.add_exception_handler(StarletteHTTPException, method_not_allowed)  # type: ignore[arg-type]
     app.include_router(lobby.router)
     app.include_router(tables.router)
     if stages_enabled():
@@ -168,6 +171,7 @@ async def _running(runtime: Runtime) -> AsyncIterator[None]:
     if store.is_postgres:
         listener = PgListener(listen_url(store.url), store.channel, runtime.on_notice)
         await run_in_threadpool(listener.start)
+        tables.hears_notices = listener.ready.is_set()  # cached tables then stay current between notices
     beat = None
     if store.is_postgres:  # several processes may share it: say which seats are connected here
         tables.process = f"{socket.gethostname()[:40]}:{os.getpid()}:{secrets.token_hex(4)}"
@@ -200,6 +204,7 @@ async def _running(runtime: Runtime) -> AsyncIterator[None]:
         driver.stop()
         runtime.turn_alerts.sender.close()
         if listener is not None:
+            tables.hears_notices = False
             await run_in_threadpool(listener.stop)
         bot_pool.shutdown()
         store.close()

@@ -135,6 +135,7 @@ class Runtime:
 
     def on_notice(self, table_id: str, _seq: int) -> None:
         """A PostgreSQL notice: the next look at the table catches up with the store."""
+        self.tables.announced(table_id, _seq)
         self.on_change(table_id)
 
     def on_presence(self, table_id: str, seat: int, clients: int) -> None:

@@ -4,29 +4,77 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from fastapi import Query
+from fastapi import Query, Request, Response
+from fastapi.exception_handlers import http_exception_handler
 from pydantic import BaseModel, ConfigDict, Field
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Match
 
+from riverbox.bots.levels import LEVEL_NAMES
 from riverbox.core.i18n import LANGUAGES
+from riverbox.server.clock import MAX_SECONDS, MAX_TIMEOUTS, MIN_MOVE
+
+
+def _game_names(schema: dict[str, Any]) -> None:
+    """``game``'s enum: every game registered when /openapi.json is built (games register at import)."""
+    from riverbox.registry import games
+
+    schema["enum"] = [info.name for info in games()]
+
+
+def _bounds(low: float, high: float) -> dict[str, Any]:
+    """A nullable number's range, declared beside its ``anyOf`` (bounds apply to numbers only).
+
+    The server checks these itself (``riverbox.server.clock``, ``Tables.create``) with its own
+    words in the reader's language, so pydantic is not asked to; the schema says what it enforces.
+    """
+    return {"minimum": low, "maximum": high}
+
+
+def _bot_names(schema: dict[str, Any]) -> None:
+    """A bot seat's ``bot``: a level (the enum) or a bot spec (``name`` or ``name:setting=value,...``)."""
+    schema["anyOf"] = [
+        {"type": "string", "enum": list(LEVEL_NAMES)},
+        {"type": "string", "maxLength": 200, "pattern": "^[a-z][a-z0-9-]*(:.*)?$"},
+        {"type": "null"},
+    ]
 
 
 class SeatIn(BaseModel):
     kind: Literal["human", "open", "bot"]
-    bot: str | None = Field(None, max_length=200, description="Bot name for a bot seat, e.g. heuristic.")
+    bot: str | None = Field(
+        None,
+        max_length=200,
+        description="The bot of a bot seat: a level (easy, medium, hard, strong) or an allowed spec.",
+        examples=list(LEVEL_NAMES),
+        json_schema_extra=_bot_names,
+    )
     name: str | None = Field(None, max_length=64)
 
 
 class CreateIn(BaseModel):
-    game: str = Field(max_length=64, examples=["ravenous-river"])
+    game: str = Field(max_length=64, examples=["ravenous-river"], json_schema_extra=_game_names)
     players: int | None = Field(None, ge=1, le=16)
     options: dict[str, Any] = Field(default_factory=dict)
     seats: list[SeatIn] | None = Field(None, max_length=16)
     clock: float | None = Field(
-        None, description="Seconds each move gets free; on expiry a bot makes the move and the seat is away."
+        None,
+        description="Seconds each move gets free; on expiry a bot makes the move and the seat is away.",
+        json_schema_extra=_bounds(MIN_MOVE, MAX_SECONDS),
     )
-    bank: float | None = Field(None, description="Seconds of reserve per seat for the game (needs clock).")
-    timeouts: int | None = Field(None, description="Expiries in a row that make a seat a zombie (default 3).")
-    bot_seconds: float | None = Field(None, description="CPU budget of one bot move, in seconds.")
+    bank: float | None = Field(
+        None,
+        description="Seconds of reserve per seat for the game (needs clock).",
+        json_schema_extra=_bounds(0, MAX_SECONDS),
+    )
+    timeouts: int | None = Field(
+        None,
+        description="Expiries in a row that make a seat a zombie (default 3; needs clock).",
+        json_schema_extra=_bounds(1, MAX_TIMEOUTS),
+    )
+    bot_seconds: float | None = Field(
+        None, description="CPU budget of one bot move, in seconds.", json_schema_extra=_bounds(0.01, 10)
+    )
     rated: bool | None = Field(
         None, description="Does the end change the players' ratings? Default: yes with 2+ human seats."
     )
@@ -138,6 +186,28 @@ ERRORS: dict[int | str, dict[str, Any]] = {
     503: {"model": Problem, "description": "The store cannot write (disk full, read-only); nothing done."},
 }
 """Every answer the API gives besides success, declared on each operation (issue 26 item 6)."""
+
+
+async def method_not_allowed(request: Request, exc: StarletteHTTPException) -> Response:
+    """FastAPI's answer to an HTTP error, with a 405's ``Allow`` naming every method of the path.
+
+    Starlette's 405 names only the methods of the one route it matched, so ``OPTIONS
+    /api/tables`` said ``Allow: POST`` though ``GET`` is served there too (schemathesis's
+    ``unsupported_method`` check, issue 26 item 6).
+    """
+    response = await http_exception_handler(request, exc)
+    if exc.status_code == 405:
+        routes = request.app.router.routes
+        methods = [
+            method
+            for method in ("GET", "POST", "PUT", "PATCH", "DELETE")
+            if any(route.matches({**request.scope, "method": method})[0] == Match.FULL for route in routes)
+        ]
+        if methods:
+            response.headers["Allow"] = ", ".join(methods)
+    return response
+
+
 HINT_ERRORS: dict[int | str, dict[str, Any]] = ERRORS
 """A hint's 503 also means no answer could be worked out in time."""
 
@@ -152,3 +222,8 @@ LangQuery = Annotated[
 
 SeatQuery = Annotated[int | None, Query(ge=0, le=15, description="The seat whose view (none: the public).")]
 """A seat number in a query: tables have at most 16 seats."""
+
+AfterQuery = Annotated[
+    int, Query(ge=0, le=2**63 - 1, description="Only chat lines with a greater id (a 64-bit id).")
+]
+"""``?after=``: a chat line id; beyond 64 bits the database cannot compare it (it was a 500)."""

@@ -16,6 +16,11 @@ load average, and how far behind its event loop ran (``bench_behind_fraction``: 
 the measured time its loop woke up late, so that a message could wait for it; above a few
 percent the latencies include the benchmark's own waiting, not only the server's).
 
+With ``servers`` above one (``--servers 2 --db postgresql://...``) it starts that many server
+processes on one PostgreSQL database and spreads the clients: a table's player posts and
+listens on the server that opened it, its spectators on the others, so the measured update
+crosses from process to process by NOTIFY (``far_*``; ``near_*`` is the player's own server).
+
 ``flat_out`` (``--flat-out``) is the other mode: no thinking, every player moves the instant
 it is its turn. The load is then closed-loop and saturating, latency is mostly time queued
 behind the other tables, and the result is capacity (moves/s), not responsiveness.
@@ -25,10 +30,12 @@ from __future__ import annotations
 
 import asyncio
 import bisect
+import contextlib
 import json
 import os
 import random
 import re
+import secrets
 import signal
 import socket
 import statistics
@@ -68,6 +75,8 @@ class Load:
     bot: str = "heuristic"
     bot_seconds: float = 0.05
     flat_out: bool = False
+    servers: int = 1
+    """Server processes sharing the tables (more than one needs PostgreSQL): see :func:`serve_and_run`."""
 
     def think(self, rng: random.Random) -> float:
         """Seconds a player takes over one move (none when flat out)."""
@@ -96,7 +105,13 @@ class Result:
     """The machine's 1-minute load average at the start and at the end."""
     lags_s: list[float] = field(default_factory=list)
     """How late the benchmark's own loop woke its probe, every ``LAG_PERIOD`` of the measured time."""
-    stages: dict[str, Any] | None = None
+    stages: dict[str, Any] | list[dict[str, Any]] | None = None
+    near_ms: list[float] = field(default_factory=list)
+    """Per move: POST until the last client on the player's own server had the update."""
+    far_ms: list[float] = field(default_factory=list)
+    """Per move: POST until the last client on another server had it (several servers only:
+    the update crossed PostgreSQL's NOTIFY)."""
+    db: str = "sqlite"
 
     def to_json(self) -> dict[str, Any]:
         lat = sorted(self.latencies_ms)
@@ -118,6 +133,8 @@ class Result:
             "max_ms": round(lat[-1], 1) if lat else 0.0,
             "ack_p50_ms": round(_quantile(ack, 0.50), 1),
             "ack_p99_ms": round(_quantile(ack, 0.99), 1),
+            "servers": self.load.servers,
+            "db": self.db,
             "games_over": self.games_over,
             "tables_opened": self.tables_opened,
             "refused": self.refused,
@@ -134,6 +151,11 @@ class Result:
             "load_average": None if self.load_average is None else [round(x, 2) for x in self.load_average],
             "cores": os.cpu_count(),
         }
+        for name, values in (("near", self.near_ms), ("far", self.far_ms)):
+            if values:
+                ordered = sorted(values)
+                out[f"{name}_p50_ms"] = round(_quantile(ordered, 0.50), 1)
+                out[f"{name}_p99_ms"] = round(_quantile(ordered, 0.99), 1)
         if self.stages is not None:
             out["stages_ms"] = self.stages
         return out
@@ -172,6 +194,23 @@ class _Table:
     seen: dict[int, list[tuple[int, float]]] = field(default_factory=dict)
     """Per client index: (seq, when received) of every state it was sent, in order."""
     waiters: list[tuple[int, asyncio.Future[float]]] = field(default_factory=list)
+    home: int = 0
+    """The server (index into the bases) the table was opened on: its player posts and listens there."""
+    servers: int = 1
+
+    def server_of(self, client: int) -> int:
+        """The server a client's socket is on: the player's at home, spectators round the others.
+
+        With two servers a table's one spectator listens on the other one, so every move's
+        update crosses from process to process (PostgreSQL NOTIFY) to reach the last client.
+        """
+        return (self.home + client) % self.servers
+
+    def had_at(self, client: int, seq: int) -> float | None:
+        """When ``client`` first had a state at ``seq`` or later (None: not yet)."""
+        got = self.seen.get(client, [])
+        i = bisect.bisect_left(got, (seq, 0.0))
+        return None if i == len(got) else got[i][1]
 
     def saw(self, client: int, seq: int) -> None:
         self.seen.setdefault(client, []).append((seq, time.perf_counter()))
@@ -182,13 +221,12 @@ class _Table:
         """When the last client got a state at ``seq`` or later (None: someone has not yet)."""
         last = 0.0
         for c in range(self.clients):
-            got = self.seen.get(c, [])
             # states arrive in seq order (a coalesced update may skip some): the first one at
             # ``seq`` or beyond is when this client learnt of the move
-            i = bisect.bisect_left(got, (seq, 0.0))
-            if i == len(got):
+            when = self.had_at(c, seq)
+            if when is None:
                 return None
-            last = max(last, got[i][1])
+            last = max(last, when)
         return last
 
     def _resolve(self) -> None:
@@ -319,13 +357,16 @@ def _table_request(load: Load) -> dict[str, Any]:
     }
 
 
-def _spectate(base: str, table: _Table) -> list[asyncio.Task[None]]:
+def _spectate(bases: list[str], table: _Table) -> list[asyncio.Task[None]]:
     """Open the table's spectator sockets (client indexes 1 and up; 0 is the player's)."""
-    return [asyncio.create_task(_watch(base, table, c, None, None)) for c in range(1, table.clients)]
+    return [
+        asyncio.create_task(_watch(bases[table.server_of(c)], table, c, None, None))
+        for c in range(1, table.clients)
+    ]
 
 
 async def _player(
-    base: str,
+    bases: list[str],
     table: _Table,
     spectators: list[asyncio.Task[None]],
     result: Result,
@@ -338,6 +379,7 @@ async def _player(
     A game of River Rivals lasts a few dozen moves, under a minute at this pace; without a new
     table the number of live tables would fall during a run. The spectators follow them.
     """
+    base = bases[table.home]
     conn = Connection(base)
     try:
         while await _play_game(base, conn, table, spectators, result, stop, load):
@@ -349,9 +391,11 @@ async def _player(
                 result.errors += 1
                 return
             data = orjson.loads(body)
-            table = _Table(data["id"], data["seats"][0]["token"], table.clients)
+            table = _Table(
+                data["id"], data["seats"][0]["token"], table.clients, home=table.home, servers=len(bases)
+            )
             made.append(table)
-            spectators = _spectate(base, table)
+            spectators = _spectate(bases, table)
     finally:
         conn.close()
 
@@ -417,13 +461,19 @@ async def _move(conn: Connection, table: _Table, msg: dict[str, Any], action: st
         return
     acked = time.perf_counter()
     try:
-        done = await asyncio.wait_for(table.until_all_see(orjson.loads(body)["seq"]), UPDATE_SECONDS)
+        seq = orjson.loads(body)["seq"]
+        done = await asyncio.wait_for(table.until_all_see(seq), UPDATE_SECONDS)
     except TimeoutError:  # some client never heard of the move: counted, not timed
         result.lost_updates += 1
         return
     result.latencies_ms.append((done - sent) * 1000)
     result.ack_ms.append((acked - sent) * 1000)
     result.human_moves += 1
+    near = [table.had_at(c, seq) for c in range(table.clients) if table.server_of(c) == table.home]
+    far = [table.had_at(c, seq) for c in range(table.clients) if table.server_of(c) != table.home]
+    result.near_ms.append((max(t or done for t in near) - sent) * 1000)
+    if far:
+        result.far_ms.append((max(t or done for t in far) - sent) * 1000)
 
 
 async def _probe_lag(lags: list[float]) -> None:
@@ -434,38 +484,46 @@ async def _probe_lag(lags: list[float]) -> None:
         lags.append(max(0.0, time.perf_counter() - start - LAG_PERIOD))
 
 
-async def run(base: str, load: Load, on_start: Callable[[], None] | None = None) -> Result:
-    """Drive ``load`` against the server at ``base``.
+async def run(bases: str | list[str], load: Load, on_start: Callable[[], None] | None = None) -> Result:
+    """Drive ``load`` against the server(s) at ``bases`` (table *i* opens on server *i* mod n).
 
     ``on_start`` is called when the measured time begins (tables made, sockets connected).
     """
+    bases = [bases] if isinstance(bases, str) else list(bases)
     async with httpx.AsyncClient(timeout=60) as http:
         made: list[_Table] = []
-        for _ in range(load.tables):
-            r = await http.post(f"{base}/api/tables", json=_table_request(load))
+        for i in range(load.tables):
+            home = i % len(bases)
+            r = await http.post(f"{bases[home]}/api/tables", json=_table_request(load))
             r.raise_for_status()
             body = r.json()
-            made.append(_Table(body["id"], body["seats"][0]["token"], 1))
+            made.append(_Table(body["id"], body["seats"][0]["token"], 1, home=home, servers=len(bases)))
         for i in range(load.spectators):
             made[i % load.tables].clients += 1
         first = list(made)
-        watchers = {t.id: _spectate(base, t) for t in first}
+        watchers = {t.id: _spectate(bases, t) for t in first}
         await asyncio.sleep(1.0)  # let every socket connect before the clock starts
-        stages = (await http.delete(f"{base}/api/stages")).status_code == 200
+        stages = [(await http.delete(f"{base}/api/stages")).status_code == 200 for base in bases]
         result = Result(load, 0.0, 0, 0)
         if on_start is not None:
             on_start()
         began = time.perf_counter()
         stop = began + load.seconds
         probe = asyncio.create_task(_probe_lag(result.lags_s))
-        await asyncio.gather(*(_player(base, t, watchers[t.id], result, stop, load, made) for t in first))
+        await asyncio.gather(*(_player(bases, t, watchers[t.id], result, stop, load, made) for t in first))
         result.seconds = time.perf_counter() - began
         probe.cancel()
         result.tables_opened = len(made)
-        if stages:  # the server's stage timings (only a server started with RIVERBOX_STAGE_TIMES=1)
-            result.stages = (await http.get(f"{base}/api/stages")).json()
+        # the server's stage timings (only a server started with RIVERBOX_STAGE_TIMES=1)
+        reports = [
+            (await http.get(f"{base}/api/stages")).json()
+            for base, on in zip(bases, stages, strict=True)
+            if on
+        ]
+        if reports:
+            result.stages = reports[0] if len(bases) == 1 else reports
         for t in made:
-            summary = (await http.get(f"{base}/api/tables/{t.id}")).json()
+            summary = (await http.get(f"{bases[0]}/api/tables/{t.id}")).json()
             result.moves += summary["seq"]
     return result
 
@@ -559,22 +617,59 @@ def _run_loop(main: Coroutine[Any, Any, Result]) -> Result:
 
 
 def serve_and_run(load: Load, url: str | None = None, db: str | None = None) -> Result:
-    """Start a private ``riverbox serve`` on 127.0.0.1 (unless ``url`` is given) and run ``load``.
+    """Start ``load.servers`` private ``riverbox serve`` processes on 127.0.0.1 and run ``load``.
 
-    ``db`` is the server's database (default: a fresh SQLite file).
+    ``url`` (one base, or several joined by commas) uses running servers instead. ``db`` is the
+    servers' database: default a fresh SQLite file (one server only); a PostgreSQL URL gets a
+    schema of its own for the run, dropped at the end, so runs never see each other's tables.
+    The servers start one after the other (the first creates the schema), and the benchmark's
+    clients stay in this process, apart from every server.
     """
     if url is not None:
-        return _run_loop(run(url, load))
-    with running_server(Path(tempfile.mkdtemp(prefix="riverbox-bench-")), db) as server:
+        return _run_loop(run(url.split(","), load))
+    postgres = db is not None and db.startswith("postgres")
+    if load.servers > 1 and not postgres:
+        raise ValueError("several servers share their tables through PostgreSQL: give --db postgresql://...")
+    with contextlib.ExitStack() as stack:
+        url_of_db = stack.enter_context(_private_schema(db)) if postgres and db is not None else db
+        servers = [
+            stack.enter_context(running_server(Path(tempfile.mkdtemp(prefix="riverbox-bench-")), url_of_db))
+            for _ in range(load.servers)
+        ]
         marks: list[float] = []
 
         def start() -> None:  # CPU from here on: making tables and connecting sockets is not a move
-            marks.extend((server.cpu_seconds(), server.worker_cpu_seconds(), time.process_time()))
+            marks.append(sum(server.cpu_seconds() for server in servers))
+            marks.append(sum(server.worker_cpu_seconds() for server in servers))
+            marks.append(time.process_time())
 
         load_average = os.getloadavg()[0]
-        result = _run_loop(run(server.base, load, on_start=start))
-        result.server_cpu_s = server.cpu_seconds() - marks[0]
-        result.worker_cpu_s = server.worker_cpu_seconds() - marks[1]
+        result = _run_loop(run([server.base for server in servers], load, on_start=start))
+        result.server_cpu_s = sum(server.cpu_seconds() for server in servers) - marks[0]
+        result.worker_cpu_s = sum(server.worker_cpu_seconds() for server in servers) - marks[1]
         result.client_cpu_s = time.process_time() - marks[2]
         result.load_average = (load_average, os.getloadavg()[0])
+        result.db = "postgresql" if postgres else "sqlite"
         return result
+
+
+@contextmanager
+def _private_schema(db: str) -> Iterator[str]:
+    """A PostgreSQL URL whose search_path is a fresh schema of ``db``'s database, dropped at the end."""
+    import psycopg
+    from sqlalchemy.engine import make_url
+
+    from riverbox.server.live import listen_url
+
+    base = listen_url(db)
+    schema = f"riverbox_bench_{os.getpid()}_{secrets.token_hex(4)}"
+    with psycopg.connect(base, autocommit=True) as conn:
+        conn.execute(f'CREATE SCHEMA "{schema}"')
+    try:
+        url = make_url(db)
+        yield url.update_query_dict({"options": f"-csearch_path={schema}"}).render_as_string(
+            hide_password=False
+        )
+    finally:
+        with psycopg.connect(base, autocommit=True) as conn:
+            conn.execute(f'DROP SCHEMA "{schema}" CASCADE')

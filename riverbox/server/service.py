@@ -115,6 +115,11 @@ PRESENCE_HEARTBEAT = 5.0
 """Seconds between a process's refreshes of its presence rows (several processes)."""
 PRESENCE_STALE = 3 * PRESENCE_HEARTBEAT
 """A presence row not refreshed for this long belongs to a dead process and is ignored, then dropped."""
+TRUST_SECONDS = PRESENCE_HEARTBEAT
+"""Several processes: how long a table read from the store, with no newer seq announced since,
+is taken as current without reading it again (and a table's presence rows likewise). NOTIFY
+announces every commit, so the bound only matters if a notice is lost (a dropped LISTEN
+connection): then a page or a bot's look is at most this late."""
 
 DEFAULT_BOT_SECONDS = 1.0
 MAX_BOT_SECONDS = 10.0
@@ -142,6 +147,15 @@ class Tables:
         self.connected: dict[tuple[str, int], int] = {}
         """Sockets open in this process per (table, seat)."""
         self.process: str | None = None
+        self.hears_notices = False
+        """Several processes: True once this process LISTENs to the store's NOTIFY (the server's
+        lifespan sets it); until then every look at a table reads the store."""
+        self._announced: dict[str, int] = {}
+        """Several processes: the newest seq NOTIFY announced per table (see :meth:`announced`)."""
+        self._read_at: dict[str, float] = {}
+        """Several processes: when each cached table was last caught up with the store."""
+        self._present: dict[str, tuple[float, set[int]]] = {}
+        """Several processes: each table's seats with a socket in another process, and when read."""
         """This process's name in the store's presence rows, when several processes share the
         store (PostgreSQL); then a seat connected to another process counts as connected too."""
 
@@ -154,8 +168,14 @@ class Tables:
             return lock
 
     @contextmanager
-    def locked(self, table_id: str) -> Iterator[Table]:
-        """The table, caught up with the store, held for exclusive use; 404 if unknown."""
+    def locked(self, table_id: str, seen: int = 0) -> Iterator[Table]:
+        """The table, caught up with the store, held for exclusive use; 404 if unknown.
+
+        With several processes it reads the store unless the cached table is current (see
+        :meth:`announced`) and at ``seen`` or beyond (a seq the caller was shown, perhaps by
+        another process whose notice has not come yet). A write on a table that is not current
+        after all loses its seq to the other process's and is refused (409), after a catch-up.
+        """
         lock = self._lock(table_id)
         if not lock.acquire(False):
             start = time.perf_counter()
@@ -169,7 +189,7 @@ class Tables:
                     raise Refused(404, server_text("there is no table {table}", table=repr(table_id)))
                 table = Table.new(row)
                 self._catch_up(table)
-            elif not self.sole_writer:
+            elif table.seq < seen or not self._current(table_id, table):
                 self._catch_up(table)
             with self._guard:
                 self._cache[table_id] = table
@@ -177,33 +197,62 @@ class Tables:
                 while len(self._cache) > CACHE_SIZE:
                     old, _ = self._cache.popitem(last=False)
                     self._seats.pop(old, None)
+                    self._read_at.pop(old, None)
+                    self._present.pop(old, None)
+                if len(self._announced) > 4 * CACHE_SIZE:  # notices of tables never looked at here
+                    for gone in [t for t in list(self._announced) if t not in self._cache]:
+                        self._announced.pop(gone, None)  # in place: the LISTEN thread writes meanwhile
             yield table
         finally:
             lock.release()
+
+    def announced(self, table_id: str, seq: int) -> None:
+        """A NOTIFY said ``table_id`` reached ``seq`` (any thread; negative seqs are presence changes).
+
+        With several processes a cached table is current while no newer seq was announced, so
+        the loop can read it at once (:meth:`at_once`) instead of a thread reading the store
+        at every change: that trip, for every socket update, bot look and rating look of both
+        processes, cost more than the move itself and made the latency's tail (issue 26 item 8).
+        """
+        if seq < 0:
+            self._present.pop(table_id, None)
+        elif seq > self._announced.get(table_id, 0):
+            self._announced[table_id] = seq
+
+    def _current(self, table_id: str, table: Table) -> bool:
+        """Is the cached ``table`` known to hold every committed event (see :meth:`announced`)?"""
+        if self.sole_writer:
+            return True
+        return (
+            self.hears_notices
+            and table.seq >= self._announced.get(table_id, 0)
+            and time.monotonic() - self._read_at.get(table_id, -TRUST_SECONDS) < TRUST_SECONDS
+        )
 
     @contextmanager
     def at_once(self, table_id: str) -> Iterator[tuple[Table, list[SeatRow]] | None]:
         """The table and its seats if they can be had now without waiting or reading the store.
 
-        For the event loop: a table this process alone writes, cached with its seats and not
-        in use by a thread, is current and cheap to read; anything else (None) goes to a thread.
+        For the event loop: a cached table that is current (this process alone writes it, or
+        no other process announced a newer seq), with its seats, not in use by a thread, is
+        cheap to read; anything else (None) goes to a thread.
         """
-        lock = self._lock(table_id)
-        table = self._cache.get(table_id)
-        seats = self._seats.get(table_id)
-        if not self.sole_writer or table is None or seats is None or not lock.acquire(False):
+        held = self._hold_at_once(table_id)
+        if held is None:
             yield None
             return
         try:
-            yield table, seats
+            yield held
         finally:
-            lock.release()
+            self._lock(table_id).release()
 
     def _hold_at_once(self, table_id: str) -> tuple[Table, list[SeatRow]] | None:
         """Like :meth:`at_once`, for a caller that releases the table's lock itself (across an await)."""
         table = self._cache.get(table_id)
         seats = self._seats.get(table_id)
-        if not self.sole_writer or table is None or seats is None or not self._lock(table_id).acquire(False):
+        if table is None or seats is None or not self._current(table_id, table):
+            return None
+        if not self._lock(table_id).acquire(False):
             return None
         return table, seats
 
@@ -409,12 +458,28 @@ class Tables:
 
     def state_texts_at_once(self, table_id: str, viewers: Iterable[Viewer]) -> dict[Viewer, str] | None:
         """:meth:`state_texts` if the table is at hand without waiting (see :meth:`at_once`), else None."""
+        if self.process is not None and self._remote_cached(table_id) is None:
+            return None  # the other processes' presence needs a read of the store: a thread
         with self.at_once(table_id) as held:
             return None if held is None else self._texts(*held, viewers)
 
+    def _remote_cached(self, table_id: str) -> set[int] | None:
+        """Seats with a socket in another process, if read within ``TRUST_SECONDS`` and unchanged since."""
+        cached = self._present.get(table_id)
+        if cached is None or time.monotonic() - cached[0] >= TRUST_SECONDS:
+            return None
+        return cached[1]
+
     def _connected(self, table_id: str, rows: list[SeatRow]) -> tuple[bool, ...]:
         """Per seat: has it a socket open here or (several processes) in another live process?"""
-        remote = set() if self.process is None else self.store.present(table_id, time.time() - PRESENCE_STALE)
+        remote: set[int] = set()
+        if self.process is not None:
+            cached = self._remote_cached(table_id)
+            if cached is None:
+                read_at = time.monotonic()
+                cached = self.store.present(table_id, time.time() - PRESENCE_STALE)
+                self._present[table_id] = (read_at, cached)
+            remote = cached
         return tuple(self.connected.get((table_id, s.seat), 0) > 0 or s.seat in remote for s in rows)
 
     def _texts(self, table: Table, rows: list[SeatRow], viewers: Iterable[Viewer]) -> dict[Viewer, str]:
@@ -438,7 +503,7 @@ class Tables:
     def act(self, table_id: str, token: str | None, text: str, seq: int) -> int:
         """A seat's move; returns the new seq once committed. Refused (403/409/422) changes nothing."""
         seat = self._require_seat(table_id, token)
-        with self.locked(table_id) as table:
+        with self.locked(table_id, seen=seq) as table:
             start = time.perf_counter()
             table.check_seq(seq)
             if seat in table.bot_seats(self.seats(table_id)):
@@ -469,6 +534,8 @@ class Tables:
             return None
         table, seats = held
         try:
+            if seq != table.seq and not self.sole_writer:
+                return None  # the mover may have heard of a move whose notice is still on its way
             start = time.perf_counter()
             table.check_seq(seq)
             if seat in table.bot_seats(seats):
@@ -638,7 +705,9 @@ class Tables:
 
     def _catch_up(self, table: Table) -> None:
         """Replay the events other processes appended since the cached ``table.seq``."""
+        read_at = time.monotonic()
         events = self.store.events(table.row.id, table.seq)
+        self._read_at[table.row.id] = read_at
         for event in events:
             table.replay(event)
         if any(e.kind in SEAT_KINDS for e in events):

@@ -153,10 +153,27 @@ _SEAT_OF = sa.select(_S.seat).where(_S.game_id == sa.bindparam("t"), _S.token_ha
 """The hot reads (every request catches up with the log), built once rather than per call."""
 
 
+SYNC_ENV = "RIVERBOX_SQLITE_SYNC"
+"""``full`` makes every SQLite commit wait for the disk (fsync); unset or ``normal``, it does not."""
+
+
+def sqlite_synchronous() -> str:
+    """SQLite's ``synchronous`` for the server's database: NORMAL unless ``RIVERBOX_SQLITE_SYNC=full``.
+
+    In WAL mode NORMAL writes every commit to the log before the move is acknowledged and
+    syncs the log only at checkpoints: a killed or crashed server process loses nothing (the
+    operating system holds the written log), only a power cut or a kernel crash can lose the
+    last commits, never the database's consistency. FULL also waits for an fsync at every
+    commit, about 6 ms on a plain disk, and that wait was the largest share of a move's
+    latency on SQLite (issue 26 item 8, see docs/benchmarks.md).
+    """
+    return "FULL" if os.environ.get(SYNC_ENV, "").strip().lower() == "full" else "NORMAL"
+
+
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     cur = dbapi_conn.cursor()
     cur.execute("PRAGMA journal_mode=WAL")
-    cur.execute("PRAGMA synchronous=FULL")
+    cur.execute(f"PRAGMA synchronous={sqlite_synchronous()}")
     # no checkpoint inside a commit: the Store's checkpoint thread does them (see Store._checkpoints)
     cur.execute("PRAGMA wal_autocheckpoint=0")
     cur.execute("PRAGMA busy_timeout=10000")
@@ -296,7 +313,7 @@ class Store:
         commit (and every move waiting for the next one) then also waits for the copy and the
         database file's fsync, tens of milliseconds every few seconds at a few hundred moves a
         second. Here they run beside the commits (PASSIVE: never blocking a writer); a commit
-        is as durable as before (synchronous FULL syncs the log at every commit).
+        is as durable as before (the log holds it; with synchronous FULL, synced at every commit).
         """
         while not self._stop.wait(CHECKPOINT_SECONDS):
             try:
@@ -332,8 +349,8 @@ class Store:
             self.timing("commit.group_count", len(group))
         try:
             with self.engine.begin() as conn:
-                for item in group:
-                    self._write(conn, item)
+                written = [item for item in group if self._write(conn, item)]
+                self._notify_all(conn, [f"{i.row['game_id']} {i.row['seq'] + 1}" for i in written])
         except Exception as exc:  # nothing of the group was committed: every one of them fails
             for item in group:
                 item.error = item.error or exc
@@ -347,11 +364,12 @@ class Store:
                 except Exception:  # e.g. the loop that waited has closed: the writer goes on
                     continue
 
-    def _write(self, conn: Connection, item: _Append) -> None:
+    def _write(self, conn: Connection, item: _Append) -> bool:
+        """Write one append of a group commit; False (and :class:`Stale` on it) if its seq was taken."""
         table_id, seq = item.row["game_id"], item.row["seq"]
         if conn.execute(self._insert, item.row).first() is None:
             item.error = Stale(f"event {seq} of table {table_id} was already written")
-            return
+            return False
         if item.status is not None:
             conn.execute(
                 schema.games.update().where(schema.games.c.id == table_id).values(status=item.status)
@@ -362,7 +380,7 @@ class Store:
                 .where(schema.seats.c.game_id == table_id, schema.seats.c.seat == item.seat_bot[0])
                 .values(bot=item.seat_bot[1])
             )
-        self._notify(conn, table_id, seq + 1)
+        return True
 
     def claim(
         self, table_id: str, seat: int | None, name: str, token_hash: str, seq: int
@@ -419,6 +437,15 @@ class Store:
                     )
                 return int(chosen)
         return None
+
+    def _notify_all(self, conn: Connection, messages: list[str]) -> None:
+        """One NOTIFY per message (``"table seq"``), all in one statement: a group commit's
+        appends cost PostgreSQL one round trip for their notices, not one each."""
+        if self.is_postgres and messages:
+            conn.execute(
+                sa.text("SELECT pg_notify(:ch, m) FROM unnest(CAST(:msgs AS text[])) AS m"),
+                {"ch": self.channel, "msgs": messages},
+            )
 
     def _notify(self, conn: Connection, table_id: str, seq: int) -> None:
         if self.is_postgres:

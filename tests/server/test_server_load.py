@@ -8,12 +8,14 @@ import threading
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
+import orjson
 import pytest
 
 from riverbox.server import worker
 from riverbox.server.live import BotDriver
 from riverbox.server.server_load import Load, _Table, behind_fraction, serve_and_run
-from riverbox.server.service import BotJob
+from riverbox.server.service import BotJob, SeatSpec, Tables
+from riverbox.store.db import Store
 
 
 def _job(seat: int, bot: str = "random", moves: tuple[tuple[int, str], ...] = ()) -> BotJob:
@@ -140,3 +142,59 @@ def test_flat_out_players_open_a_new_table_when_their_game_ends() -> None:
     assert result.games_over >= 1, "a River Rivals game lasts a few dozen moves, seconds when flat out"
     assert result.tables_opened >= 2 + 1, "a finished game's player should sit down at a new table"
     assert out["refused"] == 0 and out["transport_errors"] == 0 and out["lost_updates"] == 0
+
+
+def test_with_two_servers_the_spectators_sit_on_the_other_one() -> None:
+    tables = [_Table(f"t{i}", "token", 3, home=i % 2, servers=2) for i in range(4)]
+    assert [t.server_of(0) for t in tables] == [0, 1, 0, 1], "the player posts and listens at home"
+    assert [t.server_of(1) for t in tables] == [1, 0, 1, 0], "a spectator hears through the other"
+    assert _Table("t", "token", 3).server_of(2) == 0, "one server holds everyone"
+
+
+def test_several_servers_need_postgresql_before_anything_starts() -> None:
+    with pytest.raises(ValueError, match="PostgreSQL"):
+        serve_and_run(Load(servers=2, seconds=1), db=None)
+
+
+def test_two_servers_on_postgresql_carry_every_update_across(pg_url: str) -> None:
+    # issue 26 item 8: each move's update reaches a spectator on the other process (NOTIFY)
+    result = serve_and_run(
+        Load(tables=2, spectators=2, seconds=6, think_min=0.1, think_max=0.3, servers=2), db=pg_url
+    )
+    out = result.to_json()
+    assert out["servers"] == 2 and out["db"] == "postgresql"
+    assert result.human_moves > 0 and len(result.far_ms) == result.human_moves
+    assert out["transport_errors"] == 0 and out["lost_updates"] == 0
+    assert all(far <= total for far, total in zip(result.far_ms, result.latencies_ms, strict=True))
+    assert isinstance(out["stages_ms"], list) and len(out["stages_ms"]) == 2
+
+
+def _two_processes(url: str) -> tuple[Tables, Tables, str, str]:
+    """Two services on one store, as two server processes on PostgreSQL see it (no sole writer)."""
+    store = Store(url)
+    store.upgrade()
+    here, there = Tables(store), Tables(Store(url))
+    here.hears_notices = True  # as a server whose LISTEN is up
+    table_id, seats = here.create("river-rivals", None, {}, [SeatSpec("human"), SeatSpec("human")])
+    tokens = [token for _, _, token in seats]
+    assert tokens[0] is not None and tokens[1] is not None
+    return here, there, table_id, tokens[0]
+
+
+def test_a_table_no_notice_said_is_newer_is_read_on_the_loop_and_a_newer_one_is_not(
+    sqlite_url: str,
+) -> None:
+    here, there, table_id, token = _two_processes(sqlite_url)
+    here.state_texts(table_id, [(None, "en")])  # read from the store in a thread: now cached and current
+    with here.at_once(table_id) as held:
+        assert held is not None, "nothing newer was announced: the loop may read it"
+    state = orjson.loads(there.state_texts(table_id, [(0, "en")])[0, "en"])
+    assert state["legal"], "seat 0 moves first in River Rivals"
+    new_seq = there.act(table_id, token, state["legal"][0]["action"], state["seq"])  # the other process
+    here.announced(table_id, new_seq)  # its NOTIFY arrives
+    with here.at_once(table_id) as held:
+        assert held is None, "a newer seq was announced: only a thread that reads the store may answer"
+    texts = here.state_texts(table_id, [(None, "en")])
+    assert f'"seq":{new_seq},' in texts[None, "en"], "the thread caught up with the other process's move"
+    with here.at_once(table_id) as held:
+        assert held is not None and held[0].seq == new_seq

@@ -64,12 +64,17 @@ def test_racing_appends_of_one_seq_exactly_one_wins(db_url: str) -> None:
     store.close()
 
 
-def test_sqlite_runs_in_wal_mode_with_full_sync(sqlite_url: str) -> None:
-    store = _store(sqlite_url)
-    with store.engine.connect() as conn:
-        assert conn.execute(sa.text("PRAGMA journal_mode")).scalar() == "wal"
-        assert conn.execute(sa.text("PRAGMA synchronous")).scalar() == 2  # FULL
-    store.close()
+def test_sqlite_runs_in_wal_mode_with_normal_sync_unless_asked_for_full(
+    sqlite_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # issue 26 item 8: WAL + NORMAL survives a killed process; FULL (an fsync per commit) on request
+    for env, expected in (("", 1), ("full", 2), ("normal", 1)):
+        monkeypatch.setenv(db.SYNC_ENV, env)
+        store = _store(sqlite_url)
+        with store.engine.connect() as conn:
+            assert conn.execute(sa.text("PRAGMA journal_mode")).scalar() == "wal"
+            assert conn.execute(sa.text("PRAGMA synchronous")).scalar() == expected  # 1 NORMAL, 2 FULL
+        store.close()
 
 
 def test_sqlite_checkpoints_run_beside_the_commits_not_inside_them(
@@ -182,4 +187,36 @@ def test_presence_rows_say_which_seats_a_live_process_has_connected_and_go_stale
     assert store.present(there, fresh_after=0.0) == set()
     store.clear_presence("a")  # a shuts down
     assert store.present(here, fresh_after=0.0) == set()
+    store.close()
+
+
+def test_a_group_commit_notifies_every_append_it_wrote_once(pg_url: str) -> None:
+    """The notices of a group commit go out in one statement (issue 26 item 8): still one per
+    written append, none for an append that lost its seq."""
+    import psycopg
+
+    from riverbox.server.live import listen_url
+
+    store = _store(pg_url)
+    ids = [f"n{secrets.token_hex(4)}" for _ in range(4)]
+    for table_id in ids:
+        store.create_table(
+            TableRow(table_id, "river-rivals", {"players": 2}, 1, "running", {}, 0.0),
+            [
+                (SeatRow(0, "human", None, None, True), f"{table_id}-0"),
+                (SeatRow(1, "bot", None, "random", True), None),
+            ],
+        )
+    with psycopg.connect(listen_url(store.url), autocommit=True) as listener:
+        listener.execute(f'LISTEN "{store.channel}"')
+        pending = [store.submit(NewEvent(t, seq, "move", 0, "draw")) for seq in range(3) for t in ids]
+        pending.append(store.submit(NewEvent(ids[0], 0, "move", 0, "again")))  # seq 0 is taken: Stale
+        for p in pending:
+            assert p.done.wait(30)
+        assert isinstance(pending[-1].error, Stale) and all(p.error is None for p in pending[:-1])
+        heard: list[str] = []
+        deadline = time.monotonic() + 10
+        while len(heard) < 12 and time.monotonic() < deadline:
+            heard += [n.payload for n in listener.notifies(timeout=0.5) if n.payload.split()[0] in ids]
+    assert sorted(heard) == sorted(f"{t} {seq + 1}" for seq in range(3) for t in ids)
     store.close()

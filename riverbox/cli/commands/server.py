@@ -65,16 +65,31 @@ def serve_bench(
     flat_out: Annotated[
         bool, typer.Option("--flat-out", help="No thinking: players move at once (capacity).")
     ] = False,
-    url: Annotated[str | None, typer.Option(help="Use a running server on 127.0.0.1 instead.")] = None,
-    db: Annotated[str | None, typer.Option(help="Database of the server it starts (default SQLite).")] = None,
+    url: Annotated[
+        str | None, typer.Option(help="Use running servers on 127.0.0.1 instead (several: comma-separated).")
+    ] = None,
+    db: Annotated[
+        str | None,
+        typer.Option(
+            help="Database of the servers it starts (default SQLite; postgresql://... for several)."
+        ),
+    ] = None,
+    servers: Annotated[
+        int,
+        typer.Option(
+            help="Server processes to start, sharing the tables (2+: needs a PostgreSQL --db).", min=1
+        ),
+    ] = 1,
 ) -> None:
     """Load benchmark of the server on 127.0.0.1: live tables, moves/s, p50/p99 move-to-update latency."""
     from riverbox.server.server_load import Load, serve_and_run
 
-    if url is not None and not url.startswith(("http://127.", "http://localhost")):
-        fail("the benchmark only targets a server on this machine (http://127.0.0.1:PORT)")
+    if url is not None and not all(u.startswith(("http://127.", "http://localhost")) for u in url.split(",")):
+        fail("the benchmark only targets servers on this machine (http://127.0.0.1:PORT)")
     if think_max < think_min:
         fail(f"--think-max ({think_max:g}) must not be below --think-min ({think_min:g})")
-    load = Load(tables, spectators, seconds, think_min, think_max, bot, bot_seconds, flat_out)
+    if servers > 1 and url is None and not (db or "").startswith("postgres"):
+        fail("several servers share their tables through PostgreSQL: give --db postgresql://...")
+    load = Load(tables, spectators, seconds, think_min, think_max, bot, bot_seconds, flat_out, servers)
     result = serve_and_run(load, url, db)
     print(json.dumps(result.to_json(), indent=1))

@@ -15,6 +15,8 @@ from starlette.concurrency import run_in_threadpool
 
 from riverbox.server.chat import CHAT_LIMIT, NAME_LIMIT, Chat, RateLimited, chat_json
 from riverbox.server.deps import RuntimeDep, SeatToken, rate_limit, request_lang
+from riverbox.server.schemas import ERRORS as SHARED_ERRORS
+from riverbox.server.schemas import AfterQuery
 
 router = APIRouter(tags=["chat"])
 
@@ -52,7 +54,8 @@ class Problem(BaseModel):
     detail: str
 
 
-ERRORS: dict[int | str, dict[str, Any]] = {code: {"model": Problem} for code in (403, 404, 422, 429)}
+ERRORS: dict[int | str, dict[str, Any]] = SHARED_ERRORS
+"""Every answer of the API besides success (400, 403, 404, 409, 413, 422, 429 with Retry-After, 503)."""
 
 
 def chat_service(runtime: RuntimeDep) -> Chat:
@@ -68,7 +71,7 @@ def _sender(request: Request) -> str:
 
 
 @router.get("/api/tables/{table_id}/chat", response_model=ChatOut, responses=ERRORS)
-def read_chat(table_id: str, chat: Service, after: int = 0) -> dict[str, Any]:
+def read_chat(table_id: str, chat: Service, after: AfterQuery = 0) -> dict[str, Any]:
     """The table's chat, oldest first (``after``: only lines with a greater id). Public, like the table."""
     return chat.lines(table_id, after)
 
