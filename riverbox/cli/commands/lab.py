@@ -434,3 +434,60 @@ def _print_effects(report: Any) -> None:
         "Effects are associations under the bots' play, not causes. Content marked (placeholder)"
         " is not the published game's."
     )
+
+
+def bound(
+    bots: Annotated[
+        str, typer.Option(help="The River Wild bots to measure. " + BOTS_HELP)
+    ] = "heuristic,strong",
+    games_: Annotated[int, typer.Option("--games", "-n", help="Deals.", min=1)] = 20,
+    nodes: Annotated[
+        int, typer.Option(help="Positions the bound's search may expand per deal (then it relaxes).", min=0)
+    ] = 20_000,
+    think: ThinkOpt = None,
+    seed: SeedOpt = 0,
+    option: OptionOpt = None,
+    workers: WorkersOpt = 1,
+    as_json: JsonOpt = False,
+) -> None:
+    """River Wild: each bot's score and its gap to a bound no play of the deal can beat, per deal."""
+    from riverbox.lab.wildbound import GAME, run_bound
+
+    try:
+        g = load_game(GAME, None, option)
+        specs = list(dict.fromkeys(lineup(g, bots, think)))
+    except ValueError as exc:
+        fail(str(exc))
+        return
+    with _progress(g.name, as_json) as progress:
+        task = progress.add_task("games and bounds", total=games_ * (len(specs) + 1))
+        report = run_bound(
+            specs, games_, seed, dict(g.options), nodes, workers, lambda k: progress.advance(task, k)
+        )
+    data = report.to_json()
+    if as_json:
+        print(json.dumps({"options": g.config(), "seed": seed, **data}, indent=1))
+        return
+    table = Table(title=f"{g.info.title}: {games_} deals, seed {seed}, bound search {nodes} positions a deal")
+    for col in ("seed", "bound", "exact", "best line", *specs):
+        table.add_column(col, justify="right")
+    for d in report.deals:
+        cells = [f"{s:.0f} ({d.upper - s:+.0f})" for s in d.scores]
+        table.add_row(str(d.seed), str(d.upper), "yes" if d.exact else "no", str(d.lower), *cells)
+    console.print(table)
+    summary = Table(title="Mean over the deals (95% CI)")
+    for col in ("bot", "score", "gap to bound", "below best line"):
+        summary.add_column(col, justify="left" if col == "bot" else "right")
+    for row in data["bots"]:
+        summary.add_row(
+            row["bot"],
+            f"{row['score_mean']:.2f} ({row['score_ci95'][0]:.2f} - {row['score_ci95'][1]:.2f})",
+            f"{row['gap_to_bound']:.2f} ({row['gap_ci95'][0]:.2f} - {row['gap_ci95'][1]:.2f})",
+            f"{row['below_best_line']:.2f} ({row['below_best_line_ci95'][0]:.2f} -"
+            f" {row['below_best_line_ci95'][1]:.2f})",
+        )
+    console.print(summary)
+    console.print(
+        f"Bound: no play of the deal scores more ({data['exact_deals']} of {games_} exact). Best line:"
+        " the best game the search found with the deck order known. Bot cells: score (bound - score)."
+    )
