@@ -46,9 +46,9 @@ def optimistic(board: Board, unplaced: Sequence[int]) -> int:
     (card indices, hand and deck) still to place. Why it is one:
 
     1. The final score is the sum over Protected Lands of 2 plus their goal points, where the
-       largest land scores each goal's first number and every other land its second (RW-7). Each
-       goal's first number is at most its second, so counting every land with second numbers
-       can only add points. The lands sealed already are final; they count as they are.
+       largest land scores each goal's first number and every other land its second (RW-7).
+       Counting every land with the larger of the two (the second, on the placeholder deck)
+       can only add points. The lands sealed already are final; they count so too.
     2. Every land still to be sealed is made of *live* land: regions on the table with a land
        slot still open, and the sections of the cards not yet placed. Each such land holds at
        least one live unit (an open region or a section of an unplaced card) and no unit is in
@@ -65,8 +65,8 @@ def optimistic(board: Board, unplaced: Sequence[int]) -> int:
     rules = board.rules
     faces = rules.faces
     total = 0
-    for _, _, second, _, _ in board.lands:
-        total += POINTS_PER_LAND + second
+    for _, first, second, _, _ in board.lands:
+        total += POINTS_PER_LAND + max(first, second)
     counts = [0, 0, 0, 0]
     goals: list[int] = []
     units = 0
@@ -94,7 +94,7 @@ def optimistic(board: Board, unplaced: Sequence[int]) -> int:
                 goal_list.append(sec.goal)
     total += POINTS_PER_LAND * units
     for goal in goal_list:
-        total += goal.second * goal_completions(goal, counts, wild)
+        total += max(goal.first, goal.second) * goal_completions(goal, counts, wild)
     return total
 
 
