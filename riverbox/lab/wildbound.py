@@ -36,6 +36,12 @@ class DealBound:
     exact: bool
     scores: list[float]
 
+    @property
+    def best_known(self) -> float:
+        """The best play of the deal seen: the search's line or a bot's game, whichever scored
+        more (the deal's perfect-information value lies between this and ``upper``)."""
+        return max([float(self.lower), *self.scores])
+
 
 @dataclass
 class BoundReport:
@@ -50,12 +56,12 @@ class BoundReport:
         return m, m - half, m + half
 
     def summary(self) -> list[dict[str, Any]]:
-        """Per bot: mean score, mean gap to the bound and to the best line found, with 95% intervals."""
+        """Per bot: mean score, mean gap to the bound and below the best play seen, with 95% intervals."""
         out = []
         for i, bot in enumerate(self.bots):
             scores = [d.scores[i] for d in self.deals]
             gaps = [d.upper - d.scores[i] for d in self.deals]
-            below_best = [d.lower - d.scores[i] for d in self.deals]
+            below_best = [d.best_known - d.scores[i] for d in self.deals]
             m, lo, hi = self.mean_ci(scores)
             g, glo, ghi = self.mean_ci(gaps)
             b, blo, bhi = self.mean_ci(below_best)
@@ -66,8 +72,8 @@ class BoundReport:
                     "score_ci95": [lo, hi],
                     "gap_to_bound": g,
                     "gap_ci95": [glo, ghi],
-                    "below_best_line": b,
-                    "below_best_line_ci95": [blo, bhi],
+                    "below_best_known": b,
+                    "below_best_known_ci95": [blo, bhi],
                     "above_bound": sum(1 for d in self.deals if d.scores[i] > d.upper),
                 }
             )
@@ -76,6 +82,7 @@ class BoundReport:
     def to_json(self) -> dict[str, Any]:
         upper = self.mean_ci([d.upper for d in self.deals])
         lower = self.mean_ci([d.lower for d in self.deals])
+        known = self.mean_ci([d.best_known for d in self.deals])
         return {
             "game": GAME,
             "nodes": self.nodes,
@@ -83,6 +90,8 @@ class BoundReport:
             "bound_ci95": list(upper[1:]),
             "best_line_mean": lower[0],
             "best_line_ci95": list(lower[1:]),
+            "best_known_mean": known[0],
+            "best_known_ci95": list(known[1:]),
             "exact_deals": sum(d.exact for d in self.deals),
             "bots": self.summary(),
             "deals": [
@@ -90,6 +99,7 @@ class BoundReport:
                     "seed": d.seed,
                     "bound": d.upper,
                     "best_line": d.lower,
+                    "best_known": d.best_known,
                     "exact": d.exact,
                     "scores": dict(zip(self.bots, d.scores, strict=True)),
                 }

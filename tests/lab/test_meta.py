@@ -78,4 +78,5 @@ def test_bound_command_reports_each_bot_against_the_bound() -> None:
     assert [b["bot"] for b in data["bots"]] == ["random", "heuristic"]
     for deal in data["deals"]:
         assert all(score <= deal["bound"] for score in deal["scores"].values())
-        assert deal["best_line"] <= deal["bound"]
+        assert deal["best_line"] <= deal["best_known"] <= deal["bound"]
+        assert deal["best_known"] == max(deal["best_line"], *deal["scores"].values())

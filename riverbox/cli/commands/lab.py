@@ -476,18 +476,19 @@ def bound(
         table.add_row(str(d.seed), str(d.upper), "yes" if d.exact else "no", str(d.lower), *cells)
     console.print(table)
     summary = Table(title="Mean over the deals (95% CI)")
-    for col in ("bot", "score", "gap to bound", "below best line"):
+    for col in ("bot", "score", "gap to bound", "below best play seen"):
         summary.add_column(col, justify="left" if col == "bot" else "right")
     for row in data["bots"]:
         summary.add_row(
             row["bot"],
             f"{row['score_mean']:.2f} ({row['score_ci95'][0]:.2f} - {row['score_ci95'][1]:.2f})",
             f"{row['gap_to_bound']:.2f} ({row['gap_ci95'][0]:.2f} - {row['gap_ci95'][1]:.2f})",
-            f"{row['below_best_line']:.2f} ({row['below_best_line_ci95'][0]:.2f} -"
-            f" {row['below_best_line_ci95'][1]:.2f})",
+            f"{row['below_best_known']:.2f} ({row['below_best_known_ci95'][0]:.2f} -"
+            f" {row['below_best_known_ci95'][1]:.2f})",
         )
     console.print(summary)
     console.print(
         f"Bound: no play of the deal scores more ({data['exact_deals']} of {games_} exact). Best line:"
-        " the best game the search found with the deck order known. Bot cells: score (bound - score)."
+        " the best game the search found with the deck order known; best play seen: that line or a"
+        " bot's game, whichever scored more. Bot cells: score (bound - score)."
     )
