@@ -27,6 +27,7 @@ INTERPRETED = frozenset(
         "balance",
         "belief",
         "bot",
+        "bound",
         "explain",
         "menu",
         "narrate",

@@ -47,6 +47,7 @@ app.command()(play.replay)
 app.command()(speed.bench)
 app.command()(lab.ladder)
 app.command()(lab.balance)
+app.command()(lab.bound)
 app.command()(server.serve)
 app.command("serve-bench")(server.serve_bench)
 

@@ -171,6 +171,8 @@ class LadderResult:
     seat_ci: list[list[tuple[float, float] | None]] = field(default_factory=list)
     seat_games: list[list[int]] = field(default_factory=list)
     """Games bot i played from seat s (the seat figures' sample size)."""
+    deal_scores: list[list[float]] = field(default_factory=list)
+    """Solo games: each bot's score per deal, in deal order (the meta-game compares them)."""
 
     def order(self) -> list[int]:
         """Bots from best to worst (by rating, or by mean score in a solo game)."""
@@ -276,6 +278,13 @@ def run_ladder(
     )
 
 
+def _per_deal(scores: Sequence[float], deals: int) -> list[float]:
+    """A solo bot's score per deal: its lineups' results come deal by deal, one lineup after
+    another (a bot named twice plays every deal twice), so deal ``d`` is every ``deals``-th."""
+    runs = max(1, len(scores) // deals) if deals else 1
+    return [sum(scores[d::deals]) / runs for d in range(deals)] if deals else []
+
+
 def summarise_ladder(
     game: str,
     players: int,
@@ -332,4 +341,5 @@ def summarise_ladder(
             for i in range(n)
         ],
         seat_games=[[total.seat_games.get((i, s), 0) for s in range(players)] for i in range(n)],
+        deal_scores=[_per_deal(s, len(per_deal)) for s in scores] if solo else [],
     )

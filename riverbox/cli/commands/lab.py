@@ -174,6 +174,14 @@ def ladder(
     anchor: Annotated[str | None, typer.Option(help="The bot rated 0 (default: ratings average 0).")] = None,
     as_json: JsonOpt = False,
     plot: Annotated[Path | None, typer.Option(help="Write a PNG/SVG/PDF plot of the ratings.")] = None,
+    meta: Annotated[
+        bool,
+        typer.Option(
+            "--meta",
+            help="Also the meta-game of the bots: alpha-Rank, a Nash equilibrium and the dominated bots"
+            " (needs OpenSpiel).",
+        ),
+    ] = False,
 ) -> None:
     """Rate bots: duplicate deals in every seating, Elo ratings with 95% intervals, head-to-head table."""
     from riverbox.bots.base import resolve
@@ -208,14 +216,28 @@ def ladder(
         except ValueError as exc:
             fail(str(exc))
             return
+    meta_game = None
+    if meta:
+        from riverbox.lab.meta import MetaUnavailable, meta_of
+
+        try:
+            meta_game = meta_of(result)
+        except (MetaUnavailable, ValueError) as exc:
+            fail(f"--meta: {exc}")
+            return
     if plot is not None:
         from riverbox.lab.plots import plot_ladder
 
         plot_ladder(g.info.title, result, plot)
     if as_json:
-        print(json.dumps({"options": g.config(), "seed": seed, **result.to_json()}, indent=1))
+        out = {"options": g.config(), "seed": seed, **result.to_json()}
+        if meta_game is not None:
+            out["meta"] = meta_game.to_json()
+        print(json.dumps(out, indent=1))
         return
     _print_ladder(g.info.title, result, n_seatings, seed)
+    if meta_game is not None:
+        _print_meta(result, meta_game)
     if plot is not None:
         console.print(f"Plot written to [bold]{plot}[/bold].")
 
@@ -269,6 +291,38 @@ def _print_ladder(title: str, r: Any, n_seatings: int, seed: int) -> None:
         pairs.add_row(r.bots[i], *cells)
     console.print(pairs)
     console.print(_ladder_seat_table(r, order))
+
+
+def _print_meta(r: Any, m: Any) -> None:
+    """The meta-game table: Elo (or mean score), alpha-Rank mass, Nash mix, Nash average, dominance."""
+    table = Table(
+        title="Meta-game: pick a bot (payoff: how often it finishes above the other, less the reverse)"
+    )
+    for col in (
+        "bot",
+        "mean score" if r.solo else "rating",
+        "alpha-Rank",
+        "Nash mix",
+        "vs Nash",
+        "dominated by",
+    ):
+        table.add_column(col, justify="left" if col in ("bot", "dominated by") else "right")
+    for i in sorted(range(len(m.bots)), key=lambda i: (-m.alpha_rank[i], -m.nash[i], -m.nash_average[i])):
+        table.add_row(
+            m.bots[i],
+            f"{r.score_mean[i]:.2f}" if r.solo else f"{r.rating[i]:+.0f}",
+            f"{m.alpha_rank[i]:.3f}",
+            f"{m.nash[i]:.3f}",
+            f"{m.nash_average[i]:+.3f}",
+            ", ".join(m.bots[j] for j in m.dominated_by[i]) or "-",
+        )
+    console.print(table)
+    console.print(
+        "alpha-Rank (OpenSpiel, alpha 100, population 50): where an evolving population of these bots"
+        " settles. Nash mix: a mix no single bot beats; vs Nash: each bot's payoff against it (below 0:"
+        " never worth picking against that mix). Dominated: another bot does at least as well against"
+        " every bot and better against one."
+    )
 
 
 def _ladder_seat_table(r: Any, order: list[int]) -> Table:
@@ -379,4 +433,62 @@ def _print_effects(report: Any) -> None:
     console.print(
         "Effects are associations under the bots' play, not causes. Content marked (placeholder)"
         " is not the published game's."
+    )
+
+
+def bound(
+    bots: Annotated[
+        str, typer.Option(help="The River Wild bots to measure. " + BOTS_HELP)
+    ] = "heuristic,strong",
+    games_: Annotated[int, typer.Option("--games", "-n", help="Deals.", min=1)] = 20,
+    nodes: Annotated[
+        int, typer.Option(help="Positions the bound's search may expand per deal (then it relaxes).", min=0)
+    ] = 20_000,
+    think: ThinkOpt = None,
+    seed: SeedOpt = 0,
+    option: OptionOpt = None,
+    workers: WorkersOpt = 1,
+    as_json: JsonOpt = False,
+) -> None:
+    """River Wild: each bot's score and its gap to a bound no play of the deal can beat, per deal."""
+    from riverbox.lab.wildbound import GAME, run_bound
+
+    try:
+        g = load_game(GAME, None, option)
+        specs = list(dict.fromkeys(lineup(g, bots, think)))
+    except ValueError as exc:
+        fail(str(exc))
+        return
+    with _progress(g.name, as_json) as progress:
+        task = progress.add_task("games and bounds", total=games_ * (len(specs) + 1))
+        report = run_bound(
+            specs, games_, seed, dict(g.options), nodes, workers, lambda k: progress.advance(task, k)
+        )
+    data = report.to_json()
+    if as_json:
+        print(json.dumps({"options": g.config(), "seed": seed, **data}, indent=1))
+        return
+    table = Table(title=f"{g.info.title}: {games_} deals, seed {seed}, bound search {nodes} positions a deal")
+    for col in ("seed", "bound", "exact", "best line", *specs):
+        table.add_column(col, justify="right")
+    for d in report.deals:
+        cells = [f"{s:.0f} ({d.upper - s:+.0f})" for s in d.scores]
+        table.add_row(str(d.seed), str(d.upper), "yes" if d.exact else "no", str(d.lower), *cells)
+    console.print(table)
+    summary = Table(title="Mean over the deals (95% CI)")
+    for col in ("bot", "score", "gap to bound", "below best play seen"):
+        summary.add_column(col, justify="left" if col == "bot" else "right")
+    for row in data["bots"]:
+        summary.add_row(
+            row["bot"],
+            f"{row['score_mean']:.2f} ({row['score_ci95'][0]:.2f} - {row['score_ci95'][1]:.2f})",
+            f"{row['gap_to_bound']:.2f} ({row['gap_ci95'][0]:.2f} - {row['gap_ci95'][1]:.2f})",
+            f"{row['below_best_known']:.2f} ({row['below_best_known_ci95'][0]:.2f} -"
+            f" {row['below_best_known_ci95'][1]:.2f})",
+        )
+    console.print(summary)
+    console.print(
+        f"Bound: no play of the deal scores more ({data['exact_deals']} of {games_} exact). Best line:"
+        " the best game the search found with the deck order known; best play seen: that line or a"
+        " bot's game, whichever scored more. Bot cells: score (bound - score)."
     )

@@ -263,6 +263,16 @@ class RiverWild(Game):
 
         return {"lookahead": LookaheadBot, "hindsight": HindsightBot, "oracle": OracleBot}
 
+    def perfect_information_bound(self, state: State, nodes: int) -> tuple[int, int, bool]:
+        """(upper bound, best line found, exact) for the rest of ``state``'s deal with the deck
+        order known: no play of the deal scores more than the bound (``bound.pi_bound``). Reads
+        the hidden deck order: for the lab's reports, never for play."""
+        from riverbox.games.river_wild.bound import pi_bound
+
+        assert isinstance(state, RiverWildState)
+        found = pi_bound(state.board, state.hand, state.deck, nodes)
+        return found.upper, found.lower, found.exact
+
     def outcome_label(self, state: State) -> str | None:
         return rank_name(state.scores()[0]) if state.is_over else None
 

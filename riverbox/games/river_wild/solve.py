@@ -7,9 +7,10 @@ build on a solver for the perfect-information game (the deck order known):
   consistent with the view (``state.determinize``), solve the rest of the game for each candidate
   move in each sample, and play the move with the best mean. It sees only what the player sees.
 * :class:`OracleBot` reads the real deck order (it cheats, on purpose) and plays the solver's best
-  line. Its mean score over many seeds is the yardstick: every fair bot is shown as its gap to it.
-  Beam search is not exhaustive, so the oracle's mean is a lower bound on perfect play with the
-  deck known; any fair bot is expected to stay below it.
+  line. Beam search is not exhaustive, so the oracle is no bound: a fair bot can outscore it on
+  a deal (issue 28 measured ``strong`` within a point of it). The bound no play can beat is
+  :mod:`riverbox.games.river_wild.bound` (``riverbox bound`` in the lab), of which the oracle's
+  line is one line.
 
 The solver is a beam search over placements: at each card it keeps the ``beam`` best layouts by
 (score, fewest land slots left facing empty table), the greedy bot's own measure.
@@ -230,7 +231,8 @@ class OracleBot:
     ``width=k`` searches again at every move, the way :class:`HindsightBot` does with ``width``
     but on the real deck: the ``k`` moves with the best greedy finish are each solved on their
     own with ``beam``, and the best line found replaces the plan only if it scores more, so the
-    planned score never drops. Slower, and a tighter lower bound on perfect play."""
+    planned score never drops. Slower, and closer to perfect play with the deck known (whose
+    value :func:`riverbox.games.river_wild.bound.pi_bound` bounds from above)."""
 
     name = "oracle"
 
