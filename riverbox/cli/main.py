@@ -48,6 +48,7 @@ app.command()(speed.bench)
 app.command()(lab.ladder)
 app.command()(lab.balance)
 app.command()(server.serve)
+app.command("bot-worker")(server.bot_worker)
 app.command("serve-bench")(server.serve_bench)
 
 
