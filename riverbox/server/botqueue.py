@@ -60,6 +60,8 @@ KEEP_RESULT = 600.0
 """Seconds an answer stays in Redis: a server asking again for the same move gets the same one."""
 POLL_SECONDS = 0.05
 """How often a waiting server looks for an answer, and a worker for new jobs."""
+WARM_SECONDS = 300.0
+"""Longest a worker's processes may take to start and import the games before it takes jobs."""
 QUEUE_TRIPS = 32
 """Trips of the bot driver under way at once in queue mode (each waits on Redis, not on a core)."""
 
@@ -244,6 +246,9 @@ def run_worker(
     async def startup(ctx: dict[str, Any]) -> None:
         ctx["pool"] = pool
         ctx["think_timeout"] = job_timeout - 1
+        # no job before the processes have imported the games: a cold start is not a move's time
+        await pool.run(worker.warm, timeout=WARM_SECONDS)
+        print(f"riverbox bot-worker is up: {workers} process(es) on queue {queue}", flush=True)
 
     async def shutdown(ctx: dict[str, Any]) -> None:
         pool.shutdown()
@@ -266,7 +271,6 @@ def run_worker(
             health_check_interval=30,
             log_results=False,
         )
-        print(f"riverbox bot-worker is up: {workers} process(es) on queue {queue}", flush=True)
         arq_worker.run()
     finally:
         pool.shutdown()
