@@ -49,6 +49,7 @@ app.command()(lab.ladder)
 app.command()(lab.balance)
 app.command()(lab.bound)
 app.command()(server.serve)
+app.command("bot-worker")(server.bot_worker)
 app.command("serve-bench")(server.serve_bench)
 
 

@@ -31,12 +31,14 @@ from sqlalchemy.exc import DBAPIError
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from riverbox.server.botpool import BotPool
+from riverbox.server.botpool import BotPool, Pool
+from riverbox.server.botqueue import QUEUE_TRIPS, QueuePool
 from riverbox.server.deps import request_lang
 from riverbox.server.expiry import sweep
 from riverbox.server.failures import storage_failed
+from riverbox.server.fanout import make_fanout
 from riverbox.server.limits import RateLimited
-from riverbox.server.live import BotDriver, PgListener, listen_url
+from riverbox.server.live import BotDriver
 from riverbox.server.lobby_form import first_field
 from riverbox.server.middleware import BODY_LIMIT, BodyLimit, SecurityHeaders
 from riverbox.server.routers import (
@@ -83,7 +85,7 @@ log = logging.getLogger("riverbox.server")
 
 
 def create_app(settings: Settings) -> FastAPI:
-    """The server for one database. Its lifespan starts the bot worker and (PostgreSQL) LISTEN."""
+    """The server for one database. Its lifespan starts the bot workers (or the bot queue) and the fan-out."""
     runtime = Runtime.build(settings)
 
     @asynccontextmanager
@@ -154,7 +156,7 @@ async def _invalid(_request: Request, exc: RequestValidationError) -> JSONRespon
 
 @asynccontextmanager
 async def _running(runtime: Runtime) -> AsyncIterator[None]:
-    """Start the runtime's live parts (bot worker, LISTEN, presence), stop them at the end."""
+    """Start the runtime's live parts (bot workers or queue, fan-out, presence), stop them at the end."""
     settings, store, tables = runtime.settings, runtime.store, runtime.tables
     # threads mostly wait (for a commit, a table lock): let more of them wait at once
     to_thread.current_default_thread_limiter().total_tokens = THREADS
@@ -165,13 +167,20 @@ async def _running(runtime: Runtime) -> AsyncIterator[None]:
     tables.sole_writer = runtime.writer is not None
     await run_in_threadpool(store.upgrade)
     runtime.loop = asyncio.get_running_loop()
-    bot_pool = runtime.bot_pool = BotPool(settings.bot_workers)  # supervised: a lost worker is replaced
-    driver = runtime.driver = BotDriver(tables, bot_pool, settings.bot_workers)
-    listener = None
-    if store.is_postgres:
-        listener = PgListener(listen_url(store.url), store.channel, runtime.on_notice)
-        await run_in_threadpool(listener.start)
-        tables.hears_notices = listener.ready.is_set()  # cached tables then stay current between notices
+    bot_pool: Pool
+    if settings.bot_queue:  # bots think in ``riverbox bot-worker`` processes, through Redis
+        if not settings.redis_url:
+            raise ValueError("the bot queue needs Redis (--redis URL)")
+        queue = runtime.bot_queue = QueuePool(tables, settings.redis_url, settings.queue_name)
+        await queue.start()
+        bot_pool = queue
+        driver = runtime.driver = BotDriver(tables, queue, QUEUE_TRIPS)
+    else:
+        bot_pool = runtime.bot_pool = BotPool(settings.bot_workers)  # supervised: a lost worker is replaced
+        driver = runtime.driver = BotDriver(tables, bot_pool, settings.bot_workers)
+    fanout = runtime.fanout = runtime.hub.fanout = make_fanout(store, settings.redis_url)
+    await fanout.start(runtime.on_notice, runtime.on_chat)
+    tables.hears_notices = fanout.listening  # cached tables then stay current between notices
     beat = None
     if store.is_postgres:  # several processes may share it: say which seats are connected here
         tables.process = f"{socket.gethostname()[:40]}:{os.getpid()}:{secrets.token_hex(4)}"
@@ -203,9 +212,9 @@ async def _running(runtime: Runtime) -> AsyncIterator[None]:
             await asyncio.get_running_loop().run_in_executor(None, functools.partial(done.shutdown, True))
         driver.stop()
         runtime.turn_alerts.sender.close()
-        if listener is not None:
-            tables.hears_notices = False
-            await run_in_threadpool(listener.stop)
+        tables.hears_notices = False
+        await fanout.stop()
+        runtime.hub.fanout = None
         bot_pool.shutdown()
         store.close()
         runtime.writer_users -= 1

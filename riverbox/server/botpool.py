@@ -16,11 +16,19 @@ from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from multiprocessing import get_context
-from typing import Any
+from typing import Any, Protocol
 
 from riverbox.server import worker
 
 log = logging.getLogger("riverbox.server")
+
+
+class Pool(Protocol):
+    """What the bot driver thinks with: these pools, or the queue (:mod:`riverbox.server.botqueue`)."""
+
+    async def run(self, work: Callable[..., Any], *args: Any, timeout: float) -> Any: ...
+
+    def shutdown(self) -> None: ...
 
 
 def default_bot_workers() -> int:

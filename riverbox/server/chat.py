@@ -158,7 +158,6 @@ class Chat:
         )
 
     async def deliver(self, table_id: str, row: ChatRow) -> None:
-        """Send a chat entry to every socket of the table (seats and spectators alike)."""
-        text = chat_message(row)
-        for client in list(self.hub.clients.get(table_id, ())):
-            self.hub.post(client, text)  # the client's own outbox: a socket that does not read waits nobody
+        """Send a chat entry to every socket of the table (seats and spectators alike), on every
+        server process (through the hub's fan-out)."""
+        self.hub.broadcast(table_id, chat_message(row))

@@ -1,8 +1,10 @@
-"""The live side of the server: WebSocket fan-out, bots in seats, the turn clock, PostgreSQL NOTIFY.
+"""The live side of the server: WebSocket fan-out, bots in seats, the turn clock.
 
 All of it runs on the event loop and hands blocking work (store, replay, views) to threads
-and bot thinking to a worker process. Changes are coalesced per table: a table that changes
-while its clients are being updated is sent once more, with the newest state.
+and bot thinking to a worker process (or a queue, see :mod:`riverbox.server.botqueue`).
+Changes are coalesced per table: a table that changes while its clients are being updated is
+sent once more, with the newest state. Changes made by other server processes arrive through
+:mod:`riverbox.server.fanout`.
 """
 
 from __future__ import annotations
@@ -11,7 +13,6 @@ import asyncio
 import contextlib
 import json
 import logging
-import threading
 import time
 from collections import OrderedDict, deque
 from collections.abc import Callable
@@ -23,8 +24,9 @@ from fastapi import WebSocket
 from starlette.concurrency import run_in_threadpool
 
 from riverbox.server import worker
-from riverbox.server.botpool import BotPool, PlainPool
+from riverbox.server.botpool import PlainPool, Pool
 from riverbox.server.clock import with_now
+from riverbox.server.fanout import Fanout
 from riverbox.server.service import BotJob, Tables
 from riverbox.server.stages import STAGES
 from riverbox.server.table import Refused
@@ -67,6 +69,8 @@ class Hub:
 
     def __init__(self, tables: Tables, on_presence: Callable[[str, int, int], None] | None = None) -> None:
         self.tables = tables
+        self.fanout: Fanout | None = None
+        """How messages for every process's clients leave this one (set while the server runs)."""
         self.on_presence = on_presence
         """Called with (table, seat, sockets open here) when a seat's count changes (several processes)."""
         self.clients: dict[str, set[Client]] = {}
@@ -101,6 +105,17 @@ class Hub:
         if self.on_presence is not None and (count == 0 or (count == 1 and delta > 0)):
             self.on_presence(table_id, seat, max(count, 0))
         self.changed(table_id)
+
+    def broadcast(self, table_id: str, text: str) -> None:
+        """Queue ``text`` (a chat line) for the table's clients here and on every other process."""
+        self.relay(table_id, text)
+        if self.fanout is not None:
+            self.fanout.chat(table_id, text)
+
+    def relay(self, table_id: str, text: str) -> None:
+        """Queue ``text`` for the table's clients on this process (call on the loop)."""
+        for client in list(self.clients.get(table_id, ())):
+            self.post(client, text)  # the client's own outbox: a socket that does not read waits nobody
 
     def changed(self, table_id: str) -> None:
         """Schedule an update of this table's clients (call on the loop)."""
@@ -217,9 +232,9 @@ class BotDriver:
     ever left waiting on a bot (issue 26).
     """
 
-    def __init__(self, tables: Tables, executor: Executor | BotPool | PlainPool, workers: int = 1) -> None:
+    def __init__(self, tables: Tables, executor: Executor | Pool, workers: int = 1) -> None:
         self.tables = tables
-        self.pool = PlainPool(executor) if isinstance(executor, Executor) else executor
+        self.pool: Pool = PlainPool(executor) if isinstance(executor, Executor) else executor
         self._trips = 2 * workers
         """Trips to the worker under way at once: the rest of the jobs wait here, so a burst
         never piles up in its queue, and each trip carries every job waiting (up to ``BATCH``)."""
@@ -389,51 +404,6 @@ async def _hand_out(answers: list[asyncio.Future[str | None]], texts: list[str |
         for answer, text in zip(answers, texts, strict=True):
             if not answer.done():
                 answer.set_result(text)
-
-
-class PgListener:
-    """LISTENs on the store's channel in a thread; each notice ``"table seq"`` calls ``on_notice``."""
-
-    def __init__(self, url: str, channel: str, on_notice: Callable[[str, int], None]) -> None:
-        self.url = url
-        self.channel = channel
-        self.on_notice = on_notice
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._run, name="riverbox-listen", daemon=True)
-        self.ready = threading.Event()
-
-    def start(self) -> None:
-        self._thread.start()
-        self.ready.wait(10)
-
-    def stop(self) -> None:
-        self._stop.set()
-        self._thread.join(5)
-
-    def _run(self) -> None:
-        import psycopg
-
-        while not self._stop.is_set():
-            try:
-                with psycopg.connect(self.url, autocommit=True) as conn:
-                    conn.execute(f'LISTEN "{self.channel}"')
-                    self.ready.set()
-                    while not self._stop.is_set():
-                        for note in conn.notifies(timeout=0.5):
-                            table_id, _, seq = note.payload.partition(" ")
-                            with contextlib.suppress(ValueError):
-                                self.on_notice(table_id, int(seq))
-            except Exception as exc:  # reconnect after a dropped connection
-                log.warning("LISTEN connection lost (%s); reconnecting", type(exc).__name__)
-                self._stop.wait(1.0)
-
-
-def listen_url(sqlalchemy_url: str) -> str:
-    """The libpq URL psycopg connects with, from the store's SQLAlchemy URL."""
-    from sqlalchemy.engine import make_url
-
-    url = make_url(sqlalchemy_url).set(drivername="postgresql")
-    return url.render_as_string(hide_password=False)
 
 
 def state_message(body: str) -> str:

@@ -10,6 +10,7 @@ import uvicorn
 from riverbox.home import data_dir
 from riverbox.server.app import MESSAGE_LIMIT, Settings, create_app
 from riverbox.server.botpool import default_bot_workers
+from riverbox.server.botqueue import DEFAULT_QUEUE
 from riverbox.server.caps import BOT_TABLES, OPEN_TABLES
 from riverbox.store.db import default_url
 
@@ -35,6 +36,9 @@ def serve(
     open_tables: int = OPEN_TABLES,
     bot_tables: int = BOT_TABLES,
     expire_days: float | None = None,
+    redis: str | None = None,
+    bot_queue: bool = False,
+    queue_name: str = DEFAULT_QUEUE,
 ) -> None:
     """Serve until interrupted; with ``open_browser`` the lobby opens once the server is up.
 
@@ -50,6 +54,11 @@ def serve(
     settings = Settings(url, bot_workers=workers, freeze_gc=True, rate_scale=rate_scale)
     settings.open_tables, settings.bot_tables = open_tables, bot_tables
     settings.expire_days = expire_days
+    if redis is not None and not redis.startswith(("redis://", "rediss://", "unix://")):
+        raise ValueError(f"--redis must be a redis://, rediss:// or unix:// URL, not {redis.split(':')[0]!r}")
+    if bot_queue and redis is None:
+        raise ValueError("--bot-queue needs --redis URL (the queue lives in Redis)")
+    settings.redis_url, settings.bot_queue, settings.queue_name = redis, bot_queue, queue_name
     app = create_app(settings)
     # no per-message compression: state messages are a few kilobytes, and compressing each one
     # for every client costs more CPU than anything else a move does on a small machine

@@ -17,8 +17,10 @@ from pathlib import Path
 from fastapi.templating import Jinja2Templates
 
 from riverbox.server.botpool import BotPool
+from riverbox.server.botqueue import QueuePool
 from riverbox.server.caps import BOT_TABLES, OPEN_TABLES, Caps, Openings
 from riverbox.server.chat import Chat
+from riverbox.server.fanout import Fanout
 from riverbox.server.limits import Limiter
 from riverbox.server.live import BotDriver, Hub
 from riverbox.server.players import Players
@@ -48,6 +50,13 @@ class Settings:
     """Of those, all-bot tables (``--bot-tables``; 0 refuses them outright)."""
     expire_days: float | None = None
     """Tables nobody moved at for this many days end as abandoned (``--expire-days``; None: never)."""
+    redis_url: str | None = None
+    """Redis (``riverbox serve --redis``): live updates and chat between processes go through its
+    pub/sub instead of PostgreSQL's NOTIFY."""
+    bot_queue: bool = False
+    """Bot moves and hints go to ``riverbox bot-worker`` processes through Redis (``--bot-queue``)."""
+    queue_name: str = "riverbox:bots"
+    """The bot queue's name in Redis (``--queue-name``)."""
     freeze_gc: bool = False
     """Move every object alive once the server has started out of the collector's sight
     (``gc.freeze``): ``riverbox serve`` sets it, a test harness running many apps in one
@@ -77,6 +86,10 @@ class Runtime:
     """Plays bot seats and clock expiries (exists while the server runs)."""
     bot_pool: BotPool | None = None
     """The supervised worker processes that think for bots and hints (while the server runs)."""
+    bot_queue: QueuePool | None = None
+    """Instead of ``bot_pool``: the Redis queue that ``riverbox bot-worker`` processes answer."""
+    fanout: Fanout | None = None
+    """How changes and chat reach the other server processes (while the server runs)."""
     writer: WriterLock | None = None
     """SQLite: the lock that makes this process the store's only writer."""
     writer_users: int = 0
@@ -137,6 +150,12 @@ class Runtime:
         """A PostgreSQL notice: the next look at the table catches up with the store."""
         self.tables.announced(table_id, _seq)
         self.on_change(table_id)
+
+    def on_chat(self, table_id: str, text: str) -> None:
+        """A chat line said on another process (any thread): sent to this process's sockets."""
+        loop = self.loop
+        if loop is not None:
+            loop.call_soon_threadsafe(self.hub.relay, table_id, text)
 
     def on_presence(self, table_id: str, seat: int, clients: int) -> None:
         pool = self.presence_pool

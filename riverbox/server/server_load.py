@@ -659,7 +659,7 @@ def _private_schema(db: str) -> Iterator[str]:
     import psycopg
     from sqlalchemy.engine import make_url
 
-    from riverbox.server.live import listen_url
+    from riverbox.server.fanout import listen_url
 
     base = listen_url(db)
     schema = f"riverbox_bench_{os.getpid()}_{secrets.token_hex(4)}"

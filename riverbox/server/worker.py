@@ -40,20 +40,24 @@ def _state_for(job: BotJob) -> State:
 
 
 def choose(job: BotJob) -> str:
-    """The notation of the move ``job.bot`` picks for ``job.seat``, within the table's CPU cap.
+    """The notation of the move ``job.bot`` picks for ``job.seat``, within the table's CPU cap."""
+    return decide(_state_for(job), job.seat, job.bot, job.seconds, job.bot_seed)
+
+
+def decide(state: State, seat: int, bot: str, seconds: float, bot_seed: int) -> str:
+    """``bot``'s move for ``seat`` in ``state``, held to ``seconds`` (here and in a queue's worker).
 
     The bot's own clock is set to the table's ``bot_seconds``; a bot that runs past it anyway
     (one with no clock, or a bug) is stopped at the cap and a random legal move is played
     instead, so the table goes on and the worker is free for the next table (issue 26).
     """
-    state = _state_for(job)
-    spec = capped_spec(job.bot, state.game, job.seconds)
+    spec = capped_spec(bot, state.game, seconds)
     try:
-        with cpu_cap(job.seconds * CAP_MARGIN + CAP_SLACK):
-            bot: Any = make_bot(spec, state.game, job.bot_seed)
-            return str(bot.act(state.clone(), job.seat))
+        with cpu_cap(seconds * CAP_MARGIN + CAP_SLACK):
+            player: Any = make_bot(spec, state.game, bot_seed)
+            return str(player.act(state.clone(), seat))
     except OverBudget:
-        return chance_move(state, job.seat, job.bot_seed)
+        return chance_move(state, seat, bot_seed)
 
 
 def choose_many(jobs: list[BotJob]) -> list[str | None]:
@@ -73,18 +77,22 @@ def choose_many(jobs: list[BotJob]) -> list[str | None]:
 
 
 def hint(job: BotJob, lang: str) -> dict[str, Any]:
-    """The game's ``strong`` choice for ``job.seat`` and why, in ``lang``, from what the seat knows.
+    """The game's ``strong`` choice for ``job.seat`` and why, in ``lang``, from what the seat knows."""
+    return advise(_state_for(job), job.seat, job.seconds, job.bot_seed, job.seq, lang)
+
+
+def advise(state: State, seat: int, seconds: float, seed: int, seq: int, lang: str) -> dict[str, Any]:
+    """A hint's answer (here and in a queue's worker): ``{"seq", "action", "text", "why"}``.
 
     The bot sees the position determinized from the seat (see :func:`riverbox.bots.hint.hint`);
     the move's words are those the seat's own list of legal moves shows.
     """
     from riverbox.bots.hint import hint as strongest
 
-    state = _state_for(job)
-    with cpu_cap(job.seconds * CAP_MARGIN + CAP_SLACK):  # OverBudget: the hint fails, asked again
-        action, why = strongest(state.game, state, job.seat, job.bot_seed, lang)
+    with cpu_cap(seconds * CAP_MARGIN + CAP_SLACK):  # OverBudget: the hint fails, asked again
+        action, why = strongest(state.game, state, seat, seed, lang)
     text = state.game.describe_action(action, state, lang)
-    return {"seq": job.seq, "action": str(action), "text": text, "why": why}
+    return {"seq": seq, "action": str(action), "text": text, "why": why}
 
 
 BOT_NICENESS = 10

@@ -15,12 +15,14 @@ commit; an append that lost its seq fails alone (``ON CONFLICT DO NOTHING``), th
 from __future__ import annotations
 
 import fcntl
+import logging
 import os
 import queue
 import re
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -32,6 +34,14 @@ from riverbox.core.rng import KEYED, SPLITMIX
 from riverbox.store import schema
 
 MIGRATIONS = Path(__file__).with_name("migrations")
+log = logging.getLogger("riverbox.store")
+
+SCHEMA_LOCK = 0x7269766572626F78  # "riverbox" in ASCII, as a 64-bit key
+"""The PostgreSQL advisory lock held while the schema is created or migrated (see :meth:`Store.upgrade`)."""
+
+_NOTICES = "riverbox.notices"
+Notice = tuple[str, int]
+"""(table, seq) of a committed change; seq -1 says only that the seats' presence changed."""
 
 
 class Stale(Exception):
@@ -194,6 +204,10 @@ class Store:
         if sqlite:
             sa.event.listen(self.engine, "connect", _sqlite_pragmas)
         self.channel = "riverbox"
+        self.announce: Callable[[list[Notice]], None] | None = None
+        """Set by a fan-out other than PostgreSQL's (Redis): it is handed each transaction's
+        notices once the transaction committed, and no NOTIFY is sent. Unset, PostgreSQL NOTIFYs
+        inside the transaction (delivered at its commit, never for a rolled-back one)."""
         self._insert = _insert_ignoring_conflicts(self.engine.dialect.name)
         self._queue: queue.SimpleQueue[_Append | None] = queue.SimpleQueue()
         self._writer: threading.Thread | None = None
@@ -204,13 +218,21 @@ class Store:
 
     # -- schema ---------------------------------------------------------------------------
     def upgrade(self) -> None:
-        """Create or upgrade the schema with the shipped Alembic migrations."""
+        """Create or upgrade the schema with the shipped Alembic migrations.
+
+        On PostgreSQL the migration runs under a transaction-level advisory lock
+        (:data:`SCHEMA_LOCK`), so several servers starting at once on a fresh database take
+        turns: the first creates the tables, the others wait for it and then find nothing to do.
+        Without it two ``CREATE TABLE`` of one name collided and one server failed to start.
+        """
         from alembic import command
         from alembic.config import Config
 
         cfg = Config()
         cfg.set_main_option("script_location", str(MIGRATIONS))
         with self.engine.begin() as conn:
+            if self.is_postgres:
+                conn.execute(sa.text("SELECT pg_advisory_xact_lock(:key)"), {"key": SCHEMA_LOCK})
             cfg.attributes["connection"] = conn
             command.upgrade(cfg, "head")
         if self.is_postgres:
@@ -348,9 +370,9 @@ class Store:
                 self.timing("commit.queue", start - item.queued)
             self.timing("commit.group_count", len(group))
         try:
-            with self.engine.begin() as conn:
+            with self._transaction() as conn:
                 written = [item for item in group if self._write(conn, item)]
-                self._notify_all(conn, [f"{i.row['game_id']} {i.row['seq'] + 1}" for i in written])
+                self._notify_all(conn, [(i.row["game_id"], i.row["seq"] + 1) for i in written])
         except Exception as exc:  # nothing of the group was committed: every one of them fails
             for item in group:
                 item.error = item.error or exc
@@ -393,7 +415,7 @@ class Store:
         at = time.time()
         self._start_writer()  # and the checkpoints of whatever this process writes
         try:
-            with self.engine.begin() as conn:
+            with self._transaction() as conn:
                 got = self._claim(conn, table_id, seat, name, token_hash)
                 if got is not None:
                     conn.execute(
@@ -438,17 +460,44 @@ class Store:
                 return int(chosen)
         return None
 
-    def _notify_all(self, conn: Connection, messages: list[str]) -> None:
-        """One NOTIFY per message (``"table seq"``), all in one statement: a group commit's
-        appends cost PostgreSQL one round trip for their notices, not one each."""
-        if self.is_postgres and messages:
+    def _notify_all(self, conn: Connection, notices: list[Notice]) -> None:
+        """Announce a group commit's appends: handed to :attr:`announce` after the commit (Redis),
+        or one NOTIFY per append all in one statement, so the group costs PostgreSQL one round
+        trip for its notices, not one each."""
+        if self.announce is not None:
+            conn.info.setdefault(_NOTICES, []).extend(notices)
+        elif self.is_postgres and notices:
             conn.execute(
                 sa.text("SELECT pg_notify(:ch, m) FROM unnest(CAST(:msgs AS text[])) AS m"),
-                {"ch": self.channel, "msgs": messages},
+                {"ch": self.channel, "msgs": [f"{table_id} {seq}" for table_id, seq in notices]},
             )
 
+    @contextmanager
+    def _transaction(self) -> Iterator[Connection]:
+        """A transaction whose :meth:`_notify` notices go out once it committed.
+
+        PostgreSQL's own NOTIFY is sent inside the transaction (and delivered at its commit);
+        with :attr:`announce` set (Redis) the notices are handed to it after the commit, so a
+        rolled-back change is never announced either way.
+        """
+        notices: list[Notice] = []
+        with self.engine.begin() as conn:
+            conn.info[_NOTICES] = notices
+            try:
+                yield conn
+            finally:
+                conn.info.pop(_NOTICES, None)
+        announce = self.announce
+        if notices and announce is not None:
+            try:
+                announce(notices)
+            except Exception as exc:  # committed all the same: never report it as failed
+                log.warning("change notices not sent (%s)", type(exc).__name__)
+
     def _notify(self, conn: Connection, table_id: str, seq: int) -> None:
-        if self.is_postgres:
+        if self.announce is not None:
+            conn.info.setdefault(_NOTICES, []).append((table_id, seq))
+        elif self.is_postgres:
             conn.execute(
                 sa.text("SELECT pg_notify(:ch, :msg)"), {"ch": self.channel, "msg": f"{table_id} {seq}"}
             )
@@ -461,7 +510,7 @@ class Store:
         never races; the notice (seq -1) tells the other processes to tell their clients.
         """
         p = schema.presence.c
-        with self.engine.begin() as conn:
+        with self._transaction() as conn:
             conn.execute(
                 schema.presence.delete().where(p.process == process, p.game_id == table_id, p.seat == seat)
             )
@@ -480,7 +529,7 @@ class Store:
         machine). Returns the tables whose presence changed that way (already NOTIFYed).
         """
         p = schema.presence.c
-        with self.engine.begin() as conn:
+        with self._transaction() as conn:
             conn.execute(schema.presence.update().where(p.process == process).values(heartbeat=now))
             gone = list(
                 conn.execute(sa.select(p.game_id).where(p.heartbeat < stale_before).distinct()).scalars()
@@ -494,7 +543,7 @@ class Store:
     def clear_presence(self, process: str) -> None:
         """Forget every seat ``process`` had connected (it is shutting down)."""
         p = schema.presence.c
-        with self.engine.begin() as conn:
+        with self._transaction() as conn:
             tables = list(conn.execute(sa.select(p.game_id).where(p.process == process).distinct()).scalars())
             conn.execute(schema.presence.delete().where(p.process == process))
             for table_id in tables:

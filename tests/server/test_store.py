@@ -195,7 +195,7 @@ def test_a_group_commit_notifies_every_append_it_wrote_once(pg_url: str) -> None
     written append, none for an append that lost its seq."""
     import psycopg
 
-    from riverbox.server.live import listen_url
+    from riverbox.server.fanout import listen_url
 
     store = _store(pg_url)
     ids = [f"n{secrets.token_hex(4)}" for _ in range(4)]

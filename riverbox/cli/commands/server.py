@@ -38,6 +38,20 @@ def serve(
         float | None,
         typer.Option(help="End tables nobody moved at for this many days (default: never).", min=0.01),
     ] = None,
+    redis: Annotated[
+        str | None,
+        typer.Option(
+            envvar="RIVERBOX_REDIS",
+            help="Redis URL: live updates between processes through its pub/sub (and the bot queue).",
+        ),
+    ] = None,
+    bot_queue: Annotated[
+        bool,
+        typer.Option(
+            "--bot-queue", help="Send bot moves and hints to riverbox bot-worker processes through Redis."
+        ),
+    ] = False,
+    queue_name: Annotated[str, typer.Option(help="The bot queue's name in Redis.")] = "riverbox:bots",
 ) -> None:
     """Host tables for play over the network: lobby, seats, bots and spectators (needs riverbox[web])."""
     try:
@@ -47,7 +61,37 @@ def serve(
         return
     try:
         caps = (open_tables, bot_tables, expire_days)
-        run_server(host, port, db, open_browser, access_log, bot_workers, rate_scale, *caps)
+        scale = (redis, bot_queue, queue_name)
+        run_server(host, port, db, open_browser, access_log, bot_workers, rate_scale, *caps, *scale)
+    except ValueError as exc:
+        fail(str(exc))
+
+
+def bot_worker(
+    redis: Annotated[
+        str, typer.Option(envvar="RIVERBOX_REDIS", help="Redis URL of the servers' bot queue (redis://...).")
+    ],
+    workers: Annotated[
+        int | None,
+        typer.Option(help="Processes that think, one job each (default: the cores less one).", min=1),
+    ] = None,
+    queue_name: Annotated[str, typer.Option(help="The bot queue's name in Redis.")] = "riverbox:bots",
+    job_timeout: Annotated[
+        float,
+        typer.Option(help="Seconds one job may take; a dead worker's job is taken again 10 s after.", min=2),
+    ] = 60.0,
+) -> None:
+    """Think for the bots and hints of servers started with --redis URL --bot-queue (needs riverbox[web])."""
+    try:
+        from riverbox.server.botpool import default_bot_workers
+        from riverbox.server.botqueue import run_worker
+    except ImportError as exc:
+        fail(f"the bot worker needs the web extra: pip install 'riverbox[web]' ({exc.name} is missing)")
+        return
+    if not redis.startswith(("redis://", "rediss://", "unix://")):
+        fail(f"--redis must be a redis://, rediss:// or unix:// URL, not {redis.split(':')[0]!r}")
+    try:
+        run_worker(redis, queue_name, workers or default_bot_workers(), job_timeout)
     except ValueError as exc:
         fail(str(exc))
 

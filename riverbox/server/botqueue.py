@@ -1,0 +1,276 @@
+"""Bot moves and hints through a job queue in Redis (arq), answered by ``riverbox bot-worker`` processes.
+
+With ``riverbox serve --redis URL --bot-queue`` the server thinks for no bot itself: each bot
+move (and hint) becomes an arq job in Redis, and any number of ``riverbox bot-worker --redis
+URL`` processes, on this machine or others, take them. The in-process pool
+(:mod:`riverbox.server.botpool`) stays the default.
+
+**What a job carries.** Only what the seat may know: the server builds the same
+:class:`~riverbox.server.service.BotJob` as for its own pool, then hands the queue the
+position *determinized from the seat* (:meth:`State.determinize`: everything the seat cannot
+see re-dealt at random, a fresh SplitMix64 generator, chance the seat did not see redacted),
+as JSON. No table secret, no other seat's hidden cards, no chat ever reaches Redis or a
+worker. Jobs and results are JSON, not pickles, so a Redis that someone else can write to
+cannot run code in the servers or workers.
+
+**Bounds and retries.** The worker applies the same caps as the in-process pool: the bot spec
+must pass :func:`~riverbox.server.botpolicy.check_table_bot`, its budgets are cut to
+:data:`~riverbox.server.botpolicy.BUDGET_CAPS`, and each move is stopped at the table's CPU cap
+(:func:`riverbox.server.worker.decide`), in a supervised pool of processes (a worker process that
+dies is replaced and the job tried again). A job whose ``bot-worker`` dies (SIGKILL, a lost
+machine) is taken again by another worker once its in-progress mark lapses (``--job-timeout``
+plus 10 s); a job tried ``MAX_TRIES`` times, or with no answer within ``QUEUE_WAIT``, gets a
+random legal move from the server, so no table waits on a bot for ever.
+
+**Several servers.** A move's job id is its table, seq, seat and kind: two servers that see the
+same bot to move ask once, wait for the same answer, and the store lets one of them play it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import secrets
+from collections.abc import Callable
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any
+
+from starlette.concurrency import run_in_threadpool
+
+from riverbox.core.game import State
+from riverbox.server import worker
+from riverbox.server.botpolicy import OverBudget, check_table_bot
+from riverbox.server.service import MAX_BOT_SECONDS, BotJob, Tables
+from riverbox.server.table import make_game
+
+log = logging.getLogger("riverbox.server")
+
+DEFAULT_QUEUE = "riverbox:bots"
+"""The queue's name in Redis (``--queue-name``: servers and workers of one site share it)."""
+QUEUE_WAIT = 120.0
+"""Longest a server waits for a queued move's answer before it plays a random legal move."""
+JOB_TIMEOUT = 60.0
+"""A worker's time for one job (``bot-worker --job-timeout``); a job of a dead worker is taken
+again this long plus 10 s after it started."""
+MAX_TRIES = 3
+"""Tries of one job (a worker process that died or hung, a worker that vanished)."""
+KEEP_RESULT = 600.0
+"""Seconds an answer stays in Redis: a server asking again for the same move gets the same one."""
+POLL_SECONDS = 0.05
+"""How often a waiting server looks for an answer, and a worker for new jobs."""
+WARM_SECONDS = 300.0
+"""Longest a worker's processes may take to start and import the games before it takes jobs."""
+QUEUE_TRIPS = 32
+"""Trips of the bot driver under way at once in queue mode (each waits on Redis, not on a core)."""
+
+
+def dumps(value: Any) -> bytes:
+    """arq's serializer here: JSON (a pickle from Redis could run code)."""
+    return json.dumps(value, default=str).encode()
+
+
+def loads(raw: bytes) -> Any:
+    return json.loads(raw)
+
+
+def seat_job(tables: Tables, job: BotJob) -> dict[str, Any]:
+    """The queue's job for ``job``: the position as ``job.seat`` knows it, and the bot's budget.
+
+    The position is the table's at ``job.seq`` (rebuilt from the job's moves if the table moved
+    on meanwhile), determinized from the seat with the bot's own seed, so a job asked twice is
+    the same job.
+    """
+    known: State | None = None
+    with tables.locked(job.table) as table:
+        if table.seq == job.seq:
+            known = table.state.determinize(job.seat, job.bot_seed)
+    if known is None:
+        state = make_game(job.game, job.options).new_state(job.seed, job.generator)
+        for seat, text in job.moves:
+            state.apply(state.game.parse_action(text, state), seat)
+        known = state.determinize(job.seat, job.bot_seed)
+    return {
+        "table": job.table,
+        "game": job.game,
+        "options": job.options,
+        "state": known.to_json(),
+        "seat": job.seat,
+        "bot": job.bot,
+        "bot_seed": job.bot_seed,
+        "seconds": job.seconds,
+        "seq": job.seq,
+        "kind": job.kind,
+    }
+
+
+def move_id(queue: str, job: BotJob) -> str:
+    """A move's job id: the same for every server that sees the same bot to move."""
+    return f"{queue}:{job.table}:{job.seq}:{job.seat}:{job.kind}"
+
+
+class QueuePool:
+    """:class:`~riverbox.server.botpool.BotPool`'s ``run``, answered by workers through Redis."""
+
+    def __init__(
+        self, tables: Tables, url: str, queue: str = DEFAULT_QUEUE, wait: float = QUEUE_WAIT
+    ) -> None:
+        self.tables = tables
+        self.url = url
+        self.queue = queue
+        self.wait = wait
+        self.redis: Any = None
+
+    async def start(self) -> None:
+        from arq.connections import RedisSettings, create_pool
+
+        self.redis = await create_pool(
+            RedisSettings.from_dsn(self.url),
+            default_queue_name=self.queue,
+            job_serializer=dumps,
+            job_deserializer=loads,
+        )
+
+    async def run(self, work: Callable[..., Any], *args: Any, timeout: float) -> Any:
+        """``worker.choose_many(jobs)`` (None for a move with no answer) or ``worker.hint(job, lang)``."""
+        if work is worker.choose_many:
+            jobs: list[BotJob] = args[0]
+            return list(await asyncio.gather(*(self._move(job) for job in jobs)))
+        if work is worker.hint:
+            job, lang = args
+            job_id = f"{self.queue}:hint:{secrets.token_hex(8)}"
+            return await self._ask("bot_hint", job_id, job, min(timeout, self.wait), lang)
+        raise TypeError(f"the bot queue runs bot moves and hints, not {getattr(work, '__name__', work)}")
+
+    async def _move(self, job: BotJob) -> str | None:
+        try:
+            answer = await self._ask("bot_move", move_id(self.queue, job), job, self.wait)
+        except Exception as exc:  # the driver plays a random legal move instead
+            log.warning("queued bot move for table %s failed (%s)", job.table, type(exc).__name__)
+            return None
+        return answer if isinstance(answer, str) else None
+
+    async def _ask(self, function: str, job_id: str, job: BotJob, wait: float, *extra: Any) -> Any:
+        from arq.jobs import Job
+
+        payload = await run_in_threadpool(seat_job, self.tables, job)
+        queued = await self.redis.enqueue_job(function, payload, *extra, _job_id=job_id, _expires=wait)
+        handle = queued or Job(job_id, self.redis, _queue_name=self.queue, _deserializer=loads)
+        return await handle.result(timeout=wait, poll_delay=POLL_SECONDS)
+
+    def shutdown(self) -> None:
+        """Close the connection pool (on the loop, when it is still running)."""
+        redis = self.redis
+        self.redis = None
+        if redis is not None:
+            with contextlib.suppress(RuntimeError):  # no loop: the process is ending anyway
+                asyncio.get_running_loop().create_task(redis.aclose())
+
+
+# -- the worker side (``riverbox bot-worker``) ----------------------------------------------
+
+
+def known_state(payload: dict[str, Any]) -> State:
+    """The job's position; ``ValueError`` unless it is a determinized one (a seat's knowledge)."""
+    game = make_game(str(payload["game"]), dict(payload["options"]))
+    state = game.state_from_json(payload["state"])
+    if not state.determinized:
+        raise ValueError("a queued bot job must carry a determinized position")
+    return state
+
+
+def _budget(payload: dict[str, Any]) -> float:
+    return min(float(payload["seconds"]), MAX_BOT_SECONDS)
+
+
+def remote_choose(payload: dict[str, Any]) -> str | None:
+    """A queued move, in a worker process: the same caps as the server's pool; None if the bot failed."""
+    try:
+        state = known_state(payload)
+        bot = check_table_bot(str(payload["bot"]), state.game)
+        return worker.decide(state, int(payload["seat"]), bot, _budget(payload), int(payload["bot_seed"]))
+    except Exception as exc:  # the server plays a random legal move for it
+        log.warning("bot %s failed (%s)", payload.get("bot"), type(exc).__name__)
+        return None
+
+
+def remote_hint(payload: dict[str, Any], lang: str) -> dict[str, Any]:
+    """A queued hint, in a worker process (see :func:`riverbox.server.worker.advise`)."""
+    state = known_state(payload)
+    seat, seed, seq = int(payload["seat"]), int(payload["bot_seed"]), int(payload["seq"])
+    return worker.advise(state, seat, _budget(payload), seed, seq, lang)
+
+
+async def bot_move(ctx: dict[str, Any], payload: dict[str, Any]) -> str | None:
+    """arq job: one bot move."""
+    return await _think(ctx, remote_choose, payload)
+
+
+async def bot_hint(ctx: dict[str, Any], payload: dict[str, Any], lang: str) -> dict[str, Any]:
+    """arq job: one hint."""
+    answer: dict[str, Any] = await _think(ctx, remote_hint, payload, lang)
+    return answer
+
+
+async def _think(ctx: dict[str, Any], work: Callable[..., Any], *args: Any) -> Any:
+    """``work(*args)`` in the worker's supervised pool; a lost or stuck process: the job again."""
+    from arq.worker import Retry
+
+    try:
+        return await ctx["pool"].run(work, *args, timeout=ctx["think_timeout"])
+    except (BrokenProcessPool, TimeoutError, OverBudget) as exc:
+        log.warning("bot job failed (%s); trying it again", type(exc).__name__)
+        raise Retry(defer=0.1) from None
+
+
+def run_worker(
+    url: str, queue: str = DEFAULT_QUEUE, workers: int = 1, job_timeout: float = JOB_TIMEOUT
+) -> None:
+    """Take bot jobs from ``queue`` until stopped (SIGTERM or SIGINT end it after the jobs under way).
+
+    ``workers`` processes think (jobs taken at once); each ends with this process however it
+    ends, as the server's own pool's do.
+    """
+    from arq.connections import RedisSettings
+    from arq.worker import Worker, func
+
+    from riverbox.server.botpool import BotPool
+
+    if workers < 1:
+        raise ValueError(f"--workers must be at least 1, not {workers}")
+    if job_timeout < 2:
+        raise ValueError(f"--job-timeout must be at least 2 seconds, not {job_timeout:g}")
+    pool = BotPool(workers)
+
+    async def startup(ctx: dict[str, Any]) -> None:
+        ctx["pool"] = pool
+        ctx["think_timeout"] = job_timeout - 1
+        # no job before the processes have imported the games: a cold start is not a move's time
+        await pool.run(worker.warm, timeout=WARM_SECONDS)
+        print(f"riverbox bot-worker is up: {workers} process(es) on queue {queue}", flush=True)
+
+    async def shutdown(ctx: dict[str, Any]) -> None:
+        pool.shutdown()
+
+    try:
+        asyncio.set_event_loop(asyncio.new_event_loop())
+        arq_worker = Worker(
+            functions=[func(bot_move, name="bot_move"), func(bot_hint, name="bot_hint")],
+            queue_name=queue,
+            redis_settings=RedisSettings.from_dsn(url),
+            max_jobs=workers,
+            job_timeout=job_timeout,
+            max_tries=MAX_TRIES,
+            keep_result=KEEP_RESULT,
+            poll_delay=POLL_SECONDS,
+            job_serializer=dumps,
+            job_deserializer=loads,
+            on_startup=startup,
+            on_shutdown=shutdown,
+            health_check_interval=30,
+            log_results=False,
+        )
+        arq_worker.run()
+    finally:
+        pool.shutdown()
