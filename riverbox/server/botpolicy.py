@@ -39,7 +39,7 @@ BUDGET_CAPS: Final[dict[str, float]] = {
 server's pool, never in processes of their own). ``think`` and ``seconds`` are further cut to the
 table's ``bot_seconds`` at every move."""
 
-FREE_SETTINGS: Final = frozenset({"c", "bias", "epsilon", "rollout", "leaf", "model", "beliefs", "paired"})
+FREE_SETTINGS: Final = frozenset({"c", "bias", "epsilon", "rollout", "leaf", "model", "beliefs", "paired", "slip"})
 """Settings that shape a search without making it longer: allowed as given."""
 
 BARRED_BOTS: Final = frozenset({"oracle"})
