@@ -1,8 +1,9 @@
 """Measure one step of a game's level ladder and record it in the levels data file (issue 28).
 
     python scripts/levels.py GAME LOWER UPPER --deals N --seed S [--write]
-    python scripts/levels.py GAME --rate [--write]
+    python scripts/levels.py GAME --rate [--write] [--plot docs/levels.png]
 
+(``--journal FILE`` keeps each finished deal of a two-player step, so a stopped run resumes.)
 A step pits two adjacent levels (``easy`` and ``medium``, ...) on the same deals. In a
 two-player game it is ``riverbox ladder GAME -p 2 --bots "UPPER LOWER" --anchor LOWER --games N
 --seed S --workers 1`` (the ladder's own code, so every deal is played in both seatings): the
@@ -18,6 +19,7 @@ below) and, with ``--write``, stores them. The levels' specs are read from the s
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import statistics
 import sys
@@ -26,7 +28,7 @@ from typing import Any
 
 from riverbox.bots.levels import DATA, LEVEL_NAMES, load_levels
 from riverbox.lab import tournament
-from riverbox.lab.ladder import run_ladder
+from riverbox.lab.ladder import Tally, items_of, seatings, summarise_ladder, tally_game
 from riverbox.lab.ratings import bootstrap, plackett_luce, to_elo
 
 BASE = 1000.0
@@ -41,9 +43,53 @@ def ladder_command(game: str, lower: str, upper: str, deals: int, seed: int, pla
     )
 
 
-def step_versus(game: str, players: int, lower: str, upper: str, deals: int, seed: int) -> dict[str, Any]:
+def _play_deals(
+    game: str, players: int, bots: list[str], deals: int, seed: int, journal: Path | None
+) -> list[list[dict[str, Any]]]:
+    """Every seating of ``bots`` on the ladder's deals, deal by deal, as ``run_ladder`` plays them.
+
+    With a ``journal`` (a JSON-lines file) each finished deal is appended there and a deal already
+    in it is not played again, so a run stopped on a busy machine resumes where it stopped and the
+    deals finished so far can be summarised (``--deals`` lower) without losing them.
+    """
+    lineups = seatings(len(bots), players)
+    setups = [tournament.Setup(game, players, {}, tuple(bots[b] for b in lineup)) for lineup in lineups]
+    done: dict[int, list[dict[str, Any]]] = {}
+    if journal is not None and journal.exists():
+        for line in journal.read_text(encoding="utf-8").splitlines():
+            row = json.loads(line)
+            if row["bots"] == bots:
+                done[int(row["seed"])] = row["results"]
+    per_lineup: list[list[dict[str, Any]]] = [[] for _ in lineups]
+    for deal_seed in tournament.seeds_for(seed, deals):
+        results = done.get(deal_seed)
+        if results is None:
+            results = [tournament.play_one(setup, deal_seed) for setup in setups]
+            if journal is not None:
+                with journal.open("a", encoding="utf-8") as out:
+                    out.write(json.dumps({"bots": bots, "seed": deal_seed, "results": results}) + "\n")
+        for i, result in enumerate(results):
+            per_lineup[i].append(result)
+    return per_lineup
+
+
+def step_versus(
+    game: str, players: int, lower: str, upper: str, deals: int, seed: int, journal: Path | None = None
+) -> dict[str, Any]:
     """A two-player step through the ladder: UPPER's share above LOWER, by seat, and its Elo."""
-    result = run_ladder(game, players, {}, [upper, lower], deals, seed, anchor=lower)
+    bots = [upper, lower]
+    items, bot_items = items_of(bots)
+    per_deal = [Tally(len(items)) for _ in range(deals)]
+    scores: list[list[float]] = [[] for _ in items]
+    every = _play_deals(game, players, bots, deals, seed, journal)
+    for lineup, results in zip(seatings(len(bots), players), every, strict=True):
+        seat_items = [bot_items[b] for b in lineup]
+        for d, result in enumerate(results):
+            per_deal[d].add(tally_game(len(items), seat_items, result))
+            for s, item in enumerate(seat_items):
+                scores[item].append(result["scores"][s])
+    games = sum(len(r) for r in every)
+    result = summarise_ladder(game, players, items, items, per_deal, games, scores, items.index(lower), seed)
     data = result.to_json()
     mine = next(b for b in data["bots"] if b["bot"] == upper)
     pair = next(p for p in data["pairwise"] if p["bot"] == upper)
@@ -96,9 +142,37 @@ def step_solo(game: str, lower: str, upper: str, deals: int, seed: int) -> dict[
 def chain(steps: dict[str, dict[str, Any]]) -> dict[str, float]:
     """Each level's rating: ``easy`` at :data:`BASE`, every other its step's Elo above the level below."""
     ratings = {LEVEL_NAMES[0]: BASE}
-    for lower, upper in zip(LEVEL_NAMES, LEVEL_NAMES[1:], strict=False):
+    for lower, upper in itertools.pairwise(LEVEL_NAMES):
         ratings[upper] = ratings[lower] + float(steps[f"{lower}-{upper}"]["elo"])
     return ratings
+
+
+def plot(data: dict[str, Any], path: Path) -> None:
+    """Each game's levels by rating, each step's 95% interval drawn on the level above it."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    games = [g for g in data if not g.startswith("_")]
+    fig, axes = plt.subplots(1, len(games), figsize=(3.2 * len(games), 3.4), sharey=False)
+    for ax, game in zip(axes, games, strict=True):
+        entry = data[game]
+        ratings = [entry["levels"][n]["rating"] for n in LEVEL_NAMES]
+        low = [0.0]
+        high = [0.0]
+        for lower, upper in itertools.pairwise(LEVEL_NAMES):
+            step = entry["steps"][f"{lower}-{upper}"]
+            low.append(step["elo"] - step["elo_ci95"][0])
+            high.append(step["elo_ci95"][1] - step["elo"])
+        ax.errorbar(range(4), ratings, yerr=[low, high], marker="o", capsize=4)
+        ax.set_xticks(range(4), LEVEL_NAMES)
+        ax.set_title(game)
+        ax.grid(alpha=0.3)
+    axes[0].set_ylabel("rating (Elo scale, easy = 1000)")
+    fig.suptitle("Levels: each step's 95% interval on the level above it")
+    fig.tight_layout()
+    fig.savefig(path, dpi=90)
 
 
 def main(argv: list[str]) -> None:
@@ -110,6 +184,8 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rate", action="store_true")
     parser.add_argument("--write", action="store_true")
+    parser.add_argument("--journal", type=Path, help="keep finished deals here, resume from them")
+    parser.add_argument("--plot", type=Path, help="with --rate: also draw every game's levels to this file")
     args = parser.parse_args(argv)
     data = json.loads(Path(DATA).read_text(encoding="utf-8"))
     entry = data[args.game]
@@ -118,6 +194,8 @@ def main(argv: list[str]) -> None:
         for level, rating in ratings.items():
             entry["levels"][level]["rating"] = round(rating)
         print(json.dumps({k: round(v) for k, v in ratings.items()}))
+        if args.plot is not None:
+            plot(data, args.plot)
     else:
         specs = load_levels(DATA)[args.game]
         players = int(entry["players"])
@@ -125,7 +203,7 @@ def main(argv: list[str]) -> None:
         if players == 1:
             step = step_solo(args.game, lo, up, args.deals, args.seed)
         else:
-            step = step_versus(args.game, players, lo, up, args.deals, args.seed)
+            step = step_versus(args.game, players, lo, up, args.deals, args.seed, args.journal)
         step = {"lower": lo, "upper": up, **step}
         print(json.dumps(step, indent=1))
         if args.write:  # read again: another step may have been written while this one played

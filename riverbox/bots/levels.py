@@ -34,11 +34,16 @@ class Level:
     rating: int | None
 
 
+def _rating(value: object) -> int | None:
+    """A stored rating (a number, or null before the level was measured)."""
+    return None if value is None else int(str(value))
+
+
 def _read(path: Path) -> dict[str, dict[str, Level]]:
     data = json.loads(path.read_text(encoding="utf-8"))
     return {
         game: {
-            name: Level(name, str(v["spec"]), float(v["budget"]), None if v["rating"] is None else int(v["rating"]))
+            name: Level(name, str(v["spec"]), float(v["budget"]), _rating(v["rating"]))
             for name, v in entry["levels"].items()
         }
         for game, entry in data.items()

@@ -105,5 +105,3 @@ def keys_of(host: str | None, player_id: str | None) -> list[str]:
     if player_id is not None:
         keys.append(f"player:{player_id}")
     return keys
-
-

@@ -1,11 +1,11 @@
 """Players' ratings: openskill (Plackett-Luce) per player and game, updated when a rated table ends.
 
 Only human seats with a player are rated; bots never are (they have fixed reference ratings per
-level, measured per game in ``riverbox/bots/levels.json`` and shown on the leaderboard). A table is rated if its creator
-said so (table option ``rated``), else when it has two or more human seats. Places come from the
-finished table's ``results`` when the summary has them, else from the final scores; a resigned
-or zombie seat is placed last either way: giving up is a loss, whatever a stand-in bot scored
-for the seat afterwards.
+level, from each game's measured levels in ``riverbox/bots/levels.json``, shown on the leaderboard).
+A table is rated if its creator said so (table option ``rated``), else when it has two or more
+human seats. Places come from the finished table's ``results`` when the summary has them, else
+from the final scores; a resigned or zombie seat is placed last either way: giving up is a loss,
+whatever a stand-in bot scored for the seat afterwards.
 
 Everything but :class:`RatingKeeper` is a pure function, tested on its own.
 """
@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import asyncio
 import functools
-import json
 import logging
 import math
 import time

@@ -174,9 +174,7 @@ class Table:
                 self.resigned.add(event.seat)
                 self._concede(event.seat)
             self._notice(event)
-        if self.clocks.update(
-            event.kind, event.seat, event.at, before, self.state.to_move, self.over
-        ):
+        if self.clocks.update(event.kind, event.seat, event.at, before, self.state.to_move, self.over):
             self._zombie(event)
         self.seq += 1
         self.last = event

@@ -10,7 +10,7 @@ from rich.markdown import Markdown
 from rich.table import Table
 
 from riverbox.bots.base import bot_names
-from riverbox.bots.levels import Level, level_info, levels_for
+from riverbox.bots.levels import level_info, levels_for
 from riverbox.cli.commands.shared import (
     GameArg,
     LangOpt,

@@ -28,9 +28,7 @@ def lobby_page(request: Request) -> Response:
         {**i.to_json(), "bots": [b for b in bot_names(load(i.name)) if b not in BARRED_BOTS]} for i in games()
     ]
     chosen = request.query_params.get("game")  # /?game=NAME opens the form with that game
-    return page(
-        request, "lobby.html", {"games": [game_info(info, lang) for info in infos], "chosen": chosen}
-    )
+    return page(request, "lobby.html", {"games": [game_info(info, lang) for info in infos], "chosen": chosen})
 
 
 @router.get("/rules/{game}", response_class=HTMLResponse)
