@@ -175,6 +175,36 @@ def plot(data: dict[str, Any], path: Path) -> None:
     fig.savefig(path, dpi=90)
 
 
+def _pct(x: float) -> str:
+    return f"{100 * x:.0f}%"
+
+
+def markdown(data: dict[str, Any]) -> str:
+    """The levels and the steps of every game as the two tables docs/bots.md shows."""
+    lines = ["| game | level | bot | CPU a move | rating |", "|---|---|---|---|---|"]
+    for game in (g for g in data if not g.startswith("_")):
+        for name, lv in data[game]["levels"].items():
+            lines.append(f"| {game} | {name} | `{lv['spec']}` | {lv['budget']:g} s | {lv['rating']} |")
+    lines += [
+        "",
+        "| game | step | games | finished above (95%) | by seat | Elo step (95%) |",
+        "|---|---|---|---|---|---|",
+    ]
+    for game in (g for g in data if not g.startswith("_")):
+        for key, st in data[game]["steps"].items():
+            lo, hi = st["above_ci95"]
+            above = f"{_pct(st['above'])} [{_pct(lo)}, {_pct(hi)}]"
+            if "difference" in st:
+                d_lo, d_hi = st["difference_ci95"]
+                means = f"mean {st['upper_mean']:.1f} vs {st['lower_mean']:.1f}"
+                above += f"; {means}, +{st['difference']:.1f} [{d_lo:.1f}, {d_hi:.1f}]"
+            seats = ", ".join(f"{_pct(s['win_share'])} of {s['games']}" for s in st.get("by_seat", [])) or "-"
+            e_lo, e_hi = st["elo_ci95"]
+            elo = f"{st['elo']:+.0f} [{e_lo:+.0f}, {e_hi:+.0f}]"
+            lines.append(f"| {game} | {key} | {st['games']} | {above} | {seats} | {elo} |")
+    return "\n".join(lines)
+
+
 def main(argv: list[str]) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("game")
@@ -184,10 +214,16 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rate", action="store_true")
     parser.add_argument("--write", action="store_true")
+    parser.add_argument(
+        "--markdown", action="store_true", help="print every game's levels and steps as tables"
+    )
     parser.add_argument("--journal", type=Path, help="keep finished deals here, resume from them")
     parser.add_argument("--plot", type=Path, help="with --rate: also draw every game's levels to this file")
     args = parser.parse_args(argv)
     data = json.loads(Path(DATA).read_text(encoding="utf-8"))
+    if args.markdown:
+        print(markdown(data))
+        return
     entry = data[args.game]
     if args.rate:
         ratings = chain(entry["steps"])
