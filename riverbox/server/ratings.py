@@ -19,12 +19,14 @@ import math
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from statistics import NormalDist
 from typing import Any
 
 import sqlalchemy as sa
 from starlette.concurrency import run_in_threadpool
 
 from riverbox.bots.levels import level_info
+from riverbox.lab.ratings import elo_win_chance
 from riverbox.server.service import Tables, is_rated
 from riverbox.server.table import Refused
 from riverbox.store import schema, social
@@ -54,14 +56,14 @@ class Placed:
 
 
 def elo_to_mu(elo_steps: float) -> float:
-    """openskill mu points for a difference on the Elo scale, at equal win odds.
+    """openskill mu points for a difference on the Elo scale, at equal chances to win.
 
-    Elo: 400 points are 10x the odds. openskill's Plackett-Luce gives two players of sigma
-    :data:`REFERENCE_SIGMA` odds of exp(dmu / c), c = sqrt(2 beta^2 + 2 sigma^2); equating the two
-    odds converts one scale to the other.
+    Elo gives the stronger of two a chance of 1 / (1 + 10^(-d/400)); openskill predicts
+    Phi(dmu / c) for two players of sigma :data:`REFERENCE_SIGMA`, c = sqrt(2 beta^2 + 2 sigma^2)
+    (its ``predict_win``). Equating the two chances converts one scale to the other.
     """
     c = math.sqrt(2 * OPENSKILL_BETA**2 + 2 * REFERENCE_SIGMA**2)
-    return elo_steps * math.log(10.0) / 400.0 * c
+    return c * NormalDist().inv_cdf(elo_win_chance(elo_steps))
 
 
 @functools.cache
