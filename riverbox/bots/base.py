@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from riverbox.bots.casual import CasualBot
 from riverbox.bots.settings import (
     THINK_KEYS,
     BotSpec,
@@ -51,6 +52,11 @@ def _factories(game: Game) -> dict[str, BotFactory]:
             return heuristic(seed, **kw) if kw else game.heuristic_bot(seed)
 
         found["heuristic"] = BotFactory(build_heuristic, tuple(factory_settings(heuristic)))
+
+        def build_casual(seed: int, **kw: Any) -> Any:
+            return CasualBot(game, seed, **kw)
+
+        found["casual"] = BotFactory(build_casual, tuple(factory_settings(CasualBot)))
     for name, factory in sorted(game.extra_bots().items()):
         found[name] = BotFactory(factory, tuple(factory_settings(factory)))
     for name, cls in sorted(SEARCH_BOTS.items()):

@@ -18,6 +18,7 @@ BOT_LABELS: Mapping[str, str] = {
     "strong": N_("strong"),
     "random": N_("random moves"),
     "heuristic": N_("rules of thumb"),
+    "casual": N_("rules of thumb with slips"),
     "ismcts": N_("tree search"),
     "montecarlo": N_("Monte Carlo"),
     "pimc": N_("sampled deals"),

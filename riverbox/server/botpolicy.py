@@ -39,8 +39,11 @@ BUDGET_CAPS: Final[dict[str, float]] = {
 server's pool, never in processes of their own). ``think`` and ``seconds`` are further cut to the
 table's ``bot_seconds`` at every move."""
 
-FREE_SETTINGS: Final = frozenset({"c", "bias", "epsilon", "rollout", "leaf", "model", "beliefs", "paired"})
-"""Settings that shape a search without making it longer: allowed as given."""
+FREE_SETTINGS: Final = frozenset(
+    {"c", "bias", "epsilon", "rollout", "leaf", "model", "beliefs", "paired", "slip"}
+)
+"""Settings that shape a search (or the ``casual`` bot's share of slips) without making it longer:
+allowed as given."""
 
 BARRED_BOTS: Final = frozenset({"oracle"})
 """Bots a table may not seat: ``oracle`` plays River Wild with the deck known (a research bound)."""

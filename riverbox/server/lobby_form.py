@@ -2,7 +2,8 @@
 
 The form is built from each game's option schema (:meth:`OptionSpec.form_json`): a checkbox, a
 select or a number per option, labelled and explained in the reader's language from the game's
-catalog, and a bot choice whose words come from :mod:`riverbox.bots.labels`. When the server
+catalog, and a bot choice whose words come from :mod:`riverbox.bots.labels`, each level with
+its measured rating (``strong · ~1650``, from :mod:`riverbox.bots.levels`). When the server
 refuses a new table it names the field at fault (``field`` in the error body), so the page can
 show the reason next to that field instead of in a line at the bottom.
 """
@@ -13,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from riverbox.bots.labels import bot_label
-from riverbox.bots.levels import LEVEL_NAMES
+from riverbox.bots.levels import LEVEL_NAMES, level_info
 from riverbox.core.i18n import Message, gettext
 
 
@@ -31,7 +32,16 @@ def lobby_game(info: dict[str, Any], domain: str, lang: str) -> dict[str, Any]:
     """A game's lobby entry in ``lang``: title, options (labelled) and bots (levels first, labelled)."""
     names = list(info.get("bots", []))
     ordered = [n for n in LEVEL_NAMES if n in names] + [n for n in names if n not in LEVEL_NAMES]
-    bots = [{"name": n, "label": bot_label(n, lang), "level": n in LEVEL_NAMES} for n in ordered]
+    measured = level_info(str(info.get("name", "")))
+    bots = [
+        {
+            "name": n,
+            "label": level_label(bot_label(n, lang), measured[n].rating if n in measured else None),
+            "level": n in LEVEL_NAMES,
+            "rating": measured[n].rating if n in measured else None,
+        }
+        for n in ordered
+    ]
     return {
         **info,
         "title": gettext(domain, lang, info["title"]),
@@ -39,6 +49,14 @@ def lobby_game(info: dict[str, Any], domain: str, lang: str) -> dict[str, Any]:
         "options": [_option(o, domain, lang) for o in info.get("options", [])],
         "bots": bots,
     }
+
+
+def level_label(words: str, rating: int | None) -> str:
+    """A level's words with its measured rating, rounded: ``strong · ~1650`` (a bare label unmeasured).
+
+    Rounded to 50 because the measurement's interval is wider than that; the ``~`` says so.
+    """
+    return words if rating is None else f"{words} · ~{50 * round(rating / 50)}"
 
 
 def refusal(exc: BaseException) -> str | Message:

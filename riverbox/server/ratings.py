@@ -1,11 +1,11 @@
 """Players' ratings: openskill (Plackett-Luce) per player and game, updated when a rated table ends.
 
 Only human seats with a player are rated; bots never are (they have fixed reference ratings per
-level, ``reference_ratings.json``, shown on the leaderboard). A table is rated if its creator
-said so (table option ``rated``), else when it has two or more human seats. Places come from the
-finished table's ``results`` when the summary has them, else from the final scores; a resigned
-or zombie seat is placed last either way: giving up is a loss, whatever a stand-in bot scored
-for the seat afterwards.
+level, from each game's measured levels in ``riverbox/bots/levels.json``, shown on the leaderboard).
+A table is rated if its creator said so (table option ``rated``), else when it has two or more
+human seats. Places come from the finished table's ``results`` when the summary has them, else
+from the final scores; a resigned or zombie seat is placed last either way: giving up is a loss,
+whatever a stand-in bot scored for the seat afterwards.
 
 Everything but :class:`RatingKeeper` is a pure function, tested on its own.
 """
@@ -14,17 +14,19 @@ from __future__ import annotations
 
 import asyncio
 import functools
-import json
 import logging
+import math
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path
+from statistics import NormalDist
 from typing import Any
 
 import sqlalchemy as sa
 from starlette.concurrency import run_in_threadpool
 
+from riverbox.bots.levels import level_info
+from riverbox.lab.ratings import elo_win_chance
 from riverbox.server.service import Tables, is_rated
 from riverbox.server.table import Refused
 from riverbox.store import schema, social
@@ -37,7 +39,11 @@ START_MU = 25.0
 START_SIGMA = 25.0 / 3.0
 """openskill's defaults: a new player's rating (ordinal 0)."""
 
-REFERENCE = Path(__file__).with_name("reference_ratings.json")
+REFERENCE_SIGMA = 2.0
+"""The uncertainty given to every level's reference rating (a few dozen measured games each)."""
+
+OPENSKILL_BETA = START_SIGMA / 2.0
+"""openskill's performance spread (its default beta): sets how many mu points an Elo step is."""
 
 
 @dataclass(frozen=True)
@@ -49,12 +55,34 @@ class Placed:
     place: int
 
 
+def elo_to_mu(elo_steps: float) -> float:
+    """openskill mu points for a difference on the Elo scale, at equal chances to win.
+
+    Elo gives the stronger of two a chance of 1 / (1 + 10^(-d/400)); openskill predicts
+    Phi(dmu / c) for two players of sigma :data:`REFERENCE_SIGMA`, c = sqrt(2 beta^2 + 2 sigma^2)
+    (its ``predict_win``). Equating the two chances converts one scale to the other.
+    """
+    c = math.sqrt(2 * OPENSKILL_BETA**2 + 2 * REFERENCE_SIGMA**2)
+    return c * NormalDist().inv_cdf(elo_win_chance(elo_steps))
+
+
 @functools.cache
-def reference_ratings() -> dict[str, tuple[float, float]]:
-    """The bot levels' fixed (mu, sigma), from the data file (provisional until measured)."""
-    data = json.loads(REFERENCE.read_text(encoding="utf-8"))
+def reference_ratings(game: str) -> dict[str, tuple[float, float]]:
+    """A game's bot levels as fixed openskill (mu, sigma), from their measured ratings.
+
+    The levels were measured against each other (``riverbox.bots.levels``), not against people,
+    so one point must be placed by assumption: ``medium`` sits at a new player's mu. Each other
+    level is its measured Elo distance from ``medium``, converted (:func:`elo_to_mu`). A level
+    not yet measured is left out.
+    """
+    levels = level_info(game)
+    middle = levels.get("medium")
+    if middle is None or middle.rating is None:
+        return {}
     return {
-        level: (float(v["mu"]), float(v["sigma"])) for level, v in data.items() if not level.startswith("_")
+        name: (START_MU + elo_to_mu(level.rating - middle.rating), REFERENCE_SIGMA)
+        for name, level in levels.items()
+        if level.rating is not None
     }
 
 

@@ -16,7 +16,18 @@ import pytest
 from fastapi.testclient import TestClient
 
 from riverbox.server import ratings as ratings_module
-from riverbox.server.ratings import Placed, is_rated, places, rate, rated_seats, reference_ratings
+from riverbox.server.ratings import (
+    REFERENCE_SIGMA,
+    START_MU,
+    START_SIGMA,
+    Placed,
+    elo_to_mu,
+    is_rated,
+    places,
+    rate,
+    rated_seats,
+    reference_ratings,
+)
 from riverbox.store import social
 from riverbox.store.db import SeatRow, Store, TableRow
 from riverbox.store.social import Rating, RatingChange
@@ -63,11 +74,24 @@ def test_the_winner_gains_the_loser_loses_and_one_player_alone_changes_nothing()
     assert rate("t", "g", [Placed(0, "a", 1)], {}, 5.0) == []
 
 
-def test_the_reference_ratings_rise_with_the_levels() -> None:
-    levels = reference_ratings()
+@pytest.mark.parametrize("game", ["ravenous-river", "river-rivals", "river-wild", "river-trek"])
+def test_the_reference_ratings_rise_with_the_levels(game: str) -> None:
+    levels = reference_ratings(game)
     assert list(levels) == ["easy", "medium", "hard", "strong"]
     ordinals = [mu - 3 * sigma for mu, sigma in levels.values()]
     assert ordinals == sorted(ordinals) and len(set(ordinals)) == 4
+    assert levels["medium"][0] == START_MU  # the one assumed point: medium is a new player
+
+
+def test_an_elo_step_converts_to_openskill_at_equal_odds() -> None:
+    """400 Elo points are 10x the odds; openskill's model must give the converted mu gap the same odds."""
+    from openskill.models import PlackettLuce
+
+    model = PlackettLuce(mu=START_MU, sigma=START_SIGMA)
+    strong = model.rating(mu=START_MU + elo_to_mu(400.0), sigma=REFERENCE_SIGMA)
+    weak = model.rating(mu=START_MU, sigma=REFERENCE_SIGMA)
+    chance = model.predict_win([[strong], [weak]])[0]
+    assert chance == pytest.approx(10 / 11, abs=1e-6)
 
 
 def _store(tmp_path: Path) -> Store:
@@ -160,7 +184,7 @@ def test_a_rated_tables_end_rates_its_players_and_resign_is_a_loss(
     assert history[0]["after"] < history[0]["before"]
     assert lite.get("/api/players/p-cy/ratings").status_code == 404  # its table was not rated
     assert {b["level"] for b in lite.get("/api/leaderboard/river-rivals").json()["bots"]} == set(
-        reference_ratings()
+        reference_ratings("river-rivals")
     )
     assert lite.get("/api/leaderboard/no-such-game").status_code == 404
     assert state(lite, tid)["over"]

@@ -10,7 +10,7 @@ from rich.markdown import Markdown
 from rich.table import Table
 
 from riverbox.bots.base import bot_names
-from riverbox.bots.levels import levels_for
+from riverbox.bots.levels import level_info, levels_for
 from riverbox.cli.commands.shared import (
     GameArg,
     LangOpt,
@@ -28,7 +28,19 @@ def games(as_json: Annotated[bool, typer.Option("--json", help="Machine-readable
     if as_json:
         print(
             json.dumps(
-                [i.to_json() | {"bots": bots[i.name], "levels": levels_for(i.name)} for i in infos], indent=1
+                [
+                    i.to_json()
+                    | {
+                        "bots": bots[i.name],
+                        "levels": levels_for(i.name),
+                        "level_ratings": {
+                            n: {"spec": lv.spec, "budget": lv.budget, "rating": lv.rating}
+                            for n, lv in level_info(i.name).items()
+                        },
+                    }
+                    for i in infos
+                ],
+                indent=1,
             )
         )
         return
@@ -52,9 +64,25 @@ def games(as_json: Annotated[bool, typer.Option("--json", help="Machine-readable
             info.title,
             players,
             opts,
-            ", ".join(listed) + "\n" + "\n".join(f"[dim]{k} = {v}[/dim]" for k, v in levels.items()),
+            ", ".join(listed) + ("\n[dim]levels: " + ", ".join(levels) + "[/dim]" if levels else ""),
         )
     console.print(table)
+    console.print(_levels_table([i.name for i in infos]))
+
+
+def _levels_table(names: list[str]) -> Table:
+    """Every game's levels: the bot each plays, its CPU budget per move and its measured rating."""
+    table = Table(title="levels (rating: Elo scale, each game's easy = 1000)")
+    table.add_column("game", style="bold cyan")
+    table.add_column("level")
+    table.add_column("bot")
+    table.add_column("CPU a move", justify="right")
+    table.add_column("rating", justify="right")
+    for name in names:
+        for level, measured in level_info(name).items():
+            rating = "-" if measured.rating is None else str(measured.rating)
+            table.add_row(name, level, measured.spec, f"{measured.budget:g} s", rating)
+    return table
 
 
 def rules(game: GameArg, lang: LangOpt = "en") -> None:

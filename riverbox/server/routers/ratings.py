@@ -107,7 +107,7 @@ def board(tables: Tables, game: str) -> dict[str, Any]:
         ],
         "bots": [
             {"level": level, "rating": shown(mu, sigma), "mu": mu, "sigma": sigma}
-            for level, (mu, sigma) in reference_ratings().items()
+            for level, (mu, sigma) in reference_ratings(game).items()
         ],
     }
 
