@@ -76,13 +76,25 @@ export function flip(root, before, { ms = 350, still = stillness(), shared = tru
   for (const [node, [mx, my]] of sliding) {
     const holder = node.parentElement && node.parentElement.closest("[data-key]");
     const [px, py] = (holder && root.contains(holder) && sliding.get(holder)) || [0, 0];
-    const ox = mx - px;
-    const oy = my - py;
-    if ((Math.abs(ox) < 2 && Math.abs(oy) < 2) || !node.animate) continue;
-    node.animate([{ transform: `translate(${ox}px, ${oy}px)` }, { transform: "none" }],
+    const scale = svgScale(node);
+    const ox = (mx - px) / scale;
+    const oy = (my - py) / scale;
+    if ((Math.abs(ox) < 1 && Math.abs(oy) < 1) || !node.animate) continue;
+    node.classList.add("moving");
+    const run = node.animate([{ transform: `translate(${ox}px, ${oy}px)` }, { transform: "none" }],
       { duration: ms, easing: "cubic-bezier(.2,.7,.3,1)" });
+    run.addEventListener("finish", () => node.classList.remove("moving"));
+    run.addEventListener("cancel", () => node.classList.remove("moving"));
   }
   return moved;
+}
+
+/** Screen pixels per user unit for a piece drawn inside a scaled svg (its viewBox), else 1. */
+function svgScale(node) {
+  const box = node instanceof SVGElement && node.ownerSVGElement;
+  const view = box && box.viewBox && box.viewBox.baseVal;
+  if (!view || !view.width) return 1;
+  return box.getBoundingClientRect().width / view.width || 1;
 }
 
 /** The shift most pieces share (rounded to whole pixels), or none when no shift is shared by most. */
