@@ -451,3 +451,53 @@ def test_ravenous_rivers_round_is_played_as_a_crossing_skippable_and_still_when_
     assert sorted(shown[0]["eaten"]) == eaten
     assert not [k for k in quiet.evaluate("window.__animated") if str(k).startswith("cross")]
     assert not errors, errors
+
+
+WIDEST = """
+window.__widest = 0;
+const look = () => {
+  const root = document.documentElement;
+  if (root) window.__widest = Math.max(window.__widest, root.scrollWidth - innerWidth);
+  requestAnimationFrame(look);
+};
+requestAnimationFrame(look);
+"""
+"""Tracks, every frame, how far the page ever reached past the window's width (slides included)."""
+
+EVERY: dict[str, dict[str, Any]] = {  # a whole game of each, short where the game has options for it
+    "ravenous-river": {"players": 2, "options": {"target": 1}},
+    "river-rivals": {"players": 2, "options": {"mode": "basic"}},
+    "river-wild": {"players": 1, "options": {}},
+    "river-trek": {"players": 2, "options": {"variant": "full"}},
+}
+
+
+@pytest.mark.parametrize("game", list(EVERY))
+def test_nothing_scrolls_sideways_on_a_phone_even_while_pieces_slide(
+    live_server: str, browser: Any, game: str
+) -> None:
+    table = make(live_server, game, EVERY[game])
+    api = httpx.Client(base_url=live_server, timeout=60)
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    context.add_init_script(WIDEST)
+    page = context.new_page()
+    errors: list[str] = []
+    watch_errors(page, errors)
+    page.goto(table["seats"][0]["url"])
+    page.wait_for_selector("body[data-seq] #board > *")
+    total = {"ravenous-river": 20, "river-rivals": 60, "river-wild": 16, "river-trek": 450}[game]
+    seen = {"n": 0}
+
+    def settle(public: dict[str, Any]) -> None:  # at the start, in the middle and at the end the
+        seen["n"] += 1  # page follows move by move, its slides running as a player sees them
+        if seen["n"] <= 6 or abs(seen["n"] - total // 2) <= 3:
+            page.wait_for_selector(f"body[data-seq='{public['seq']}']", timeout=15000)
+            page.wait_for_timeout(450)
+
+    public = play_until(api, table, lambda b: b["over"], seed=6, settle=settle)
+    page.wait_for_selector(f"body[data-seq='{public['seq']}']", timeout=15000)
+    page.wait_for_timeout(450)
+    assert seen["n"] > 6
+    assert page.evaluate("document.body.dataset.moved") not in (None, "0"), "pieces slid meanwhile"
+    assert page.evaluate("window.__widest") <= 0, f"{game} reached {page.evaluate('window.__widest')}px past"
+    assert not errors, errors
