@@ -439,13 +439,13 @@ function paint(ctx, slide) {
       el("span", { class: "muted small" }, TEXT.stepOf(crossing.at + 1, crossing.steps.length)),
       el("button", { type: "button", class: "rr-cross-skip", onclick: () => skipOrClose(ctx) }, last ? TEXT.close : TEXT.skip)),
     el("p", { class: "rr-cross-say", "aria-live": "polite" }, step.say),
-    el("div", { class: "rr-river rr-cross-river" },
+    el("div", { class: "rr-cross-river" },
       el("div", { class: "rr-bank" }, el("h3", {}, picture(ctx, "bank", ""), TEXT.bank), group("bank", "x-bank")),
       el("div", { class: "rr-water" }, afloat),
-      el("div", { class: "rr-home" }, el("h3", {}, picture(ctx, "home", ""), TEXT.home), landed, group("home", "x-home"))),
-    el("div", { class: "rr-cross-aside" },
-      el("div", { class: "rr-eaten" }, el("h4", {}, TEXT.eaten), group("eaten", "x-eaten")),
-      row.length ? el("div", { class: "rr-left" }, el("h4", {}, TEXT.inRow), group("row", "x-row")) : null));
+      el("div", { class: "rr-home" }, el("h3", {}, picture(ctx, "home", ""), TEXT.home), landed, group("home", "x-home")),
+      el("div", { class: "rr-cross-aside" },
+        el("div", { class: "rr-eaten" }, el("h4", {}, TEXT.eaten), group("eaten", "x-eaten")),
+        row.length ? el("div", { class: "rr-left" }, el("h4", {}, TEXT.inRow), group("row", "x-row")) : null)));
   if (slide) flip(node, before, { ms: Math.min(400, Math.round(stepMs() * 0.7)), shared: false });
 }
 
