@@ -14,12 +14,14 @@ from __future__ import annotations
 
 import random
 import time
+from itertools import pairwise
 from typing import Any
 
 import httpx
 import pytest
 
-from tests.server.conftest import play_until
+from riverbox.games.ravenous_river.scoring import ANIMALS, ScoreStep, score_round
+from tests.server.conftest import last_event, play_until
 from tests.server.test_game_tables import SIZES, watch_errors
 from tests.server.test_web_access import serious
 
@@ -343,3 +345,159 @@ def test_the_hint_is_marked_on_the_drawing_at_every_step_and_says_why(live_serve
     assert final.count() >= 1, "the suggested move itself is marked on the drawing or the action bar"
     final.first.click()
     page.wait_for_selector("body:not([data-seq='0'])")
+
+
+CROSSING = """
+window.__crossing = [];
+new MutationObserver(() => {
+  const box = document.querySelector('.rr-crossing');
+  if (!box) return;
+  const seen = window.__crossing;
+  const last = seen[seen.length - 1];
+  if (last && last.step === box.dataset.step && last.round === box.dataset.round) return;
+  const keys = (zone) => [...box.querySelectorAll(`[data-zone='${zone}'] [data-key]`)]
+    .map((n) => n.dataset.key.slice(6));
+  seen.push({ round: box.dataset.round, step: box.dataset.step, kind: box.dataset.kind, at: performance.now(),
+    eaten: keys('x-eaten'), home: keys('x-home'), bank: keys('x-bank') });
+}).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-step'] });
+"""
+"""Records every step of Ravenous River's crossing as it appears: which, when, and what is where."""
+
+
+def test_ravenous_rivers_round_is_played_as_a_crossing_skippable_and_still_when_asked(
+    live_server: str, browser: Any
+) -> None:
+    step_ms = 1500  # slow enough to act while it runs on a loaded machine
+    table = make(live_server, "ravenous-river", {"players": 3, "options": {}})
+    api = httpx.Client(base_url=live_server, timeout=60)
+    errors: list[str] = []
+    urls = {f"seat{s['seat']}": s["url"] for s in table["seats"]}
+    urls |= {"watcher": table["spectate_url"], "quiet": table["spectate_url"]}
+    pages = {}
+    for name, url in urls.items():
+        context = browser.new_context(
+            viewport={"width": 1280, "height": 800}, reduced_motion="reduce" if name == "quiet" else None
+        )
+        context.add_init_script(f"window.RIVERBOX_STEP_MS = {step_ms};" + ANIMATED + CROSSING)
+        page = context.new_page()
+        watch_errors(page, errors)
+        page.goto(url)
+        page.wait_for_selector("body[data-seq] #board > *")
+        pages[name] = page
+
+    def settle(public: dict[str, Any]) -> None:
+        for page in pages.values():
+            page.wait_for_selector(f"body[data-seq='{public['seq']}']", timeout=15000)
+
+    def crossed(body: dict[str, Any]) -> bool:
+        event = last_event(body, "round_scored")
+        return event is not None and any(event["boats"])  # something sails across
+
+    public = play_until(api, table, crossed, seed=3, settle=settle)
+    event = last_event(public, "round_scored")
+    assert event is not None
+    box = f".rr-crossing[data-round='{event['round']}']"
+    # the engine's scoring of the round: who is eaten, who survives where
+    told: list[ScoreStep] = []
+    sailing = [None if event["status"][b] == "sunk" else event["boats"][b] for b in (0, 1)]
+    score_round(event["bank"], sailing, event["row"], told)
+    eaten = sorted(ANIMALS[v] for (_s, k, _a, v) in told if k == "eats")
+    home = sorted(a for (_s, k, a, v) in told if k == "survives" and v == 2)
+    bank = sorted(a for (_s, k, a, v) in told if k == "survives" and v == 1)
+
+    # the seat to move plays while the crossing runs: the game is never held back, and the river
+    # comes back as soon as its move goes on there (the animal it looked at is to be placed)
+    mover = pages[f"seat{public['to_move'][0]}"]
+    other = pages[f"seat{(public['to_move'][0] + 1) % 3}"]
+    mover.wait_for_selector(f"{box}[data-state='running']")
+    mover.locator("#board .rr-slot[data-action]").first.click()
+    mover.wait_for_selector(f"body[data-seq='{public['seq'] + 1}']")
+    mover.wait_for_selector(".rr-crossing", state="detached")
+    assert mover.locator("#board .rr-river [data-pick='bank']").is_visible()
+
+    # Escape skips to the end at once; then the button shows the table again
+    other.wait_for_selector(f"{box}[data-state='running']")
+    other.keyboard.press("Escape")
+    assert other.get_attribute(box, "data-state") == "done"
+    assert other.get_attribute(box, "data-step") == other.get_attribute(box, "data-steps")
+    other.click(f"{box} button.rr-cross-skip")
+    other.wait_for_selector(".rr-crossing", state="detached")
+    assert other.locator("#board .rr-river").is_visible()
+
+    # a spectator sees every step in order, STEP_MS apart, the animals moving, the end as scored
+    watcher = pages["watcher"]
+    watcher.wait_for_selector(f"{box}[data-state='done']", timeout=30000)
+    steps = [s for s in watcher.evaluate("window.__crossing") if s["round"] == str(event["round"])]
+    count = int(watcher.get_attribute(box, "data-steps") or 0)
+    assert [s["step"] for s in steps] == [str(n) for n in range(1, count + 1)], steps
+    assert count >= 3  # the positions, a boat crossing, the scores
+    kinds = [s["kind"] for s in steps]
+    order = ["start", "bank", "boat0", "boat1", "home", "scored"]
+    assert kinds[0] == "start" and kinds[-1] == "scored" and kinds == sorted(kinds, key=order.index)
+    assert steps[0]["eaten"] == [] and sorted(steps[0]["bank"]) == sorted(event["bank"])
+    for a, b in pairwise(steps):
+        assert b["at"] - a["at"] >= step_ms * 0.8, (a, b)
+        assert set(a["eaten"]) <= set(b["eaten"])  # the pile only grows
+    assert sorted(steps[-1]["eaten"]) == eaten
+    assert sorted(steps[-1]["home"]) == home and sorted(steps[-1]["bank"]) == bank
+    assert any(str(k).startswith("cross") for k in watcher.evaluate("window.__animated"))
+    assert not serious(watcher), serious(watcher)
+
+    # with reduced motion only the end is drawn: no step runs, nothing slides
+    quiet = pages["quiet"]
+    quiet.wait_for_selector(f"{box}[data-state='done']")
+    shown = [s for s in quiet.evaluate("window.__crossing") if s["round"] == str(event["round"])]
+    assert [s["step"] for s in shown] == [str(count)]
+    assert sorted(shown[0]["eaten"]) == eaten
+    assert not [k for k in quiet.evaluate("window.__animated") if str(k).startswith("cross")]
+    assert not errors, errors
+
+
+WIDEST = """
+window.__widest = 0;
+const look = () => {
+  const root = document.documentElement;
+  if (root) window.__widest = Math.max(window.__widest, root.scrollWidth - innerWidth);
+  requestAnimationFrame(look);
+};
+requestAnimationFrame(look);
+"""
+"""Tracks, every frame, how far the page ever reached past the window's width (slides included)."""
+
+EVERY: dict[str, dict[str, Any]] = {  # a whole game of each, short where the game has options for it
+    "ravenous-river": {"players": 2, "options": {"target": 1}},
+    "river-rivals": {"players": 2, "options": {"mode": "basic"}},
+    "river-wild": {"players": 1, "options": {}},
+    "river-trek": {"players": 2, "options": {"variant": "full"}},
+}
+
+
+@pytest.mark.parametrize("game", list(EVERY))
+def test_nothing_scrolls_sideways_on_a_phone_even_while_pieces_slide(
+    live_server: str, browser: Any, game: str
+) -> None:
+    table = make(live_server, game, EVERY[game])
+    api = httpx.Client(base_url=live_server, timeout=60)
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    context.add_init_script(WIDEST)
+    page = context.new_page()
+    errors: list[str] = []
+    watch_errors(page, errors)
+    page.goto(table["seats"][0]["url"])
+    page.wait_for_selector("body[data-seq] #board > *")
+    total = {"ravenous-river": 20, "river-rivals": 60, "river-wild": 16, "river-trek": 450}[game]
+    seen = {"n": 0}
+
+    def settle(public: dict[str, Any]) -> None:  # at the start, in the middle and at the end the
+        seen["n"] += 1  # page follows move by move, its slides running as a player sees them
+        if seen["n"] <= 6 or abs(seen["n"] - total // 2) <= 3:
+            page.wait_for_selector(f"body[data-seq='{public['seq']}']", timeout=15000)
+            page.wait_for_timeout(450)
+
+    public = play_until(api, table, lambda b: b["over"], seed=6, settle=settle)
+    page.wait_for_selector(f"body[data-seq='{public['seq']}']", timeout=15000)
+    page.wait_for_timeout(450)
+    assert seen["n"] > 6
+    assert page.evaluate("document.body.dataset.moved") not in (None, "0"), "pieces slid meanwhile"
+    assert page.evaluate("window.__widest") <= 0, f"{game} reached {page.evaluate('window.__widest')}px past"
+    assert not errors, errors

@@ -43,10 +43,13 @@ def rules_page(request: Request, game: str) -> Response:
     return page(request, "rules.html", {"game": game, "title": title, "rules": rules_html(game, lang)})
 
 
-def _summary_or_page(request: Request, tables: Tables, table_id: str) -> dict[str, Any] | Response:
-    """The table's summary, or (no such table) a page that says so in the reader's language."""
+def _summary_or_page(
+    request: Request, tables: Tables, table_id: str, lang: str = "en"
+) -> dict[str, Any] | Response:
+    """The table's summary (seats named in ``lang``), or (no such table) a page that says so in the
+    reader's language."""
     try:
-        return tables.summary(table_id)
+        return tables.summary(table_id, lang)
     except Refused as exc:
         if exc.status != 404:
             raise
@@ -65,10 +68,10 @@ def table_page(request: Request, table_id: str, tables: TablesDep) -> Response:
 
 @router.get("/tables/{table_id}/replay", response_class=HTMLResponse)
 def replay_page(request: Request, table_id: str, tables: TablesDep) -> Response:
-    summary = _summary_or_page(request, tables, table_id)
+    lang = request_lang(request)
+    summary = _summary_or_page(request, tables, table_id, lang)  # the seats' names draw the replay
     if isinstance(summary, Response):
         return summary
-    lang = request_lang(request)
     context = {"table": titled(summary, lang), "content": printed_content(summary["game"], lang)}
     return page(request, "replay.html", context, summary["game"])
 

@@ -44,9 +44,11 @@ export function measure(root) {
  * comes from the element named by its data-from key when that one was. A piece that changed zone
  * ([data-zone] ancestors: a boat, a column) or arrived is the move: it gets the class "last-move"
  * and is returned; pieces pushed aside in their zone only glide. A shift shared by most pieces
- * (something drawn above them) is no motion at all.
+ * (something drawn above them) is no motion at all, unless `shared` is false (a scene whose
+ * pieces may all move at once). A keyed piece inside another that moves (an animal in a boat)
+ * slides only by its own part of the move: the boat's motion already carries it.
  */
-export function flip(root, before, { ms = 350, still = stillness() } = {}) {
+export function flip(root, before, { ms = 350, still = stillness(), shared = true } = {}) {
   const pairs = [];
   for (const node of root.querySelectorAll("[data-key]")) {
     const same = before.get(node.dataset.key);
@@ -57,21 +59,42 @@ export function flip(root, before, { ms = 350, still = stillness() } = {}) {
     pairs.push({ node, dx: was.left - now.left, dy: was.top - now.top, arrived });
   }
   // something drawn above the pieces (a report, a prompt) shifts them all alike: that is no move
-  const [sx, sy] = commonShift(pairs);
+  const [sx, sy] = shared ? commonShift(pairs) : [0, 0];
   const moved = [];
+  const sliding = new Map(); // node -> the slide it runs (document order: a boat before its animals)
   for (const { node, dx, dy, arrived } of pairs) {
     const mx = dx - sx;
     const my = dy - sy;
     if (Math.abs(mx) < 2 && Math.abs(my) < 2) continue;
+    sliding.set(node, [mx, my]);
     if (arrived) {
       node.classList.add("last-move");
       moved.push(node);
     }
-    if (still || !node.animate) continue;
-    node.animate([{ transform: `translate(${mx}px, ${my}px)` }, { transform: "none" }],
+  }
+  if (still) return moved;
+  for (const [node, [mx, my]] of sliding) {
+    const holder = node.parentElement && node.parentElement.closest("[data-key]");
+    const [px, py] = (holder && root.contains(holder) && sliding.get(holder)) || [0, 0];
+    const scale = svgScale(node);
+    const ox = (mx - px) / scale;
+    const oy = (my - py) / scale;
+    if ((Math.abs(ox) < 1 && Math.abs(oy) < 1) || !node.animate) continue;
+    node.classList.add("moving");
+    const run = node.animate([{ transform: `translate(${ox}px, ${oy}px)` }, { transform: "none" }],
       { duration: ms, easing: "cubic-bezier(.2,.7,.3,1)" });
+    run.addEventListener("finish", () => node.classList.remove("moving"));
+    run.addEventListener("cancel", () => node.classList.remove("moving"));
   }
   return moved;
+}
+
+/** Screen pixels per user unit for a piece drawn inside a scaled svg (its viewBox), else 1. */
+function svgScale(node) {
+  const box = node instanceof SVGElement && node.ownerSVGElement;
+  const view = box && box.viewBox && box.viewBox.baseVal;
+  if (!view || !view.width) return 1;
+  return box.getBoundingClientRect().width / view.width || 1;
 }
 
 /** The shift most pieces share (rounded to whole pixels), or none when no shift is shared by most. */

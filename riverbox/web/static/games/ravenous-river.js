@@ -3,7 +3,9 @@
 // the last round's scoring step by step (from the game's events, as the engine told it).
 // Clicking: a row slot; the bank or a boat; an animal, then where it goes, then the card paid;
 // a card, then what to do with it (the prompt); two drawn animals to keep (2 players).
+// When a round ends while the page is open, its crossing is played on the river (see `follow`).
 import { _, el } from "../common.js";
+import { flip, measure, stillness } from "../stage.js";
 
 /** Every sentence this drawing shows, in one place, in the reader's language (see common.js). */
 const TEXT = {
@@ -49,6 +51,15 @@ const TEXT = {
   winners: _("Winners"),
   animal: (a) => _("the {animal}", { animal: a }),
   seat: (s) => _("seat {seat}", { seat: s }),
+  crossing: (n) => _("Round {n}: the crossing", { n }),
+  crosses: (n) => _("Boat {n} crosses to the far shore; nobody in it is eaten.", { n }),
+  meet: _("The survivors meet at home; nobody is eaten there."),
+  eaten: _("Eaten"),
+  eatenBy: (hunter) => _("eaten by the {hunter}", { hunter }),
+  inRow: _("Still in the row"),
+  skip: _("Skip"),
+  close: _("Back to the table"),
+  stepOf: (step, steps) => _("step {step} of {steps}", { step, steps }),
 };
 
 /** An animal's name in the reader's language (the server hands the names over with the content). */
@@ -252,6 +263,192 @@ function drawReport(ctx) {
   return box;
 }
 
+// -- the round's crossing, played on the river ------------------------------------------------
+// When a round ends while this page is open, the river is drawn as it stood at the end of the
+// round (from the public `round_scored` event: the bank, both boats, what stayed in the row) and
+// the scoring is played on it one step a STEP_MS apart: who is eaten on the bank, each boat
+// crossing to the far shore with whoever is eaten in it, the survivors meeting at home, the
+// scores. An eaten animal moves to the "Eaten" pile, survivors reach the far shore. Who eats
+// whom follows the food chain of the animals' order (each eats the next); the points are the
+// engine's sentences, not worked out here. Skip (or Escape) jumps to the end, the end's button
+// (or Escape) shows the table again; with reduced motion only the end is shown. It never holds
+// the game back: the live river stays on the page (hidden) and comes back as soon as anything
+// happens on it or this seat has an animal to place. A reload or the replay shows no crossing.
+
+/** Milliseconds between two steps of the crossing (a page may set window.RIVERBOX_STEP_MS). */
+const STEP_MS = 600;
+
+let lastRound; // the round of the last round_scored this page drew (undefined before its first drawing)
+let crossing = null; // the crossing on screen: { round, steps, at, node, river, timer, closed }
+
+function stepMs() {
+  const set = Number(window.RIVERBOX_STEP_MS);
+  return Number.isFinite(set) && set >= 0 ? set : STEP_MS;
+}
+
+/** What is on the live river (a change ends the crossing: the game has moved on there). */
+function riverOf(view) {
+  return JSON.stringify([view.bank, view.boats, view.boat_status]);
+}
+
+/**
+ * Notice a round that ended since the last drawing and start its crossing; or end the crossing
+ * when the river moved on, or when a move of this seat starts on the river (`river`, the live one).
+ */
+function follow(view, ctx, river) {
+  const log = Array.isArray(ctx.log) ? ctx.log : null;
+  if (!log || ctx.replay) return;
+  const event = lastOf(log, (e) => e.kind === "round_scored");
+  const round = event && typeof event.round === "number" ? event.round : null;
+  const first = lastRound === undefined;
+  const newer = !first && round !== null && (lastRound === null || round > lastRound);
+  lastRound = round;
+  if (newer) {
+    const told = lastOf(ctx.story, (e) => e.source === "game" && e.kind === "round_scored");
+    const lines = told ? String(told.text).split("\n").filter((line) => line.trim()) : [];
+    startCrossing(event, lines, view, ctx);
+    return;
+  }
+  if (!crossing || crossing.closed) return;
+  const there = new Set([...river.querySelectorAll("[data-pick]")].map((n) => n.dataset.pick));
+  const needed = (ctx.legal || []).some((a) => Array.isArray(a.steps) && there.has(a.steps[ctx.picked.length]));
+  if (riverOf(view) !== crossing.river || needed) endCrossing();
+}
+
+/** Each step of the crossing as a picture: where every animal is, where each boat is, what is said. */
+function crossingSteps(event, lines, ctx) {
+  const all = animals(ctx);
+  const eats = (a, b) => all[(all.indexOf(a) + 1) % all.length] === b;
+  const eatenAmong = (group) => group.filter((b) => group.some((a) => eats(a, b)));
+  const hunterOf = (b, group) => group.find((a) => eats(a, b));
+  const status = Array.isArray(event.status) ? event.status : [];
+  const boats = Array.isArray(event.boats) ? event.boats : [[], []];
+  const place = {};
+  const hunter = {};
+  for (const a of event.bank || []) place[a] = "bank";
+  boats.forEach((b, i) => { for (const a of b || []) place[a] = `boat${i}`; });
+  for (const a of event.row || []) place[a] = "row";
+  const boatAt = boats.map((_b, i) => (status[i] === "sunk" ? "sunk" : status[i] === "sailed" ? "home" : "water"));
+  const steps = [];
+  let said = 3; // the engine's report: why, totems, positions, then one line per place where eating happened
+  const snap = (say, kind) => steps.push({ place: { ...place }, hunter: { ...hunter }, boatAt: [...boatAt], say, kind });
+  const eat = (group) => {
+    const gone = eatenAmong(group);
+    for (const b of gone) { hunter[b] = hunterOf(b, group); place[b] = "eaten"; }
+    return gone.length;
+  };
+  snap(lines[2] || "", "start");
+  const bank = Object.keys(place).filter((a) => place[a] === "bank");
+  if (eat(bank)) snap(lines[said++] || "", "bank");
+  boats.forEach((_b, i) => {
+    if (boatAt[i] === "sunk") return;
+    const inside = Object.keys(place).filter((a) => place[a] === `boat${i}`);
+    if (!inside.length) return;
+    const wasHome = boatAt[i] === "home";
+    boatAt[i] = "home";
+    if (eat(inside)) snap(lines[said++] || "", `boat${i}`);
+    else if (!wasHome) snap(TEXT.crosses(i + 1), `boat${i}`);
+  });
+  const arriving = Object.keys(place).filter((a) => place[a] === "boat0" || place[a] === "boat1");
+  if (arriving.length) {
+    for (const a of arriving) place[a] = "home";
+    snap(eat(arriving) ? lines[said++] || "" : TEXT.meet, "home");
+  }
+  snap(lines[lines.length - 1] || "", "scored");
+  return steps;
+}
+
+function startCrossing(event, lines, view, ctx) {
+  if (crossing) clearTimeout(crossing.timer);
+  const steps = crossingSteps(event, lines, ctx);
+  const still = stillness() || stepMs() === 0;
+  crossing = { round: event.round, steps, at: still ? steps.length - 1 : 0, node: null, river: riverOf(view), timer: null, closed: false };
+  crossing.node = el("section", { class: "rr-crossing", "aria-label": TEXT.crossing(event.round), "data-round": event.round, "data-steps": steps.length });
+  paint(ctx, false);
+  if (!still) crossing.timer = setTimeout(() => advance(ctx), stepMs());
+}
+
+function advance(ctx) {
+  if (!crossing || crossing.closed || crossing.at >= crossing.steps.length - 1) return;
+  crossing.at += 1;
+  paint(ctx, true);
+  if (crossing.at < crossing.steps.length - 1) crossing.timer = setTimeout(() => advance(ctx), stepMs());
+}
+
+/** Jump to the end of the crossing (Skip, Escape), or show the table again once at the end. */
+function skipOrClose(ctx) {
+  if (!crossing || crossing.closed) return;
+  clearTimeout(crossing.timer);
+  if (crossing.at < crossing.steps.length - 1) {
+    crossing.at = crossing.steps.length - 1;
+    paint(ctx, false);
+    crossing.node.querySelector(".rr-cross-skip")?.focus();
+  } else endCrossing(true);
+}
+
+/** Take the crossing off the page and show the live river (hidden under it meanwhile). */
+function endCrossing(focus = false) {
+  if (!crossing) return;
+  clearTimeout(crossing.timer);
+  crossing.closed = true;
+  const node = crossing.node;
+  const river = node && node.parentElement && node.parentElement.querySelector(":scope > .rr-river[hidden]");
+  if (node) node.remove();
+  if (river) {
+    river.hidden = false;
+    if (focus) river.closest("[tabindex]")?.focus(); // the button went: the reader stays on the board
+  }
+}
+
+document.addEventListener("keydown", (event) => {
+  if (event.key !== "Escape" || !crossing || crossing.closed || !crossing.node.isConnected) return;
+  skipOrClose(crossing.ctx);
+});
+
+/** An animal of the crossing: its picture and name; an eaten one says by whom. */
+function crosser(a, step, ctx) {
+  const eaten = step.place[a] === "eaten";
+  const safe = step.kind === "scored" && (step.place[a] === "bank" || step.place[a] === "home");
+  return el("span", {
+    class: `rr-animal${eaten ? " eaten" : ""}${safe ? " safe" : ""}`, "data-key": `cross:${a}`,
+    title: eaten && step.hunter[a] ? TEXT.eatenBy(nameOf(step.hunter[a], ctx)) : null,
+  }, picture(ctx, a, nameOf(a, ctx)), el("span", { class: "rr-name" }, nameOf(a, ctx)));
+}
+
+/** Draw step `crossing.at` into the crossing's section; slide what moved since the last step. */
+function paint(ctx, slide) {
+  crossing.ctx = ctx;
+  const node = crossing.node;
+  const step = crossing.steps[crossing.at];
+  const last = crossing.at >= crossing.steps.length - 1;
+  const here = (where) => animals(ctx).filter((a) => step.place[a] === where).map((a) => crosser(a, step, ctx));
+  const group = (where, zone) => el("div", { class: "rr-members", "data-zone": zone }, here(where));
+  const boatNode = (i) => el("div", { class: `rr-boat${step.boatAt[i] === "sunk" ? " sunk" : ""}`, "data-key": `cross-boat:${i}`, "data-zone": `x-boat:${i}` },
+    el("h3", {}, picture(ctx, "boat", ""), TEXT.boat(i + 1)),
+    step.boatAt[i] === "sunk" ? el("p", { class: "rr-status" }, TEXT.status.sunk) : null, group(`boat${i}`, `x-in-boat:${i}`));
+  const afloat = step.boatAt.map((at, i) => (at === "home" ? null : boatNode(i))).filter(Boolean);
+  const landed = step.boatAt.map((at, i) => (at === "home" ? boatNode(i) : null)).filter(Boolean);
+  const before = slide ? measure(node) : new Map();
+  node.dataset.step = String(crossing.at + 1);
+  node.dataset.kind = step.kind;
+  node.dataset.state = last ? "done" : "running";
+  const row = here("row");
+  node.replaceChildren(
+    el("div", { class: "rr-cross-head" },
+      el("h3", {}, TEXT.crossing(crossing.round)),
+      el("span", { class: "muted small" }, TEXT.stepOf(crossing.at + 1, crossing.steps.length)),
+      el("button", { type: "button", class: "rr-cross-skip", onclick: () => skipOrClose(ctx) }, last ? TEXT.close : TEXT.skip)),
+    el("p", { class: "rr-cross-say", "aria-live": "polite" }, step.say),
+    el("div", { class: "rr-cross-river" },
+      el("div", { class: "rr-bank" }, el("h3", {}, picture(ctx, "bank", ""), TEXT.bank), group("bank", "x-bank")),
+      el("div", { class: "rr-water" }, afloat),
+      el("div", { class: "rr-home" }, el("h3", {}, picture(ctx, "home", ""), TEXT.home), landed, group("home", "x-home")),
+      el("div", { class: "rr-cross-aside" },
+        el("div", { class: "rr-eaten" }, el("h4", {}, TEXT.eaten), group("eaten", "x-eaten")),
+        row.length ? el("div", { class: "rr-left" }, el("h4", {}, TEXT.inRow), group("row", "x-row")) : null)));
+  if (slide) flip(node, before, { ms: Math.min(400, Math.round(stepMs() * 0.7)), shared: false });
+}
+
 /** The drawing of one view (`ctx`: content, seat, names, art). */
 export function draw(view, ctx) {
   const pending = view.pending && typeof view.pending === "object" ? view.pending : null;
@@ -260,8 +457,14 @@ export function draw(view, ctx) {
   const discard = Array.isArray(view.discard) ? view.discard.length : 0;
   const river = drawRiver(view, ctx);
   before = Array.isArray(view.row) ? [...view.row] : null;
+  follow(view, ctx, river);
+  const playing = crossing && !crossing.closed ? crossing.node : null;
+  if (playing) {
+    crossing.ctx = ctx;
+    river.hidden = true; // under the crossing until it ends (it ends as soon as the river is needed)
+  }
   return el("div", { class: "rr" },
-    drawScores(view, ctx), drawReport(ctx), looking, drawRow(view, ctx), river,
+    drawScores(view, ctx), drawReport(ctx), looking, drawRow(view, ctx), playing, river,
     el("div", { class: "rr-mine" }, ...drawMine(view, ctx), ...drawVote(view, ctx)),
     el("p", { class: "muted small" }, TEXT.deck(view.deck_size ?? "?", discard),
       Array.isArray(view.hand_sizes) ? ` · ${TEXT.handSizes}: ${view.hand_sizes.map((n, s) => `${ctx.names[s] || s} ${n}`).join(", ")}` : ""));

@@ -8,10 +8,10 @@
 // piece carries both places and a container query picks one, so one DOM serves both screens.
 // Clicking: a caravan's stop (move or place); an area (twice to post, or then another to move a
 // post); an animal in your panel, then the stops it acts on; the bar's buttons for the rest.
-// Every move slides its pieces from where they were (motion.js); the stops and areas the last
-// move changed stay ringed until the next one.
+// Every move slides its pieces from where they were (the shell's stage.js FLIP: each piece is
+// keyed by its place and colour, data-key, and names where it came from, data-from; stops, areas
+// and panels are its zones); the stops and areas the last move changed stay ringed until the next.
 import { _, el } from "../common.js";
-import { play as slide, snapshot } from "./motion.js";
 
 // this drawing's stylesheet, loaded before the first drawing (the module is awaited by table.js)
 await new Promise((done) => {
@@ -287,6 +287,13 @@ function remember(view) {
   memory.from = from;
 }
 
+/** The key of the piece a moved piece of colour `c` at place `key` was in the last drawing (data-from). */
+function from(key, c) {
+  const was = memory.from.get(key);
+  if (!was) return null;
+  return was.startsWith("reserve:") ? was : `${was}:${c}`;
+}
+
 function drawStop(view, i, space, ctx, side, tiles) {
   const stack = (Array.isArray(view.stacks) ? view.stacks : [])[i] || [];
   const kind = space.kind || "normal";
@@ -313,7 +320,7 @@ function drawStop(view, i, space, ctx, side, tiles) {
   return el("div", {
     ...turns,
     class: `rt-stop rt-${kind}${start >= 0 ? " rt-board-start" : ""}${memory.changed.has(`space:${i}`) ? " rt-last" : ""}${unusable ? " rt-gone" : ""}`,
-    style, "data-pick": `space:${i}`, "data-name": extra, "data-side": side,
+    style, "data-pick": `space:${i}`, "data-name": extra, "data-side": side, "data-zone": `space:${i}`,
   },
   el("span", { class: "rt-no" }, el("span", { class: "sr-only" }, `${extra}. `), `${i}`, mark ? el("b", { class: "rt-mark" }, ` ${mark}`) : null),
   start >= 0 && Array.isArray(view.boards) ? el("span", { class: "rt-boardname" }, boardName(view.boards[start])) : null,
@@ -321,7 +328,7 @@ function drawStop(view, i, space, ctx, side, tiles) {
   stack.length ? el("span", { class: "rt-stack", role: "img", "aria-label": TEXT.caravan(stack.length, names) },
     [...stack].map((c, level) => ({ c, level })).reverse().map(({ c, level }) => {
       const key = `m:${i}:${level}`;
-      return piece(view, c, { "data-flip": key, "data-from": memory.from.get(key) || null });
+      return piece(view, c, { "data-key": `${key}:${c}`, "data-from": from(key, c) });
     })) : null,
   move ? el("span", { class: "rt-inhand", role: "img", "aria-label": TEXT.inHand(move.in_hand.map((c) => colourName(view, c)).join(", ")) },
     move.in_hand.map((c) => piece(view, c))) : null,
@@ -336,12 +343,12 @@ function drawArea(view, a, k, sides) {
   const id = a.id ?? k;
   const letter = String(a.name || "").split("-").pop();
   const houses = posts.flatMap((n, c) => Array.from({ length: n }, (_unused, j) => post(view, c,
-    { "data-flip": `p:${id}:${c}:${j}`, "data-from": memory.from.get(`p:${id}:${c}:${j}`) || null })));
+    { "data-key": `p:${id}:${c}:${j}`, "data-from": from(`p:${id}:${c}:${j}`, c) })));
   const list = posts.flatMap((n, c) => (n ? [`${colourName(view, c)} ${n}`] : [])).join(", ") || TEXT.noPosts;
   const closed = a.usable === false;
   return el("div", {
     class: `rt-area${closed ? " closed" : ""}${a.plus2 ? " plus2" : ""}${memory.changed.has(`area:${id}`) ? " rt-last" : ""}`,
-    style: areaStyle(spaces, sides), "data-pick": `area:${id}`,
+    style: areaStyle(spaces, sides), "data-pick": `area:${id}`, "data-zone": `area:${id}`,
     "data-name": `${TEXT.areaLong(a, areaSize(a), list)}${closed ? `, ${TEXT.closedLong}` : ""}`,
   }, el("span", { class: "rt-area-name" }, a.plus2 ? areaSize(a) : TEXT.area(letter, areaSize(a)), closed ? ` · ${TEXT.closed}` : ""),
   houses.length ? el("span", { class: "rt-posts" }, houses) : null);
@@ -393,8 +400,8 @@ function drawPanels(view, ctx) {
     const who = stanley ? TEXT.stanley : `${ctx.names[i] || colourName(view, i)}${i === ctx.seat ? ` (${TEXT.you})` : ""}`;
     const held = animals.filter((a) => a.holder === i);
     const moving = toMove.includes(i) && !view.winners;
-    return el("li", { class: `rt-panel rt-c${i}-panel${moving ? " to-move" : ""}${i === ctx.seat ? " mine" : ""}` },
-      el("p", { class: "rt-who" }, piece(view, i, { "data-flip": `reserve:${i}` }), el("strong", {}, ` ${who}`),
+    return el("li", { class: `rt-panel rt-c${i}-panel${moving ? " to-move" : ""}${i === ctx.seat ? " mine" : ""}`, "data-zone": `panel:${i}` },
+      el("p", { class: "rt-who" }, piece(view, i, { "data-key": `reserve:${i}` }), el("strong", {}, ` ${who}`),
         moving ? el("span", { class: "rt-tomove" }, ` ▶ ${TEXT.toMove}`) : null,
         stanley ? null : el("span", { class: "rt-money" }, ` ${TEXT.money(at("money", i))}`)),
       el("p", { class: "rt-counts" }, TEXT.reserve(at("offboard", i) ?? "?"), " · ", TEXT.clearingCount(at("clearing", i) ?? 0),
@@ -429,7 +436,6 @@ function drawBar(view, ctx) {
 
 /** The drawing of one view (`ctx`: content, seat, names, legal). */
 export function draw(view, ctx) {
-  const before = snapshot(document.querySelector(".rt"));
   remember(view);
   const scout = view.scout && typeof view.scout === "object" ? view.scout : null;
   const root = el("div", { class: "rt" },
@@ -439,7 +445,6 @@ export function draw(view, ctx) {
       view.placeholder_boards ? el("span", { class: "muted" }, ` · ${TEXT.placeholder}`) : ""),
     drawPanels(view, ctx), drawBar(view, ctx), drawTrail(view, ctx),
     el("p", { class: "rt-legend muted" }, TEXT.legend));
-  slide(root, before);
   return root;
 }
 

@@ -4,8 +4,10 @@
 // numbered; the hand and the face-up next card; the score and the rank thresholds.
 // Clicking: a hand card lights the places it may go; a place then plays it (or, when both sides
 // fit there, the prompt offers the two sides with what each would score).
+// A played card slides from the hand to its place (the shell's stage.js FLIP: cards are keyed,
+// data-key, the new one names the hand card it came from, data-from; the river and the hand are
+// its zones). Keyboard keys on the drawing are data-keycap (data-key is the pieces' identity).
 import { _, el } from "../common.js";
-import { play as slide, snapshot } from "./motion.js";
 
 const NS = "http://www.w3.org/2000/svg";
 const W = 160; // a card's width; a half-column is W / 2
@@ -206,7 +208,7 @@ function drawLayout(view, ctx) {
   const width = (maxC - minC + 2) * (W / 2) + 2 * pad;
   const height = (maxR + 1) * H + 2 * pad;
   const at = (row, col) => [(col - minC) * (W / 2) + pad, row * H + pad];
-  const root = svg("svg", { viewBox: `0 0 ${width} ${height}`, class: "rw-layout", role: "group", "aria-label": TEXT.layout,
+  const root = svg("svg", { viewBox: `0 0 ${width} ${height}`, class: "rw-layout", role: "group", "aria-label": TEXT.layout, "data-zone": "river",
     style: `width:${width}px;max-width:max(100%, ${Math.round(width * 0.8)}px)` });
   if (memory.size !== null && layout.length === memory.size + 1) memory.last = layout.length - 1;
   else if (layout.length !== memory.size) memory.last = null;
@@ -218,7 +220,7 @@ function drawLayout(view, ctx) {
     const [x, y] = at(c.row, c.col);
     // the card slides from the hand (an outer group: the face's own transform places it)
     const moved = p === memory.last ? { "data-from": `hand:${c.card}` } : {};
-    root.append(svg("g", { "data-flip": `card:${c.card}`, ...moved },
+    root.append(svg("g", { "data-key": `card:${c.card}`, ...moved },
       drawFace(faceOf(ctx, c.card, c.side), x, y, c.card === 0 ? TEXT.source : `c${c.card}${c.side === "back" ? "b" : ""}`)));
   });
   layout.forEach((c, p) => {
@@ -236,7 +238,7 @@ function drawLayout(view, ctx) {
   ghosts.forEach(([row, col], n) => {
     const [x, y] = at(row, col);
     const key = showPlaces ? keyFor(n) : "";
-    root.append(svg("g", { class: "rw-ghost", "data-pick": `pos:${row},${col}`, "data-name": TEXT.place(row, col), "data-key": key || null },
+    root.append(svg("g", { class: "rw-ghost", "data-pick": `pos:${row},${col}`, "data-name": TEXT.place(row, col), "data-keycap": key || null },
       svg("rect", { x: x + 24, y: y + 16, width: W - 48, height: H - 32, rx: 8 }),
       key ? svg("text", { x: x + W / 2, y: y + H / 2 + 6, "text-anchor": "middle", class: "rw-key" }, key) : null));
   });
@@ -245,7 +247,7 @@ function drawLayout(view, ctx) {
 
 function miniCard(ctx, id, key, side = "front", number = "") {
   const face = faceOf(ctx, id, side);
-  const attrs = key ? { "data-pick": key, "data-name": TEXT.card(id, side), "data-flip": key.startsWith("hand:") ? key : null, "data-key": number || null } : {};
+  const attrs = key ? { "data-pick": key, "data-name": TEXT.card(id, side), "data-key": key.startsWith("hand:") ? key : null, "data-keycap": number || null } : {};
   return el("figure", { class: "rw-hand-card", ...attrs },
     svg("svg", { viewBox: `0 0 ${W} ${H}`, width: W * 0.8, height: H * 0.8, "aria-hidden": "true" }, drawFace(face, 0, 0, `c${id}${side === "back" ? "b" : ""}`)),
     el("figcaption", {}, number ? el("span", { class: "rw-keycap", "aria-hidden": "true" }, number) : null,
@@ -276,7 +278,7 @@ function drawSide(view, ctx) {
   const chosen = picked.length >= 2 ? /^hand:(\d+)$/.exec(picked[0]) : null;
   const sideKeys = new Set((ctx.legal || []).filter((a) => chosen && a.steps[0] === picked[0] && a.steps[1] === picked[1]).map((a) => a.steps[2]));
   return el("div", { class: "rw-side" },
-    el("div", { class: "rw-hand" }, el("h3", {}, TEXT.hand), el("div", { class: "cards" },
+    el("div", { class: "rw-hand", "data-zone": "hand" }, el("h3", {}, TEXT.hand), el("div", { class: "cards" },
       picked.length === 0 ? hand.map((id, n) => miniCard(ctx, id, `hand:${id}`, "front", keyFor(n))) : hand.map((id) => miniCard(ctx, id, `hand:${id}`))),
     chosen && sideKeys.size ? el("div", { class: "rw-sides" }, el("h4", {}, TEXT.sides), el("div", { class: "cards" },
       ["front", "back"].filter((side) => sideKeys.has(`side:${side}`)).map((side, n) => miniCard(ctx, +chosen[1], `side:${side}`, side, keyFor(n))))) : null),
@@ -303,7 +305,7 @@ function onKey(event) {
   if (!board || !board.querySelector(".rw")) return;
   const key = event.key.toLowerCase();
   if (key === "b") {
-    const first = board.querySelector(".rw [data-key].pickable, .rw [data-key][data-action], .rw .pickable, .rw [data-action]");
+    const first = board.querySelector(".rw [data-keycap].pickable, .rw [data-keycap][data-action], .rw .pickable, .rw [data-action]");
     if (first) {
       event.preventDefault();
       first.focus();
@@ -314,7 +316,7 @@ function onKey(event) {
   // only once B has turned the board keys on (the page then numbers the board's targets): before
   // that 1-9 play the move list's numbered moves, as the list's key marks say
   if (!document.querySelector("[data-num]")) return;
-  const node = [...board.querySelectorAll(`.rw [data-key="${CSS.escape(key)}"]`)].find((n) => n.classList.contains("pickable") || n.dataset.action);
+  const node = [...board.querySelectorAll(`.rw [data-keycap="${CSS.escape(key)}"]`)].find((n) => n.classList.contains("pickable") || n.dataset.action);
   if (!node) return;
   event.preventDefault();
   event.stopImmediatePropagation();
@@ -324,10 +326,8 @@ window.addEventListener("keydown", onKey, true);
 
 /** The drawing of one view (`ctx`: content, seat, names, legal, picked). */
 export function draw(view, ctx) {
-  const before = snapshot(document.querySelector(".rw"));
   const root = el("div", { class: "rw" }, drawLayout(view, ctx),
     view.placeholder ? el("p", { class: "muted small" }, TEXT.placeholder) : null, drawSide(view, ctx), legend());
-  slide(root, before);
   queueMicrotask(() => follow(root));
   return root;
 }
