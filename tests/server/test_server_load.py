@@ -136,7 +136,8 @@ def test_serve_bench_refuses_a_pace_range_upside_down_before_starting_anything()
 
 
 def test_flat_out_players_open_a_new_table_when_their_game_ends() -> None:
-    result = serve_and_run(Load(tables=2, spectators=2, seconds=8, flat_out=True))
+    # long enough for a game to end on a loaded machine (a flat-out game takes seconds on a quiet one)
+    result = serve_and_run(Load(tables=2, spectators=2, seconds=20, flat_out=True))
     out = result.to_json()
     assert out["mode"] == "flat-out" and out["think_s"] == [0.0, 0.0]
     assert result.games_over >= 1, "a River Rivals game lasts a few dozen moves, seconds when flat out"
