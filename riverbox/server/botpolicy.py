@@ -116,6 +116,10 @@ class OverBudget(BaseException):
     """A bot move ran past its CPU cap (a BaseException: a bot's ``except Exception`` cannot keep it)."""
 
 
+RECAP = 0.05
+"""CPU seconds between repeats of the cap's signal, once the cap is reached."""
+
+
 @contextlib.contextmanager
 def cpu_cap(seconds: float) -> Iterator[None]:
     """Stop the code inside with :class:`OverBudget` once this process used ``seconds`` of CPU.
@@ -132,7 +136,9 @@ def cpu_cap(seconds: float) -> Iterator[None]:
         raise OverBudget
 
     old = signal.signal(signal.SIGPROF, stop)
-    signal.setitimer(signal.ITIMER_PROF, max(seconds, 0.001))
+    # and again every RECAP seconds of CPU after: an exception raised inside a garbage
+    # collector's callback is lost, and the next one stops it
+    signal.setitimer(signal.ITIMER_PROF, max(seconds, 0.001), RECAP)
     try:
         yield
     finally:

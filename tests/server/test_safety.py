@@ -181,7 +181,7 @@ def test_a_bot_is_stopped_at_its_cap_while_another_tables_bot_keeps_answering(li
         after = _move(lite, slow["id"], slow["seats"][0]["token"])
         _, waited = _wait_seq(lite, slow["id"], after, 10)
         waits.append(waited)
-    assert max(waits) < 6.0, waits
+    assert max(waits) < 9.0, waits
     # and another table's quick bot keeps answering all along
     quick = _bot_table(lite, "river-rivals", "random")
     for _ in range(4):
