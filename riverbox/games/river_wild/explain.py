@@ -13,14 +13,14 @@ from typing import TYPE_CHECKING, Any
 from riverbox.core.i18n import N_, Message, message
 from riverbox.games.river_wild.actions import Place
 from riverbox.games.river_wild.board import pos_key
-from riverbox.games.river_wild.cards import SIDES
-from riverbox.games.river_wild.events import DOMAIN
+from riverbox.games.river_wild.content import SIDES
+from riverbox.games.river_wild.words import DOMAIN
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from riverbox.games.river_wild.board import Board
-    from riverbox.games.river_wild.parts import WildGame
+    from riverbox.games.river_wild.position import WildGame
 
 _FIXED = (
     # board.Rules.violation's fixed sentences (RW-2, RW-3), word for word

@@ -11,7 +11,7 @@ from riverbox.core.events import Event
 from riverbox.core.game import Chance
 from riverbox.games.river_wild.actions import Place
 from riverbox.games.river_wild.board import Menu
-from riverbox.games.river_wild.cards import SIDES
+from riverbox.games.river_wild.content import SIDES
 
 Move = tuple[int, int, Event]
 """What a step reads for a placement: (face index, position key, its ``placed`` event)."""
