@@ -12,6 +12,7 @@ from riverbox.games.river_wild.board import Board, key_pos, pos_key, unpack_anim
 from riverbox.games.river_wild.content import ANIMALS, SIDES
 from riverbox.games.river_wild.position import FIELDS as POSITION_FIELDS
 from riverbox.games.river_wild.position import HAND_SIZE, WildGame
+from riverbox.games.river_wild.rules import draw, next_placements
 from riverbox.games.river_wild.scoring import POINTS_PER_LAND, rank_name
 from riverbox.games.river_wild.words import DOMAIN, face_in
 
@@ -52,10 +53,7 @@ class RiverWildState(State):
 
     def _settle(self) -> None:
         """RW-12: the game ends when the hand is empty or no card in it can be placed."""
-        if not self.hand:
-            self.to_move = ()
-            return
-        legal = self.board.placements(self.hand, self.wild.menu)  # self._legal(0), kept for apply
+        legal = next_placements(self.board, self.hand, self.wild.menu)  # self._legal(0), kept for apply
         if legal:
             self.to_move = (0,)
             self.settle_legal(0, legal)
@@ -71,9 +69,10 @@ class RiverWildState(State):
 
         Hot path (every step): the event of the placement and the chance outcome and event of
         the draw come ready-made from ``step_tables`` (the same values ``emit`` and ``chance``
-        would store), and the next legal placements are listed here once, for ``apply``
-        (``_settle``, inlined). The game is read as a plain local rather than through ``wild``:
-        interpreted, that property and its ``cast`` are two calls at every step."""
+        would store; ``rules.draw``), and the next legal placements are listed here once, for
+        ``apply`` (``rules.next_placements``, as ``_settle`` does). The game is read as a plain
+        local rather than through ``wild``: interpreted, that property and its ``cast`` are two
+        calls at every step."""
         game: WildGame = self.game  # type: ignore[assignment]  # a RiverWild, which is a WildGame
         steps = game.steps
         fi, key, placed = steps.moves[action]
@@ -85,15 +84,11 @@ class RiverWildState(State):
         self.emit_event(placed)
         if len(board.lands) > known:
             self._emit_lands(known)
-        deck = self.deck
-        if deck:
-            card = deck.pop()
-            hand.append(card)
-            n = steps.cards
-            outcome, drawn = steps.draws[card * (n + 1) + (deck[-1] if deck else n)]
-            self.record_chance(outcome)  # what chance(outcome.text) would store
-            self.emit_event(drawn)
-        legal = board.placements(hand, steps.menu) if hand else None  # RW-12, as in _settle
+        drawn = draw(self.deck, hand, steps)
+        if drawn is not None:
+            self.record_chance(drawn[0])  # what chance(outcome.text) would store
+            self.emit_event(drawn[1])
+        legal = next_placements(board, hand, steps.menu)
         if legal:
             self.to_move = (0,)
             self.settle_legal(0, legal)
