@@ -10,7 +10,8 @@ written much faster than a dict keyed by position, above all compiled (no int bo
 
 Legality (spec "Placement legality") depends only on the six slot types facing a position (or
 empty table), its **context**; a context is a 12-bit number and the set of legal faces for a
-context is computed once per game (:class:`Rules`, from the one predicate ``Rules.violation``).
+context is computed once per game (:class:`Rules`, from the one predicate in words,
+``reference.violation``: ``face_masks``).
 The board never reads the cells to list what is legal: every position some card's edge faces
 keeps its context (``ctxs``), a new card ORs its edge slots into the contexts round it and marks
 the three positions it covers as closed for good, and every position where some face fits keeps
@@ -20,8 +21,8 @@ positions; listing the legal placements is one bit test per open position and ca
 
 Land regions are kept by union-find over land sections as cards arrive, with each region's
 count of land slots facing empty table. A region reaching zero is a Protected Land (RW-5) and
-can never change again, since nothing can be placed against it. ``scoring.find_lands`` is the
-from-scratch reference the tests compare against.
+can never change again, since nothing can be placed against it. ``reference.py`` (over
+``scoring.find_lands``) is the from-scratch reference the differential test compares against.
 """
 
 from __future__ import annotations
@@ -280,7 +281,7 @@ class Rules:
             for face in self.faces
         ]
         # Each goal as the ``goals`` event writes it, by number: a land's event reads its words
-        # rather than building them anew (``events.goal_words`` joins letters for each goal).
+        # rather than building them anew (``words.goal_words`` joins letters for each goal).
         self.goal_words: list[str] = [goal_words(goal) for goal in self.goals]
         self.points: dict[tuple[int, tuple[int, ...], int], tuple[int, int]] = {}
         """Goal points (first, second) per (packed animals, sorted goal numbers, runestones)."""

@@ -1,6 +1,6 @@
 """Why a placement is refused, in the reader's language, from what the player can see.
 
-The rules (``board.Rules.violation``) name the rule a face breaks in English, in the hot loop
+The rules (``reference.violation``) name the rule a face breaks in English, in the hot loop
 that builds the legal placements; this module turns those fixed sentences into messages a
 reader of another language gets in their words, without touching that loop.
 """
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from riverbox.games.river_wild.position import WildGame
 
 _FIXED = (
-    # board.Rules.violation's fixed sentences (RW-2, RW-3), word for word
+    # reference.violation's fixed sentences (RW-2, RW-3), word for word
     N_("a card must be placed below an existing card, directly or offset by half a card"),
     N_(
         "the placement must extend the river; no river on the card's top edge"
@@ -56,7 +56,7 @@ def _say(template: str, **fields: Any) -> Message:
 
 
 def violation_message(reason: str) -> Message:
-    """``board.Rules.violation``'s English reason as a message (its words translated)."""
+    """``reference.violation``'s English reason as a message (its words translated)."""
     m = _TOUCH.match(reason)
     if m is not None:  # RW-1
         where, mine, theirs, other = m.groups()

@@ -1,7 +1,7 @@
 """River Wild's per-deck step tables: what ``_apply`` reads at every step, built once per deck.
 
-A module of its own so that the game's protocol (``parts``) can name the tables' type without
-importing the state (which imports ``parts``): no import circle.
+A module of its own so that the game's protocol (``position.WildGame``) can name the tables'
+type without importing the state (which imports ``position``): no import circle.
 """
 
 from __future__ import annotations
