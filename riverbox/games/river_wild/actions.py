@@ -16,8 +16,8 @@ from typing import Any, ClassVar
 
 from riverbox.core.errors import NotationError
 from riverbox.core.i18n import Message, message
-from riverbox.games.river_wild.cards import SIDES
-from riverbox.games.river_wild.events import DOMAIN
+from riverbox.games.river_wild.content import SIDES
+from riverbox.games.river_wild.words import DOMAIN
 
 
 class Place:

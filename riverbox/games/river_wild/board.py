@@ -10,7 +10,8 @@ written much faster than a dict keyed by position, above all compiled (no int bo
 
 Legality (spec "Placement legality") depends only on the six slot types facing a position (or
 empty table), its **context**; a context is a 12-bit number and the set of legal faces for a
-context is computed once per game (:class:`Rules`, from the one predicate ``Rules.violation``).
+context is computed once per game (:class:`Rules`, from the one predicate in words,
+``reference.violation``: ``face_masks``).
 The board never reads the cells to list what is legal: every position some card's edge faces
 keeps its context (``ctxs``), a new card ORs its edge slots into the contexts round it and marks
 the three positions it covers as closed for good, and every position where some face fits keeps
@@ -20,8 +21,8 @@ positions; listing the legal placements is one bit test per open position and ca
 
 Land regions are kept by union-find over land sections as cards arrive, with each region's
 count of land slots facing empty table. A region reaching zero is a Protected Land (RW-5) and
-can never change again, since nothing can be placed against it. ``scoring.find_lands`` is the
-from-scratch reference the tests compare against.
+can never change again, since nothing can be placed against it. ``reference.py`` (over
+``scoring.find_lands``) is the from-scratch reference the differential test compares against.
 """
 
 from __future__ import annotations
@@ -31,12 +32,10 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any, Final, TypeVar
 
-from riverbox.games.river_wild.cards import (
+from riverbox.games.river_wild.content import (
     B0,
     B1,
-    EMPTY,
     LAND,
-    MOUNTAIN,
     RIVER,
     S0,
     S1,
@@ -46,8 +45,9 @@ from riverbox.games.river_wild.cards import (
     Face,
     Goal,
 )
-from riverbox.games.river_wild.events import goal_words
+from riverbox.games.river_wild.reference import violation
 from riverbox.games.river_wild.scoring import POINTS_PER_LAND, land_goal_points
+from riverbox.games.river_wild.words import goal_words
 
 # Final: the compiled build reads these as constants, not from the module's dict at each use.
 ROW: Final = 256
@@ -164,15 +164,37 @@ def _cellcode(face: Face, shifts: tuple[int, int, int]) -> tuple[int, int, int, 
     return out[0], out[1], out[2], out[3]
 
 
-def _touch(face: Face) -> tuple[int, int, int, int, int, int, int]:
-    """What a card of this face adds to the context of each position around it that may be
-    open: below-left, below, below-right, above-left, above-right, left, right (the order
-    ``Board.place`` reads them in), as context bits: the edge slots it turns towards that position.
+def find_root(parent: list[int], x: int) -> int:
+    """The root of node ``x`` in the union-find forest ``parent``, halving the path on the way."""
+    while parent[x] != x:
+        parent[x] = parent[parent[x]]
+        x = parent[x]
+    return x
 
-    A context holds six 2-bit slot types: what faces a card's T0, T1, B0, B1, S0, S1 there.
-    A card covers the half-columns ``key`` and ``key + 1``; the position below-left of it
-    (``key + 255``) sees its B0 over that position's T1, and so on round the card. Cells are
-    never removed, so an open position's context only gains bits: it is updated by OR.
+
+# A position's context: what faces each slot of a card put there, six 2-bit terrains
+# (``Terrain``), slot ``s`` at bit ``2 * s``, so ``ctx >> facing_shift(s) & TERRAIN`` is what faces s.
+TERRAIN: Final = 3
+"""The mask of one slot's terrain (two bits)."""
+
+
+def facing_shift(slot: int) -> int:
+    """Where in a context the terrain facing ``slot`` sits."""
+    return 2 * slot
+
+
+CONTEXTS: Final = 1 << 12
+"""How many contexts there are (six slots, two bits each)."""
+
+TOP_HALVES: Final = TERRAIN << 2 * T0 | TERRAIN << 2 * T1
+"""The context bits of what faces a card's top edge: none set, no card is above, nothing fits."""
+
+
+def ring(face: Face, width: int) -> tuple[tuple[int, int], ...]:
+    """What a card of this face adds to the context of each position round it that may be
+    open, as ``(slot offset from the card's, context bits)``: each neighbour gains the card's
+    edge slots turned towards it, at the slots of its own that face them. Cells are never
+    removed, so an open position's context only gains bits: it is updated by OR.
 
     The position right above is left out: a River Card goes below a card covering one of its
     top halves (RW-2), and that card covers the position above it, closed for good. Only the
@@ -180,54 +202,35 @@ def _touch(face: Face) -> tuple[int, int, int, int, int, int, int]:
     ``above_bits``)."""
     sl = face.slots
     return (
-        sl[B0] << 2,  # below-left: its T1 faces my B0
-        sl[B0] | sl[B1] << 2,  # below: its T0, T1 face my B0, B1
-        sl[B1],  # below-right: its T0 faces my B1
-        sl[T0] << 6,  # above-left: its B1 faces my T0
-        sl[T1] << 4,  # above-right: its B0 faces my T1
-        sl[S0] << 10,  # left: its S1 faces my S0
-        sl[S1] << 8,  # right: its S0 faces my S1
+        (width - 1, sl[B0] << facing_shift(T1)),  # below-left
+        (width, sl[B0] << facing_shift(T0) | sl[B1] << facing_shift(T1)),  # below
+        (width + 1, sl[B1] << facing_shift(T0)),  # below-right
+        (-width - 1, sl[T0] << facing_shift(B1)),  # above-left
+        (-width + 1, sl[T1] << facing_shift(B0)),  # above-right
+        (-2, sl[S0] << facing_shift(S1)),  # left
+        (2, sl[S1] << facing_shift(S0)),  # right
     )
 
 
 def above_bits(face: Face) -> int:
     """What a card of this face adds to the context of the position right above it."""
-    return face.slots[T0] << 4 | face.slots[T1] << 6  # its B0, B1 face my T0, T1
+    return face.slots[T0] << facing_shift(B0) | face.slots[T1] << facing_shift(B1)
 
 
-def _masks(faces: tuple[Face, ...], strict: bool) -> list[int]:
-    """Per context (12 bits), the faces that may be placed there: bit ``fi`` set iff
-    ``Rules.violation`` finds nothing wrong with face ``fi`` in it, for all 4096 contexts at once.
+def context_terrains(ctx: int) -> tuple[int, ...]:
+    """What faces each of the six slots in a context (``Terrain`` values; ``EMPTY``: empty table)."""
+    return tuple(ctx >> facing_shift(slot) & TERRAIN for slot in range(6))
 
-    Made slot by slot, each rule as a mask of faces per slot and facing type: the faces whose
-    slot would meet land with river or river with land (RW-1), those whose top river meets
-    river or a mountain, one of which a face needs (RW-2), and with ``strict`` those whose top
-    river faces empty table (RW-3). A context with no top half facing a card takes nothing
-    (a card goes below another). Filled whole, so a placement never stops to work one out."""
-    clash = [[0] * 4 for _ in range(6)]  # per slot and facing type: the faces it rules out (RW-1)
-    extend = [[0] * 4 for _ in range(2)]  # per top slot and facing type: faces whose river goes on (RW-2)
-    for fi, face in enumerate(faces):
-        bit = 1 << fi
-        for s in range(6):
-            mine = face.slots[s]
-            for t in (LAND, RIVER, MOUNTAIN):
-                if (mine, t) in ((LAND, RIVER), (RIVER, LAND)):
-                    clash[s][t] |= bit
-            if s in (T0, T1) and mine == RIVER:
-                extend[s][RIVER] |= bit
-                extend[s][MOUNTAIN] |= bit
-                if strict:  # RW-3: river on the top edge may not face empty table
-                    clash[s][EMPTY] |= bit
-    out = [0] * 4096
-    for ctx in range(4096):
-        t0, t1 = ctx & 3, ctx >> 2 & 3
-        if not t0 and not t1:
-            continue
-        m = extend[T0][t0] | extend[T1][t1]
-        for s in range(6):
-            m &= ~clash[s][ctx >> 2 * s & 3]
-        out[ctx] = m
-    return out
+
+def face_masks(faces: tuple[Face, ...], strict: bool) -> list[int]:
+    """Per context, the faces that may be placed there: bit ``fi`` set iff the reference's
+    ``violation`` finds nothing wrong with face ``fi`` facing that context's terrains. The
+    rules are written once, in words, in ``reference.py``; this asks them once per context and
+    face when the rules are made (per deck and options), so a placement never works one out."""
+    return [
+        sum(1 << fi for fi, face in enumerate(faces) if not violation(face, terrains, strict))
+        for terrains in map(context_terrains, range(CONTEXTS))
+    ]
 
 
 class Rules:
@@ -243,7 +246,7 @@ class Rules:
         self.all_goals = all_goals
         self.size_mask = -1 if source_counts_for_size else ~1  # placement 0 is the Source Card
         self.width, self.origin, self.slots = geometry(deck.size)  # of the flat lists (``geometry``)
-        self.masks: list[int] = _masks(self.faces[: self.source_index], strict_top_river)
+        self.masks: list[int] = face_masks(self.faces[: self.source_index], strict_top_river)
         # The goals of the deck, each told by its number in ``goals`` (equal goals share one):
         # a region keeps the numbers of its goals, so its points are memoised by ints alone.
         self.goals: list[Goal] = []
@@ -278,7 +281,7 @@ class Rules:
             for face in self.faces
         ]
         # Each goal as the ``goals`` event writes it, by number: a land's event reads its words
-        # rather than building them anew (``events.goal_words`` joins letters for each goal).
+        # rather than building them anew (``words.goal_words`` joins letters for each goal).
         self.goal_words: list[str] = [goal_words(goal) for goal in self.goals]
         self.points: dict[tuple[int, tuple[int, ...], int], tuple[int, int]] = {}
         """Goal points (first, second) per (packed animals, sorted goal numbers, runestones)."""
@@ -318,11 +321,11 @@ class Rules:
             for busy in range(64)
         ]
         self.facing: list[int] = [
-            sum(1 << s for s in range(6) if ctx >> 2 * s & 3) for ctx in range(4096)
+            sum(1 << s for s in range(6) if ctx >> facing_shift(s) & TERRAIN) for ctx in range(CONTEXTS)
         ]  # per context: the slots facing a card (the 2-bit fields that are not EMPTY)
         self.cellcode: list[tuple[int, int, int, int]] = [_cellcode(face, shifts) for face in self.faces]
         self.runestone: list[bool] = [face.runestone for face in self.faces]
-        self.touch: list[tuple[int, int, int, int, int, int, int]] = [_touch(face) for face in self.faces]
+        self.ring: list[tuple[tuple[int, int], ...]] = [ring(face, self.width) for face in self.faces]
 
     def __reduce__(self) -> tuple[Callable[..., Rules], tuple[Deck, bool, bool, bool]]:
         """Pickled as what builds it, and rebuilt through ``rules_for``'s cache: one set of
@@ -343,30 +346,8 @@ class Rules:
         return self.masks[ctx]
 
     def violation(self, face: Face, ctx: int) -> str:
-        """'' if ``face`` fits the context, else the rule it breaks (for ``explain_illegal``)."""
-        facing = (ctx & 3, ctx >> 2 & 3, ctx >> 4 & 3, ctx >> 6 & 3, ctx >> 8 & 3, ctx >> 10 & 3)
-        if not facing[T0] and not facing[T1]:
-            return "a card must be placed below an existing card, directly or offset by half a card"
-        where = ("top-left", "top-right", "bottom-left", "bottom-right", "left side", "right side")
-        other = ("above", "above", "below", "below", "to its left", "to its right")
-        for s in range(6):
-            pair = (face.slots[s], facing[s])
-            if pair in ((LAND, RIVER), (RIVER, LAND)):
-                mine = "land" if pair[0] == LAND else "river"
-                theirs = "river" if pair[0] == LAND else "land"
-                return (
-                    f"land and river may not touch; the card's {where[s]} ({mine})"  # RW-1
-                    f" would meet {theirs} on the card {other[s]}"
-                )
-        ok = any(face.slots[s] == RIVER and facing[s] in (RIVER, MOUNTAIN) for s in (T0, T1))
-        if not ok:
-            return (
-                "the placement must extend the river; no river on the card's top edge"  # RW-2
-                " meets river or mountain on the card above"
-            )
-        if self.strict and any(face.slots[s] == RIVER and facing[s] == EMPTY for s in (T0, T1)):
-            return "with strict_top_river, river on the card's top edge may not face empty table"  # RW-3
-        return ""
+        """'' if ``face`` fits the context, else the rule it breaks (``reference.violation``)."""
+        return violation(face, context_terrains(ctx), self.strict)
 
 
 class Board:
@@ -543,193 +524,81 @@ class Board:
         """Put face ``fi`` at ``key`` (assumed legal). ``track=False`` skips the upkeep of open
         positions, for bots that only want the score afterwards: no card may be placed after it.
 
-        Hot path (every step): one call does it all, since each call of a method costs more than
-        most of its body. First the land (what was ``_join``): the new card's land sections
-        join the land they meet, by union-find, counting each region's land slots that face
-        empty table. The roots of the new card's own sections are found by a plain walk up
-        ``parent`` (only this card's joins have moved them, so the walk is a step or two),
-        older nodes by the walk of ``_find`` (path halving), written out.
-
-        Then, with ``track``, ``ctxs``, ``fits`` and ``open`` (what was ``_open``): the three
-        positions the card overlaps close for good, and the eight positions round it gain its
-        edge slots in their context, so what fits there is looked up again (``Rules.masks``, per
-        context); a position joins ``open`` in order when something first fits there, and
-        leaves it when nothing does any more. ``fits`` and ``open`` are lists, not a dict: no
-        key is hashed (or, compiled, boxed), and ``placements`` sorts nothing. No cell is read:
-        a position's context is built by OR from the cards that face it, in whatever order they
-        came (a position below a card gains its top from that card, its sides and bottom from
-        cards placed before or after). Positions nobody faces have the empty context, where
-        nothing fits (a card goes below another), so they need no entry."""
+        First the land: each land or mountain slot of the new card that meets a card settles one
+        edge (``Rules.near``: only the slots the position's context says face a card). Land
+        meeting land joins the two regions (``_join``); every land slot on the edge stops facing
+        empty table; a region left with none is a Protected Land (RW-5), recorded by ``_seal``.
+        Then, with ``track``, the three positions the card covers close for good (no overlap),
+        and each position round it gains the card's edge slots in its context, so what fits
+        there is looked up again (``_refit``). Nothing is read from the cells but the nodes of
+        the land slots the card meets."""
         p = len(self.placed)
         self.placed.append((fi, key))
         rules = self.rules
-        parent, reg, opn, cells = self.parent, self.reg, self.opn, self.cells
-        nb = len(parent)
+        parent, opn, cells = self.parent, self.opn, self.cells
+        first = len(parent)  # the union-find node of the new card's first land section
         lconst, lnode, rconst, rnode = rules.cellcode[fi]
         i = (key >> 8) * rules.width + (key & 255) + rules.origin  # rules.slot(key), inlined
-        cells[i] = lconst + nb * lnode
-        cells[i + 1] = rconst + nb * rnode
-        # -- land
-        self.base.append(nb)
-        parent += range(nb, nb + rules.sections[fi])
+        cells[i] = lconst + first * lnode
+        cells[i + 1] = rconst + first * rnode
+        self.base.append(first)
+        parent += range(first, first + rules.sections[fi])
         opn += rules.fresh_open[fi]
-        reg += rules.fresh_reg[fi][p]
-        closed = False
+        self.reg += rules.fresh_reg[fi][p]
         node_mask = rules.node_mask
         ctxs = self.ctxs
-        # Only the slots that face a card (``Rules.near``), read from the context of the position
-        # filled: a slot facing empty table leaves my land slot counted open, and a mountain
-        # facing it closes nothing. That context is exact, since every placement so far kept it
-        # (an untracked placement is the last one: see above).
+        sealed = False
         for ds, shift, section in rules.near[fi << 6 | rules.facing[ctxs[i]]]:
-            them = cells[i + ds] >> shift & node_mask  # the facing slot's land node + 1; 0: mountain
-            if section >= 0:  # a land slot, no longer open; a land slot it faces no longer either
-                me = nb + section
-                while parent[me] != me:
-                    me = parent[me]
-                if not them:  # a mountain (river may not face land, RW-1)
-                    left = opn[me] - 1
-                else:
-                    them -= 1
-                    while parent[them] != them:  # _find, written out
-                        parent[them] = parent[parent[them]]
-                        them = parent[them]
-                    if them == me:
-                        left = opn[me] - 2
-                    else:
-                        c1, a1, g1 = reg[me]
-                        c2, a2, g2 = reg[them]
-                        parent[them] = me
-                        left = opn[me] + opn[them] - 2
-                        reg[me] = (c1 | c2, a1 + a2, g1 + g2)
-                opn[me] = left
-                if not left:
-                    closed = True
-            elif them:  # my mountain closes a land slot that faced empty table
-                them -= 1
-                while parent[them] != them:  # _find, written out
-                    parent[them] = parent[parent[them]]
-                    them = parent[them]
-                left = opn[them] - 1
-                opn[them] = left
-                if not left:
-                    closed = True
-        if closed:
-            self._seal(self._touched(fi, i, nb))
-        # -- open positions
-        if not track:
-            return
-        fits, opened = self.fits, self.open
-        masks = rules.masks
-        # The three covered positions, unrolled (a loop over a tuple built per call costs more).
-        ctxs[i - 1] = ctxs[i] = ctxs[i + 1] = CLOSED
-        if fits[i - 1]:
-            fits[i - 1] = 0
-            opened.remove(i - 1)
-        if fits[i]:
-            fits[i] = 0
-            opened.remove(i)
-        if fits[i + 1]:
-            fits[i + 1] = 0
-            opened.remove(i + 1)
-        bl, b, br, al, ar, sl, sr = rules.touch[fi]
-        below = i + rules.width
-        j = below - 1  # below-left: its T1 faces my B0
-        ctx = ctxs[j]
-        if ctx != CLOSED:
-            ctx |= bl
-            ctxs[j] = ctx
-            m = masks[ctx]
-            if m:
-                if not fits[j]:
-                    insort(opened, j)
-                fits[j] = m
-            elif fits[j]:
-                fits[j] = 0
-                opened.remove(j)
-        j = below  # below: its T0, T1 face my B0, B1
-        ctx = ctxs[j]
-        if ctx != CLOSED:
-            ctx |= b
-            ctxs[j] = ctx
-            m = masks[ctx]
-            if m:
-                if not fits[j]:
-                    insort(opened, j)
-                fits[j] = m
-            elif fits[j]:
-                fits[j] = 0
-                opened.remove(j)
-        j = below + 1  # below-right: its T0 faces my B1
-        ctx = ctxs[j]
-        if ctx != CLOSED:
-            ctx |= br
-            ctxs[j] = ctx
-            m = masks[ctx]
-            if m:
-                if not fits[j]:
-                    insort(opened, j)
-                fits[j] = m
-            elif fits[j]:
-                fits[j] = 0
-                opened.remove(j)
-        above = i - rules.width  # closed: this card sits below a card that covers it
-        j = above - 1  # above-left: its B1 faces my T0
-        ctx = ctxs[j]
-        if ctx != CLOSED:
-            ctx |= al
-            ctxs[j] = ctx
-            if ctx & 15:  # a top half faces a card (else nothing fits, now or before)
-                m = masks[ctx]
-                if m:
-                    if not fits[j]:
-                        insort(opened, j)
-                    fits[j] = m
-                elif fits[j]:
-                    fits[j] = 0
-                    opened.remove(j)
-        j = above + 1  # above-right: its B0 faces my T1
-        ctx = ctxs[j]
-        if ctx != CLOSED:
-            ctx |= ar
-            ctxs[j] = ctx
-            if ctx & 15:  # a top half faces a card (else nothing fits, now or before)
-                m = masks[ctx]
-                if m:
-                    if not fits[j]:
-                        insort(opened, j)
-                    fits[j] = m
-                elif fits[j]:
-                    fits[j] = 0
-                    opened.remove(j)
-        j = i - 2  # left: its S1 faces my S0
-        ctx = ctxs[j]
-        if ctx != CLOSED:
-            ctx |= sl
-            ctxs[j] = ctx
-            if ctx & 15:  # a top half faces a card (else nothing fits, now or before)
-                m = masks[ctx]
-                if m:
-                    if not fits[j]:
-                        insort(opened, j)
-                    fits[j] = m
-                elif fits[j]:
-                    fits[j] = 0
-                    opened.remove(j)
-        j = i + 2  # right: its S0 faces my S1
-        ctx = ctxs[j]
-        if ctx != CLOSED:
-            ctx |= sr
-            ctxs[j] = ctx
-            if ctx & 15:  # a top half faces a card (else nothing fits, now or before)
-                m = masks[ctx]
-                if m:
-                    if not fits[j]:
-                        insort(opened, j)
-                    fits[j] = m
-                elif fits[j]:
-                    fits[j] = 0
-                    opened.remove(j)
+            theirs = cells[i + ds] >> shift & node_mask  # their land node + 1; 0: a mountain
+            if section >= 0:  # my land meets a card: land (joined) or a mountain (RW-1: no river)
+                root = find_root(parent, first + section)
+                edges = 1
+                if theirs:
+                    root = self._join(root, find_root(parent, theirs - 1))
+                    edges = 2
+            elif theirs:  # my mountain meets their land
+                root = find_root(parent, theirs - 1)
+                edges = 1
+            else:  # mountain meets mountain: no land
+                continue
+            opn[root] -= edges  # these land edges no longer face empty table
+            if opn[root] == 0:  # RW-5: protected, no land edge of it faces empty table
+                sealed = True
+        if sealed:
+            self._seal(self._touched(fi, i, first))
+        if track:
+            for j in range(i - 1, i + 2):  # covered by the card: nothing goes there again
+                ctxs[j] = CLOSED
+                self._refit(j, 0)
+            for dj, edge in rules.ring[fi]:  # the positions round the card gain its edge slots
+                j = i + dj
+                ctx = ctxs[j]
+                if ctx != CLOSED:
+                    ctx |= edge
+                    ctxs[j] = ctx
+                    self._refit(j, rules.masks[ctx])
+
+    def _join(self, mine: int, theirs: int) -> int:
+        """The root of the region of both roots: ``theirs`` joins ``mine`` (its open land edges,
+        cards, animals and goals added), unless they are one region already."""
+        if theirs != mine:
+            reg = self.reg
+            cards, animals, goals = reg[mine]
+            their_cards, their_animals, their_goals = reg[theirs]
+            self.parent[theirs] = mine
+            self.opn[mine] += self.opn[theirs]
+            reg[mine] = (cards | their_cards, animals + their_animals, goals + their_goals)
+        return mine
+
+    def _refit(self, j: int, fits: int) -> None:
+        """Slot ``j`` now takes the faces of ``fits``: it joins ``open`` in order when something
+        first fits there, and leaves it when nothing does any more."""
+        was = self.fits[j]
+        self.fits[j] = fits
+        if fits and not was:
+            insort(self.open, j)
+        elif was and not fits:
+            self.open.remove(j)
 
     def _touched(self, fi: int, i: int, nb: int) -> list[int]:
         """The land nodes the placement of face ``fi`` at slot ``i`` (first new node ``nb``)
@@ -748,13 +617,6 @@ class Board:
                     touched.append(them - 1)
         return touched
 
-    def _find(self, x: int) -> int:
-        parent = self.parent
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
     def _seal(self, touched: list[int]) -> None:
         """Record the regions of ``touched`` left with no open land slot as Protected Lands.
 
@@ -762,8 +624,8 @@ class Board:
         of the ``protected`` events and the ``lands`` list), each sealed for good."""
         rules, opn = self.rules, self.opn
         size_mask = rules.size_mask
-        find = self._find
-        for root in {find(x) for x in touched}:
+        parent = self.parent
+        for root in {find_root(parent, x) for x in touched}:
             if opn[root] == 0:
                 c, a, g = self.reg[root]
                 runes = self.runes(c).bit_count()
@@ -831,7 +693,7 @@ class Board:
 
     def land_index(self, p: int, k: int) -> int:
         """Index in ``lands`` of the Protected Land holding section ``k`` of placement ``p``, or -1."""
-        root = self._find(self.base[p] + k)
+        root = find_root(self.parent, self.base[p] + k)
         for i, land in enumerate(self.lands):
             if land[4] == root:
                 return i

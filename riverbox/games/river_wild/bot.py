@@ -14,7 +14,7 @@ from riverbox.games.river_wild.actions import Place
 from riverbox.games.river_wild.board import Board, pos_key, unpack
 
 if TYPE_CHECKING:
-    from riverbox.games.river_wild.parts import WildGame
+    from riverbox.games.river_wild.position import WildGame
 
 
 def board_from_view(game: WildGame, view: dict[str, Any]) -> Board:

@@ -1,6 +1,6 @@
 """Why a placement is refused, in the reader's language, from what the player can see.
 
-The rules (``board.Rules.violation``) name the rule a face breaks in English, in the hot loop
+The rules (``reference.violation``) name the rule a face breaks in English, in the hot loop
 that builds the legal placements; this module turns those fixed sentences into messages a
 reader of another language gets in their words, without touching that loop.
 """
@@ -13,17 +13,17 @@ from typing import TYPE_CHECKING, Any
 from riverbox.core.i18n import N_, Message, message
 from riverbox.games.river_wild.actions import Place
 from riverbox.games.river_wild.board import pos_key
-from riverbox.games.river_wild.cards import SIDES
-from riverbox.games.river_wild.events import DOMAIN
+from riverbox.games.river_wild.content import SIDES
+from riverbox.games.river_wild.words import DOMAIN
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from riverbox.games.river_wild.board import Board
-    from riverbox.games.river_wild.parts import WildGame
+    from riverbox.games.river_wild.position import WildGame
 
 _FIXED = (
-    # board.Rules.violation's fixed sentences (RW-2, RW-3), word for word
+    # reference.violation's fixed sentences (RW-2, RW-3), word for word
     N_("a card must be placed below an existing card, directly or offset by half a card"),
     N_(
         "the placement must extend the river; no river on the card's top edge"
@@ -56,7 +56,7 @@ def _say(template: str, **fields: Any) -> Message:
 
 
 def violation_message(reason: str) -> Message:
-    """``board.Rules.violation``'s English reason as a message (its words translated)."""
+    """``reference.violation``'s English reason as a message (its words translated)."""
     m = _TOUCH.match(reason)
     if m is not None:  # RW-1
         where, mine, theirs, other = m.groups()

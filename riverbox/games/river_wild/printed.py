@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from riverbox.games.river_wild.cards import Terrain
+from riverbox.games.river_wild.content import Terrain
 
 _LETTER = {Terrain.EMPTY: "-", Terrain.LAND: "L", Terrain.RIVER: "R", Terrain.MOUNTAIN: "M"}
 
@@ -17,8 +17,8 @@ _LETTER = {Terrain.EMPTY: "-", Terrain.LAND: "L", Terrain.RIVER: "R", Terrain.MO
 def _face(face: Any, lang: str = "en") -> dict[str, Any]:
     """One River Wild face as the drawing needs it: six slot letters, land sections, runestone
     (animals and goals as a reader of ``lang`` reads them)."""
-    from riverbox.games.river_wild.cards import ANIMALS, SLOT_NAMES, Terrain
-    from riverbox.games.river_wild.events import goal_in, word
+    from riverbox.games.river_wild.content import ANIMALS, SLOT_NAMES, Terrain
+    from riverbox.games.river_wild.words import goal_in, word
 
     return {
         "slots": [_LETTER[Terrain(t)] for t in face.slots],
@@ -41,9 +41,9 @@ def _face(face: Any, lang: str = "en") -> dict[str, Any]:
 
 
 def content(lang: str = "en") -> dict[str, Any]:
-    from riverbox.games.river_wild.cards import load_deck
-    from riverbox.games.river_wild.events import word
+    from riverbox.games.river_wild.content import load_deck
     from riverbox.games.river_wild.scoring import RANKS
+    from riverbox.games.river_wild.words import word
 
     deck = load_deck()
     cards = {

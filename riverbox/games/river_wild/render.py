@@ -23,12 +23,12 @@ from rich.text import Text
 from riverbox.core.i18n import N_, translator
 from riverbox.games.river_wild.actions import Place
 from riverbox.games.river_wild.board import key_pos
-from riverbox.games.river_wild.cards import ANIMALS, LAND, MOUNTAIN, RIVER, SIDES, Face
-from riverbox.games.river_wild.events import DOMAIN, goal_in, goal_words, word
+from riverbox.games.river_wild.content import ANIMALS, LAND, MOUNTAIN, RIVER, SIDES, Face
 from riverbox.games.river_wild.scoring import POINTS_PER_LAND, RANKS, rank_name
+from riverbox.games.river_wild.words import DOMAIN, goal_in, goal_words, word
 
 if TYPE_CHECKING:
-    from riverbox.games.river_wild.parts import WildGame
+    from riverbox.games.river_wild.position import WildGame
     from riverbox.games.river_wild.state import RiverWildState
 
 

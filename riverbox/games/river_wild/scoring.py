@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations_with_replacement
 
-from riverbox.games.river_wild.cards import B0, LAND, MOUNTAIN, RIVER, S0, S1, T0, Face, Goal
+from riverbox.games.river_wild.content import B0, LAND, MOUNTAIN, RIVER, S0, S1, T0, Face, Goal
 
 RANKS: tuple[tuple[int, str], ...] = (
     (45, "Heavenly Haven"),

@@ -27,7 +27,7 @@ from riverbox.games.river_wild.board import Board, pos_key, unpack
 from riverbox.games.river_wild.bot import board_from_view, greedy_choice
 
 if TYPE_CHECKING:
-    from riverbox.games.river_wild.parts import WildGame
+    from riverbox.games.river_wild.position import WildGame
 
 Move = tuple[int, int]
 """(face index, position key) of a placement."""

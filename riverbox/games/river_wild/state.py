@@ -2,37 +2,19 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 from riverbox.core import Action, Rng, State
 from riverbox.core.checks import describe
-from riverbox.core.fields import CUSTOM, LIST, TUPLE, Field, declare
 from riverbox.core.i18n import Message, translator
 from riverbox.games.river_wild.actions import Place
 from riverbox.games.river_wild.board import Board, key_pos, pos_key, unpack_animals
-from riverbox.games.river_wild.cards import ANIMALS, SIDES
-from riverbox.games.river_wild.events import DOMAIN, face_in
+from riverbox.games.river_wild.content import ANIMALS, SIDES
+from riverbox.games.river_wild.position import FIELDS as POSITION_FIELDS
+from riverbox.games.river_wild.position import HAND_SIZE, WildGame
+from riverbox.games.river_wild.rules import draw, next_placements
 from riverbox.games.river_wild.scoring import POINTS_PER_LAND, rank_name
-
-if TYPE_CHECKING:
-    from riverbox.games.river_wild.parts import WildGame
-
-HAND_SIZE = 3
-
-
-def _layout_from_json(data: Any) -> Any:
-    """The board's JSON checked for shape, ``[[face index, position key], ...]``."""
-    if not isinstance(data, list) or not all(
-        isinstance(item, list) and len(item) == 2 and all(x.__class__ is int for x in item) for item in data
-    ):
-        raise ValueError(f"state field 'board' is {describe(data)}, not a list of [face, position] pairs")
-    return [(fi, key) for fi, key in data]
-
-
-def _load_board(state: Any, data: Any) -> Board:
-    """The layout placed card by card on a new board, with the game's rules checked (RW-1, RW-2)."""
-    rules = cast("WildGame", state.game).rules
-    return Board.of_layout(rules, _layout_from_json(data))
+from riverbox.games.river_wild.words import DOMAIN, face_in
 
 
 class RiverWildState(State):
@@ -43,12 +25,7 @@ class RiverWildState(State):
         """The game as River Wild's rules see it (rules, deck, action tables)."""
         return cast("WildGame", self.game)
 
-    FIELDS = declare(
-        hand=Field(LIST, of=int),  # card indices, in the order drawn
-        deck=Field(LIST, of=int),  # card indices; deck[-1] is the face-up top card
-        board=Field(CUSTOM, copy=Board.copy, dump=Board.to_json, load_in=_load_board),
-        to_move=Field(TUPLE, of=int),
-    )
+    FIELDS = POSITION_FIELDS
     hand: list[int]  # card indices
     deck: list[int]  # card indices; deck[-1] is the visible top card
     board: Board
@@ -76,10 +53,7 @@ class RiverWildState(State):
 
     def _settle(self) -> None:
         """RW-12: the game ends when the hand is empty or no card in it can be placed."""
-        if not self.hand:
-            self.to_move = ()
-            return
-        legal = self.board.placements(self.hand, self.wild.menu)  # self._legal(0), kept for apply
+        legal = next_placements(self.board, self.hand, self.wild.menu)  # self._legal(0), kept for apply
         if legal:
             self.to_move = (0,)
             self.settle_legal(0, legal)
@@ -95,9 +69,10 @@ class RiverWildState(State):
 
         Hot path (every step): the event of the placement and the chance outcome and event of
         the draw come ready-made from ``step_tables`` (the same values ``emit`` and ``chance``
-        would store), and the next legal placements are listed here once, for ``apply``
-        (``_settle``, inlined). The game is read as a plain local rather than through ``wild``:
-        interpreted, that property and its ``cast`` are two calls at every step."""
+        would store; ``rules.draw``), and the next legal placements are listed here once, for
+        ``apply`` (``rules.next_placements``, as ``_settle`` does). The game is read as a plain
+        local rather than through ``wild``: interpreted, that property and its ``cast`` are two
+        calls at every step."""
         game: WildGame = self.game  # type: ignore[assignment]  # a RiverWild, which is a WildGame
         steps = game.steps
         fi, key, placed = steps.moves[action]
@@ -109,15 +84,11 @@ class RiverWildState(State):
         self.emit_event(placed)
         if len(board.lands) > known:
             self._emit_lands(known)
-        deck = self.deck
-        if deck:
-            card = deck.pop()
-            hand.append(card)
-            n = steps.cards
-            outcome, drawn = steps.draws[card * (n + 1) + (deck[-1] if deck else n)]
-            self.record_chance(outcome)  # what chance(outcome.text) would store
-            self.emit_event(drawn)
-        legal = board.placements(hand, steps.menu) if hand else None  # RW-12, as in _settle
+        drawn = draw(self.deck, hand, steps)
+        if drawn is not None:
+            self.record_chance(drawn[0])  # what chance(outcome.text) would store
+            self.emit_event(drawn[1])
+        legal = next_placements(board, hand, steps.menu)
         if legal:
             self.to_move = (0,)
             self.settle_legal(0, legal)

@@ -8,7 +8,7 @@ from typing import Any
 import riverbox
 from riverbox.games.river_wild import RiverWild, RiverWildState
 from riverbox.games.river_wild.board import Board, pos_key
-from riverbox.games.river_wild.cards import B0, B1, LAND, RIVER, S0, S1, T0, T1, Face, parse_deck
+from riverbox.games.river_wild.content import B0, B1, LAND, RIVER, S0, S1, T0, T1, Face, parse_deck
 from riverbox.games.river_wild.scoring import Placement
 
 Move = tuple[int, str, int, int]  # (card id, "front"|"back", row, col)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from riverbox.games.river_wild.cards import ANIMALS, LAND, MIRROR_SLOT, MOUNTAIN, RIVER, S0, S1, load_deck
+from riverbox.games.river_wild.content import ANIMALS, LAND, MIRROR_SLOT, MOUNTAIN, RIVER, S0, S1, load_deck
 
 from .helpers import game
 

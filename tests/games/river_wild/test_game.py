@@ -271,7 +271,7 @@ def test_golden_game_replays_to_the_same_score() -> None:
     ],
 )
 def test_deck_loader_rejects_bad_cards(change: object, match: str) -> None:
-    from riverbox.games.river_wild.cards import DATA, parse_deck
+    from riverbox.games.river_wild.content import DATA, parse_deck
 
     data = json.loads((DATA / "placeholder_deck.json").read_text(encoding="utf-8"))
     assert parse_deck(data).size == 16

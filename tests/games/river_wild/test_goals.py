@@ -5,7 +5,7 @@ Runestones as wildcards: test_runestones.py.
 
 from __future__ import annotations
 
-from riverbox.games.river_wild.cards import Goal
+from riverbox.games.river_wild.content import Goal
 from riverbox.games.river_wild.scoring import goal_completions, land_goal_points
 
 

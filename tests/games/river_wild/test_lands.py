@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from riverbox.games.river_wild.cards import parse_deck
+from riverbox.games.river_wild.content import parse_deck
 from riverbox.games.river_wild.scoring import find_lands, score_layout
 
 from .helpers import WORKED, board, card, custom_game, game, layout_moves, placements, raster_regions, rigged
@@ -184,7 +184,7 @@ def test_land_nodes_fall_back_to_16_bit_fields_for_a_big_deck_and_lands_still_ma
     import random
 
     from riverbox.games.river_wild.board import Board, Rules, node_shifts
-    from riverbox.games.river_wild.cards import DATA
+    from riverbox.games.river_wild.content import DATA
 
     assert node_shifts(game().deck) == (6, 14, 22)
     data = json.loads((DATA / "placeholder_deck.json").read_text(encoding="utf-8"))

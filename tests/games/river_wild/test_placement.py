@@ -13,7 +13,7 @@ import json
 import pytest
 
 import riverbox
-from riverbox.games.river_wild.cards import B0, B1, S0, S1, T0, T1
+from riverbox.games.river_wild.content import B0, B1, S0, S1, T0, T1
 from riverbox.games.river_wild.scoring import facing, find_lands, layout_cells
 
 from .helpers import card, custom_game, game, layout_moves, legal_texts, placements, rigged
@@ -247,7 +247,7 @@ def test_illegal_placement_names_the_rule_and_leaves_the_state_unchanged(text: s
 
 # -- an independent legality oracle, written from the spec's "Placement legality" steps 1-5 ----------------
 def _oracle_legal(g, s) -> set[str]:  # type: ignore[no-untyped-def]
-    from riverbox.games.river_wild.cards import EMPTY, LAND, MOUNTAIN, RIVER, SIDES
+    from riverbox.games.river_wild.content import EMPTY, LAND, MOUNTAIN, RIVER, SIDES
 
     pl = placements(g, layout_moves(s))
     out = set()

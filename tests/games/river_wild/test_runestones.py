@@ -6,7 +6,7 @@ toward one goal of the land by default or toward all of them with ``runestone_co
 
 from __future__ import annotations
 
-from riverbox.games.river_wild.cards import Goal, parse_deck
+from riverbox.games.river_wild.content import Goal, parse_deck
 from riverbox.games.river_wild.scoring import find_lands, land_goal_points, score_layout, total_score
 
 from .helpers import WORKED, board, card, custom_game, game, placements, rigged

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from riverbox.games.river_wild.board import pos_key
-from riverbox.games.river_wild.cards import ANIMALS, B1, LAND, RIVER, S0, T0
+from riverbox.games.river_wild.content import ANIMALS, B1, LAND, RIVER, S0, T0
 from riverbox.games.river_wild.scoring import find_lands, rank_name, score_layout, total_of
 
 from .helpers import WORKED, Move, board, face, game, placements, rigged

@@ -1,7 +1,7 @@
 """River Wild's per-deck step tables: what ``_apply`` reads at every step, built once per deck.
 
-A module of its own so that the game's protocol (``parts``) can name the tables' type without
-importing the state (which imports ``parts``): no import circle.
+A module of its own so that the game's protocol (``position.WildGame``) can name the tables'
+type without importing the state (which imports ``position``): no import circle.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from riverbox.core.events import Event
 from riverbox.core.game import Chance
 from riverbox.games.river_wild.actions import Place
 from riverbox.games.river_wild.board import Menu
-from riverbox.games.river_wild.cards import SIDES
+from riverbox.games.river_wild.content import SIDES
 
 Move = tuple[int, int, Event]
 """What a step reads for a placement: (face index, position key, its ``placed`` event)."""

@@ -26,7 +26,7 @@ from typing import Any
 
 from riverbox.core.events import EventText
 from riverbox.core.i18n import N_, translator
-from riverbox.games.river_wild.cards import ANIMALS, Face, Goal
+from riverbox.games.river_wild.content import ANIMALS, Face, Goal
 
 DOMAIN = "river_wild"
 """This game's message catalog (``riverbox/locale/<lang>/LC_MESSAGES/river_wild.po``)."""
