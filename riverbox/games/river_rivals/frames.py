@@ -31,7 +31,7 @@ from riverbox.games.river_rivals.position import (
     Position,
     plays,
 )
-from riverbox.games.river_rivals.told import declined
+from riverbox.games.river_rivals.tables import declined
 
 Legal = Callable[[Position, int, FrameEntry], list[Any]]
 Resolve = Callable[[Position, int, FrameEntry, RvAction], None]
@@ -104,7 +104,7 @@ class FrameRule:
         """The menu's prefix for an answer (a fish or shield placed for this decision)."""
         self.on_skip = on_skip
         self.declined = declined(slug)
-        """Each seat's ``declined`` event for a ``skip``, built once (``told``)."""
+        """Each seat's ``declined`` event for a ``skip``, built once (``tables``)."""
 
 
 # -- legal answers -------------------------------------------------------------------------------

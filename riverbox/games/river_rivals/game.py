@@ -1,14 +1,4 @@
-"""River Rivals: a two-player card duel; animal clans play into four river columns to catch fish.
-
->>> import riverbox
->>> game = riverbox.load("river-rivals")
->>> state = game.new_state(seed=1)
->>> state.to_move, len(state.view(0)["hand"]), state.view(1)["hand_sizes"]
-((0,), 4, [4, 5])
-
-The animal set and 13 of the 18 equipment cards (12 invented plus the reconstructed Poison)
-are placeholders from ``data/content.json`` (spec river-rivals.md 1.3-1.4).
-"""
+"""The River Rivals game object: description, options, action space and presentation hooks."""
 
 from __future__ import annotations
 
@@ -21,11 +11,8 @@ from riverbox.core.i18n import N_, localized_file, translator
 from riverbox.games.river_rivals import actions as A
 from riverbox.games.river_rivals.content import EQUIPMENT, KINDS, RAW
 from riverbox.games.river_rivals.observe import OBSERVATION_SIZE, encode, state_blocks
-from riverbox.games.river_rivals.scoring import catches, free_spaces, side_strength
 from riverbox.games.river_rivals.state import RiverRivalsState
-from riverbox.games.river_rivals.story import DOMAIN, EVENT_TEXTS, narrate
-
-__all__ = ["RiverRivals", "RiverRivalsState", "catches", "free_spaces", "side_strength"]
+from riverbox.games.river_rivals.words import DOMAIN, EVENT_TEXTS, narrate
 
 
 class RiverRivals(Game):

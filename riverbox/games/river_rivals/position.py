@@ -53,7 +53,7 @@ from riverbox.games.river_rivals.phases import (
     OVER,
 )
 from riverbox.games.river_rivals.scoring import side_strength
-from riverbox.games.river_rivals.told import FISHED, MOVED, PLAYED, SHIELDED, SHUFFLED, SLUGS, drew
+from riverbox.games.river_rivals.tables import FISHED, MOVED, PLAYED, SHIELDED, SHUFFLED, SLUGS, drew
 
 FrameEntry = tuple[int, int, int, int]
 """A pending decision: ``(frame, col, pos, extra)``."""
@@ -437,7 +437,7 @@ class Position(State):
         idx = s * COLUMNS + col
         side = self.board[idx]
         self.board[idx] = side + _LAID[code]  # the card's slot, no shield and no fish yet
-        self.emit_event(PLAYED[s][code][col][self.chain > 0])  # a prebuilt event (``told``)
+        self.emit_event(PLAYED[s][code][col][self.chain > 0])  # a prebuilt event (``tables``)
         self.progress = True
         eff = EFFECT[code]
         if eff:  # ``_effect`` written out (a plain card has none); RV-7: no target, no frame
@@ -537,7 +537,7 @@ class Position(State):
         hand = self.hands[s]
         hand.extend(got)
         hand.sort()
-        # what ``chance(...)`` and ``emit("drew", to=s, ...)`` would build, kept per draw (``told``)
+        # what ``chance(...)`` and ``emit("drew", to=s, ...)`` would build, kept per draw (``tables``)
         outcome, told = drew(s, got)
         self.record_chance(outcome)
         self.emit_event(told)
@@ -556,7 +556,7 @@ class Position(State):
             )
             self.emit("pile-seen", to=s, seat=s, cards=kinds)
 
-    # The three events below are pre-built (``told``): what ``emit`` would build, one append.
+    # The three events below are pre-built (``tables``): what ``emit`` would build, one append.
     def _fish_event(self, s: int, a: RvAction, why: str) -> None:
         """Tell ``emit("fish", seat, animal, column, why)``: a fish placed for decision ``why``."""
         col = a.col
