@@ -129,7 +129,7 @@ def card_choices(st: RiverBoard, kind: int, stage: int) -> list[Action]:
     if name == "ride-across-the-river":  # RR-1: a full boat sails home
         return [SAIL_A[b] for b in (0, 1) if in_play(st, b) and len(st.boats[b]) == 2]
     if name == "making-waves":  # RR-2: swap a boat animal with a face-up row animal
-        out = []
+        out: list[Action] = []
         for b in (0, 1):
             if in_play(st, b):
                 for x in st.boats[b]:
@@ -188,9 +188,9 @@ def turn_actions(st: RiverBoard, seat: int) -> list[Action]:
             continue
         if len(st.boats[b]) < 2:
             for x in st.bank:
-                out.extend(MOVE_A[x][b + 1][k] for k in kinds)  # type: ignore[misc]
+                out.extend(MOVE_A[x][b + 1][k] for k in kinds)
         for x in st.boats[b]:
-            out.extend(MOVE_A[x][BANK][k] for k in kinds)  # type: ignore[misc]
+            out.extend(MOVE_A[x][BANK][k] for k in kinds)
     out.extend(PLAY_A[k] for k in kinds if card_choices(st, k, 0))
     out.extend(DISCARD_A[k] for k in kinds)
     return out
