@@ -20,13 +20,15 @@ from riverbox.core.i18n import N_
 from riverbox.games.river_rivals import actions as A
 from riverbox.games.river_rivals.actions import RvAction
 from riverbox.games.river_rivals.content import COLUMN_CAP, COLUMNS, EFFECT, KIND_OF, SET_OF, SPACES
-from riverbox.games.river_rivals.phases import F_POLISH, OVER, Frame
 from riverbox.games.river_rivals.position import (
     _BEAR,
     _KIND_BIT,
     _MECH_OF,
     _RECALL_CARDS,
     _SLUGS,
+    F_POLISH,
+    OVER,
+    Frame,
     FrameEntry,
     Position,
     plays,

@@ -26,8 +26,7 @@ from riverbox.games.river_rivals.content import (
     SPACES,
     STRENGTH,
 )
-from riverbox.games.river_rivals.phases import MAIN
-from riverbox.games.river_rivals.position import _BASKET_LIMIT, Position
+from riverbox.games.river_rivals.position import _BASKET_LIMIT, MAIN, Position
 
 Slot = tuple[int, int, int]
 """A card on the table: its code, its shields and its fish."""

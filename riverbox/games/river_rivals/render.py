@@ -27,7 +27,7 @@ from riverbox.games.river_rivals.content import (
 )
 from riverbox.games.river_rivals.equipment import BY_INDEX as EQUIP
 from riverbox.games.river_rivals.frames import BY_SLUG
-from riverbox.games.river_rivals.phases import Frame
+from riverbox.games.river_rivals.position import Frame
 from riverbox.games.river_rivals.words import source
 
 COLOURS = ("magenta", "cyan")

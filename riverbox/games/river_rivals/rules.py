@@ -20,7 +20,6 @@ from riverbox.games.river_rivals.actions import Act, RvAction
 from riverbox.games.river_rivals.content import COLUMN_CAP, COLUMNS, EQUIPMENT, FISH, HAND_LIMIT, STRENGTH
 from riverbox.games.river_rivals.equipment import BY_INDEX as EQUIP
 from riverbox.games.river_rivals.frames import RULES as FRAMES
-from riverbox.games.river_rivals.phases import AFTER, CHECK, F_CATCH, MAIN, OVER, Phase
 from riverbox.games.river_rivals.position import (
     _BASKET_LIMIT,
     _BOOTS_STRENGTH,
@@ -30,6 +29,12 @@ from riverbox.games.river_rivals.position import (
     _OPEN,
     _PLAYS,
     _SEATS,
+    AFTER,
+    CHECK,
+    F_CATCH,
+    MAIN,
+    OVER,
+    Phase,
     Position,
     _mechs,
     plays,

@@ -23,9 +23,11 @@ from riverbox.games.river_rivals.content import (
     set_cards,
 )
 from riverbox.games.river_rivals.explain import explain
-from riverbox.games.river_rivals.phases import DRAFT, MAIN, OVER
 from riverbox.games.river_rivals.position import (
     _SEATS,
+    DRAFT,
+    MAIN,
+    OVER,
     Position,
 )
 from riverbox.games.river_rivals.rules import apply, begin_turn, legal
