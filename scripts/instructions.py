@@ -15,6 +15,7 @@ take the same path.
     python scripts/instructions.py                        # the pure build, all four games
     python scripts/instructions.py --build compiled       # compiles the engine in place, then removes it
     python scripts/instructions.py --build both --json
+    python scripts/instructions.py --build both --game ravenous-river --game river-rivals
 
 The compiled build is made as ``scripts/test`` makes it (``RIVERBOX_COMPILE=1 python setup.py
 build_ext --inplace``) and its extension modules are deleted afterwards, whatever happens.
