@@ -32,14 +32,16 @@ INTERPRETED = frozenset(
         "menu",
         "narrate",
         "outlook",
+        "reference",
         "render",
         "solve",
         "tui",
     }
 )
 """Game modules (file stems) left interpreted: the Game class (configuration and presentation
-hooks, in ``__init__`` or ``game``), words, pictures, bots (with their beliefs and search leaves) and tooling;
-the rules are elsewhere."""
+hooks, in ``__init__`` or ``game``), words, pictures, bots (with their beliefs and search leaves), the
+rules in rulebook shape (``reference``: read and tested against, never run in play) and tooling; the
+rules are elsewhere."""
 
 
 def engine_files(root: Path) -> list[str]:

@@ -15,6 +15,7 @@ take the same path.
     python scripts/instructions.py                        # the pure build, all four games
     python scripts/instructions.py --build compiled       # compiles the engine in place, then removes it
     python scripts/instructions.py --build both --json
+    python scripts/instructions.py --build both --game ravenous-river --game river-rivals
 
 The compiled build is made as ``scripts/test`` makes it (``RIVERBOX_COMPILE=1 python setup.py
 build_ext --inplace``) and its extension modules are deleted afterwards, whatever happens.
@@ -119,8 +120,11 @@ def remove_compiled() -> None:
     shutil.rmtree(ROOT / "build", ignore_errors=True)
 
 
-def measure(build: str, steps: int, warmup: int, seed: int) -> list[dict[str, object]]:
-    """Every game on one build; the compiled one is built in place first and removed after."""
+def measure(
+    build: str, steps: int, warmup: int, seed: int, only: tuple[str, ...] = ()
+) -> list[dict[str, object]]:
+    """Every game (or those in ``only``) on one build; the compiled one is built in place first and
+    removed after."""
     if build == "pure" and compiled_files():
         raise SystemExit("compiled modules are in the tree; remove them to measure the pure build")
     if build == "compiled":
@@ -130,6 +134,8 @@ def measure(build: str, steps: int, warmup: int, seed: int) -> list[dict[str, ob
     try:
         rows = []
         for game, players in GAMES:
+            if only and game not in only:
+                continue
             row = per_step(game, players, steps, warmup, seed)
             if row["build"] != build:
                 raise SystemExit(f"asked for the {build} build, measured the {row['build']} one")
@@ -163,13 +169,23 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--warmup", type=int, default=1000, help="steps run before the measured ones")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true", help="print JSON rows instead of a table")
+    parser.add_argument(
+        "--game",
+        action="append",
+        choices=[name for name, _ in GAMES],
+        help="measure only this game (repeat for several); every game when left out",
+    )
     args = parser.parse_args(argv)
     if args.steps < 1 or args.warmup < 0:
         parser.error("--steps must be at least 1 and --warmup at least 0")
     if shutil.which("valgrind") is None:
         raise SystemExit("valgrind is not installed (apt-get install valgrind)")
     builds = ("pure", "compiled") if args.build == "both" else (args.build,)
-    rows = [row for build in builds for row in measure(build, args.steps, args.warmup, args.seed)]
+    rows = [
+        row
+        for build in builds
+        for row in measure(build, args.steps, args.warmup, args.seed, tuple(args.game or ()))
+    ]
     print(json.dumps(rows, indent=1) if args.json else table(rows))
 
 

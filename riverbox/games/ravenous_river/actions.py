@@ -31,7 +31,7 @@ from typing import Any
 
 from riverbox.core.errors import NotationError
 from riverbox.core.i18n import Message, message
-from riverbox.games.ravenous_river.cards import CARD_INDEX, CARD_NAMES, NUM_KINDS
+from riverbox.games.ravenous_river.content import CARD_INDEX, CARD_NAMES, NUM_KINDS
 from riverbox.games.ravenous_river.scoring import ANIMALS, INDEX
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from riverbox.core.game import CHANCE, State
-from riverbox.games.ravenous_river.cards import CARDS
+from riverbox.games.ravenous_river.content import CARDS
 
 _PLACEHOLDER = {k.name for k in CARDS if k.placeholder}
 _SECRET = ("keep", "vote")

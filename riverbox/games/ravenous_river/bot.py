@@ -14,7 +14,7 @@ from typing import Any
 from riverbox.core import Rng, State
 from riverbox.core.choose import choose_best
 from riverbox.games.ravenous_river import actions as A
-from riverbox.games.ravenous_river.cards import CARD_NAMES
+from riverbox.games.ravenous_river.content import CARD_NAMES
 from riverbox.games.ravenous_river.scoring import ANIMALS, score_round
 
 CARD_COST = 0.2

@@ -35,7 +35,7 @@ from riverbox.games.ravenous_river.actions import (
     WAVES_A,
     Action,
 )
-from riverbox.games.ravenous_river.board import IN_PLAY, SAILED, SUNK, RiverBoard
+from riverbox.games.ravenous_river.position import IN_PLAY, SAILED, SUNK, RiverBoard
 from riverbox.games.ravenous_river.scoring import ANIMALS
 
 

@@ -10,9 +10,9 @@ from typing import Any
 
 from riverbox.core.i18n import Message, message
 from riverbox.games.ravenous_river import actions as A
-from riverbox.games.ravenous_river.board import CARD, IN_PLAY, KEEP, PLACE, SAILED, VOTE, RiverBoard
-from riverbox.games.ravenous_river.cards import CARD_NAMES
+from riverbox.games.ravenous_river.content import CARD_NAMES
 from riverbox.games.ravenous_river.effects import TARGET_OPS, effect_for
+from riverbox.games.ravenous_river.position import CARD, IN_PLAY, KEEP, PLACE, SAILED, VOTE, RiverBoard
 from riverbox.games.ravenous_river.scoring import ANIMALS
 
 DOMAIN = "ravenous_river"

@@ -12,8 +12,8 @@ from typing import Any
 
 from riverbox.core.i18n import translator
 from riverbox.games.ravenous_river import actions as A
-from riverbox.games.ravenous_river.board import RiverBoard
-from riverbox.games.ravenous_river.cards import CARD_NAMES, CARDS
+from riverbox.games.ravenous_river.content import CARD_NAMES, CARDS
+from riverbox.games.ravenous_river.position import RiverBoard
 from riverbox.games.ravenous_river.scoring import ANIMALS
 from riverbox.games.ravenous_river.words import DOMAIN, animal_word, card_text, card_title, where_word
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from riverbox.core.memo import LastBlock
-from riverbox.games.ravenous_river.board import (
+from riverbox.games.ravenous_river.content import CARD_INDEX, NUM_KINDS
+from riverbox.games.ravenous_river.position import (
     BOAT_STATUS,
     CARD,
     KEEP,
@@ -15,7 +16,6 @@ from riverbox.games.ravenous_river.board import (
     VOTE,
     RiverBoard,
 )
-from riverbox.games.ravenous_river.cards import CARD_INDEX, NUM_KINDS
 from riverbox.games.ravenous_river.scoring import INDEX
 
 OBSERVATION_SIZE = (

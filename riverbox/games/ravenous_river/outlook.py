@@ -17,7 +17,7 @@ from functools import cache
 from typing import Any
 
 from riverbox.core.game import State
-from riverbox.games.ravenous_river.board import SUNK
+from riverbox.games.ravenous_river.position import SUNK
 from riverbox.games.ravenous_river.scoring import _score_masks
 
 ROUND_GAINS: dict[tuple[int, int], int] = {

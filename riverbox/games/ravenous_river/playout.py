@@ -28,7 +28,7 @@ def playout_policy(rng: Rng) -> Policy:
     """
     # Imported here, as before the move: the closures below read them as fast local cells.
     from riverbox.games.ravenous_river import actions as A
-    from riverbox.games.ravenous_river.board import KEEP, PLACE, SUNK, TURN, VOTE
+    from riverbox.games.ravenous_river.position import KEEP, PLACE, SUNK, TURN, VOTE
     from riverbox.games.ravenous_river.scoring import _score_masks  # mask form: no name lookups
 
     def weights(s: Any, seat: int) -> list[float]:

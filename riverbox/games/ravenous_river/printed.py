@@ -14,7 +14,7 @@ from riverbox.core.i18n import gettext
 
 def content(lang: str = "en") -> dict[str, Any]:
     """Card titles and texts and the animals' names, in ``lang`` (the ids stay English)."""
-    from riverbox.games.ravenous_river.cards import CARDS
+    from riverbox.games.ravenous_river.content import CARDS
     from riverbox.games.ravenous_river.scoring import ANIMALS
     from riverbox.games.ravenous_river.words import animal_mark, animal_word, card_text
 

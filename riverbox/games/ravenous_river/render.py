@@ -10,7 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from riverbox.core.i18n import translator
-from riverbox.games.ravenous_river.cards import CARDS
+from riverbox.games.ravenous_river.content import CARDS
 from riverbox.games.ravenous_river.scoring import ANIMALS, predator, prey
 from riverbox.games.ravenous_river.words import DOMAIN, animal_word, card_text, card_title
 

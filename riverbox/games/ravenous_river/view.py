@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from riverbox.games.ravenous_river.board import (
+from riverbox.games.ravenous_river.content import CARD_NAMES
+from riverbox.games.ravenous_river.position import (
     BOAT_STATUS,
     CARD,
     KEEP,
@@ -25,7 +26,6 @@ from riverbox.games.ravenous_river.board import (
     VOTE,
     RiverBoard,
 )
-from riverbox.games.ravenous_river.cards import CARD_NAMES
 from riverbox.games.ravenous_river.scoring import ANIMALS
 
 _SEATS_BY_MASK = [[s for s in range(7) if m >> s & 1] for m in range(1 << 7)]

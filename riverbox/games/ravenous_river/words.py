@@ -13,7 +13,7 @@ from typing import Any
 from riverbox.core.events import EventText
 from riverbox.core.i18n import N_, gettext, translator
 from riverbox.core.text import player_text
-from riverbox.games.ravenous_river.cards import CARD_INDEX, CARDS
+from riverbox.games.ravenous_river.content import CARD_INDEX, CARDS
 from riverbox.games.ravenous_river.scoring import ANIMALS as _ANIMALS
 from riverbox.games.ravenous_river.scoring import ScoreStep, score_round
 

@@ -22,7 +22,7 @@ from riverbox.core.choose import choose_best
 from riverbox.games.river_rivals import actions as A
 from riverbox.games.river_rivals.content import COLUMN_CAP, EFFECTS, EQUIPMENT, KINDS
 from riverbox.games.river_rivals.frames import RULES as FRAMES
-from riverbox.games.river_rivals.phases import Frame
+from riverbox.games.river_rivals.position import Frame
 
 _QUICK, _MOVE, _SHIELD, _CLAW, _LIGHT, _COPY = EFFECTS
 """The animal effects, as the data file names them."""

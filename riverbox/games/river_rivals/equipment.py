@@ -22,12 +22,12 @@ from riverbox.games.river_rivals.content import (
     MECHANICS,
     Equipment,
 )
-from riverbox.games.river_rivals.phases import Frame
 from riverbox.games.river_rivals.position import (
     _BEAR,
     _DOUBLE_CARDS,
     _RECALL_CARDS,
     _SPARE_SHIELDS,
+    Frame,
     Position,
 )
 

@@ -14,8 +14,7 @@ from riverbox.games.river_rivals import actions as A
 from riverbox.games.river_rivals.content import COLUMN_CAP, COLUMNS, EQUIPMENT, KIND_OF, KINDS, MECH_INDEX
 from riverbox.games.river_rivals.equipment import BY_INDEX as EQUIP
 from riverbox.games.river_rivals.frames import RULES as FRAMES
-from riverbox.games.river_rivals.phases import Phase
-from riverbox.games.river_rivals.position import Position
+from riverbox.games.river_rivals.position import Phase, Position
 
 DOMAIN = "river_rivals"
 

@@ -20,18 +20,20 @@ from riverbox.core.i18n import N_
 from riverbox.games.river_rivals import actions as A
 from riverbox.games.river_rivals.actions import RvAction
 from riverbox.games.river_rivals.content import COLUMN_CAP, COLUMNS, EFFECT, KIND_OF, SET_OF, SPACES
-from riverbox.games.river_rivals.phases import F_POLISH, OVER, Frame
 from riverbox.games.river_rivals.position import (
     _BEAR,
     _KIND_BIT,
     _MECH_OF,
     _RECALL_CARDS,
     _SLUGS,
+    F_POLISH,
+    OVER,
+    Frame,
     FrameEntry,
     Position,
     plays,
 )
-from riverbox.games.river_rivals.told import declined
+from riverbox.games.river_rivals.tables import declined
 
 Legal = Callable[[Position, int, FrameEntry], list[Any]]
 Resolve = Callable[[Position, int, FrameEntry, RvAction], None]
@@ -104,7 +106,7 @@ class FrameRule:
         """The menu's prefix for an answer (a fish or shield placed for this decision)."""
         self.on_skip = on_skip
         self.declined = declined(slug)
-        """Each seat's ``declined`` event for a ``skip``, built once (``told``)."""
+        """Each seat's ``declined`` event for a ``skip``, built once (``tables``)."""
 
 
 # -- legal answers -------------------------------------------------------------------------------

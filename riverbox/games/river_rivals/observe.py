@@ -29,8 +29,8 @@ from riverbox.games.river_rivals.content import (
     K,
 )
 from riverbox.games.river_rivals.frames import RULES
-from riverbox.games.river_rivals.phases import OVER
-from riverbox.games.river_rivals.phases import PHASE_NAMES as _PHASES
+from riverbox.games.river_rivals.position import OVER
+from riverbox.games.river_rivals.position import PHASE_NAMES as _PHASES
 
 if TYPE_CHECKING:
     from riverbox.games.river_rivals.position import Position

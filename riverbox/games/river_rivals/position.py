@@ -18,6 +18,7 @@ Layout (all small, so ``clone`` is a handful of list copies):
 
 from __future__ import annotations
 
+from enum import IntEnum
 from typing import Any, Final
 
 from riverbox.core import State
@@ -42,18 +43,69 @@ from riverbox.games.river_rivals.content import (
     K,
     param,
 )
-from riverbox.games.river_rivals.phases import (
-    F_CLAW,
-    F_COPY,
-    F_LIGHTNING,
-    F_MOVE,
-    F_NET,
-    F_QUICK,
-    F_SHIELD,
-    OVER,
-)
 from riverbox.games.river_rivals.scoring import side_strength
-from riverbox.games.river_rivals.told import FISHED, MOVED, PLAYED, SHIELDED, SHUFFLED, SLUGS, drew
+from riverbox.games.river_rivals.tables import FISHED, MOVED, PLAYED, SHIELDED, SHUFFLED, SLUGS, drew
+
+
+# -- the phases of a turn and the kinds of pending decision, by name ----------------------------
+class Phase(IntEnum):
+    """Where the active player is in the turn (RV-21: the equipment window is AFTER)."""
+
+    DRAFT = 0
+    MAIN = 1
+    AFTER = 2
+    CHECK = 3
+    OVER = 4
+
+
+PHASE_NAMES = ("draft", "main", "after", "check", "over")
+"""The phase as views and observations name it (index: ``Phase``)."""
+
+# The values as plain ints, for the state's field and the hot loop: on Python 3.11 reading
+# ``Phase.MAIN`` costs several times a module-level name, and an IntEnum compares slower than an
+# int. The field holds the plain int (as it does once read from JSON); ``Phase(state.phase)``
+# names it.
+# ``Final``: the compiled build reads them from C statics rather than the module dict.
+DRAFT: Final = int(Phase.DRAFT)
+MAIN: Final = int(Phase.MAIN)
+AFTER: Final = int(Phase.AFTER)
+CHECK: Final = int(Phase.CHECK)
+OVER: Final = int(Phase.OVER)
+
+
+class Frame(IntEnum):
+    """A pending decision on the stack (``frames.RULES`` holds what each one allows and does)."""
+
+    QUICK = 0
+    MOVE = 1
+    SHIELD = 2
+    POLISH = 3
+    CLAW = 4
+    LIGHTNING = 5
+    COPY = 6
+    CATCH = 7
+    NET = 8
+    BAIT = 9
+    SPARE = 10
+    RECALL = 11
+    BINOCULARS = 12
+    BEAR = 13
+    UNDERTOW = 14
+    ENCORE = 15
+
+
+# Plain ints for the frames the hot loop opens, for the reason given for the phases above (an
+# entry on the stack compares equal either way; the equipment's rarer frames name ``Frame``).
+F_QUICK: Final = int(Frame.QUICK)
+F_MOVE: Final = int(Frame.MOVE)
+F_SHIELD: Final = int(Frame.SHIELD)
+F_POLISH: Final = int(Frame.POLISH)
+F_CLAW: Final = int(Frame.CLAW)
+F_LIGHTNING: Final = int(Frame.LIGHTNING)
+F_COPY: Final = int(Frame.COPY)
+F_CATCH: Final = int(Frame.CATCH)
+F_NET: Final = int(Frame.NET)
+
 
 FrameEntry = tuple[int, int, int, int]
 """A pending decision: ``(frame, col, pos, extra)``."""
@@ -184,7 +236,7 @@ class Position(State):
         supply=Field(LIST, of=int),
         shields=Field(VALUE, of=int),
         active=Field(VALUE, of=int),
-        phase=Field(VALUE, of=int),  # a ``Phase`` value, held as a plain int (see ``phases``)
+        phase=Field(VALUE, of=int),  # a ``Phase`` value, held as a plain int (see ``Phase`` above)
         acted=Field(VALUE, of=bool),
         started=Field(VALUE, of=bool),
         progress=Field(VALUE, of=bool),
@@ -437,7 +489,7 @@ class Position(State):
         idx = s * COLUMNS + col
         side = self.board[idx]
         self.board[idx] = side + _LAID[code]  # the card's slot, no shield and no fish yet
-        self.emit_event(PLAYED[s][code][col][self.chain > 0])  # a prebuilt event (``told``)
+        self.emit_event(PLAYED[s][code][col][self.chain > 0])  # a prebuilt event (``tables``)
         self.progress = True
         eff = EFFECT[code]
         if eff:  # ``_effect`` written out (a plain card has none); RV-7: no target, no frame
@@ -537,7 +589,7 @@ class Position(State):
         hand = self.hands[s]
         hand.extend(got)
         hand.sort()
-        # what ``chance(...)`` and ``emit("drew", to=s, ...)`` would build, kept per draw (``told``)
+        # what ``chance(...)`` and ``emit("drew", to=s, ...)`` would build, kept per draw (``tables``)
         outcome, told = drew(s, got)
         self.record_chance(outcome)
         self.emit_event(told)
@@ -556,7 +608,7 @@ class Position(State):
             )
             self.emit("pile-seen", to=s, seat=s, cards=kinds)
 
-    # The three events below are pre-built (``told``): what ``emit`` would build, one append.
+    # The three events below are pre-built (``tables``): what ``emit`` would build, one append.
     def _fish_event(self, s: int, a: RvAction, why: str) -> None:
         """Tell ``emit("fish", seat, animal, column, why)``: a fish placed for decision ``why``."""
         col = a.col

@@ -27,8 +27,8 @@ from riverbox.games.river_rivals.content import (
 )
 from riverbox.games.river_rivals.equipment import BY_INDEX as EQUIP
 from riverbox.games.river_rivals.frames import BY_SLUG
-from riverbox.games.river_rivals.phases import Frame
-from riverbox.games.river_rivals.story import source
+from riverbox.games.river_rivals.position import Frame
+from riverbox.games.river_rivals.words import source
 
 COLOURS = ("magenta", "cyan")
 FISH_NAMES = (N_("purple"), N_("turquoise"))

@@ -21,8 +21,7 @@ from riverbox.games.river_rivals.content import (
     K,
 )
 from riverbox.games.river_rivals.frames import RULES as FRAMES
-from riverbox.games.river_rivals.phases import OVER, PHASE_NAMES
-from riverbox.games.river_rivals.position import _SLUGS, Position
+from riverbox.games.river_rivals.position import _SLUGS, OVER, PHASE_NAMES, Position
 
 
 def _board(st: Position) -> tuple[list[Any], list[Any]]:

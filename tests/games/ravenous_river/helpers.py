@@ -13,8 +13,8 @@ from typing import Any
 from rich.console import Console
 
 import riverbox
-from riverbox.games.ravenous_river.board import Phase
-from riverbox.games.ravenous_river.cards import CARD_INDEX
+from riverbox.games.ravenous_river.content import CARD_INDEX
+from riverbox.games.ravenous_river.position import Phase
 from riverbox.games.ravenous_river.scoring import ANIMALS, INDEX
 from riverbox.games.ravenous_river.state import RavenousRiverState
 

@@ -13,7 +13,7 @@ from riverbox.bots.ismcts import Searcher, Settings
 from riverbox.core.game import State
 from riverbox.core.rng import Rng
 from riverbox.games.ravenous_river.belief import _Board, _choice_log, _joint, evidence, search_beliefs
-from riverbox.games.ravenous_river.board import TURN
+from riverbox.games.ravenous_river.position import TURN
 from riverbox.games.ravenous_river.scoring import ANIMALS
 
 

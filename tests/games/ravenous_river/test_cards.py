@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import riverbox
-from riverbox.games.ravenous_river.board import SAILED, SUNK, Phase
+from riverbox.games.ravenous_river.position import SAILED, SUNK, Phase
 
 from .helpers import act, legal, names, position, report
 

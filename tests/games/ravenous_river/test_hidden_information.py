@@ -9,7 +9,7 @@ import pytest
 import riverbox
 from riverbox.core import Chance
 from riverbox.games.ravenous_river import actions as A
-from riverbox.games.ravenous_river.board import Phase
+from riverbox.games.ravenous_river.position import Phase
 
 from .helpers import play_random, said
 

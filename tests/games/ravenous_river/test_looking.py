@@ -6,7 +6,7 @@ import pytest
 
 import riverbox
 from riverbox.core import Chance
-from riverbox.games.ravenous_river.board import SUNK, Phase
+from riverbox.games.ravenous_river.position import SUNK, Phase
 
 from .helpers import act, legal, names, position
 

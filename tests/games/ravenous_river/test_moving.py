@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import riverbox
-from riverbox.games.ravenous_river.board import SAILED
+from riverbox.games.ravenous_river.position import SAILED
 
 from .helpers import act, legal, names, position
 

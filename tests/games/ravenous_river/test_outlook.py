@@ -9,8 +9,8 @@ import pytest
 import riverbox
 from riverbox.bots.leaf import leaf_for, leaf_values
 from riverbox.core.game import State
-from riverbox.games.ravenous_river.board import TURN
 from riverbox.games.ravenous_river.outlook import ROUND_GAINS, round_now, win_chance, win_chances
+from riverbox.games.ravenous_river.position import TURN
 
 
 def _play(state: State, moves: int) -> State:

@@ -7,7 +7,7 @@ import random
 import pytest
 
 import riverbox
-from riverbox.games.ravenous_river.board import SUNK
+from riverbox.games.ravenous_river.position import SUNK
 from riverbox.games.ravenous_river.scoring import ANIMALS, ScoreStep, score_round
 
 from .helpers import act, position, report, said

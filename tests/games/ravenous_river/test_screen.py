@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import riverbox
-from riverbox.games.ravenous_river.cards import CARDS
+from riverbox.games.ravenous_river.content import CARDS
 from riverbox.games.ravenous_river.words import card_text
 
 from .helpers import play_until, position, said, screen

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 import riverbox
-from riverbox.games.ravenous_river.board import SAILED, SUNK, Phase
-from riverbox.games.ravenous_river.cards import CARDS, DECK, DECK_SIZE
+from riverbox.games.ravenous_river.content import CARDS, DECK, DECK_SIZE
+from riverbox.games.ravenous_river.position import SAILED, SUNK, Phase
 
 from .helpers import act, legal, names, position, report
 

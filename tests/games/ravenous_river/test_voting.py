@@ -7,7 +7,7 @@ import json
 import pytest
 
 import riverbox
-from riverbox.games.ravenous_river.board import SAILED, SUNK, Phase
+from riverbox.games.ravenous_river.position import SAILED, SUNK, Phase
 
 from .helpers import act, legal, play_until, position, report, said, screen
 

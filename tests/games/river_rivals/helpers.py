@@ -7,7 +7,7 @@ from collections.abc import Iterable
 import riverbox
 from riverbox.games.river_rivals.actions import parse
 from riverbox.games.river_rivals.content import EQ_INDEX, KIND_INDEX, K
-from riverbox.games.river_rivals.phases import Phase
+from riverbox.games.river_rivals.position import Phase
 from riverbox.games.river_rivals.state import RiverRivalsState
 
 Card = str | tuple[str, int, int] | tuple[str, int, int, int]

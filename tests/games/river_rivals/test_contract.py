@@ -513,7 +513,7 @@ def test_no_import_circle_inside_the_game_folder() -> None:
 def test_every_decision_and_equipment_card_has_its_record() -> None:
     from riverbox.games.river_rivals import equipment, frames
     from riverbox.games.river_rivals.content import ADDITION
-    from riverbox.games.river_rivals.phases import Frame
+    from riverbox.games.river_rivals.position import Frame
 
     assert [r.frame for r in frames.RULES] == list(Frame)
     for rule in frames.RULES:

@@ -7,7 +7,7 @@ import pytest
 
 import riverbox
 from riverbox.games.river_rivals.content import EQUIPMENT
-from riverbox.games.river_rivals.phases import Phase
+from riverbox.games.river_rivals.position import Phase
 
 from .helpers import act, caught, code, legal, make, side
 

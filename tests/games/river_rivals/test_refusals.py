@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 import riverbox
-from riverbox.games.river_rivals.phases import Phase
+from riverbox.games.river_rivals.position import Phase
 from riverbox.games.river_rivals.state import RiverRivalsState
 
 from .helpers import act, make

@@ -4,9 +4,9 @@ Representation (chosen for speed): animals, card kinds and seats are small ints;
 slots (``-1`` when empty) with bitmasks for occupied and face-up slots and, per slot, a bitmask
 of the seats that know the face-down card there. Hands are sorted lists of card kinds.
 
-This module holds what every rules module reads: the effects, the view and the explanations
-import it, and ``state.py`` (the rules' entry points) builds on it, so dependencies point one
-way (state -> effects/view/explain -> board), with no import back to the state.
+This module holds what every rules module reads: the effects, the rules, the view and the
+explanations import it, and ``state.py`` (the hooks the core calls) builds on it, so dependencies
+point one way (state -> rules -> effects/view/explain -> position), with no import back.
 """
 
 from __future__ import annotations
@@ -15,10 +15,9 @@ from enum import IntEnum
 from math import factorial
 from typing import Any, Final
 
-from riverbox.core import Chance, Rng, State
-from riverbox.core.events import Event
+from riverbox.core import Rng, State
 from riverbox.core.fields import GRID, LIST, TUPLE, VALUE, Field, declare
-from riverbox.games.ravenous_river.scoring import ANIMALS
+from riverbox.games.ravenous_river.tables import PRIVATE_LOOK, PUBLIC_SHOW, SAW, SHOWN
 
 
 class Phase(IntEnum):
@@ -63,19 +62,6 @@ SAILED: Final = int(Boat.SAILED)
 SUNK: Final = int(Boat.SUNK)
 ALL_SLOTS: Final = (1 << 7) - 1
 
-# Pre-built chance outcomes and events for the hot loop: a look or a peek is private to the seat
-# (what it saw), a placed card public. Events are immutable, so one object serves every game.
-_PRIVATE_LOOK: Final = [
-    [[Chance(f"row{i + 1} is {ANIMALS[x]}", frozenset((s,))) for x in range(7)] for i in range(7)]
-    for s in range(7)
-]
-PUBLIC_SHOW: Final = [[Chance(f"row{i + 1} is {ANIMALS[x]}") for x in range(7)] for i in range(7)]
-"""``PUBLIC_SHOW[slot][animal]``: the public chance outcome that ``animal`` lies face up in ``slot``."""
-_SAW: Final = [
-    [[Event("saw", (("slot", i), ("animal", ANIMALS[x])), s) for x in range(7)] for i in range(7)]
-    for s in range(7)
-]
-_SHOWN: Final = [[Event("shown", (("slot", i), ("animal", ANIMALS[x]))) for x in range(7)] for i in range(7)]
 _FACT: Final = {k: factorial(k) for k in range(1, 15)}
 _SPAN: Final = 1 << 64
 
@@ -228,8 +214,8 @@ class RiverBoard(State):
         """``seat`` privately learns the face-down card in ``slot`` (RR-13 look, Lookout peek)."""
         self.known[slot] |= 1 << seat
         x = self.row[slot]
-        self.record_chance(_PRIVATE_LOOK[seat][slot][x])
-        self.emit_event(_SAW[seat][slot][x])
+        self.record_chance(PRIVATE_LOOK[seat][slot][x])
+        self.emit_event(SAW[seat][slot][x])
 
     def turn_face_up(self, slot: int) -> None:
         """Everyone now sees the animal in ``slot``."""
@@ -237,7 +223,7 @@ class RiverBoard(State):
         self.known[slot] = 0  # ``known`` is about face-down cards only
         x = self.row[slot]
         self.record_chance(PUBLIC_SHOW[slot][x])
-        self.emit_event(_SHOWN[slot][x])
+        self.emit_event(SHOWN[slot][x])
 
     def put_in_row(self, animal: int) -> None:
         """Put a known animal face up into the first empty row slot (Wash Ashore)."""
