@@ -12,8 +12,6 @@ published cards are unknown. Rulings are cited by id (RW-1 ... RW-13) from the s
 
 from __future__ import annotations
 
-from typing import Any
-
 from riverbox.games.river_wild.actions import Place
 from riverbox.games.river_wild.board import Board
 from riverbox.games.river_wild.content import ANIMALS, Deck, Face, Goal, load_deck, parse_deck
@@ -34,8 +32,6 @@ __all__ = [
     "Deck",
     "Face",
     "Goal",
-    "GreedyBot",
-    "LookaheadBot",
     "Place",
     "RiverWild",
     "RiverWildState",
@@ -48,12 +44,3 @@ __all__ = [
     "score_layout",
     "total_score",
 ]
-
-
-def __getattr__(name: str) -> Any:
-    # The bots import the game module; load them lazily to keep imports one-directional.
-    if name in ("GreedyBot", "LookaheadBot"):
-        from riverbox.games.river_wild import bot
-
-        return getattr(bot, name)
-    raise AttributeError(name)

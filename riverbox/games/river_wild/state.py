@@ -14,6 +14,7 @@ from riverbox.games.river_wild.position import FIELDS as POSITION_FIELDS
 from riverbox.games.river_wild.position import HAND_SIZE, WildGame
 from riverbox.games.river_wild.rules import draw, next_placements
 from riverbox.games.river_wild.scoring import POINTS_PER_LAND, rank_name
+from riverbox.games.river_wild.view import build_view
 from riverbox.games.river_wild.words import DOMAIN, face_in
 
 
@@ -202,24 +203,7 @@ class RiverWildState(State):
         return out
 
     def _view(self, seat: int | None) -> dict[str, Any]:
-        """Everything on the table: the layout, the hand, the face-up top card and the score.
-
-        The hand sits face up on the table (rulebook Setup), so the public view is the same.
-        Only the order of the face-down part of the deck is hidden."""
-        game = self.wild
-        score = self.board.score()
-        return {
-            "deck_name": game.deck.name,
-            "placeholder": game.deck.placeholder,
-            "layout": self.layout(),
-            "hand": [game.deck.ids[i] for i in self.hand],
-            "top": game.deck.ids[self.deck[-1]] if self.deck else None,
-            "deck_size": len(self.deck),
-            "lands": self.lands_view(),
-            "score": score,
-            "rank": rank_name(score),
-            "over": self.is_over,
-        }
+        return build_view(self)
 
     def __str__(self) -> str:
         cards = " ".join(f"c{d['card']}{d['side'][0]}@{d['row']},{d['col']}" for d in self.layout()[1:])

@@ -12,8 +12,8 @@ from rich.console import Console
 
 import riverbox
 from riverbox.core.testkit import check_game
-from riverbox.games.river_wild import GreedyBot, LookaheadBot, Place, RiverWild
-from riverbox.games.river_wild.bot import play
+from riverbox.games.river_wild import Place, RiverWild
+from riverbox.games.river_wild.bot import GreedyBot, LookaheadBot, play
 from riverbox.games.river_wild.scoring import rank_name
 
 from .helpers import game, reloaded, rigged
