@@ -33,7 +33,7 @@ from typing import Final, NamedTuple
 
 from riverbox.core.errors import NotationError
 from riverbox.core.i18n import Message, message
-from riverbox.games.river_trek.board import max_areas, max_path_length
+from riverbox.games.river_trek.content import max_areas, max_path_length
 
 MAX_SPACES: Final = max_path_length()
 MAX_AREAS: Final = max_areas()

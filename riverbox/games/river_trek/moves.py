@@ -14,7 +14,7 @@ from typing import Final
 
 from riverbox.core.events import fields_event
 from riverbox.games.river_trek import scoring
-from riverbox.games.river_trek.board import CROSSING, DOCK, KIND_NAMES, NORMAL, NUMBER, STAR, animal_title
+from riverbox.games.river_trek.content import CROSSING, DOCK, KIND_NAMES, NORMAL, NUMBER, STAR, animal_title
 from riverbox.games.river_trek.position import (
     BOA_TOOL,
     BY_STANLEY,

@@ -20,7 +20,7 @@ from typing import Any, Final
 from riverbox.core import State
 from riverbox.core.events import fields_event
 from riverbox.core.fields import GRID, LIST, TUPLE, VALUE, Field, declare
-from riverbox.games.river_trek.board import CROSSING, DOCK, Path, path_for
+from riverbox.games.river_trek.content import CROSSING, DOCK, Path, path_for
 
 
 class Phase(IntEnum):

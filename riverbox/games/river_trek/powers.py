@@ -28,7 +28,7 @@ from riverbox.games.river_trek.actions import (
     Kind,
     TrekAction,
 )
-from riverbox.games.river_trek.board import CROSSING, DOCK
+from riverbox.games.river_trek.content import CROSSING, DOCK
 from riverbox.games.river_trek.moves import (
     arrive,
     drop,

@@ -36,7 +36,7 @@ from riverbox.games.river_trek.actions import (
     MOVEPOST_FROM,
     TrekAction,
 )
-from riverbox.games.river_trek.board import CROSSING, DOCK, NORMAL, NUMBER, STAR, animal_title
+from riverbox.games.river_trek.content import CROSSING, DOCK, NORMAL, NUMBER, STAR, animal_title
 from riverbox.games.river_trek.position import FORCED_HEIGHT, Phase, TrekData
 from riverbox.games.river_trek.powers import ANYTIME, AT_DROP, END_STEP, MOVE_STEP, POWERS, Timing
 from riverbox.games.river_trek.setup import tile_candidates

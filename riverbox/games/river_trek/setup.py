@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from riverbox.games.river_trek.actions import A_TILE, TrekAction
-from riverbox.games.river_trek.board import (
+from riverbox.games.river_trek.content import (
     ANIMALS,
     CROSSING,
     DOCK,

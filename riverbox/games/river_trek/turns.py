@@ -9,7 +9,7 @@ from __future__ import annotations
 from riverbox.core.events import fields_event
 from riverbox.games.river_trek import scoring
 from riverbox.games.river_trek.actions import A_PLACE, TrekAction
-from riverbox.games.river_trek.board import CROSSING, Path
+from riverbox.games.river_trek.content import CROSSING, Path
 from riverbox.games.river_trek.moves import finish_move, start_move, tile_check_after_power
 from riverbox.games.river_trek.position import (
     BY_FORCE,
