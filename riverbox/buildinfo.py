@@ -39,9 +39,10 @@ INTERPRETED = frozenset(
     }
 )
 """Game modules (file stems) left interpreted: the Game class (configuration and presentation
-hooks, in ``__init__`` or ``game``), words, pictures, bots (with their beliefs and search leaves), the
-rules in rulebook shape (``reference``: read and tested against, never run in play) and tooling; the
-rules are elsewhere."""
+hooks, in ``__init__`` or ``game``), words, pictures, bots (with their beliefs and search leaves) and tooling;
+the rules are elsewhere. A game's ``reference`` (its rules in rulebook shape, read by the differential
+tests, never by the engine) stays interpreted too: it is not hot, and its tests break one of its rules
+on purpose by replacing a module attribute, which a compiled module would not see."""
 
 
 def engine_files(root: Path) -> list[str]:

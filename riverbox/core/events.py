@@ -20,14 +20,14 @@ An event never carries what its audience may not know: the rule that emits it ch
 
 How a state stores them (a hot path: one to three events per step of every playout): ``emit``
 keeps the plain tuple ``(kind, args, to, but)`` with its keyword dict as ``args`` and builds
-nothing else; ``emit_fields`` keeps ``(kind, values, to, but, names)``, the values in a tuple
-and the field names a constant of the game (no dict at all until ``log`` is read: a keyword
-call and its dict cost about three times as much as the tuple); an :class:`Event` (a named
-tuple of the four fields, ``args`` as pairs) is stored as it is. All three are a :data:`Stored`
-event, read by the functions below, which give the same dicts, JSON and :class:`Event` for the
-same fields whichever way they were told; an :class:`Event` is made only for the rare caller
-that asks (``state.events``, equality checks). A stored event is never changed in place:
-clones share them.
+nothing else; ``emit_event`` keeps what it is given as it is: a ``fields_event`` tuple
+``(kind, values, to, but, names)``, the values in a tuple and the field names a constant of the
+game (no dict at all until ``log`` is read: a keyword call and its dict cost about three times as
+much as the tuple), or an :class:`Event` (a named tuple of the four fields, ``args`` as pairs).
+All three are a :data:`Stored` event, read by the functions below, which give the same dicts,
+JSON and :class:`Event` for the same fields whichever way they were told; an :class:`Event` is
+made only for the rare caller that asks (``state.events``, equality checks). A stored event is
+never changed in place: clones share them.
 """
 
 from __future__ import annotations
@@ -75,6 +75,19 @@ class Event(NamedTuple):
 Stored = tuple[Any, ...]
 """An event as a state keeps it: ``(kind, args, to, but)``, ``args`` a dict or ``(name, value)``
 pairs, or ``(kind, values, to, but, names)``, the fields as two tuples in the same order."""
+
+
+def fields_event(
+    kind: str, names: tuple[str, ...], values: tuple[Any, ...], to: int | None = None, but: int | None = None
+) -> Stored:
+    """The stored tuple ``State.emit_event`` keeps for ``emit(kind, to, but, **dict(zip(names, values)))``.
+
+    For a game's hot loop: ``names`` is a constant of the game (the kind's fields, in the order the
+    log gives them) and ``values`` a tuple in the same order, so telling builds one tuple and no
+    keyword dict; the log, JSON and ``events`` read exactly what ``emit`` with those keywords gives.
+    A game may also keep such tuples ready-made in a table and hand them to ``emit_event`` as they are.
+    """
+    return (kind, values, to, but, names)
 
 
 def _stored_args(event: Stored) -> Any:

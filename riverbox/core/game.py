@@ -634,26 +634,10 @@ class State(ABC, Generic[GameT]):
         """
         self._own_events.append((kind, args, to, but))
 
-    def emit_fields(
-        self,
-        kind: str,
-        names: tuple[str, ...],
-        values: tuple[Any, ...],
-        to: int | None = None,
-        but: int | None = None,
-    ) -> None:
-        """``emit(kind, to, but, **dict(zip(names, values)))``, for a game's hot loop.
-
-        ``names`` is a constant of the game (the kind's fields, in the order the log gives them)
-        and ``values`` a tuple in the same order: telling builds one tuple, and the log, JSON and
-        ``events`` read exactly what ``emit`` with those keywords would give.
-        """
-        self._own_events.append((kind, values, to, but, names))
-
     def emit_event(self, event: Event | Stored) -> None:
         """Tell an event built beforehand: an :class:`Event`, or a stored tuple from a game's table
-        of the events its hot loop repeats (``(kind, values, to, but, names)`` as ``emit_fields``
-        stores it). Nothing is built on the way: the tuple is kept as it is."""
+        of the events its hot loop repeats (``(kind, values, to, but, names)``, as
+        ``events.fields_event`` builds it). Nothing is built on the way: the tuple is kept as it is."""
         self._own_events.append(event)
 
     @property

@@ -176,12 +176,12 @@ def event_record(event: Stored) -> bytes:
     the fields sorted by name, then a zero byte.
 
     Canonical: the same fields give the same bytes however the event was stored (``emit``'s
-    dict, ``emit_fields``' tuples, an :class:`Event`'s pairs, an event read from JSON), as the
+    dict, ``events.fields_event`` tuples, an :class:`Event`'s pairs, an event read from JSON), as the
     log's dict is the same; different dicts give different bytes. Cheaper than the log dict's
     JSON: the pairs are made by C calls (``zip``, ``items``, ``sorted``), with no dict and no
     Python loop, and JSON-encoded in one call.
     """
-    if len(event) == 5:  # emit_fields: (kind, values, to, but, names)
+    if len(event) == 5:  # events.fields_event: (kind, values, to, but, names)
         pairs: Any = zip(event[4], event[1], strict=True)
     else:
         args = event[1]

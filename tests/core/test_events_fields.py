@@ -173,17 +173,18 @@ def test_events_read_back_as_values_and_cannot_be_appended_to() -> None:
     assert state.log(None) == [{"kind": "only", "n": 1}]
 
 
-def test_emit_fields_reads_as_the_same_keywords_given_to_emit() -> None:
-    # emit_fields keeps its values and the kind's field names as two tuples (a hot-loop form);
-    # the log, the JSON, the Event values and a determinized copy read what emit would give.
-    from riverbox.core.events import Event
+def test_a_fields_event_reads_as_the_same_keywords_given_to_emit() -> None:
+    # fields_event keeps its values and the kind's field names as two tuples (a hot-loop form,
+    # told with emit_event); the log, the JSON, the Event values and a determinized copy read
+    # what emit would give.
+    from riverbox.core.events import Event, fields_event
 
     told = riverbox.load("toy", players=3).new_state(5)
     keyed = riverbox.load("toy", players=3).new_state(5)
     names = ("seat", "chips")
-    told.emit_fields("bet", names, (0, 3))
-    told.emit_fields("bet", names, (2, 1), to=2)
-    told.emit_fields("bet", names, (1, 4), but=1)
+    told.emit_event(fields_event("bet", names, (0, 3)))
+    told.emit_event(fields_event("bet", names, (2, 1), to=2))
+    told.emit_event(fields_event("bet", names, (1, 4), but=1))
     keyed.emit("bet", seat=0, chips=3)
     keyed.emit("bet", to=2, seat=2, chips=1)
     keyed.emit("bet", but=1, seat=1, chips=4)
@@ -195,6 +196,11 @@ def test_emit_fields_reads_as_the_same_keywords_given_to_emit() -> None:
         assert told.determinize(seat, 1).log(seat) == keyed.log(seat)
     assert told.to_json()["events"] == keyed.to_json()["events"]
     assert told.clone().log(2) == keyed.log(2)
+
+
+def test_the_state_has_one_event_api() -> None:
+    # emit for keywords, emit_event for a built event or a stored tuple; no third variant.
+    assert not hasattr(riverbox.State, "emit_fields")
 
 
 def test_a_clone_and_its_source_tell_their_own_events_afterwards() -> None:

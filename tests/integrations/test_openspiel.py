@@ -474,7 +474,7 @@ def test_strings_are_equal_exactly_when_the_seat_knows_the_same(config: Any) -> 
 
 def test_event_records_are_canonical() -> None:
     """The same event gives the same record however it was stored: ``emit``'s dict (in any
-    keyword order), ``emit_fields``' tuples, an ``Event``'s pairs, JSON read back; and
+    keyword order), ``fields_event`` tuples, an ``Event``'s pairs, JSON read back; and
     events that differ in any field, value or kind give different records."""
     from riverbox.core.events import Event, event_from_json, stored_to_json
 

@@ -29,11 +29,11 @@ from __future__ import annotations
 
 import difflib
 from enum import IntEnum
-from typing import Final, NamedTuple, TypeVar
+from typing import Final, NamedTuple
 
 from riverbox.core.errors import NotationError
 from riverbox.core.i18n import Message, message
-from riverbox.games.river_trek.board import max_areas, max_path_length
+from riverbox.games.river_trek.content import max_areas, max_path_length
 
 MAX_SPACES: Final = max_path_length()
 MAX_AREAS: Final = max_areas()
@@ -171,112 +171,6 @@ MOVEPOST_FROM: Final = tuple(
     tuple(A_MOVEPOST.get((a, b)) for b in range(MAX_AREAS)) for a in range(MAX_AREAS)
 )
 """``MOVEPOST_FROM[a][b]``: ``movepost a b`` (``None`` when a == b), read without building a key."""
-
-CHUNK: Final = 7
-"""Areas per chunk of an area bitmask in the tables below (three chunks hold every area)."""
-CHUNK_MASK: Final = (1 << CHUNK) - 1
-assert MAX_AREAS <= 3 * CHUNK  # ``AreaTable`` has three chunks
-
-T = TypeVar("T")
-AreaTable = tuple[tuple[tuple[T, ...], ...], ...]
-"""``table[c][bits]``: the actions (or numbers) for the areas set in ``bits``, chunk ``c`` of an
-area mask (areas ``CHUNK * c`` on), in area order; ``for_areas`` reads one for a whole mask.
-
-Why: the legal posts and moves of posts are the open areas (and the areas holding the seat's
-posts), which a state keeps as bitmasks; reading ready-made tuples by chunk lists them without
-a loop over every area and every pair of areas (a post step lists dozens of moves of posts)."""
-
-
-def _area_table(row: tuple[T | None, ...]) -> AreaTable[T]:
-    """``row[area]`` (None: no action) as an :data:`AreaTable`; the entries for bits below
-    ``1 << i`` are extended by area ``i``'s action, so a table is built by doubling."""
-    chunks = []
-    for c in range(3):
-        table: list[tuple[T, ...]] = [()]
-        for area in range(CHUNK * c, CHUNK * c + CHUNK):
-            act = row[area] if area < len(row) else None
-            table += [(*t, act) for t in table] if act is not None else table
-        chunks.append(tuple(table))
-    return tuple(chunks)
-
-
-def for_areas(table: AreaTable[T], mask: int) -> list[T]:
-    """The actions of ``table`` for the areas in ``mask``, in area order (a fresh list)."""
-    out = list(table[0][mask & CHUNK_MASK])
-    if mask >> CHUNK:
-        out += table[1][(mask >> CHUNK) & CHUNK_MASK]
-        out += table[2][mask >> (2 * CHUNK)]
-    return out
-
-
-POST_TO: Final[AreaTable[TrekAction]] = _area_table(A_POST)
-"""``post A`` for the areas of a mask (the legal posts are a mask of open areas)."""
-AREAS_IN: Final[AreaTable[int]] = _area_table(tuple(range(MAX_AREAS)))
-"""The areas of a mask, as numbers."""
-MOVEPOST_TO: Final[list[AreaTable[TrekAction] | None]] = [None] * MAX_AREAS
-"""``movepost_to``'s tables by source area, built on first use (``None`` until then)."""
-
-
-def movepost_to(source: int) -> AreaTable[TrekAction]:
-    """``movepost source B`` for the areas B of a mask (``source`` itself left out); built on
-    first use, as most games use a few of the areas."""
-    table = MOVEPOST_TO[source]
-    if table is None:
-        table = MOVEPOST_TO[source] = _area_table(MOVEPOST_FROM[source])
-    return table
-
-
-SPACE_CHUNK: Final = 10
-"""Spaces per chunk of a space bitmask (``TrekData.occ``): wider than an area chunk, as a path is
-longer, so a mask takes fewer reads (a path of 36 spaces four, not six); 1024 tuples a chunk."""
-SPACE_CHUNK_MASK: Final = (1 << SPACE_CHUNK) - 1
-SPACE_CHUNKS: Final = (MAX_SPACES + SPACE_CHUNK - 1) // SPACE_CHUNK
-"""Chunks of ``SPACE_CHUNK`` spaces in a space bitmask."""
-
-
-def _space_table(row: tuple[T, ...]) -> AreaTable[T]:
-    """``row[space]`` as ``table[c][bits]``: the entries for the spaces set in ``bits``, chunk ``c``
-    of a space mask, in space order (built by doubling, as ``_area_table``)."""
-    chunks = []
-    for c in range(SPACE_CHUNKS):
-        table: list[tuple[T, ...]] = [()]
-        for space in range(SPACE_CHUNK * c, min(SPACE_CHUNK * c + SPACE_CHUNK, len(row))):
-            table += [(*t, row[space]) for t in table]
-        chunks.append(tuple(table))
-    return tuple(chunks)
-
-
-def for_spaces(table: AreaTable[T], mask: int) -> list[T]:
-    """The entries of a space ``table`` for the spaces in ``mask``, in space order (a fresh list).
-
-    Why: the caravans a seat may move are the spaces holding its explorers, which the state keeps
-    as a bitmask; a few chunk reads list them without looking at every space of the path."""
-    out: list[T] = []
-    c = 0
-    while mask:
-        bits = mask & SPACE_CHUNK_MASK
-        if bits:
-            out += table[c][bits]
-        mask >>= SPACE_CHUNK
-        c += 1
-    return out
-
-
-MOVE_AT: Final[AreaTable[TrekAction]] = _space_table(A_MOVE)
-"""``move S`` for the spaces of a mask (the caravans holding the mover's explorers)."""
-MOVEBACK_AT: Final[AreaTable[TrekAction]] = _space_table(A_MOVEBACK)
-"""``moveback S`` for the spaces of a mask (the Peccary's moves)."""
-SPACES_IN: Final[AreaTable[int]] = _space_table(tuple(range(MAX_SPACES)))
-"""The spaces of a mask, as numbers (``spaces_of``)."""
-
-
-def spaces_of(mask: int) -> list[int]:
-    """The spaces set in ``mask``, in space order.
-
-    Why chunk by chunk rather than bit by bit: a path is longer than the ints CPython computes
-    with fastest (30 bits), and each step of a bit-by-bit walk of a longer mask makes a new int."""
-    return for_spaces(SPACES_IN, mask)
-
 
 A_JAGUAR: Final = {(a.at, a.to): a for a in ALL_ACTIONS if a.kind == Kind.JAGUAR}
 JAGUAR_FROM: Final = tuple(tuple(A_JAGUAR.get((s, t)) for t in range(MAX_SPACES)) for s in range(MAX_SPACES))

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from riverbox.core.game import CHANCE, State
-from riverbox.games.river_trek.board import board_data
+from riverbox.games.river_trek.content import board_data
 
 USES = {
     "jaguar": "jaguar",

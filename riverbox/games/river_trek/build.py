@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from riverbox.games.river_trek.board import ANIMALS, middle_names, path_for
+from riverbox.games.river_trek.content import ANIMALS, middle_names, path_for
 from riverbox.games.river_trek.position import EXPLORERS, PHASE_NAMES, POSTS, Phase, TrekData
 from riverbox.games.river_trek.setup import empty_table, tile_positions
 from riverbox.games.river_trek.turns import bridge_and_basecamp

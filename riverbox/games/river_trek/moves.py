@@ -12,8 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
+from riverbox.core.events import fields_event
 from riverbox.games.river_trek import scoring
-from riverbox.games.river_trek.board import CROSSING, DOCK, KIND_NAMES, NORMAL, NUMBER, STAR, animal_title
+from riverbox.games.river_trek.content import CROSSING, DOCK, KIND_NAMES, NORMAL, NUMBER, STAR, animal_title
 from riverbox.games.river_trek.position import (
     BOA_TOOL,
     BY_STANLEY,
@@ -26,7 +27,6 @@ from riverbox.games.river_trek.position import (
     F_WHO,
     F_WHO_ANIMAL,
     F_WHO_SPACE,
-    FORCED_HEIGHT,
     FROG_TOOL,
     IN_DROP,
     TrekData,
@@ -36,12 +36,7 @@ from riverbox.games.river_trek.position import (
 def start_move(st: TrekData, space: int, direction: int, mover: int) -> bool:
     """Lift the caravan on ``space`` and drop it ``direction`` (+1 upstream) for ``mover`` (a
     ``Mover``); True when done."""
-    st.mv_stack = hand = st.stacks[space]  # ``TrekData.lift``, inlined: once per caravan move
-    st.stacks[space] = []
-    occ = st.occ
-    keep = ~(1 << space)
-    for e in hand:
-        occ[e] &= keep
+    st.mv_stack = st.lift(space)
     st.mv_from = space
     st.mv_pos = space
     st.mv_dir = direction
@@ -66,13 +61,11 @@ def may_frog(st: TrekData) -> bool:
 
 def run_move(st: TrekData) -> bool:
     """Drop explorers one by one (RT-8), pausing only for a Boa / Tree Frog choice; True when done."""
-    stacks = st.stacks  # never replaced during a move (a wash replaces a space's list, not this one)
-    last = len(stacks) - 1
+    last = len(st.stacks) - 1
     tools = st.mv_tools
     hand = st.mv_stack  # ``drop`` takes from this list; only ``_into_clearing`` replaces it
     step = st.mv_dir
     dock = st.dock
-    occ = st.occ
     landing = st.landing or landing_table(st)
     landers = _LANDERS
     while hand:
@@ -90,11 +83,7 @@ def run_move(st: TrekData) -> bool:
         # the attribute reads above were a good part of its cost; what the space does is the
         # landing table's (``land``), one call per drop
         e = hand.pop(0)
-        stack = stacks[p]
-        stack.append(e)
-        occ[e] |= 1 << p
-        if len(stack) >= FORCED_HEIGHT:  # RT-13: the end of the turn looks for it
-            st.tall |= 1 << p
+        st.put(p, e)
         st.mv_pos = p
         landers[landing[p]](st, p, e)
     return True
@@ -143,13 +132,14 @@ def landing_table(st: TrekData) -> tuple[int, ...]:
     table[st.dock] = _AT_DOCK
     if st.scout >= 0 and st.scout_state == 0:
         table[st.scout] = _AT_SCOUT
-    st.landing = landing = tuple(table)
+    landing = tuple(table)
+    st.keep_landing(landing)
     return landing
 
 
 def _land_dock(st: TrekData, p: int, e: int) -> None:
     """The Dock/Bridge holds no tile and pays nothing."""
-    st.emit_fields("drop_dock", F_DROP_DOCK, (st.names[e], p, st.bridge >= 0))
+    st.emit_event(fields_event("drop_dock", F_DROP_DOCK, (st.names[e], p, st.bridge >= 0)))
 
 
 def _land_nowhere(st: TrekData, p: int, e: int) -> None:
@@ -171,18 +161,17 @@ def _land_normal(st: TrekData, p: int, e: int) -> None:
     a = st.area_at[p]
     if a >= 0 and e != st.stanley:
         k = st.posts[a][e]
-        if k:  # ``scoring.post_income``, inlined: the size times the posts, a "+2" area $2 more
-            total = size * k + st.area_bonus[a]
+        if k:  # the size times the posts, a "+2" area $2 more
+            total = scoring.post_income(size, k, st.area_bonus[a] > 0)
             st.money[e] += total
     if total and st.hidden_money:
         st.tell("drop", F_DROP, e, (total, st.names[e], p, size))
-    else:  # ``tell``'s public case, told directly (``emit_fields``, inlined): the commonest event
+    else:  # ``tell``'s public case, the stored tuple built here: the commonest event
         st.emit_event(("drop", (total, st.names[e], p, size), None, None, F_DROP))
     s = st.tile_at[p]
     if s >= 0 and e != st.stanley and st.holder[s] < 0 and not st.down[s]:  # RT-10
-        st.holder[s] = e
-        st.tokens_held[e] += 1
-        st.emit_fields("token_taken", F_WHO_ANIMAL, (st.names[e], animal_title(st.animals[s])))
+        st.give_token(s, e)
+        st.emit_event(fields_event("token_taken", F_WHO_ANIMAL, (st.names[e], animal_title(st.animals[s]))))
 
 
 def _land_crossing(st: TrekData, p: int, e: int) -> None:
@@ -192,19 +181,11 @@ def _land_crossing(st: TrekData, p: int, e: int) -> None:
     here = stacks[p]
     kf = st.slot.get("kingfisher")
     if kf is not None and st.holder[kf] >= 0 and st.holder[kf] in here:
-        st.emit_fields("kingfisher", F_WHO_SPACE, (st.names[e], p))
+        st.emit_event(fields_event("kingfisher", F_WHO_SPACE, (st.names[e], p)))
         return
     q = st.prev_cross[p]
-    there = stacks[q]
-    there.extend(here)
-    stacks[p] = []
-    occ = st.occ
-    keep, bit = ~(1 << p), 1 << q
-    for c in here:
-        occ[c] = (occ[c] & keep) | bit
-    if len(there) >= FORCED_HEIGHT:  # RT-13
-        st.tall |= bit
-    st.emit_event(("wash", (st.names[e], p, len(here), q), None, None, F_WASH))
+    size = st.wash(p, q)
+    st.emit_event(("wash", (st.names[e], p, size, q), None, None, F_WASH))
     arrive(st, q)
 
 
@@ -269,10 +250,11 @@ def tile_check(st: TrekData, spaces: tuple[int, ...] | None = None) -> None:
     holder = st.holder
     for s, t in enumerate(st.tiles):
         if holder[s] >= 0 and not stacks[t] and (spaces is None or t in spaces):
-            st.emit_fields("token_lost", F_WHO_ANIMAL, (st.names[holder[s]], animal_title(st.animals[s])))
-            holder[s] = -1
+            st.emit_event(
+                fields_event("token_lost", F_WHO_ANIMAL, (st.names[holder[s]], animal_title(st.animals[s])))
+            )
+            st.return_token(s)
             st.down[s] = False
-            st.count_holders()
 
 
 def _start_tile_check(st: TrekData) -> None:
@@ -298,7 +280,7 @@ def arrive(st: TrekData, space: int) -> None:
 def take_scout(st: TrekData) -> None:
     st.scout_state = 1
     st.scout_holder = st.cur
-    st.emit_fields("scout", F_WHO, (st.names[st.cur],))
+    st.emit_event(fields_event("scout", F_WHO, (st.names[st.cur],)))
 
 
 def trigger_end(st: TrekData) -> None:
@@ -307,4 +289,4 @@ def trigger_end(st: TrekData) -> None:
         st.triggered = True
         everyone = (1 << st.colours) - 1
         st.final_pending = everyone & ~(1 << st.cur)
-        st.emit_fields("final_round", F_WHO, (st.names[st.cur],))
+        st.emit_event(fields_event("final_round", F_WHO, (st.names[st.cur],)))

@@ -26,11 +26,11 @@ from typing import TYPE_CHECKING, Any
 
 from riverbox.core.memo import LastBlock
 from riverbox.games.river_trek.actions import MAX_AREAS, MAX_SPACES
-from riverbox.games.river_trek.board import ANIMALS, KIND_NAMES
+from riverbox.games.river_trek.content import ANIMALS, KIND_NAMES
 from riverbox.games.river_trek.position import PHASE_NAMES
 
 if TYPE_CHECKING:
-    from riverbox.games.river_trek.board import Path
+    from riverbox.games.river_trek.content import Path
     from riverbox.games.river_trek.position import TrekData
 
 PHASES = PHASE_NAMES

@@ -18,8 +18,9 @@ from enum import IntEnum
 from typing import Any, Final
 
 from riverbox.core import State
+from riverbox.core.events import fields_event
 from riverbox.core.fields import GRID, LIST, TUPLE, VALUE, Field, declare
-from riverbox.games.river_trek.board import CROSSING, DOCK, Path, path_for
+from riverbox.games.river_trek.content import CROSSING, DOCK, Path, path_for
 
 
 class Phase(IntEnum):
@@ -82,9 +83,9 @@ BOA_TOOL: Final = 1
 FROG_TOOL: Final = 2
 """Bits of ``mv_tools``: the mover held the Boa / the Tree Frog when the move began (RT-14)."""
 
-# The fields of the events the rules tell at every step, by ``State.emit_fields`` (a tuple of
-# values, no keyword dict), each in the order the log gives them; named by their fields, since
-# several kinds share them. Rare events (setup, animal powers) are told with ``emit``.
+# The fields of the events the rules tell at every step, as ``events.fields_event`` tuples (the
+# values in a tuple, no keyword dict), each in the order the log gives them; named by their fields,
+# since several kinds share them. Rare events (setup, animal powers) are told with ``emit``.
 F_WHO: Final = ("who",)
 F_WHO_SPACE: Final = ("who", "space")
 F_WHO_AREA: Final = ("who", "area")
@@ -102,7 +103,231 @@ F_DROP: Final = ("paid", "who", "space", "size")
 F_NUMBER: Final = ("paid", "who", "space", "value")
 
 
-class TrekData(State):
+class TrekCaches(State):
+    """The one owner of the position's running caches: its methods are their only writers.
+
+    The caches answer the questions the rules ask at every step without a walk over the path or
+    the areas: ``occ`` (where each colour's explorers are), ``tall`` (where a caravan may have
+    grown ``FORCED_HEIGHT`` tall, RT-13), ``tokens_held`` (how many tokens each colour holds),
+    ``post_held``/``post_full``/``post_over`` and ``usable_areas`` (the post limits as area
+    bitmasks, RT-3/RT-4/RT-27) and ``landing`` (what a drop on each space does). Every rule that
+    moves an explorer, a post or a token does it through a method here, so the caches can never
+    drift from the stacks, posts and holders they summarise; the ``count_*`` methods rebuild them
+    from scratch (after setup, a load or a position laid out by hand), and
+    ``tests/games/river_trek/test_occupancy.py`` holds the running copies to the recount.
+
+    A base class of ``TrekData`` rather than an object of its own: the caches stay plain fields
+    of the state (copied by the core's generated clone like any other), and a method call on the
+    state costs the rules no extra attribute hop.
+    """
+
+    __slots__ = (
+        "area_cap",
+        "area_top",
+        "bridge",
+        "colours",
+        "holder",
+        "landing",
+        "n",
+        "occ",
+        "post_full",
+        "post_held",
+        "post_over",
+        "posts",
+        "stacks",
+        "tall",
+        "tokens_held",
+        "usable_areas",
+    )
+    # -- what the caches summarise (written by the rules too) --
+    stacks: list[list[int]]
+    posts: list[list[int]]
+    holder: list[int]
+    bridge: int
+    # -- fixed for the game (``TrekData.derive_fixed``) --
+    n: int
+    colours: int
+    area_cap: tuple[int, ...]  # RT-3: the post limit of each area, 1 small, else 2
+    area_top: tuple[int, ...]  # the furthest-upstream space of each area (RT-27: usable above the Bridge)
+    # -- the caches: written only by the methods below --
+    post_held: list[int]  # the areas holding a post of the seat
+    post_full: list[int]  # RT-3: ... at the seat's post limit
+    post_over: list[int]  # ... at the limit of the Tamandua's holder, one more
+    usable_areas: int  # RT-4/RT-27: the areas not wholly below the Bridge
+    occ: list[int]
+    """``[colour]``: a bitmask of the spaces holding at least one explorer of that colour.
+    Why: the move step (RT-8/RT-29) asks which caravans hold the mover's explorers at every turn;
+    a bitmask answers without a look at every space of the path."""
+    tall: int
+    """The spaces whose caravan may be ``FORCED_HEIGHT`` tall (RT-13), as a bitmask: every method
+    that makes a caravan that tall sets its space (a bit may outlive its caravan's height), and
+    the turn's end clears them all (``clear_tall``) when none is that tall. While it is 0 the end
+    of a turn looks at no caravan; otherwise only at these spaces, furthest downstream first."""
+    tokens_held: list[int]
+    """``[colour]``: how many animal tokens the seat holds. Why: the rules ask "does this seat hold
+    any token?" at nearly every step (most seats hold none, so no power applies); reading one
+    item is cheaper than ``seat in holder``, which compares every token's holder when the answer
+    is no (a bitmask tested with ``>>`` and ``&`` cost more than the list walk, interpreted)."""
+    landing: tuple[int, ...] | None
+    """``[space]``: what an explorer dropped there does, as a code (``moves.landing_table``);
+    ``None`` until first needed, and again when the Dock moves (the Civilization Event)."""
+
+    # -- rebuilt from scratch ---------------------------------------------------------------
+    def count_posts(self) -> None:
+        """Set the areas' bitmasks from the posts and the Bridge (after setup, a load, a
+        position laid out by hand and the Civilization Event); a post step reads them rather
+        than every area's posts (``rules.post_actions``)."""
+        bridge = self.bridge
+        self.usable_areas = sum(1 << a for a, top in enumerate(self.area_top) if top >= bridge)
+        held, full, over = [0] * self.n, [0] * self.n, [0] * self.n
+        for a, row in enumerate(self.posts):
+            cap = self.area_cap[a]
+            bit = 1 << a
+            for s, k in enumerate(row):
+                if k > 0:
+                    held[s] |= bit
+                if k >= cap:
+                    full[s] |= bit
+                if k > cap:
+                    over[s] |= bit
+        self.post_held, self.post_full, self.post_over = held, full, over
+
+    def count_stacks(self) -> None:
+        """Set ``occ`` and ``tall`` from the stacks (after setup, a load and a position laid out
+        by hand); the methods below keep them up to date as explorers move."""
+        occ = [0] * self.colours
+        tall = 0
+        for i, stack in enumerate(self.stacks):
+            for e in stack:
+                occ[e] |= 1 << i
+            if len(stack) >= FORCED_HEIGHT:
+                tall |= 1 << i
+        self.occ = occ
+        self.tall = tall
+
+    def count_holders(self) -> None:
+        """Set ``tokens_held`` from ``holder`` (after setup, a load and a position laid out by hand)."""
+        held = [0] * self.colours  # by colour: Stanley (RT-20) asks too, and holds none
+        for seat in self.holder:
+            if seat >= 0:
+                held[seat] += 1
+        self.tokens_held = held
+
+    # -- explorers ----------------------------------------------------------------------------
+    def put(self, space: int, colour: int) -> None:
+        """An explorer of ``colour`` onto the top of the caravan on ``space``."""
+        stack = self.stacks[space]
+        stack.append(colour)
+        self.occ[colour] |= 1 << space
+        if len(stack) >= FORCED_HEIGHT:  # RT-13: the end of the turn looks for it
+            self.tall |= 1 << space
+
+    def lift(self, space: int) -> list[int]:
+        """Take the whole caravan off ``space``; it is returned, bottom first."""
+        stack = self.stacks[space]
+        self.stacks[space] = []
+        occ = self.occ
+        keep = ~(1 << space)
+        for e in stack:
+            occ[e] &= keep
+        return stack
+
+    def pop_top(self, space: int) -> int:
+        """Take the top explorer off the caravan on ``space``; its colour."""
+        stack = self.stacks[space]
+        e = stack.pop()
+        if e not in stack:
+            self.occ[e] &= ~(1 << space)
+        return e
+
+    def wash(self, source: int, target: int) -> int:
+        """The whole caravan on ``source`` onto the top of the one on ``target`` (RT-9); how many
+        explorers moved."""
+        stacks = self.stacks
+        here = stacks[source]
+        there = stacks[target]
+        there.extend(here)
+        stacks[source] = []
+        occ = self.occ
+        keep, bit = ~(1 << source), 1 << target
+        for c in here:
+            occ[c] = (occ[c] & keep) | bit
+        if len(there) >= FORCED_HEIGHT:  # RT-13
+            self.tall |= bit
+        return len(here)
+
+    def swap(self, first: int, second: int) -> None:
+        """The caravans on ``first`` and ``second`` change places (the Otter)."""
+        stacks = self.stacks
+        stacks[first], stacks[second] = stacks[second], stacks[first]
+        both = (1 << first) | (1 << second)
+        occ = self.occ
+        for c, m in enumerate(occ):
+            if m & both not in (0, both):  # on one of the two spaces only: it changes sides
+                occ[c] = m ^ both
+        if self.tall & both:  # a tall caravan changed places: both spaces are looked at (RT-13)
+            self.tall |= both
+
+    def clear_tall(self) -> None:
+        """No caravan is ``FORCED_HEIGHT`` tall any more: the end of a turn looked at them all."""
+        self.tall = 0
+
+    # -- posts --------------------------------------------------------------------------------
+    def add_post(self, area: int, seat: int) -> None:
+        """One more post of ``seat`` in ``area`` (the count crosses at most one threshold)."""
+        row = self.posts[area]
+        row[seat] += 1
+        k = row[seat]
+        if k == 1:
+            self.post_held[seat] |= 1 << area
+        if k == self.area_cap[area]:
+            self.post_full[seat] |= 1 << area
+        elif k == self.area_cap[area] + 1:
+            self.post_over[seat] |= 1 << area
+
+    def remove_post(self, area: int, seat: int) -> None:
+        """One post of ``seat`` fewer in ``area`` (as ``add_post``)."""
+        row = self.posts[area]
+        k = row[seat]
+        row[seat] = k - 1
+        if k == 1:
+            self.post_held[seat] &= ~(1 << area)
+        if k == self.area_cap[area]:
+            self.post_full[seat] &= ~(1 << area)
+        elif k == self.area_cap[area] + 1:
+            self.post_over[seat] &= ~(1 << area)
+
+    def return_posts(self, area: int) -> list[int]:
+        """Every post in ``area`` comes off the board (RT-27); how many each seat had."""
+        row = self.posts[area]
+        self.posts[area] = [0] * len(row)
+        self.count_posts()
+        return row
+
+    # -- tokens -------------------------------------------------------------------------------
+    def give_token(self, slot: int, seat: int) -> None:
+        """``seat`` takes the animal token of ``slot`` (RT-10)."""
+        self.holder[slot] = seat
+        self.tokens_held[seat] += 1
+
+    def return_token(self, slot: int) -> None:
+        """The token of ``slot`` goes back to its tile (spent or lost, RT-15/RT-16)."""
+        seat = self.holder[slot]
+        self.holder[slot] = -1
+        if seat >= 0:
+            self.tokens_held[seat] -= 1
+
+    # -- the landing table ----------------------------------------------------------------------
+    def keep_landing(self, table: tuple[int, ...]) -> None:
+        """Keep the landing table ``moves.landing_table`` built."""
+        self.landing = table
+
+    def forget_landing(self) -> None:
+        """The Dock moved or the Scout left (the Civilization Event): build the table again."""
+        self.landing = None
+
+
+class TrekData(TrekCaches):
     """The fields of a River Trek position and the questions the rules ask about them."""
 
     # The declared fields live in slots, so the plain-Python build keeps only the view caches in
@@ -116,14 +341,10 @@ class TrekData(State):
         "any_move_check",
         "area_at",
         "area_bonus",
-        "area_cap",
         "area_cap_plus",
-        "area_top",
         "basecamp",
-        "bridge",
         "cap_rest",
         "clearing",
-        "colours",
         "cross_mask",
         "cur",
         "dock",
@@ -132,8 +353,6 @@ class TrekData(State):
         "final_pending",
         "hand",
         "hidden_money",
-        "holder",
-        "landing",
         "middle",
         "mk_moves",
         "mk_placed",
@@ -144,16 +363,10 @@ class TrekData(State):
         "mv_pos",
         "mv_stack",
         "mv_tools",
-        "n",
         "names",
-        "occ",
         "off",
         "path",
         "phase",
-        "post_full",
-        "post_held",
-        "post_over",
-        "posts",
         "powers_by_timing",
         "prev_cross",
         "ret_phase",
@@ -165,15 +378,11 @@ class TrekData(State):
         "setup_i",
         "setup_seq",
         "slot",
-        "stacks",
         "stanley",
-        "tall",
         "tile_at",
         "tiles",
-        "tokens_held",
         "triggered",
         "turn_no",
-        "usable_areas",
     )
     FIELDS = declare(
         # drawn at setup, fixed for the game
@@ -267,17 +476,13 @@ class TrekData(State):
     A tuple read by index, not a dict: every drop on a normal space asks it (RT-10)."""
     setup_seq: tuple[tuple[int, int], ...]
     rotation: tuple[int, ...]
-    n: int
     stanley: int  # Stanley's colour, or -1
-    colours: int
     prev_cross: tuple[int, ...]
     cross_mask: int  # the Dock and the river crossings, as a space bitmask (the Otter's spaces)
     names: tuple[str, ...]  # of each colour, as players read them
     hidden_money: bool  # RT-28 option
     any_move_check: bool  # RT-15 option: a tile that empties after any move, not only a caravan move
-    area_cap: tuple[int, ...]  # RT-3: the post limit of each area, 1 small, else 2
     area_cap_plus: tuple[int, ...]  # ... one more for the Tamandua's holder
-    area_top: tuple[int, ...]  # the furthest-upstream space of each area (RT-27: usable above the Bridge)
     area_at: tuple[int, ...]
     """``[space]``: the area a space is linked to, -1 for none (a space has at most one; the
     path's ``space_areas`` as one int to read: every drop on a normal space asks, RT-2)."""
@@ -285,39 +490,13 @@ class TrekData(State):
     powers_by_timing: tuple[tuple[tuple[int, Any], ...], ...]
     """``[timing]``: (slot, ``Power``) of the animal powers in play, set by ``TrekState`` (``powers``
     imports this module, so the records cannot be named here)."""
-    # -- derived from the posts: bitmasks of areas, per seat --
-    post_held: list[int]  # the areas holding a post of the seat
-    post_full: list[int]  # RT-3: ... at the seat's post limit
-    post_over: list[int]  # ... at the limit of the Tamandua's holder, one more
-    usable_areas: int  # RT-4/RT-27: the areas not wholly below the Bridge
-    # -- derived from the stacks, kept up to date by every rule that moves an explorer --
-    occ: list[int]
-    """``[colour]``: a bitmask of the spaces holding at least one explorer of that colour.
-    Why: the move step (RT-8/RT-29) asks which caravans hold the mover's explorers at every turn;
-    a bitmask answers without a look at every space of the path."""
-    tall: int
-    """The spaces whose caravan may be ``FORCED_HEIGHT`` tall (RT-13), as a bitmask: every rule that
-    makes a caravan that tall sets its space (a bit may outlive its caravan's height), and the
-    turn's end clears them all when none is that tall. While it is 0 the end of a turn looks at no
-    caravan; otherwise it looks only at these spaces, furthest downstream first (``forced_move``),
-    not at every space of the path."""
-    # -- derived from ``holder``, kept up to date by every rule that gives or takes a token --
-    tokens_held: list[int]
-    """``[colour]``: how many animal tokens the seat holds. Why: the rules ask "does this seat hold
-    any token?" at nearly every step (most seats hold none, so no power applies); reading one
-    item is cheaper than ``seat in holder``, which compares every token's holder when the answer
-    is no (a bitmask tested with ``>>`` and ``&`` cost more than the list walk, interpreted)."""
-    landing: tuple[int, ...] | None
-    """``[space]``: what an explorer dropped there does, as a code (``moves.landing_table``);
-    ``None`` until first needed, and again when the Dock moves (the Civilization Event)."""
+    # -- the running caches (occ, tall, tokens_held, post_*, usable_areas, landing) and what
+    # they summarise (stacks, posts, holder) are declared by ``TrekCaches``, their only writer --
     # -- the position --
-    stacks: list[list[int]]
     clearing: list[int]
     money: list[int]
-    posts: list[list[int]]
     hand: list[int]
     off: list[int]
-    holder: list[int]
     down: list[bool]
     mv_stack: list[int]
     cap_rest: list[int]
@@ -327,7 +506,6 @@ class TrekData(State):
     setup_i: int
     dock: int
     basecamp: int
-    bridge: int
     scout: int
     scout_state: int  # 0 on the board, 1 taken (event pending), 2 event done / not used
     scout_holder: int
@@ -398,7 +576,7 @@ class TrekData(State):
         self.area_at = tuple(linked[0] if linked else -1 for linked in path.space_areas)
         self.area_bonus = tuple(2 if ar.plus2 else 0 for ar in path.areas)
         self.powers_by_timing = ()
-        self.landing = None
+        self.forget_landing()
 
     # -- questions --------------------------------------------------------------------------
     def holds(self, seat: int, animal: str) -> bool:
@@ -418,47 +596,6 @@ class TrekData(State):
         """RT-6: the New Explorer spaces, Dock (or Bridge) to the Base-camp crossing inclusive."""
         return range(self.dock, self.basecamp + 1)
 
-    def count_posts(self) -> None:
-        """Set the areas' bitmasks from the posts and the Bridge (after setup, a load, a
-        position laid out by hand and the Civilization Event); a post step reads them rather
-        than every area's posts (``rules.post_actions``)."""
-        bridge = self.bridge
-        self.usable_areas = sum(1 << a for a, top in enumerate(self.area_top) if top >= bridge)
-        held, full, over = [0] * self.n, [0] * self.n, [0] * self.n
-        for a, row in enumerate(self.posts):
-            cap = self.area_cap[a]
-            bit = 1 << a
-            for s, k in enumerate(row):
-                if k > 0:
-                    held[s] |= bit
-                if k >= cap:
-                    full[s] |= bit
-                if k > cap:
-                    over[s] |= bit
-        self.post_held, self.post_full, self.post_over = held, full, over
-
-    def count_stacks(self) -> None:
-        """Set ``occ`` and ``tall`` from the stacks (after setup, a load and a position laid out
-        by hand); the rules keep them up to date as explorers move (``put``, ``lift``)."""
-        occ = [0] * self.colours
-        tall = 0
-        for i, stack in enumerate(self.stacks):
-            for e in stack:
-                occ[e] |= 1 << i
-            if len(stack) >= FORCED_HEIGHT:
-                tall |= 1 << i
-        self.occ = occ
-        self.tall = tall
-
-    def count_holders(self) -> None:
-        """Set ``tokens_held`` from ``holder`` (after setup, a load, a position laid out by hand and
-        whenever a token goes back to its tile: the seat may still hold another token)."""
-        held = [0] * self.colours  # by colour: Stanley (RT-20) asks too, and holds none
-        for seat in self.holder:
-            if seat >= 0:
-                held[seat] += 1
-        self.tokens_held = held
-
     def busy(self) -> int:
         """The spaces from the Dock/Bridge up that hold a caravan, as a bitmask."""
         mask = 0
@@ -467,58 +604,6 @@ class TrekData(State):
         dock = self.dock
         return mask >> dock << dock
 
-    def put(self, space: int, colour: int) -> None:
-        """An explorer of ``colour`` onto the top of the caravan on ``space`` (``occ`` and
-        ``tall`` follow)."""
-        stack = self.stacks[space]
-        stack.append(colour)
-        self.occ[colour] |= 1 << space
-        if len(stack) >= FORCED_HEIGHT:
-            self.tall |= 1 << space
-
-    def lift(self, space: int) -> list[int]:
-        """Take the whole caravan off ``space`` (``occ`` follows); it is returned, bottom first."""
-        stack = self.stacks[space]
-        self.stacks[space] = []
-        occ = self.occ
-        keep = ~(1 << space)
-        for e in stack:
-            occ[e] &= keep
-        return stack
-
-    def pop_top(self, space: int) -> int:
-        """Take the top explorer off the caravan on ``space`` (``occ`` follows); its colour."""
-        stack = self.stacks[space]
-        e = stack.pop()
-        if e not in stack:
-            self.occ[e] &= ~(1 << space)
-        return e
-
-    def add_post(self, area: int, seat: int) -> None:
-        """One more post of ``seat`` in ``area`` (the bitmasks follow: the count crosses at most
-        one of their thresholds)."""
-        row = self.posts[area]
-        row[seat] += 1
-        k = row[seat]
-        if k == 1:
-            self.post_held[seat] |= 1 << area
-        if k == self.area_cap[area]:
-            self.post_full[seat] |= 1 << area
-        elif k == self.area_cap[area] + 1:
-            self.post_over[seat] |= 1 << area
-
-    def remove_post(self, area: int, seat: int) -> None:
-        """One post of ``seat`` fewer in ``area`` (the bitmasks follow, as in ``add_post``)."""
-        row = self.posts[area]
-        k = row[seat]
-        row[seat] = k - 1
-        if k == 1:
-            self.post_held[seat] &= ~(1 << area)
-        if k == self.area_cap[area]:
-            self.post_full[seat] &= ~(1 << area)
-        elif k == self.area_cap[area] + 1:
-            self.post_over[seat] &= ~(1 << area)
-
     def posts_on_board(self, seat: int) -> int:
         return sum(p[seat] for p in self.posts)
 
@@ -526,10 +611,10 @@ class TrekData(State):
         """An event that pays ``earner`` ``values[0]`` (its first field is ``paid``): with hidden
         money (RT-28) only the earner hears how much."""
         if values[0] and self.hidden_money:
-            self.emit_fields(kind, names, values, to=earner)
-            self.emit_fields(kind, names, (None, *values[1:]), but=earner)
+            self.emit_event(fields_event(kind, names, values, to=earner))
+            self.emit_event(fields_event(kind, names, (None, *values[1:]), but=earner))
         else:
-            self.emit_fields(kind, names, values)
+            self.emit_event(fields_event(kind, names, values))
 
 
 def tiles_by_space(tiles: tuple[int, ...], length: int) -> tuple[int, ...]:

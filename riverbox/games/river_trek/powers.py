@@ -15,6 +15,7 @@ from collections.abc import Callable
 from enum import IntEnum
 from typing import Final, NamedTuple, Protocol
 
+from riverbox.core.events import fields_event
 from riverbox.core.i18n import N_
 from riverbox.games.river_trek.actions import (
     A_BOA,
@@ -24,13 +25,10 @@ from riverbox.games.river_trek.actions import (
     A_MONKEY,
     A_OTTER,
     JAGUAR_FROM,
-    MOVEBACK_AT,
     Kind,
     TrekAction,
-    for_spaces,
-    spaces_of,
 )
-from riverbox.games.river_trek.board import CROSSING, DOCK
+from riverbox.games.river_trek.content import CROSSING, DOCK
 from riverbox.games.river_trek.moves import (
     arrive,
     drop,
@@ -41,6 +39,7 @@ from riverbox.games.river_trek.moves import (
     tile_check_after_power,
 )
 from riverbox.games.river_trek.position import BY_PLAYER, F_MOVE, IN_MONKEY, IN_RESTACK, Phase, TrekData
+from riverbox.games.river_trek.tables import MOVEBACK_AT, for_spaces, spaces_of
 
 
 class Timing(IntEnum):
@@ -124,9 +123,8 @@ def power_named(animal: str) -> Power:
 def spend(st: TrekData, animal: str) -> None:
     """SPEND: the token goes back on its tile face down (RB; RT-16)."""
     s = st.slot[animal]
-    st.holder[s] = -1
+    st.return_token(s)
     st.down[s] = True
-    st.count_holders()
 
 
 def _none(st: TrekData, seat: int) -> list[TrekAction]:
@@ -181,15 +179,7 @@ def _otter_offers(st: TrekData, seat: int) -> list[TrekAction]:
 def _otter(st: TrekData, action: TrekAction, seat: int) -> bool:
     spend(st, "otter")
     st.emit("otter", who=st.names[seat], first=action.at, second=action.to)
-    stacks = st.stacks
-    stacks[action.at], stacks[action.to] = stacks[action.to], stacks[action.at]
-    both = (1 << action.at) | (1 << action.to)
-    occ = st.occ
-    for c, m in enumerate(occ):
-        if m & both not in (0, both):  # on one of the two crossings only: it changes sides
-            occ[c] = m ^ both
-    if st.tall & both:  # a tall caravan changed places: both spaces are looked at (RT-13)
-        st.tall |= both
+    st.swap(action.at, action.to)
     arrive(st, action.at)
     arrive(st, action.to)
     return False
@@ -322,7 +312,7 @@ def _peccary_offers(st: TrekData, seat: int) -> list[TrekAction]:
 
 
 def _peccary(st: TrekData, action: TrekAction, seat: int) -> bool:
-    st.emit_fields("move", F_MOVE, (st.names[seat], action.at, len(st.stacks[action.at]), True))
+    st.emit_event(fields_event("move", F_MOVE, (st.names[seat], action.at, len(st.stacks[action.at]), True)))
     return start_move(st, action.at, -1, BY_PLAYER)
 
 

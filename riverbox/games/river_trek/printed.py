@@ -14,7 +14,7 @@ from riverbox.core.text import player_text
 
 
 def content(lang: str = "en") -> dict[str, Any]:
-    from riverbox.games.river_trek.board import animal_data
+    from riverbox.games.river_trek.content import animal_data
 
     _ = translator("river_trek", lang)
     animals = {

@@ -15,10 +15,10 @@ from rich.text import Text
 
 from riverbox.core.i18n import N_, translator
 from riverbox.games.river_trek.actions import A_DROP, Kind, TrekAction
-from riverbox.games.river_trek.board import CROSSING, animal_data
-from riverbox.games.river_trek.narration import DOMAIN, name
+from riverbox.games.river_trek.content import CROSSING, animal_data
 from riverbox.games.river_trek.position import Phase, TrekData
 from riverbox.games.river_trek.powers import BY_KIND
+from riverbox.games.river_trek.words import DOMAIN, name
 
 STYLES = {
     "green": "bold white on green4",

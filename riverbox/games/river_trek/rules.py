@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
+from riverbox.core.events import fields_event
 from riverbox.games.river_trek.actions import (
     A_DONE,
     A_DROP,
@@ -17,17 +18,8 @@ from riverbox.games.river_trek.actions import (
     A_END,
     A_RESTACK,
     A_SKIP,
-    AREAS_IN,
-    CHUNK,
-    CHUNK_MASK,
-    MOVE_AT,
-    MOVEPOST_TO,
-    POST_TO,
     Kind,
     TrekAction,
-    for_areas,
-    for_spaces,
-    movepost_to,
 )
 from riverbox.games.river_trek.moves import drop, run_move, start_move
 from riverbox.games.river_trek.position import (
@@ -51,6 +43,16 @@ from riverbox.games.river_trek.setup import (
     place_starting_explorer,
     starting_post_placed,
     tile_actions,
+)
+from riverbox.games.river_trek.tables import (
+    AREA_CHUNK_BITS,
+    AREA_CHUNK_MASK,
+    AREAS_IN,
+    MOVE_AT,
+    MOVEPOST_TO,
+    POST_TO,
+    for_areas,
+    for_spaces,
 )
 from riverbox.games.river_trek.turns import after_move, enter_end, enter_move, finish_turn, place_actions
 
@@ -76,12 +78,13 @@ def post_actions(st: TrekData, seat: int) -> list[TrekAction]:
 def movepost_actions(st: TrekData, seat: int) -> list[TrekAction]:
     """RT-4: one of your posts to another open area (by source area, then target area)."""
     targets = _open_areas(st, seat)
-    low, mid, high = targets & CHUNK_MASK, (targets >> CHUNK) & CHUNK_MASK, targets >> (2 * CHUNK)
+    low = targets & AREA_CHUNK_MASK
+    mid = (targets >> AREA_CHUNK_BITS) & AREA_CHUNK_MASK
+    high = targets >> (2 * AREA_CHUNK_BITS)
     out: list[TrekAction] = []
-    # ready-made tuples per source and chunk of targets (``actions.MOVEPOST_TO``): the post
-    # step lists dozens of these, and a loop over every pair of areas was most of its cost
+    # ready-made tuples per source and chunk of targets (``tables.MOVEPOST_TO``)
     for a in for_areas(AREAS_IN, st.post_held[seat]):
-        table = MOVEPOST_TO[a] or movepost_to(a)  # the cache read here: no call once built
+        table = MOVEPOST_TO[a]
         out += table[0][low]
         if mid or high:
             out += table[1][mid]
@@ -176,7 +179,7 @@ def _place(st: TrekData, action: TrekAction, seat: int) -> None:
 
 
 def _post(st: TrekData, action: TrekAction, seat: int) -> None:
-    st.emit_fields("post", F_WHO_AREA, (st.names[seat], st.path.areas[action.at].name))
+    st.emit_event(fields_event("post", F_WHO_AREA, (st.names[seat], st.path.areas[action.at].name)))
     st.add_post(action.at, seat)
     st.hand[seat] -= 1
     if st.phase == IN_SETUP_POST:
@@ -200,7 +203,7 @@ def _movepost(st: TrekData, action: TrekAction, seat: int) -> None:
 
 
 def _skip(st: TrekData, action: TrekAction, seat: int) -> None:
-    st.emit_fields("skip", F_WHO, (st.names[seat],))
+    st.emit_event(fields_event("skip", F_WHO, (st.names[seat],)))
     enter_move(st)
 
 
@@ -212,27 +215,27 @@ def _move(st: TrekData, action: TrekAction, seat: int) -> None:
 
 
 def _drop_one(st: TrekData, action: TrekAction, seat: int) -> None:
-    st.emit_fields("drop_one", F_WHO, (st.names[seat],))
+    st.emit_event(fields_event("drop_one", F_WHO, (st.names[seat],)))
     drop(st, st.mv_pos + st.mv_dir)
     if run_move(st):
         after_move(st)
 
 
 def _drop_all(st: TrekData, action: TrekAction, seat: int) -> None:
-    st.emit_fields("drop_all", F_WHO, (st.names[seat],))
+    st.emit_event(fields_event("drop_all", F_WHO, (st.names[seat],)))
     st.mv_tools = 0  # no more questions in this move: every drop is plain
     if run_move(st):
         after_move(st)
 
 
 def _end(st: TrekData, action: TrekAction, seat: int) -> None:
-    st.emit_fields("end", F_WHO, (st.names[seat],))
+    st.emit_event(fields_event("end", F_WHO, (st.names[seat],)))
     finish_turn(st)
 
 
 def _restack(st: TrekData, action: TrekAction, seat: int) -> None:
     """RT-25: the Capybara's caravan is rebuilt from the bottom; the last colour fills the rest."""
-    st.emit_fields("restack", F_WHO_COLOUR, (st.names[seat], st.names[action.colour]))
+    st.emit_event(fields_event("restack", F_WHO_COLOUR, (st.names[seat], st.names[action.colour])))
     st.put(st.mv_from, action.colour)
     st.cap_rest.remove(action.colour)
     if len(set(st.cap_rest)) <= 1:
@@ -244,7 +247,7 @@ def _restack(st: TrekData, action: TrekAction, seat: int) -> None:
 
 
 def _done(st: TrekData, action: TrekAction, seat: int) -> None:
-    st.emit_fields("done", F_WHO, (st.names[seat],))
+    st.emit_event(fields_event("done", F_WHO, (st.names[seat],)))
     st.phase = st.ret_phase
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from riverbox.games.river_trek.actions import A_TILE, TrekAction
-from riverbox.games.river_trek.board import (
+from riverbox.games.river_trek.content import (
     ANIMALS,
     CROSSING,
     DOCK,
@@ -81,7 +81,6 @@ def empty_table(st: TrekData) -> None:
     st.hand = [POSTS] * n
     st.off = [EXPLORERS] * st.colours
     st.holder = [-1] * len(st.animals)
-    st.tokens_held = [0] * st.colours  # by colour: Stanley (RT-20) asks too, and holds none
     st.down = [False] * len(st.animals)
     st.mv_stack = []
     st.cap_rest = []
@@ -102,6 +101,7 @@ def empty_table(st: TrekData) -> None:
     st.to_move = (st.setup_seq[0][0],)
     st.count_posts()
     st.count_stacks()
+    st.count_holders()
 
 
 def tile_candidates(st: TrekData) -> list[int]:

@@ -6,9 +6,10 @@ to the next step by itself when there is nothing to decide (RT-7, RT-29).
 
 from __future__ import annotations
 
+from riverbox.core.events import fields_event
 from riverbox.games.river_trek import scoring
 from riverbox.games.river_trek.actions import A_PLACE, TrekAction
-from riverbox.games.river_trek.board import CROSSING, Path
+from riverbox.games.river_trek.content import CROSSING, Path
 from riverbox.games.river_trek.moves import finish_move, start_move, tile_check_after_power
 from riverbox.games.river_trek.position import (
     BY_FORCE,
@@ -61,7 +62,7 @@ def enter_move(st: TrekData) -> None:
         st.phase = IN_MOVE
         return
     seat = st.cur
-    st.emit_fields("no_caravan", F_WHO, (st.names[seat],))  # RT-29: nothing to move
+    st.emit_event(fields_event("no_caravan", F_WHO, (st.names[seat],)))  # RT-29: nothing to move
     enter_place(st)
 
 
@@ -101,7 +102,7 @@ def finish_turn(st: TrekData) -> None:
     if st.tall:  # only when a rule made a caravan that tall since the last look
         if forced_move(st):
             return
-        st.tall = 0
+        st.clear_tall()
     if st.scout_state == 1:
         civilization_event(st)
     if True in st.down:  # RT-16: end of turn, all face up
@@ -123,7 +124,7 @@ def forced_move(st: TrekData) -> bool:
         low = spaces & -spaces
         i = low.bit_length() - 1
         if len(stacks[i]) >= FORCED_HEIGHT:
-            st.emit_fields("forced", F_SPACE_SIZE, (i, len(stacks[i])))
+            st.emit_event(fields_event("forced", F_SPACE_SIZE, (i, len(stacks[i]))))
             if start_move(st, i, 1, BY_FORCE):
                 after_move(st)
             return True
@@ -167,7 +168,7 @@ def stanley_turn(st: TrekData) -> None:
     for i in range(st.dock, len(stacks)):
         if who in stacks[i]:
             st.chance(f"stanley move {i}")
-            st.emit_fields("stanley_move", F_SPACE_SIZE, (i, len(stacks[i])))
+            st.emit_event(fields_event("stanley_move", F_SPACE_SIZE, (i, len(stacks[i]))))
             if start_move(st, i, 1, BY_STANLEY):
                 after_move(st)
             return
@@ -182,19 +183,15 @@ def civilization_event(st: TrekData) -> None:
     bridge, base = bridge_and_basecamp(path)
     st.bridge = st.dock = bridge
     st.basecamp = base
-    st.landing = None  # the Dock moved, and the Scout is gone: ``moves.landing_table`` again
+    st.forget_landing()  # the Dock moved, and the Scout is gone: ``moves.landing_table`` again
     for i in range(bridge):
-        for e in st.stacks[i]:
+        for e in st.lift(i):
             st.off[e] += 1
-        st.stacks[i] = []
-    below = (1 << bridge) - 1
-    st.occ = [m & ~below for m in st.occ]
     for a, ar in enumerate(path.areas):
         if max(ar.spaces) < bridge:
-            for s in range(st.n):
-                st.hand[s] += st.posts[a][s]
-                st.posts[a][s] = 0
-    st.count_posts()
+            for s, k in enumerate(st.return_posts(a)):
+                st.hand[s] += k
+    st.count_posts()  # the Bridge makes the areas below it unusable (RT-27)
     st.scout_state = 2
     st.emit("civilization", bridge=bridge, basecamp=base)
     if st.slot:

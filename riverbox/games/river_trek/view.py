@@ -21,7 +21,7 @@ from collections.abc import Callable
 from typing import Any
 
 from riverbox.games.river_trek import scoring
-from riverbox.games.river_trek.board import KIND_NAMES, Path
+from riverbox.games.river_trek.content import KIND_NAMES, Path
 from riverbox.games.river_trek.position import BY_FORCE, IN_SETUP_EXPLORER, PHASE_NAMES, Phase, TrekData
 
 # ``_FINAL_TURNS[mask]``: the colours whose bit is set (read-only lists shared by views).

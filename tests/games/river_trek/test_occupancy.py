@@ -10,9 +10,10 @@ import pytest
 
 import riverbox
 from riverbox.core import Rng
-from riverbox.games.river_trek.actions import MAX_SPACES, MOVE_AT, for_spaces, spaces_of
+from riverbox.games.river_trek.actions import MAX_SPACES
 from riverbox.games.river_trek.position import FORCED_HEIGHT
 from riverbox.games.river_trek.state import TrekState
+from riverbox.games.river_trek.tables import MOVE_AT, for_spaces, spaces_of
 from tests.games.river_trek.helpers import G, O, P, act, make
 
 

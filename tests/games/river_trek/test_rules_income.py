@@ -7,7 +7,7 @@ Positions are built with ``helpers.make`` (see its docstring for the map of the 
 from __future__ import annotations
 
 from riverbox.games.river_trek import scoring
-from riverbox.games.river_trek.board import path_for
+from riverbox.games.river_trek.content import path_for
 from riverbox.games.river_trek.position import Phase
 
 from .helpers import B, G, O, P, act, make

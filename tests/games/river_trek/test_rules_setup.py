@@ -10,7 +10,7 @@ import pytest
 
 import riverbox
 from riverbox.core import IllegalAction
-from riverbox.games.river_trek.board import CROSSING, NORMAL, path_for
+from riverbox.games.river_trek.content import CROSSING, NORMAL, path_for
 from riverbox.games.river_trek.position import Phase, setup_sequence
 from riverbox.games.river_trek.setup import tile_positions
 

@@ -10,7 +10,7 @@ import pytest
 
 import riverbox
 from riverbox.core import Rng
-from riverbox.games.river_trek.board import KIND_NAMES
+from riverbox.games.river_trek.content import KIND_NAMES
 from riverbox.games.river_trek.position import PHASE_NAMES, Mover, Phase
 from riverbox.games.river_trek.state import TrekState
 

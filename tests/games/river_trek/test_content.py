@@ -5,7 +5,7 @@ from __future__ import annotations
 from itertools import permutations
 
 import riverbox
-from riverbox.games.river_trek.board import (
+from riverbox.games.river_trek.content import (
     CROSSING,
     DOCK,
     NUMBER,

@@ -1,5 +1,5 @@
 """The play log is built from events alone: one headline event per player action lets ``narrate``
-find where each history entry's events begin (``narration.HEADLINES``)."""
+find where each history entry's events begin (``words.HEADLINES``)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 
 import riverbox
 from riverbox.core import CHANCE
-from riverbox.games.river_trek.narration import EVENT_TEXTS, HEADLINES
+from riverbox.games.river_trek.words import EVENT_TEXTS, HEADLINES
 
 
 @pytest.mark.parametrize(("players", "variant"), [(2, "full"), (4, "basic"), (3, "simple")])
