@@ -7,15 +7,32 @@ Only the order of the face-down part of the deck is hidden, and only its size is
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
+from riverbox.games.river_wild.board import Board
+from riverbox.games.river_wild.position import WildGame
 from riverbox.games.river_wild.scoring import rank_name
 
-if TYPE_CHECKING:
-    from riverbox.games.river_wild.state import RiverWildState
+
+class Viewed(Protocol):
+    """What the view reads of a River Wild state (the state imports this module, not the reverse)."""
+
+    board: Board
+    hand: list[int]
+    deck: list[int]
+
+    @property
+    def wild(self) -> WildGame: ...
+
+    @property
+    def is_over(self) -> bool: ...
+
+    def layout(self) -> list[dict[str, Any]]: ...
+
+    def lands_view(self) -> list[dict[str, Any]]: ...
 
 
-def build_view(state: RiverWildState) -> dict[str, Any]:
+def build_view(state: Viewed) -> dict[str, Any]:
     """The view of ``state``, the same for the player and for anyone watching."""
     game = state.wild
     score = state.board.score()
