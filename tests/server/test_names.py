@@ -21,10 +21,16 @@ def test_bots_are_numbered_in_seat_order_and_named_by_level(lite: TestClient) ->
         ],
     )
     names = [s["name"] for s in lite.get(f"/api/tables/{table['id']}").json()["seats"]]
-    assert names == ["Bot 1 · strong", "player 1", "Bot 2 · medium", "Bot 3 · easy"]
+    # Ravenous River's hard level is its heuristic; a plain random bot is no level of it
+    assert names == ["Bot 1 · strong", "player 1", "Bot 2 · hard", "Bot 3 · random moves"]
     assert [s["name"] for s in state(lite, table["id"])["seats"]] == names  # the state says the same
     chinese = lite.get(f"/api/tables/{table['id']}/state?lang=zh").json()["seats"]
-    assert [s["name"] for s in chinese] == ["机器人 1 · 最强", "玩家 1", "机器人 2 · 中等", "机器人 3 · 简单"]
+    assert [s["name"] for s in chinese] == [
+        "机器人 1 · 最强",
+        "玩家 1",
+        "机器人 2 · 困难",
+        "机器人 3 · 随机走法",
+    ]
 
 
 def test_the_creator_and_a_joiner_name_their_seats(lite: TestClient) -> None:

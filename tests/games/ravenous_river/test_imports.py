@@ -65,7 +65,8 @@ def test_the_walker_finds_a_circle() -> None:
 
 def test_ravenous_river_modules_import_one_way() -> None:
     edges = graph()
-    assert "state" in edges and "board" in edges["state"] and "effects" in edges["state"]
+    # the state looks its hooks up in the rules' tables; the rules hand card choices to the effects
+    assert {"rules", "position"} <= edges["state"] and {"effects", "position"} <= edges["rules"]
     assert circle(edges) is None, " -> ".join(circle(edges) or [])
     # the rules' data sits at the bottom: it imports no rules, views or words
-    assert edges["board"] <= {"scoring", "cards", "actions"}
+    assert edges["position"] <= {"scoring", "content", "actions", "tables"}

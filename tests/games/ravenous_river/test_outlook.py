@@ -11,6 +11,7 @@ from riverbox.bots.leaf import leaf_for, leaf_values
 from riverbox.core.game import State
 from riverbox.games.ravenous_river.outlook import ROUND_GAINS, round_now, win_chance, win_chances
 from riverbox.games.ravenous_river.position import TURN
+from riverbox.games.ravenous_river.rules import end_round
 
 
 def _play(state: State, moves: int) -> State:
@@ -59,7 +60,7 @@ def test_round_now_is_what_scoring_the_round_would_give() -> None:
     state: Any = _play(game.new_state(6), 40)  # round 3, both boats full
     assert state.phase == TURN and len(state.boats[0]) + len(state.boats[1]) == 4
     before, now = list(state.score), round_now(state)
-    state._end_round("test")  # score the board as it stands
+    end_round(state, "test")  # score the board as it stands
     assert [state.score[s] - before[s] for s in (0, 1)] == now
 
 
