@@ -144,8 +144,12 @@ def test_hint_asks_the_strongest_bot_and_says_why(tmp_path: Path) -> None:
     )
     assert result.exit_code == 0, result.output
     assert "The strongest bot would play:" in result.stdout
-    # the reason is the gap between the best choices' values, in words (not a visit share)
-    assert "outlook" in result.stdout and "than the next best" in result.stdout
+    # the reason is the gap between the best choices' values, in words (not a visit share). The
+    # strong level searches for at most 0.6 s of CPU, so on a loaded machine the gap may come out
+    # under half a win in 100 and read "about as good as the next best": both are reasons.
+    assert "outlook" in result.stdout
+    assert "than the next best" in result.stdout or "about as good as the next best" in result.stdout
+    assert "visits" not in result.stdout
 
 
 def test_hint_falls_back_to_the_heuristic_where_a_game_has_no_levels(tmp_path: Path) -> None:
