@@ -174,10 +174,10 @@ async def _running(runtime: Runtime) -> AsyncIterator[None]:
         queue = runtime.bot_queue = QueuePool(tables, settings.redis_url, settings.queue_name)
         await queue.start()
         bot_pool = queue
-        driver = runtime.driver = BotDriver(tables, queue, QUEUE_TRIPS)
+        driver = runtime.driver = BotDriver(tables, queue, QUEUE_TRIPS, settings.takeover_seconds)
     else:
         bot_pool = runtime.bot_pool = BotPool(settings.bot_workers)  # supervised: a lost worker is replaced
-        driver = runtime.driver = BotDriver(tables, bot_pool, settings.bot_workers)
+        driver = runtime.driver = BotDriver(tables, bot_pool, settings.bot_workers, settings.takeover_seconds)
     fanout = runtime.fanout = runtime.hub.fanout = make_fanout(store, settings.redis_url)
     await fanout.start(runtime.on_notice, runtime.on_chat)
     tables.hears_notices = fanout.listening  # cached tables then stay current between notices

@@ -15,7 +15,7 @@ import json
 import logging
 import time
 from collections import OrderedDict, deque
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any
@@ -33,6 +33,11 @@ from riverbox.server.table import Refused
 
 log = logging.getLogger("riverbox.server")
 
+
+TAKEOVER_SECONDS = 25.0
+"""How long a table another process changed may wait before this one plays its bots and clock
+(``riverbox serve --takeover``): longer than the longest bot move (10 s of CPU) with room for a
+busy machine, since until then only the process that committed the change drives the table."""
 
 SEND_QUEUE = 32
 """Messages waiting for one client at most: a client this far behind is not reading, and is dropped."""
@@ -232,8 +237,15 @@ class BotDriver:
     ever left waiting on a bot (issue 26).
     """
 
-    def __init__(self, tables: Tables, executor: Executor | Pool, workers: int = 1) -> None:
+    def __init__(
+        self, tables: Tables, executor: Executor | Pool, workers: int = 1, takeover: float = TAKEOVER_SECONDS
+    ) -> None:
         self.tables = tables
+        self.takeover = takeover
+        """Seconds a change heard of in a notice waits before this process drives it (:meth:`heard`)."""
+        self._stopped = False
+        self._heard: dict[str, int] = {}
+        """The newest seq a notice named per table, while its takeover timer runs."""
         self.pool: Pool = PlainPool(executor) if isinstance(executor, Executor) else executor
         self._trips = 2 * workers
         """Trips to the worker under way at once: the rest of the jobs wait here, so a burst
@@ -247,11 +259,43 @@ class BotDriver:
         self._tasks: set[asyncio.Task[None]] = set()
 
     def changed(self, table_id: str) -> None:
-        task = asyncio.get_running_loop().create_task(self._check(table_id))
+        """This process changed the table (a move, a seat, a start): its bots and clock are ours to drive."""
+        self._start(self._check(table_id))
+
+    def heard(self, table_id: str, seq: int) -> None:
+        """A notice: the table reached ``seq``, committed here or by another process (on the loop).
+
+        The process that commits a change drives what follows it, the bots' moves and the turn
+        clock, so with several processes a bot's move is worked out once, not once per process
+        (each worked it out and all but one commit lost: wasted CPU, issue 26 item 8). Another
+        process steps in only when the table is still at ``seq`` after :attr:`takeover`
+        seconds: the process that committed it stopped, or hangs. Its own notices reach this
+        process too; their timers find the table moved on, or its work already under way.
+        """
+        if seq <= self._heard.get(table_id, -1):
+            return  # an older notice, delivered late: the newer one's timer covers it
+        self._heard[table_id] = seq
+        asyncio.get_running_loop().call_later(self.takeover, self._take_over, table_id, seq)
+
+    def _take_over(self, table_id: str, seq: int) -> None:
+        if self._stopped or self._heard.get(table_id) != seq:
+            return  # the table moved on since: that notice set its own timer
+        del self._heard[table_id]
+        self._start(self._check(table_id, late=self.takeover))
+
+    def _start(self, work: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.get_running_loop().create_task(work)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    async def _check(self, table_id: str, timeout: bool = False) -> None:
+    async def _check(self, table_id: str, timeout: bool = False, late: float = 0.0) -> None:
+        """Start the table's due bot moves, and arm its clock.
+
+        ``late`` (seconds) marks a process that only stands in for the one that drives the
+        table (:meth:`heard`): a move already under way here is left alone, a clock already
+        armed here is kept, and a clock it arms fires ``late`` seconds after the deadline,
+        when the driving process would have played the missed turn.
+        """
         start = time.perf_counter()
         try:
             held = None if timeout else self.tables.bot_jobs_at_once(table_id)
@@ -259,17 +303,18 @@ class BotDriver:
             STAGES.since("bot.look", start)
         except Refused:
             return
-        if not timeout or not jobs:  # an expiry with nothing due (a timer a hair early): wait again
-            self._arm_clock(table_id, clock)
+        # an expiry with nothing due (a timer a hair early) waits again; a stand-in keeps a clock armed here
+        if (not timeout or not jobs) and not (late and table_id in self._clocks):
+            self._arm_clock(table_id, clock, late)
         for job in jobs:
             key = (job.table, job.seat, job.kind)
             if key in self._busy:
-                self._again.add(job.table)  # look again once that job is done
+                if not late:
+                    self._again.add(job.table)  # look again once that job is done
                 continue
             self._busy.add(key)
-            task = asyncio.get_running_loop().create_task(self._play(job, key))
-            self._tasks.add(task)
-            task.add_done_callback(self._tasks.discard)
+            STAGES.add("bot.job_count", 1)
+            self._start(self._play(job, key))
 
     def _look(self, table_id: str, timeout: bool) -> tuple[list[BotJob], tuple[int, float] | None]:
         """The bot jobs due and the turn clock of a table (one trip to a thread for both)."""
@@ -354,26 +399,23 @@ class BotDriver:
         """``work(*args)`` in the worker process, queued with the bots' trips in its executor."""
         return await self.pool.run(work, *args, timeout=timeout)
 
-    def _arm_clock(self, table_id: str, clock: tuple[int, float] | None) -> None:
+    def _arm_clock(self, table_id: str, clock: tuple[int, float] | None, late: float = 0.0) -> None:
         old = self._clocks.pop(table_id, None)
         if old is not None:
             old.cancel()
         if clock is None:
             return
         loop = asyncio.get_running_loop()
-        import time
-
-        delay = max(0.0, clock[1] - time.time())
+        delay = max(0.0, clock[1] + late - time.time())
 
         def fire() -> None:
             self._clocks.pop(table_id, None)
-            task = loop.create_task(self._check(table_id, timeout=True))
-            self._tasks.add(task)
-            task.add_done_callback(self._tasks.discard)
+            self._start(self._check(table_id, timeout=True, late=late))
 
         self._clocks[table_id] = loop.call_later(delay, fire)
 
     def stop(self) -> None:
+        self._stopped = True
         for handle in self._clocks.values():
             handle.cancel()
         self._clocks.clear()

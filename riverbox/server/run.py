@@ -12,6 +12,7 @@ from riverbox.server.app import MESSAGE_LIMIT, Settings, create_app
 from riverbox.server.botpool import default_bot_workers
 from riverbox.server.botqueue import DEFAULT_QUEUE
 from riverbox.server.caps import BOT_TABLES, OPEN_TABLES
+from riverbox.server.live import TAKEOVER_SECONDS
 from riverbox.store.db import default_url
 
 PING_SECONDS = 20.0
@@ -39,6 +40,7 @@ def serve(
     redis: str | None = None,
     bot_queue: bool = False,
     queue_name: str = DEFAULT_QUEUE,
+    takeover: float = TAKEOVER_SECONDS,
 ) -> None:
     """Serve until interrupted; with ``open_browser`` the lobby opens once the server is up.
 
@@ -59,6 +61,9 @@ def serve(
     if bot_queue and redis is None:
         raise ValueError("--bot-queue needs --redis URL (the queue lives in Redis)")
     settings.redis_url, settings.bot_queue, settings.queue_name = redis, bot_queue, queue_name
+    if takeover < 1:
+        raise ValueError(f"--takeover must be at least 1 second, not {takeover:g}")
+    settings.takeover_seconds = takeover
     app = create_app(settings)
     # no per-message compression: state messages are a few kilobytes, and compressing each one
     # for every client costs more CPU than anything else a move does on a small machine

@@ -22,7 +22,7 @@ from riverbox.server.caps import BOT_TABLES, OPEN_TABLES, Caps, Openings
 from riverbox.server.chat import Chat
 from riverbox.server.fanout import Fanout
 from riverbox.server.limits import Limiter
-from riverbox.server.live import BotDriver, Hub
+from riverbox.server.live import TAKEOVER_SECONDS, BotDriver, Hub
 from riverbox.server.players import Players
 from riverbox.server.ratings import RatingKeeper
 from riverbox.server.service import Tables
@@ -57,6 +57,9 @@ class Settings:
     """Bot moves and hints go to ``riverbox bot-worker`` processes through Redis (``--bot-queue``)."""
     queue_name: str = "riverbox:bots"
     """The bot queue's name in Redis (``--queue-name``)."""
+    takeover_seconds: float = TAKEOVER_SECONDS
+    """With several processes, how long a table another process changed waits before this one
+    plays its bots and clock (``--takeover``; see :meth:`BotDriver.heard`)."""
     freeze_gc: bool = False
     """Move every object alive once the server has started out of the collector's sight
     (``gc.freeze``): ``riverbox serve`` sets it, a test harness running many apps in one
@@ -146,10 +149,23 @@ class Runtime:
         if self.driver is not None:
             self.driver.changed(table_id)
 
-    def on_notice(self, table_id: str, _seq: int) -> None:
-        """A PostgreSQL notice: the next look at the table catches up with the store."""
-        self.tables.announced(table_id, _seq)
-        self.on_change(table_id)
+    def on_notice(self, table_id: str, seq: int) -> None:
+        """A notice from the fan-out (any thread): the next look at the table catches up with the store.
+
+        Every process updates its own sockets and ratings. What follows a change, bot moves,
+        the turn clock and turn alerts, is the committing process's (see
+        :meth:`BotDriver.heard`); a negative ``seq`` (presence) changes nothing of it.
+        """
+        self.tables.announced(table_id, seq)
+        loop = self.loop
+        if loop is not None:
+            loop.call_soon_threadsafe(self._noticed_on_loop, table_id, seq)
+
+    def _noticed_on_loop(self, table_id: str, seq: int) -> None:
+        self.hub.changed(table_id)
+        self.ratings.changed(table_id)
+        if self.driver is not None and seq >= 0:
+            self.driver.heard(table_id, seq)
 
     def on_chat(self, table_id: str, text: str) -> None:
         """A chat line said on another process (any thread): sent to this process's sockets."""

@@ -43,7 +43,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Coroutine, Iterator
+from collections.abc import Callable, Coroutine, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -569,8 +569,10 @@ take well over a minute on a machine busy with other work)."""
 
 
 @contextmanager
-def running_server(home: Path, db: str | None = None, stop: int = signal.SIGTERM) -> Iterator[Running]:
-    """A ``riverbox serve`` process on a free port of 127.0.0.1.
+def running_server(
+    home: Path, db: str | None = None, stop: int = signal.SIGTERM, extra: Sequence[str] = ()
+) -> Iterator[Running]:
+    """A ``riverbox serve`` process on a free port of 127.0.0.1 (``extra``: more of its options).
 
     It is stopped with ``stop`` at the end (tests use SIGKILL to crash it on purpose).
     """
@@ -580,6 +582,7 @@ def running_server(home: Path, db: str | None = None, stop: int = signal.SIGTERM
     cmd += ["--open-tables", "1000000", "--bot-tables", "1000000"]
     if db is not None:
         cmd += ["--db", db]
+    cmd += extra
     env = {**os.environ, "RIVERBOX_HOME": str(home), STAGES_ENV: "1"}
     proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     base = f"http://127.0.0.1:{port}"

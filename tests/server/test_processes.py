@@ -22,9 +22,9 @@ from tests.server.conftest import bearer
 
 
 @contextmanager
-def serve(home: Path, db: str | None = None) -> Iterator[str]:
+def serve(home: Path, db: str | None = None, extra: tuple[str, ...] = ()) -> Iterator[str]:
     """A real ``riverbox serve`` process, crashed with SIGKILL at the end (never shut down cleanly)."""
-    with running_server(home, db, stop=signal.SIGKILL) as server:
+    with running_server(home, db, stop=signal.SIGKILL, extra=extra) as server:
         yield server.base
 
 
@@ -198,3 +198,62 @@ def test_a_seat_of_a_killed_process_stops_counting_as_connected(tmp_path: Path, 
             time.sleep(0.25)
         assert _connected(a, tid) == [False, False]
         assert time.monotonic() - killed > PRESENCE_STALE - PRESENCE_HEARTBEAT - 1
+
+
+def _bot_table(base: str, bot_seconds: float) -> str:
+    seats = [{"kind": "bot", "bot": "heuristic"}, {"kind": "bot", "bot": "heuristic"}]
+    body = {"game": "river-rivals", "seats": seats, "bot_seconds": bot_seconds}
+    r = httpx.post(f"{base}/api/tables", json=body)
+    assert r.status_code == 201, r.text
+    return str(r.json()["id"])
+
+
+def _wait_over(base: str, tid: str, seconds: float) -> dict[str, Any]:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        summary: dict[str, Any] = httpx.get(f"{base}/api/tables/{tid}", timeout=10).json()
+        if summary["status"] == "over":
+            return summary
+        time.sleep(0.2)
+    raise AssertionError(f"table {tid} not over after {seconds:g} s: {summary}")
+
+
+def _bot_jobs(base: str) -> int:
+    """Bot moves this process set out to work out (its stage counter)."""
+    return int(httpx.get(f"{base}/api/stages").json().get("bot.job_count", {}).get("n", 0))
+
+
+def test_the_process_that_commits_a_change_alone_works_out_the_bot_moves_after_it(
+    pg_pair: tuple[str, str], pg_url: str
+) -> None:
+    """Issue 26 item 8: each bot move is thought once, by the process driving the table; the
+    other hears every change (its sockets are updated) but leaves the bots alone. Before, both
+    processes thought every move and one of the two commits was refused."""
+    a, b = pg_pair
+    for base in pg_pair:
+        httpx.delete(f"{base}/api/stages")
+    tid = _bot_table(a, 0.05)
+    _wait_over(b, tid, 300)  # the other process sees the whole game
+    store = Store(pg_url)
+    moves = [e for e in store.events(tid) if e.kind == "move"]
+    store.close()
+    assert len(moves) > 10
+    assert _bot_jobs(b) == 0, "the process that did not commit the changes thought no bot move"
+    assert len(moves) <= _bot_jobs(a) <= len(moves) + 1
+
+
+def test_a_table_whose_process_died_is_taken_over_by_another(tmp_path: Path, pg_url: str) -> None:
+    """Kill the process driving an all-bot table mid-game: the other plays on after ``--takeover``."""
+    takeover = ("--takeover", "2")
+    with serve(tmp_path / "b", pg_url, takeover) as b:
+        with serve(tmp_path / "a", pg_url, takeover) as a:
+            tid = _bot_table(a, 0.3)
+            end = time.monotonic() + 120
+            while httpx.get(f"{b}/api/tables/{tid}").json()["seq"] < 4 and time.monotonic() < end:
+                time.sleep(0.1)
+        # ``a`` was killed with SIGKILL, mid-think or between two moves
+        stalled = httpx.get(f"{b}/api/tables/{tid}").json()
+        assert stalled["status"] == "running", stalled
+        summary = _wait_over(b, tid, 600)
+        assert summary["seq"] > stalled["seq"]
+        assert _bot_jobs(b) >= summary["seq"] - stalled["seq"] - 1

@@ -52,6 +52,14 @@ def serve(
         ),
     ] = False,
     queue_name: Annotated[str, typer.Option(help="The bot queue's name in Redis.")] = "riverbox:bots",
+    takeover: Annotated[
+        float,
+        typer.Option(
+            help="Several processes: seconds before one plays the bots and clock of a table"
+            " whose last change another process made and then left.",
+            min=1,
+        ),
+    ] = 25.0,
 ) -> None:
     """Host tables for play over the network: lobby, seats, bots and spectators (needs riverbox[web])."""
     try:
@@ -62,7 +70,8 @@ def serve(
     try:
         caps = (open_tables, bot_tables, expire_days)
         scale = (redis, bot_queue, queue_name)
-        run_server(host, port, db, open_browser, access_log, bot_workers, rate_scale, *caps, *scale)
+        start = (host, port, db, open_browser, access_log, bot_workers, rate_scale)
+        run_server(*start, *caps, *scale, takeover=takeover)
     except ValueError as exc:
         fail(str(exc))
 
