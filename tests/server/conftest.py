@@ -14,6 +14,7 @@ import threading
 import time
 import warnings
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -57,17 +58,21 @@ def _pg_available() -> str | None:
     return None
 
 
-@pytest.fixture(scope="session")
-def pg_url() -> Iterator[str]:
-    """A PostgreSQL URL whose search_path is a schema of its own, dropped at the end."""
-    problem = _pg_available()
+def needs(problem: str | None) -> None:
+    """A service a test needs is missing: fail in CI (scripts/test starts them), skip elsewhere."""
     if problem is not None:
         if os.environ.get("CI"):
             pytest.fail(problem)
         pytest.skip(problem)
+
+
+@contextmanager
+def pg_schema(prefix: str) -> Iterator[str]:
+    """A PostgreSQL URL whose search_path is a new, empty schema of its own, dropped at the end."""
+    needs(_pg_available())
     import psycopg
 
-    schema = f"rbtest_{os.getpid()}_{secrets.token_hex(4)}"
+    schema = f"{prefix}_{os.getpid()}_{secrets.token_hex(4)}"
     with psycopg.connect(PG_BASE, autocommit=True) as conn:
         conn.execute(f'CREATE SCHEMA "{schema}"')
     try:
@@ -75,6 +80,13 @@ def pg_url() -> Iterator[str]:
     finally:
         with psycopg.connect(PG_BASE, autocommit=True) as conn:
             conn.execute(f'DROP SCHEMA "{schema}" CASCADE')
+
+
+@pytest.fixture(scope="session")
+def pg_url() -> Iterator[str]:
+    """A PostgreSQL schema shared by the session's tests (each makes its own tables in it)."""
+    with pg_schema("rbtest") as url:
+        yield url
 
 
 @pytest.fixture

@@ -28,7 +28,7 @@ import pytest
 import websockets
 
 from riverbox.server.server_load import free_port
-from tests.server.conftest import PG_BASE, bearer
+from tests.server.conftest import bearer, needs, pg_schema
 
 REDIS = os.environ.get("RIVERBOX_TEST_REDIS", "redis://127.0.0.1:6379/0")
 START_SECONDS = 60.0
@@ -47,34 +47,15 @@ def redis_problem() -> str | None:
 @pytest.fixture(scope="module")
 def redis_url() -> str:
     """Redis for the test; in CI a missing Redis fails the test, it is never skipped."""
-    problem = redis_problem()
-    if problem is not None:
-        if os.environ.get("CI"):
-            pytest.fail(problem)
-        pytest.skip(problem)
+    needs(redis_problem())
     return REDIS
 
 
 @pytest.fixture(scope="module")
 def fresh_pg() -> Iterator[str]:
     """A PostgreSQL schema nobody created tables in yet (both servers start on it at once)."""
-    from tests.server.conftest import _pg_available
-
-    problem = _pg_available()
-    if problem is not None:
-        if os.environ.get("CI"):
-            pytest.fail(problem)
-        pytest.skip(problem)
-    import psycopg
-
-    schema = f"rbscale_{os.getpid()}_{secrets.token_hex(4)}"
-    with psycopg.connect(PG_BASE, autocommit=True) as conn:
-        conn.execute(f'CREATE SCHEMA "{schema}"')
-    try:
-        yield f"{PG_BASE}?options=-csearch_path%3D{schema}"
-    finally:
-        with psycopg.connect(PG_BASE, autocommit=True) as conn:
-            conn.execute(f'DROP SCHEMA "{schema}" CASCADE')
+    with pg_schema("rbscale") as url:
+        yield url
 
 
 def descendants(pid: int) -> set[int]:

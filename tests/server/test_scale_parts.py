@@ -23,17 +23,10 @@ from riverbox.server.botqueue import known_state, remote_choose, seat_job
 from riverbox.server.fanout import RedisFanout
 from riverbox.server.table import make_game
 from riverbox.store.db import Store
-from tests.server.conftest import PG_BASE, _pg_available, bearer, new_table
+from tests.server.conftest import bearer, needs, new_table, pg_schema
 from tests.server.test_scale import redis_problem
 
 REDIS = os.environ.get("RIVERBOX_TEST_REDIS", "redis://127.0.0.1:6379/0")
-
-
-def _needs(problem: str | None) -> None:
-    if problem is not None:
-        if os.environ.get("CI"):
-            pytest.fail(problem)
-        pytest.skip(problem)
 
 
 def _first_job(lite: TestClient) -> tuple[Any, Any, dict[str, Any]]:
@@ -106,7 +99,7 @@ class _Heard:
 
 
 def test_the_redis_fanout_keeps_commit_order_and_passes_chat_once() -> None:
-    _needs(redis_problem())
+    needs(redis_problem())
     import asyncio
 
     channel = f"rbtest_{secrets.token_hex(6)}"
@@ -160,17 +153,8 @@ def test_chat_crosses_postgresql_processes(pg_url: str) -> None:
 
 @pytest.fixture
 def fresh_schema() -> Iterator[str]:
-    _needs(_pg_available())
-    import psycopg
-
-    schema = f"rbfresh_{os.getpid()}_{secrets.token_hex(4)}"
-    with psycopg.connect(PG_BASE, autocommit=True) as conn:
-        conn.execute(f'CREATE SCHEMA "{schema}"')
-    try:
-        yield f"{PG_BASE}?options=-csearch_path%3D{schema}"
-    finally:
-        with psycopg.connect(PG_BASE, autocommit=True) as conn:
-            conn.execute(f'DROP SCHEMA "{schema}" CASCADE')
+    with pg_schema("rbfresh") as url:
+        yield url
 
 
 def test_two_servers_may_create_one_schema_at_once(fresh_schema: str) -> None:
