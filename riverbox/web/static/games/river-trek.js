@@ -155,10 +155,13 @@ function icon(shape, cls = "") {
 /** The vendored picture of each colour's explorers (scripts/art.json): a different figure each. */
 const EXPLORERS = { green: "explorer-green", orange: "explorer-orange", purple: "explorer-purple", blue: "explorer-blue", Stanley: "explorer-stanley" };
 
+/** The pictures of a head and shoulders: drawn closer, so the head fills the piece's disc. */
+const BUSTS = new Set(["explorer-purple", "explorer-blue"]);
+
 /** An explorer's face: its colour's picture, or the drawn figure when there is no art. */
 function face(view, ctx, c) {
-  const box = el("span", { class: "rt-face", "aria-hidden": "true" });
   const name = EXPLORERS[(Array.isArray(view.colours) ? view.colours : [])[c]];
+  const box = el("span", { class: `rt-face${BUSTS.has(name) ? " rt-bust" : ""}`, "aria-hidden": "true" });
   const image = name && ctx && ctx.art ? ctx.art(name, "", { loading: "eager" }) : null;
   if (!image) box.append(icon("explorer"));
   else {
