@@ -2,7 +2,7 @@
 // the boards' order from the Dock to the clearing (the river runs on one side of the trail and
 // crosses it at each river crossing); each trading-post area lies on the land side beside the
 // spaces it pays, its posts on it; caravans stand as stacks of explorer pieces, the top piece
-// at the top, each piece lettered as well as coloured; the Dock, Base camp, Bridge and Scout
+// at the top, each piece its colour's plate, picture and letter; the Dock, Base camp, Bridge and Scout
 // are tokens on their stops; one panel per colour holds its money, pieces and animals.
 // The trail is a grid placed twice (12 stops a row on a wide board, 6 on a narrow one): every
 // piece carries both places and a container query picks one, so one DOM serves both screens.
