@@ -13,6 +13,7 @@ from types import ModuleType
 from fastapi.testclient import TestClient
 
 import riverbox
+from riverbox.games.river_trek.position import COLOURS as TREK_COLOURS
 from riverbox.server.static import ART_CACHE
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -36,13 +37,15 @@ def test_the_copied_pictures_match_the_manifest_and_stay_small() -> None:
     assert "Attribution-ShareAlike 4.0" in (art.ART / "LICENSE-openmoji.txt").read_text()
 
 
-def test_every_animal_card_and_equipment_of_the_two_games_has_a_picture() -> None:
+def test_every_animal_card_equipment_and_explorer_has_a_picture() -> None:
     names = set(vendor().manifest()["art"])
     rr = riverbox.load("ravenous-river").printed_content("en")
     rv = riverbox.load("river-rivals").printed_content("en")
     wanted = {*rr["animals"], *(f"card-{c}" for c in rr["cards"]), *rv["animals"]}
     wanted |= {f"equip-{e}" for e in rv["equipment"]}
     wanted |= {"boat", "bank", "home", "fish", "shield", "pile", "eye"}
+    # River Trek's explorers: a picture per colour and one for Stanley (games/river-trek.js)
+    wanted |= {f"explorer-{c}" for c in (*TREK_COLOURS, "stanley")}
     assert wanted <= names, sorted(wanted - names)
 
 

@@ -142,6 +142,76 @@ async ([game, table, token]) => {
 """The legal moves of the seat whose first click has no live element on the drawing or its bar."""
 
 
+TREK_EXPLORERS = """
+() => {
+  const problems = [];
+  const pictures = new Map();  // colour class -> the pictures its explorers carry
+  const pieces = [...document.querySelectorAll('#board .rt-piece')];
+  for (const piece of pieces) {
+    const colour = [...piece.classList].find((c) => /^rt-c\\d$/.test(c)) || '?';
+    const img = piece.querySelector('.rt-face img');
+    if (!img || !img.complete || !img.naturalWidth) problems.push(`a ${colour} explorer has no picture`);
+    else {
+      const name = img.getAttribute('src').split('/').pop();
+      pictures.set(colour, new Set([...(pictures.get(colour) || []), name]));
+    }
+    const letter = piece.querySelector('.rt-letter');
+    if (!letter || !letter.textContent.trim()) problems.push(`a ${colour} explorer has no letter`);
+  }
+  for (const [colour, names] of pictures) {
+    if (names.size !== 1) problems.push(`${colour} wears ${[...names]}`);
+  }
+  const all = [...pictures.values()].map((n) => [...n][0]);
+  if (new Set(all).size !== all.length) problems.push(`two colours share a picture: ${all}`);
+  return { problems, colours: pictures.size, pieces: pieces.length };
+}
+"""
+"""River Trek's explorers: each carries its colour's own picture (loaded) and its letter."""
+
+TREK_CROSSING_NAMES = """
+async ([table, token]) => {
+  // the live view with a board starting on every river crossing (a table's boards are dealt at
+  // random and only a few start on one), drawn by the page's own module beside the live drawing
+  const drawing = await import('/static/games/river-trek.js');
+  const { art } = await import('/static/stage.js');
+  const { el } = await import('/static/common.js');
+  const headers = { authorization: `Bearer ${token}` };
+  const state = await (await fetch(`/api/tables/${table}/state`, { headers })).json();
+  const view = structuredClone(state.view);
+  const crossings = view.spaces.flatMap((s, i) => (s && s.kind === 'crossing' ? [i] : []));
+  view.board_start = crossings;
+  view.boards = crossings.map(() => 'M8A');
+  const box = el('div', { id: 'crossing-check' });
+  document.getElementById('board').append(box);
+  const ctx = { content: {}, seat: 0, names: [], legal: [], art: (n, a, x) => art(el, n, a, x) };
+  box.append(drawing.draw(view, ctx));
+  const problems = [];
+  const labels = [...box.querySelectorAll('.rt-crossing .rt-boardname')];
+  for (const label of labels) {
+    const ford = label.parentElement.querySelector('.rt-ford');
+    if (!ford) { problems.push(`${label.textContent}: a crossing drawn with no river`); continue; }
+    const w = ford.getBoundingClientRect();
+    const range = document.createRange();
+    range.selectNodeContents(label);
+    const words = [...range.getClientRects()];
+    const wet = words.some((r) => Math.min(r.right, w.right) - Math.max(r.left, w.left) > 0
+      && Math.min(r.bottom, w.bottom) - Math.max(r.top, w.top) > 0);
+    if (!wet) continue;
+    // over the water the words need a plate of their own: opaque, and all of them on it
+    const plate = label.getBoundingClientRect();
+    const colour = getComputedStyle(label).backgroundColor;
+    const opaque = /^rgb\\(/.test(colour) || /^rgba\\(.*,\\s*1\\)$/.test(colour);
+    const onPlate = words.every((r) => r.left >= plate.left - .5 && r.right <= plate.right + .5
+      && r.top >= plate.top - .5 && r.bottom <= plate.bottom + .5);
+    if (!opaque || !onPlate) problems.push(`${label.textContent} lies on the water (${colour})`);
+  }
+  box.remove();
+  return { problems, crossings: crossings.length, labels: labels.length };
+}
+"""
+"""A board's name on a river crossing: off the water, or on an opaque plate that holds its words."""
+
+
 def open_seat(browser: Any, url: str, reduced: bool = False, size: tuple[int, int] = (1280, 800)) -> Any:
     context = browser.new_context(
         viewport={"width": size[0], "height": size[1]},
@@ -243,6 +313,15 @@ def test_the_drawing_is_legible_at_both_sizes(browser: Any, live_server: str, ga
         settled(page)
         assert not text_problems(page), (size, text_problems(page)[:8])
         assert not missing_alternatives(page), (size, missing_alternatives(page))
+        if game == "river-trek":
+            page.wait_for_function(
+                "[...document.querySelectorAll('#board .rt-face img')].every((i) => i.complete)"
+            )
+            explorers = page.evaluate(TREK_EXPLORERS)
+            assert explorers["colours"] == 3 and not explorers["problems"], (size, explorers)
+            token = table["seats"][0]["token"]
+            names = page.evaluate(TREK_CROSSING_NAMES, [table["id"], token])
+            assert names["labels"] == names["crossings"] > 0 and not names["problems"], (size, names)
         assert page.evaluate("document.documentElement.scrollWidth") <= width, (
             f"{game} scrolls sideways at {size}"
         )

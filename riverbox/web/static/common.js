@@ -32,6 +32,8 @@ export function el(tag, attrs = {}, ...children) {
     if (value === undefined || value === null || value === false) continue;
     if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
     else if (key === "dataset") Object.assign(node.dataset, value);
+    // through the CSSOM: the site's policy (style-src 'self') refuses a style attribute set as markup
+    else if (key === "style") node.style.cssText = String(value);
     else node.setAttribute(key, value === true ? "" : String(value));
   }
   for (const child of children.flat()) {

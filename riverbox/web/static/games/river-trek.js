@@ -2,7 +2,7 @@
 // the boards' order from the Dock to the clearing (the river runs on one side of the trail and
 // crosses it at each river crossing); each trading-post area lies on the land side beside the
 // spaces it pays, its posts on it; caravans stand as stacks of explorer pieces, the top piece
-// at the top, each piece lettered as well as coloured; the Dock, Base camp, Bridge and Scout
+// at the top, each piece its colour's plate, picture and letter; the Dock, Base camp, Bridge and Scout
 // are tokens on their stops; one panel per colour holds its money, pieces and animals.
 // The trail is a grid placed twice (12 stops a row on a wide board, 6 on a narrow one): every
 // piece carries both places and a container query picks one, so one DOM serves both screens.
@@ -152,11 +152,33 @@ function icon(shape, cls = "") {
     svg("path", { d: SHAPES[shape] }));
 }
 
-/** One explorer piece: a coloured figure with its colour's letter (colour is never alone). */
-function piece(view, c, attrs = {}) {
+/** The vendored picture of each colour's explorers (scripts/art.json): a different figure each. */
+const EXPLORERS = { green: "explorer-green", orange: "explorer-orange", purple: "explorer-purple", blue: "explorer-blue", Stanley: "explorer-stanley" };
+
+/** The pictures of a head and shoulders: drawn closer, so the head fills the piece's disc. */
+const BUSTS = new Set(["explorer-purple", "explorer-blue"]);
+
+/** An explorer's face: its colour's picture, or the drawn figure when there is no art. */
+function face(view, ctx, c) {
+  const name = EXPLORERS[(Array.isArray(view.colours) ? view.colours : [])[c]];
+  const box = el("span", { class: `rt-face${BUSTS.has(name) ? " rt-bust" : ""}`, "aria-hidden": "true" });
+  const image = name && ctx && ctx.art ? ctx.art(name, "", { loading: "eager" }) : null;
+  if (!image) box.append(icon("explorer"));
+  else {
+    image.addEventListener("error", () => box.append(icon("explorer")), { once: true });
+    box.append(image);
+  }
+  return box;
+}
+
+/**
+ * One explorer piece: its colour's plate, its colour's own figure and its colour's letter, so
+ * neither the colour nor the picture is ever the only way to tell two colours apart.
+ */
+function piece(view, ctx, c, attrs = {}) {
   const name = colourName(view, c);
   return el("span", { class: `rt-piece rt-c${c}`, title: name, ...attrs },
-    icon("explorer"), el("span", { class: "rt-letter", "aria-hidden": "true" }, String(name).slice(0, 1).toUpperCase()));
+    face(view, ctx, c), el("span", { class: "rt-letter", "aria-hidden": "true" }, String(name).slice(0, 1).toUpperCase()));
 }
 
 /** One trading post: a coloured house with its colour's letter. */
@@ -322,16 +344,18 @@ function drawStop(view, i, space, ctx, side, tiles) {
     class: `rt-stop rt-${kind}${start >= 0 ? " rt-board-start" : ""}${memory.changed.has(`space:${i}`) ? " rt-last" : ""}${unusable ? " rt-gone" : ""}`,
     style, "data-pick": `space:${i}`, "data-name": extra, "data-side": side, "data-zone": `space:${i}`,
   },
+  // a crossing's river runs across the stop, under its words; the board's name there is on a plate
+  kind === "crossing" ? el("span", { class: "rt-ford", "aria-hidden": "true" }) : null,
   el("span", { class: "rt-no" }, el("span", { class: "sr-only" }, `${extra}. `), `${i}`, mark ? el("b", { class: "rt-mark" }, ` ${mark}`) : null),
   start >= 0 && Array.isArray(view.boards) ? el("span", { class: "rt-boardname" }, boardName(view.boards[start])) : null,
   tokens.length ? el("span", { class: "rt-tokens" }, tokens) : null,
   stack.length ? el("span", { class: "rt-stack", role: "img", "aria-label": TEXT.caravan(stack.length, names) },
     [...stack].map((c, level) => ({ c, level })).reverse().map(({ c, level }) => {
       const key = `m:${i}:${level}`;
-      return piece(view, c, { "data-key": `${key}:${c}`, "data-from": from(key, c) });
+      return piece(view, ctx, c, { "data-key": `${key}:${c}`, "data-from": from(key, c) });
     })) : null,
   move ? el("span", { class: "rt-inhand", role: "img", "aria-label": TEXT.inHand(move.in_hand.map((c) => colourName(view, c)).join(", ")) },
-    move.in_hand.map((c) => piece(view, c))) : null,
+    move.in_hand.map((c) => piece(view, ctx, c))) : null,
   (tiles.get(i) || []).map((a) => el("span", { class: "rt-tile" }, icon("paw"),
     el("span", {}, a.face_down ? TEXT.faceDown : animalTitle(ctx, a.name)))));
 }
@@ -379,7 +403,7 @@ function drawTrail(view, ctx) {
   const end = el("div", { class: "rt-stop rt-clearing", style: endStyle },
     el("span", { class: "rt-no" }, TEXT.clearing),
     scoutDone ? token("flag", TEXT.scout, "rt-tok-scout") : null,
-    el("span", { class: "rt-stack rt-flat" }, clearing.flatMap((count, c) => Array.from({ length: count }, () => piece(view, c)))),
+    el("span", { class: "rt-stack rt-flat" }, clearing.flatMap((count, c) => Array.from({ length: count }, () => piece(view, ctx, c)))),
     el("span", { class: "sr-only" }, clearing.map((count, c) => `${colourName(view, c)}: ${TEXT.inClearing(count)}`).join("; ")));
   const rowsW = Math.ceil((n + 1) / WIDE) * 3;
   const rowsN = Math.ceil((n + 1) / NARROW) * 3;
@@ -401,7 +425,7 @@ function drawPanels(view, ctx) {
     const held = animals.filter((a) => a.holder === i);
     const moving = toMove.includes(i) && !view.winners;
     return el("li", { class: `rt-panel rt-c${i}-panel${moving ? " to-move" : ""}${i === ctx.seat ? " mine" : ""}`, "data-zone": `panel:${i}` },
-      el("p", { class: "rt-who" }, piece(view, i, { "data-key": `reserve:${i}` }), el("strong", {}, ` ${who}`),
+      el("p", { class: "rt-who" }, piece(view, ctx, i, { "data-key": `reserve:${i}` }), el("strong", {}, ` ${who}`),
         moving ? el("span", { class: "rt-tomove" }, ` ▶ ${TEXT.toMove}`) : null,
         stanley ? null : el("span", { class: "rt-money" }, ` ${TEXT.money(at("money", i))}`)),
       el("p", { class: "rt-counts" }, TEXT.reserve(at("offboard", i) ?? "?"), " · ", TEXT.clearingCount(at("clearing", i) ?? 0),
@@ -428,7 +452,7 @@ function drawBar(view, ctx) {
     const word = key.slice(4);
     if (word.startsWith("restack:")) {
       const c = +word.slice(8);
-      return el("span", { class: "rt-barbutton", "data-pick": key, "data-name": colourName(view, c) }, piece(view, c), ` ${colourName(view, c)}`);
+      return el("span", { class: "rt-barbutton", "data-pick": key, "data-name": colourName(view, c) }, piece(view, ctx, c), ` ${colourName(view, c)}`);
     }
     return el("span", { class: "rt-barbutton", "data-pick": key, "data-name": BAR[word] || word }, BAR[word] || word);
   }));

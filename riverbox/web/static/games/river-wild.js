@@ -72,7 +72,12 @@ function rankTitle(ranks, name) {
 
 function svg(tag, attrs = {}, ...children) {
   const node = document.createElementNS(NS, tag);
-  for (const [k, v] of Object.entries(attrs)) if (v !== undefined && v !== null) node.setAttribute(k, String(v));
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === undefined || v === null) continue;
+    // a style through the CSSOM: the site's policy (style-src 'self') refuses a style attribute
+    if (k === "style") node.style.cssText = String(v);
+    else node.setAttribute(k, String(v));
+  }
   for (const child of children.flat()) {
     if (child === null || child === undefined) continue;
     node.append(child instanceof Node ? child : document.createTextNode(String(child)));
