@@ -101,8 +101,7 @@ class Openings:
         """Refuse (429) a new table for ``keys`` if any of them is at a cap (outside a creation)."""
         opener = self.opener(keys, all_bots)
         with self.store.engine.begin() as conn:
-            assert opener.check is not None
-            opener.check(conn)
+            self._check(conn, address=opener.address, player=opener.player, all_bots=all_bots)
 
     def _check(self, conn: Connection, address: str | None, player: str | None, all_bots: bool) -> None:
         g = schema.games.c

@@ -7,7 +7,8 @@ and the request does nothing. The module knows nothing of routes: a router adopt
 ``Depends(rate_limit("kind"))``, so chat or any later kind can reuse it.
 
 One process keeps its buckets in memory (:class:`Buckets`). Several ``riverbox serve``
-processes given ``--redis URL`` share theirs in Redis (:class:`RedisBuckets`), or N processes
+processes on PostgreSQL given ``--redis URL`` share theirs in Redis (:class:`RedisBuckets`; on
+SQLite there is only one process, and nothing to share), or N processes
 would allow N times the limits: one Lua script takes a token from every key's bucket or from
 none, atomically for all processes, on Redis's own clock (``TIME``: the processes' clocks need
 not agree), and a bucket's key expires once it would be full again (a full bucket is the same
