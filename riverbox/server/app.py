@@ -37,7 +37,7 @@ from riverbox.server.deps import request_lang
 from riverbox.server.expiry import sweep
 from riverbox.server.failures import storage_failed
 from riverbox.server.fanout import make_fanout
-from riverbox.server.limits import RateLimited
+from riverbox.server.limits import RateLimited, RedisBuckets
 from riverbox.server.live import BotDriver
 from riverbox.server.lobby_form import first_field
 from riverbox.server.middleware import BODY_LIMIT, BodyLimit, SecurityHeaders
@@ -179,6 +179,10 @@ async def _running(runtime: Runtime) -> AsyncIterator[None]:
         bot_pool = runtime.bot_pool = BotPool(settings.bot_workers)  # supervised: a lost worker is replaced
         driver = runtime.driver = BotDriver(tables, bot_pool, settings.bot_workers, settings.takeover_seconds)
     fanout = runtime.fanout = runtime.hub.fanout = make_fanout(store, settings.redis_url)
+    limiter = runtime.limiter
+    # several processes share PostgreSQL: they count in the same buckets (SQLite has one process)
+    if settings.redis_url and store.is_postgres and not limiter.off:
+        limiter.shared = RedisBuckets(settings.redis_url, f"{store.channel}:limits")
     await fanout.start(runtime.on_notice, runtime.on_chat)
     tables.hears_notices = fanout.listening  # cached tables then stay current between notices
     beat = None
@@ -214,6 +218,9 @@ async def _running(runtime: Runtime) -> AsyncIterator[None]:
         runtime.turn_alerts.sender.close()
         tables.hears_notices = False
         await fanout.stop()
+        if limiter.shared is not None:
+            shared, limiter.shared = limiter.shared, None
+            await shared.close()
         runtime.hub.fanout = None
         bot_pool.shutdown()
         store.close()

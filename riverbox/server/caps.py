@@ -6,30 +6,43 @@ tables, and ``bot_tables`` of those may be all-bot tables (no human or open seat
 watches them end, and each one keeps a bot worker busy). ``bot_tables`` 0 refuses all-bot
 tables outright. A refusal is a 429 naming the cap, and creates nothing.
 
-The count is this process's own (tables made since it started, looked up in the store to drop
-those that have ended): a restart forgets it, and several server processes each count theirs.
-That is enough for the abuse it guards against (one client making thousands of tables), and
-needs no table of its own in the database.
+The count comes from the database, not from the process's memory: each table records who
+opened it (``games.opener_address`` and ``opener_player``, kept only while it is unfinished),
+and a new table is checked by counting that client's unfinished tables, in the transaction
+that inserts it. So every ``riverbox serve`` process sharing a database counts the same
+tables, a restart forgets nothing, and a table that ends (finished, resigned, abandoned by the
+expiry) frees its place in the same commit that ends it, with nothing to keep in step.
+
+Why the database and not Redis, when a server has Redis: the database already knows which
+tables are unfinished, and the insert that the cap guards is a database write. Counting there
+is one indexed query per new table (tables are made a few times a second at most, not per
+move), works alike on SQLite and PostgreSQL with or without Redis, and leaves no second copy
+of the truth to drift (a Redis set would have to learn of every table that ends, from every
+process, and be rebuilt after Redis loses it). On PostgreSQL the check takes a transaction
+advisory lock per key first, so two processes creating for one client at once take turns and
+the cap holds exactly; on SQLite (one process) the store makes such creations take turns.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from threading import Lock
+import functools
+import zlib
+from dataclasses import dataclass
 
 import sqlalchemy as sa
+from sqlalchemy.engine import Connection
 
 from riverbox.server.table import Refused, server_text
 from riverbox.store import schema
-from riverbox.store.db import Store
+from riverbox.store.db import UNFINISHED, Opener, Store
 
 OPEN_TABLES = 50
 """Unfinished tables one address or player may keep (``riverbox serve --open-tables``)."""
 BOT_TABLES = 3
 """Unfinished all-bot tables one address or player may keep (``--bot-tables``; 0: none at all)."""
 
-KEYS = 100_000
-"""Clients remembered at most."""
+CAPS_LOCK = 0x72627870  # "rbxp": the first key of the caps' two-key advisory locks
+"""PostgreSQL advisory locks of the caps are (CAPS_LOCK, hash of the client's key)."""
 
 
 @dataclass(frozen=True)
@@ -38,67 +51,91 @@ class Caps:
     bot_tables: int = BOT_TABLES
 
 
+@dataclass(frozen=True)
+class Count:
+    """A client's unfinished tables, and how many of them have only bots."""
+
+    tables: int
+    bots_only: int
+
+
+def opener_of(keys: list[str]) -> tuple[str | None, str | None]:
+    """(address, player) of a client's keys (``ip:…``, ``player:…``, see :func:`limits.keys_of`)."""
+    address = next((k.removeprefix("ip:") for k in keys if k.startswith("ip:")), None)
+    player = next((k.removeprefix("player:") for k in keys if k.startswith("player:")), None)
+    return (None if address is None else address[:64]), player
+
+
+def count(conn: Connection, column: sa.Column[str | None], value: str) -> Count:
+    """The unfinished tables whose opener ``column`` is ``value`` (one indexed query)."""
+    g, s = schema.games.c, schema.seats.c
+    people = sa.exists().where(s.game_id == g.id, s.kind != "bot")
+    row = conn.execute(
+        sa.select(sa.func.count(), sa.func.coalesce(sa.func.sum(sa.case((~people, 1), else_=0)), 0)).where(
+            column == value, g.status.in_(UNFINISHED)
+        )
+    ).one()
+    return Count(int(row[0]), int(row[1]))
+
+
 @dataclass
 class Openings:
-    """The unfinished tables each key (``ip:…``, ``player:…``) made, and the check against the caps."""
+    """The check of a new table against the caps, counted in the shared database."""
 
     store: Store
-    caps: Caps = field(default_factory=Caps)
-    _made: dict[str, list[tuple[str, bool]]] = field(default_factory=dict)
-    _lock: Lock = field(default_factory=Lock)
+    caps: Caps = Caps()
 
-    def check(self, keys: list[str], all_bots: bool) -> None:
-        """Refuse (429) a new table for ``keys`` if any of them is at a cap."""
+    def opener(self, keys: list[str], all_bots: bool) -> Opener:
+        """Who opens a table for ``keys``, with the check the store runs as it inserts it.
+
+        An all-bot table on a server that hosts none is refused at once (no count needed).
+        """
         if all_bots and self.caps.bot_tables == 0:
             raise Refused(429, server_text("this server does not host tables of bots only"), "seats")
-        for key in keys:
-            made = self._alive(key)
-            if len(made) >= self.caps.open_tables:
-                raise Refused(
-                    429,
-                    server_text(
-                        "you have {count} unfinished tables, the most this server allows; "
-                        "finish or resign one first",
-                        count=len(made),
-                    ),
-                )
-            bots = sum(1 for _, only_bots in made if only_bots)
-            if all_bots and bots >= self.caps.bot_tables:
-                raise Refused(
-                    429,
-                    server_text(
-                        "you have {count} unfinished tables of bots only, the most this server allows",
-                        count=bots,
-                    ),
-                    "seats",
-                )
+        address, player = opener_of(keys)
+        return Opener(
+            address, player, functools.partial(self._check, address=address, player=player, all_bots=all_bots)
+        )
 
-    def add(self, keys: list[str], table_id: str, all_bots: bool) -> None:
-        """Count a table just made for each of ``keys``."""
-        with self._lock:
-            for key in keys:
-                self._made.setdefault(key, []).append((table_id, all_bots))
-            while len(self._made) > KEYS:  # a bound on memory: the oldest clients are forgotten
-                del self._made[next(iter(self._made))]
+    def check(self, keys: list[str], all_bots: bool) -> None:
+        """Refuse (429) a new table for ``keys`` if any of them is at a cap (outside a creation)."""
+        opener = self.opener(keys, all_bots)
+        with self.store.engine.begin() as conn:
+            self._check(conn, address=opener.address, player=opener.player, all_bots=all_bots)
 
-    def _alive(self, key: str) -> list[tuple[str, bool]]:
-        """``key``'s tables that have not ended (the ended ones are forgotten)."""
-        with self._lock:
-            made = list(self._made.get(key, ()))
-        if not made:
-            return []
+    def _check(self, conn: Connection, address: str | None, player: str | None, all_bots: bool) -> None:
         g = schema.games.c
-        with self.store.engine.connect() as conn:
-            going = {
-                row.id
-                for row in conn.execute(
-                    sa.select(g.id).where(g.id.in_([t for t, _ in made]), g.status.in_(("open", "running")))
+        held = [(c, v) for c, v in ((g.opener_address, address), (g.opener_player, player)) if v is not None]
+        if self.store.is_postgres:  # other processes' creations for these keys wait for this commit
+            for name in sorted(f"{c.name}:{v}" for c, v in held):  # one order: no deadlock
+                conn.execute(
+                    sa.text("SELECT pg_advisory_xact_lock(:a, :b)"),
+                    {"a": CAPS_LOCK, "b": _int32(zlib.crc32(name.encode()))},
                 )
-            }
-        with self._lock:
-            alive = [m for m in self._made.get(key, ()) if m[0] in going]
-            if alive:
-                self._made[key] = alive
-            else:
-                self._made.pop(key, None)
-        return alive
+        for column, value in held:
+            self._refuse(count(conn, column, value), all_bots)
+
+    def _refuse(self, found: Count, all_bots: bool) -> None:
+        if found.tables >= self.caps.open_tables:
+            raise Refused(
+                429,
+                server_text(
+                    "you have {count} unfinished tables, the most this server allows; "
+                    "finish or resign one first",
+                    count=found.tables,
+                ),
+            )
+        if all_bots and found.bots_only >= self.caps.bot_tables:
+            raise Refused(
+                429,
+                server_text(
+                    "you have {count} unfinished tables of bots only, the most this server allows",
+                    count=found.bots_only,
+                ),
+                "seats",
+            )
+
+
+def _int32(n: int) -> int:
+    """An unsigned 32-bit hash as PostgreSQL's signed ``int`` (the advisory lock's key)."""
+    return n - (1 << 32) if n >= 1 << 31 else n

@@ -7,7 +7,7 @@ they read.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Annotated, Any
 
 from fastapi import Depends, Header, Request
@@ -158,10 +158,19 @@ def client_keys(request: Request) -> list[str]:
     return keys_of(host, None if player is None else player.id)
 
 
-def rate_limit(kind: str) -> Callable[[Request], None]:
-    """A route dependency that counts the request against ``kind``'s buckets (429 when empty)."""
+def rate_limit(kind: str) -> Callable[[Request], Awaitable[None]]:
+    """A route dependency that counts the request against ``kind``'s buckets (429 when empty).
 
-    def check(request: Request) -> None:
-        request.app.state.runtime.limiter.check(kind, client_keys(request))
+    Async, so a server with Redis asks it on the event loop (one round trip, no thread); the
+    player behind a cookie is looked up in a thread (it may read the store).
+    """
+
+    async def check(request: Request) -> None:
+        if player_key(request) is None:
+            host = request.client.host if request.client is not None else None
+            keys = keys_of(host, None)
+        else:
+            keys = await run_in_threadpool(client_keys, request)
+        await runtime(request).limiter.acheck(kind, keys)
 
     return check

@@ -39,7 +39,7 @@ from riverbox.server.table import (
     make_game,
     server_text,
 )
-from riverbox.store.db import EventRow, NewEvent, SeatRow, Stale, Store, TableRow
+from riverbox.store.db import EventRow, NewEvent, Opener, SeatRow, Stale, Store, TableRow
 
 CACHE_SIZE = 4096
 """Tables kept in memory; older ones are rebuilt from the store when asked for."""
@@ -317,8 +317,13 @@ class Tables:
         bank: float | None = None,
         timeouts: int | None = None,
         rated: bool | None = None,
+        opener: Opener | None = None,
     ) -> tuple[str, list[tuple[int, str, str | None]]]:
-        """A new table; returns its id and (seat, kind, token) for every seat (tokens for humans)."""
+        """A new table; returns its id and (seat, kind, token) for every seat (tokens for humans).
+
+        ``opener``: who opens it, and the check of the caps on unfinished tables that the store
+        runs as it inserts the table (:mod:`riverbox.server.caps`).
+        """
         if players is not None and "players" in options:  # which would win? neither: refused
             raise Refused(422, "players is given twice (as players and in options); give it once")
         try:
@@ -378,7 +383,7 @@ class Tables:
                 )
             )
             out.append((i, spec.kind, token))
-        self.store.create_table(row, rows)
+        self.store.create_table(row, rows, opener)
         self._changed(table_id)
         return table_id, out
 

@@ -22,7 +22,7 @@ import re
 import threading
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -128,6 +128,24 @@ class NewEvent:
 
 
 @dataclass(frozen=True)
+class Opener:
+    """Who opens a new table (its address, its player; either may be None), and what must hold first.
+
+    ``check`` runs inside the transaction that inserts the table, before the insert (while no
+    other table of the same opener can be inserted: see :meth:`Store.create_table`); it raises
+    to refuse, and then nothing is written.
+    """
+
+    address: str | None
+    player: str | None
+    check: Callable[[Connection], None] | None = None
+
+
+UNFINISHED = ("open", "running")
+"""The statuses of a table still being played (any other one has ended)."""
+
+
+@dataclass(frozen=True)
 class EventRow:
     """One entry of a table's append-only log."""
 
@@ -212,6 +230,7 @@ class Store:
         self._queue: queue.SimpleQueue[_Append | None] = queue.SimpleQueue()
         self._writer: threading.Thread | None = None
         self._writer_guard = threading.Lock()
+        self._create_turns = threading.Lock()
         self._sqlite = sqlite
         self._checkpointer: threading.Thread | None = None
         self._stop = threading.Event()
@@ -252,10 +271,22 @@ class Store:
         self.engine.dispose()  # SQLite checkpoints the rest as its last connection closes
 
     # -- writes ---------------------------------------------------------------------------
-    def create_table(self, table: TableRow, seats: list[tuple[SeatRow, str | None]]) -> None:
-        """Insert a table and its seats (each with its token hash, or None) in one transaction."""
+    def create_table(
+        self, table: TableRow, seats: list[tuple[SeatRow, str | None]], opener: Opener | None = None
+    ) -> None:
+        """Insert a table and its seats (each with its token hash, or None) in one transaction.
+
+        ``opener`` is recorded with the table while it is unfinished, and its ``check`` runs in
+        the same transaction first. On SQLite (one process) creations with a check take turns
+        in this process, so two cannot both pass a check that only one of them should; on
+        PostgreSQL the check serialises itself with advisory locks in its transaction.
+        """
         self._start_writer()  # and the checkpoints of whatever this process writes
-        with self.engine.begin() as conn:
+        check = None if opener is None else opener.check
+        turns = self._create_turns if self._sqlite and check is not None else nullcontext()
+        with turns, self.engine.begin() as conn:
+            if check is not None:
+                check(conn)  # raises to refuse: the transaction rolls back with nothing written
             conn.execute(
                 schema.games.insert().values(
                     id=table.id,
@@ -266,6 +297,8 @@ class Store:
                     table_options=table.table_options,
                     created=table.created,
                     secret=table.secret,
+                    opener_address=None if opener is None else opener.address,
+                    opener_player=None if opener is None else opener.player,
                 )
             )
             conn.execute(
@@ -393,8 +426,9 @@ class Store:
             item.error = Stale(f"event {seq} of table {table_id} was already written")
             return False
         if item.status is not None:
-            conn.execute(
-                schema.games.update().where(schema.games.c.id == table_id).values(status=item.status)
+            ended = {} if item.status in UNFINISHED else {"opener_address": None, "opener_player": None}
+            conn.execute(  # an ended table forgets who opened it (counted only while unfinished)
+                schema.games.update().where(schema.games.c.id == table_id).values(status=item.status, **ended)
             )
         if item.seat_bot is not None:
             conn.execute(

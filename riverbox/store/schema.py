@@ -144,3 +144,11 @@ games.append_column(sa.Column("secret", sa.String(64), nullable=True))
 """A table's 256-bit secret seed in hex: its chance draws come from the keyed generator
 (``blake2b-ctr``), and ``seed`` is then 0. Null for tables made before (SplitMix64 from ``seed``).
 The secret is shown to nobody until the game is over, in its record."""
+# -- who opened a table (migration 0007_openers) ------------------------------------------
+games.append_column(sa.Column("opener_address", sa.String(64), nullable=True))
+"""The address that opened the table, kept only while it is unfinished (the store clears it
+when the table ends): the caps on unfinished tables count it (:mod:`riverbox.server.caps`)."""
+games.append_column(sa.Column("opener_player", sa.String(32), nullable=True))
+"""The player whose cookie opened the table, likewise kept only while it is unfinished."""
+sa.Index("games_opener_address", games.c.opener_address, games.c.status)
+sa.Index("games_opener_player", games.c.opener_player, games.c.status)

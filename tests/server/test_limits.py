@@ -12,6 +12,7 @@ from riverbox.server.app import Settings, create_app
 from riverbox.server.expiry import expire
 from riverbox.server.limits import Buckets, Limiter, Rate
 from riverbox.server.table import Refused
+from riverbox.store import schema
 from tests.server.conftest import TestClient, bearer, state
 
 
@@ -134,12 +135,17 @@ def test_the_cap_counts_a_player_across_addresses(tmp_path: Path) -> None:
     openings = app.state.runtime.openings
     with TestClient(app) as c:
         ids = [c.post("/api/tables", json={"game": "river-rivals"}).json()["id"] for _ in range(2)]
-    openings.add(["ip:elsewhere", "player:p1"], ids[0], False)
-    openings.add(["ip:another", "player:p1"], ids[1], False)
-    openings.check(["ip:third"], False)  # a new address alone is free
-    with pytest.raises(Refused) as refused:
-        openings.check(["ip:third", "player:p1"], False)
-    assert refused.value.status == 429
+        g = schema.games
+        with openings.store.engine.begin() as conn:  # the same player opened them from two addresses
+            for table_id, address in zip(ids, ("elsewhere", "another"), strict=True):
+                conn.execute(
+                    g.update().where(g.c.id == table_id).values(opener_address=address, opener_player="p1")
+                )
+        openings.check(["ip:third"], False)  # a new address alone is free
+        openings.check(["ip:elsewhere"], False)  # one table from there
+        with pytest.raises(Refused) as refused:
+            openings.check(["ip:third", "player:p1"], False)
+        assert refused.value.status == 429
 
 
 def test_all_bot_tables_are_capped_and_can_be_refused_outright(tmp_path: Path) -> None:

@@ -37,8 +37,8 @@ def create_table(body: CreateIn, request: Request, runtime: RuntimeDep, player: 
     """
     specs = None if body.seats is None else [SeatSpec(s.kind, s.bot, _name(s.name)) for s in body.seats]
     keys, all_bots = client_keys(request), bool(specs) and all(s.kind == "bot" for s in specs or ())
-    if runtime.openings is not None:
-        runtime.openings.check(keys, all_bots)  # 429 at the caps on unfinished and all-bot tables
+    # 429 at the caps on unfinished and all-bot tables, counted as the table is inserted
+    opener = None if runtime.openings is None else runtime.openings.opener(keys, all_bots)
     table_id, seats = runtime.tables.create(
         body.game,
         body.players,
@@ -49,9 +49,8 @@ def create_table(body: CreateIn, request: Request, runtime: RuntimeDep, player: 
         body.bank,
         body.timeouts,
         body.rated,
+        opener,
     )
-    if runtime.openings is not None:
-        runtime.openings.add(keys, table_id, all_bots)
     mine = next((s for s, kind, _ in seats if kind == "human"), None)
     if mine is not None:
         take_seat(runtime.tables, runtime.players, table_id, mine, player)

@@ -143,7 +143,7 @@ async def _answer(
         if handler is None:
             raise Refused(422, f"unknown message type {kind!r}; use action, undo, resign, back or chat")
         if limits is not None and isinstance(kind, str):
-            limits[0].check(LIMITED[kind], limits[1])
+            await limits[0].acheck(LIMITED[kind], limits[1])
         return {"type": "ok", "of": kind, "seq": await handler(message)}
     except Refused as exc:
         return {"type": "error", "status": exc.status, "detail": exc.text(lang)}
