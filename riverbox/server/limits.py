@@ -139,13 +139,21 @@ class RedisBuckets:
     decide (the caller then counts locally) and never raises.
     """
 
-    def __init__(self, url: str, prefix: str, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self,
+        url: str,
+        prefix: str,
+        clock: Callable[[], float] = time.monotonic,
+        seconds: float | None = None,
+    ) -> None:
         import redis.asyncio as aioredis
 
         self.prefix = prefix
         self.clock = clock
+        self.seconds = REDIS_SECONDS if seconds is None else seconds
+        """How long a check waits for Redis before it counts locally (:data:`REDIS_SECONDS`)."""
         self.client: Any = aioredis.from_url(
-            url, socket_timeout=REDIS_SECONDS, socket_connect_timeout=REDIS_SECONDS
+            url, socket_timeout=self.seconds, socket_connect_timeout=self.seconds
         )
         self.script: Any = self.client.register_script(TAKE)  # EVALSHA, loaded again if Redis forgot it
         self.paused_until = float("-inf")
@@ -162,7 +170,7 @@ class RedisBuckets:
         names = [f"{self.prefix}:{kind}:{key}" for key in keys]
         try:
             answer = await asyncio.wait_for(
-                self.script(keys=names, args=[repr(rate.per_second), rate.burst]), REDIS_SECONDS
+                self.script(keys=names, args=[repr(rate.per_second), rate.burst]), self.seconds
             )
             return float(answer)
         except asyncio.CancelledError:

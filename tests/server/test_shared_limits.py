@@ -19,15 +19,19 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 
+from riverbox.server import limits
 from riverbox.server.app import Settings, create_app
 from riverbox.server.caps import Caps, Openings
-from riverbox.server.limits import REDIS_SECONDS, Limiter, Rate, RateLimited, RedisBuckets
+from riverbox.server.limits import Limiter, Rate, RateLimited, RedisBuckets
 from riverbox.server.service import SeatSpec, Tables
 from riverbox.server.table import Refused
 from riverbox.store import schema
 from riverbox.store.db import Store
 from tests.server.conftest import TestClient, bearer, needs, pg_schema, state
 from tests.server.test_scale import REDIS, redis_problem
+
+QUARTER = limits.REDIS_SECONDS
+"""How long a server's check waits for Redis (the tests' apps wait longer, see ``patient_redis``)."""
 
 RATES = {"create": Rate(0.5, 5), "move": Rate(1000.0, 100_000)}
 
@@ -36,6 +40,13 @@ RATES = {"create": Rate(0.5, 5), "move": Rate(1000.0, 100_000)}
 def redis_url() -> str:
     needs(redis_problem())
     return REDIS
+
+
+@pytest.fixture(autouse=True)
+def patient_redis(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The apps' Redis gets 10 s to answer, not a quarter second: on a loaded test machine a slow
+    answer falls back to each process's own buckets, which only the fallback tests are about."""
+    monkeypatch.setattr(limits, "REDIS_SECONDS", 10.0)
 
 
 @pytest.fixture
@@ -160,7 +171,9 @@ def test_a_redis_that_hangs_stalls_one_check_briefly_then_is_left_alone() -> Non
     thread.start()
 
     async def run() -> list[float]:
-        limiter = _shared(f"redis://127.0.0.1:{server.getsockname()[1]}/0", "rbtest:hang")
+        url = f"redis://127.0.0.1:{server.getsockname()[1]}/0"
+        limiter = Limiter(1.0, RATES)  # with the server's own quarter second for Redis to answer
+        limiter.shared = RedisBuckets(url, "rbtest:hang", seconds=QUARTER)
         times = []
         for _ in range(5):
             started = time.monotonic()
@@ -177,8 +190,8 @@ def test_a_redis_that_hangs_stalls_one_check_briefly_then_is_left_alone() -> Non
         for conn in held:
             conn.close()
         server.close()
-    assert times[0] < 3 * REDIS_SECONDS  # one slow check: Redis's time-out
-    assert max(times[1:]) < 0.05  # then Redis is left alone for a while
+    assert times[0] < 5  # one slow check: Redis's time-out (a loaded machine adds to it), not a hang
+    assert max(times[1:]) < 0.8 * QUARTER  # then Redis is left alone for a while
 
 
 def test_a_redis_that_errs_falls_back_per_request(redis_url: str) -> None:
