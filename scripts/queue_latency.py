@@ -88,36 +88,37 @@ async def one_game(base: str, moves: int, rng: random.Random, waits: list[float]
     )
     r.raise_for_status()
     tid, token = r.json()["id"], r.json()["seats"][0]["token"]
-    async with httpx.AsyncClient(base_url=base, headers={"Authorization": f"Bearer {token}"}) as http:
-        async with websockets.connect(f"ws://{base[len('http://') :]}/ws/tables/{tid}") as ws:
-            await ws.send(json.dumps({"token": token}))
-            state: dict[str, Any] = {}
-            while len(waits) < moves:
-                while not state.get("legal") and not state.get("over"):  # until the person may move
-                    msg = json.loads(await asyncio.wait_for(ws.recv(), 150))
-                    if msg["type"] == "state":
-                        state = msg
-                if state["over"]:
-                    return
-                action = rng.choice(state["legal"])["action"]
-                began = time.perf_counter()
-                reply = await http.post(
-                    f"/api/tables/{tid}/actions", json={"action": action, "seq": state["seq"]}, timeout=10
-                )
-                reply.raise_for_status()
-                seq = int(reply.json()["seq"])
-                state = {}
-                while not state or state["seq"] < seq:  # the person's own move
-                    msg = json.loads(await asyncio.wait_for(ws.recv(), 150))
-                    if msg["type"] == "state":
-                        state = msg
-                if state["over"] or 1 not in state["to_move"]:
-                    continue  # the person moves again: no bot to wait for
-                while state["seq"] <= seq:  # the bot's move
-                    msg = json.loads(await asyncio.wait_for(ws.recv(), 150))
-                    if msg["type"] == "state":
-                        state = msg
-                waits.append(time.perf_counter() - began)
+    auth = {"Authorization": f"Bearer {token}"}
+    socket = f"ws://{base[len('http://') :]}/ws/tables/{tid}"
+    async with httpx.AsyncClient(base_url=base, headers=auth) as http, websockets.connect(socket) as ws:
+        await ws.send(json.dumps({"token": token}))
+        state: dict[str, Any] = {}
+        while len(waits) < moves:
+            while not state.get("legal") and not state.get("over"):  # until the person may move
+                msg = json.loads(await asyncio.wait_for(ws.recv(), 150))
+                if msg["type"] == "state":
+                    state = msg
+            if state["over"]:
+                return
+            action = rng.choice(state["legal"])["action"]
+            began = time.perf_counter()
+            reply = await http.post(
+                f"/api/tables/{tid}/actions", json={"action": action, "seq": state["seq"]}, timeout=10
+            )
+            reply.raise_for_status()
+            seq = int(reply.json()["seq"])
+            state = {}
+            while not state or state["seq"] < seq:  # the person's own move
+                msg = json.loads(await asyncio.wait_for(ws.recv(), 150))
+                if msg["type"] == "state":
+                    state = msg
+            if state["seq"] == seq and (state["over"] or 1 not in state["to_move"]):
+                continue  # the person moves again: no bot to wait for
+            while state["seq"] <= seq:  # the bot's move
+                msg = json.loads(await asyncio.wait_for(ws.recv(), 150))
+                if msg["type"] == "state":
+                    state = msg
+            waits.append(time.perf_counter() - began)
 
 
 def main(argv: list[str]) -> None:
@@ -157,7 +158,8 @@ def main(argv: list[str]) -> None:
                 except subprocess.TimeoutExpired:
                     proc.kill()
     ms = [w * 1000 for w in waits]
-    print(f"{mode}: {len(ms)} bot moves, median {statistics.median(ms):.0f} ms, p90 {percentile(ms, 90):.0f} ms")
+    median, p90 = statistics.median(ms), percentile(ms, 90)
+    print(f"{mode}: {len(ms)} bot moves, median {median:.0f} ms, p90 {p90:.0f} ms")
     if ops is not None:
         print(f"Redis idle: {ops:.1f} commands/s (server and worker waiting, other clients included)")
 
