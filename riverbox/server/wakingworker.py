@@ -51,6 +51,11 @@ class WakingWorker(Worker):
         if self._then_stop is not None:
             await self._then_stop(ctx)
 
+    @property
+    def listening(self) -> bool:
+        """Subscribed to the servers' notices of new jobs."""
+        return self._notices is not None and self._notices.subscribed.is_set()
+
     def _heard(self, _job_id: str | None) -> None:
         self._wake.set()
 
