@@ -24,6 +24,16 @@ random legal move from the server, so no table waits on a bot for ever.
 
 **Several servers.** A move's job id is its table, seq, seat and kind: two servers that see the
 same bot to move ask once, wait for the same answer, and the store lets one of them play it.
+
+**Woken, not polling.** arq's own way is to poll: a server for its answer, a worker for new jobs.
+Polled every 50 ms, that cost a move 45 ms on average and the idle worker 20 Redis commands a
+second. Instead a server PUBLISHes a new job's id on ``<queue>:new`` (every worker wakes and looks
+at the queue at once), and a worker PUBLISHes a finished job's id on ``<queue>:done`` once arq has
+stored its result (after arq's ``finish_job``, whose transaction writes the result and takes the
+job off the queue), and each server's one subscription wakes whoever waits for it. Pub/sub is not
+kept: a message sent while a subscriber reconnects is lost. So both sides still look on their
+own, slowly (:data:`SAFETY_POLL`, :data:`WORKER_POLL`), and a (re)subscription wakes every
+waiter; a lost message costs at most that second, never the move.
 """
 
 from __future__ import annotations
@@ -58,8 +68,15 @@ MAX_TRIES = 3
 """Tries of one job (a worker process that died or hung, a worker that vanished)."""
 KEEP_RESULT = 600.0
 """Seconds an answer stays in Redis: a server asking again for the same move gets the same one."""
-POLL_SECONDS = 0.05
-"""How often a waiting server looks for an answer, and a worker for new jobs."""
+SAFETY_POLL = 1.0
+"""Longest a waiting server goes without looking for its answer (a ``<queue>:done`` notice may be lost)."""
+WORKER_POLL = 1.0
+"""Longest an idle worker goes without looking at the queue (a ``<queue>:new`` notice may be lost;
+a dead worker's job, taken again when its mark lapses, is noticed only so)."""
+RETRY_DEFER = 0.1
+"""Seconds before a job that failed in a worker is tried again."""
+RECONNECT_SECONDS = 1.0
+"""Pause before subscribing again after the Redis connection of a subscription was lost."""
 WARM_SECONDS = 300.0
 """Longest a worker's processes may take to start and import the games before it takes jobs."""
 QUEUE_TRIPS = 32
@@ -105,6 +122,71 @@ def seat_job(tables: Tables, job: BotJob) -> dict[str, Any]:
     }
 
 
+def new_channel(queue: str) -> str:
+    """Where servers announce a queued job (workers then look at the queue at once)."""
+    return f"{queue}:new"
+
+
+def done_channel(queue: str) -> str:
+    """Where workers announce a finished job's id (its result is stored by then)."""
+    return f"{queue}:done"
+
+
+class Notices:
+    """One Redis pub/sub subscription, kept open: each message's text goes to ``heard``.
+
+    After each (re)subscription ``heard(None)``: messages sent while it was away are lost, so
+    whoever waits should look again.
+    """
+
+    def __init__(self, redis: Any, channel: str, heard: Callable[[str | None], None]) -> None:
+        self.redis = redis
+        self.channel = channel
+        self.heard = heard
+        self.subscribed = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+
+    async def start(self, seconds: float = 10.0) -> None:
+        """Subscribe (waiting up to ``seconds`` for it; without it, the slow polls still answer)."""
+        self._task = asyncio.get_running_loop().create_task(self._listen())
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.subscribed.wait(), seconds)
+
+    async def _listen(self) -> None:
+        while True:
+            try:
+                pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
+                async with pubsub:
+                    await pubsub.subscribe(self.channel)
+                    self.subscribed.set()
+                    self.heard(None)
+                    async for message in pubsub.listen():
+                        data = message.get("data")
+                        if isinstance(data, bytes):
+                            self.heard(data.decode("utf-8", "replace"))
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:
+                self.subscribed.clear()
+                log.warning("bot queue subscription lost (%s); subscribing again", type(exc).__name__)
+                await asyncio.sleep(RECONNECT_SECONDS)
+
+    async def stop(self) -> None:
+        task, self._task = self._task, None
+        if task is not None:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+
+
+async def announce(redis: Any, channel: str, text: str) -> None:
+    """PUBLISH, best effort: a notice that cannot go only costs the other side its slow poll."""
+    try:
+        await redis.publish(channel, text)
+    except Exception as exc:
+        log.warning("bot queue notice not published (%s)", type(exc).__name__)
+
+
 def move_id(queue: str, job: BotJob) -> str:
     """A move's job id: the same for every server that sees the same bot to move."""
     return f"{queue}:{job.table}:{job.seq}:{job.seat}:{job.kind}"
@@ -114,13 +196,21 @@ class QueuePool:
     """:class:`~riverbox.server.botpool.BotPool`'s ``run``, answered by workers through Redis."""
 
     def __init__(
-        self, tables: Tables, url: str, queue: str = DEFAULT_QUEUE, wait: float = QUEUE_WAIT
+        self,
+        tables: Tables,
+        url: str,
+        queue: str = DEFAULT_QUEUE,
+        wait: float = QUEUE_WAIT,
+        safety_poll: float = SAFETY_POLL,
     ) -> None:
         self.tables = tables
         self.url = url
         self.queue = queue
         self.wait = wait
+        self.safety_poll = safety_poll
         self.redis: Any = None
+        self.notices: Notices | None = None
+        self._waiting: dict[str, set[asyncio.Event]] = {}
 
     async def start(self) -> None:
         from arq.connections import RedisSettings, create_pool
@@ -131,6 +221,17 @@ class QueuePool:
             job_serializer=dumps,
             job_deserializer=loads,
         )
+        self.notices = Notices(self.redis, done_channel(self.queue), self._heard)
+        await self.notices.start()
+
+    def _heard(self, job_id: str | None) -> None:
+        """A job is done (or, None, notices may have been missed): its waiters look now."""
+        if job_id is None:
+            woken = [event for events in self._waiting.values() for event in events]
+        else:
+            woken = list(self._waiting.get(job_id, ()))
+        for event in woken:
+            event.set()
 
     async def run(self, work: Callable[..., Any], *args: Any, timeout: float) -> Any:
         """``worker.choose_many(jobs)`` (None for a move with no answer) or ``worker.hint(job, lang)``."""
@@ -152,20 +253,73 @@ class QueuePool:
         return answer if isinstance(answer, str) else None
 
     async def _ask(self, function: str, job_id: str, job: BotJob, wait: float, *extra: Any) -> Any:
-        from arq.jobs import Job
-
         payload = await run_in_threadpool(seat_job, self.tables, job)
-        queued = await self.redis.enqueue_job(function, payload, *extra, _job_id=job_id, _expires=wait)
-        handle = queued or Job(job_id, self.redis, _queue_name=self.queue, _deserializer=loads)
-        return await handle.result(timeout=wait, poll_delay=POLL_SECONDS)
+        return await self.ask(function, job_id, wait, payload, *extra)
+
+    async def ask(self, function: str, job_id: str, wait: float, *args: Any) -> Any:
+        """Queue ``function(*args)`` as job ``job_id`` (unless it is queued or answered already) and
+        wait up to ``wait`` seconds for its result (``TimeoutError`` after)."""
+        queued = await self.redis.enqueue_job(function, *args, _job_id=job_id, _expires=wait)
+        if queued is not None:  # a job someone else queued was announced by them
+            await announce(self.redis, new_channel(self.queue), job_id)
+        return await self.result(job_id, wait)
+
+    async def result(self, job_id: str, wait: float) -> Any:
+        """Job ``job_id``'s result, as arq's ``Job.result``, woken by the worker's notice.
+
+        Each look is arq's own (the result, else whether the job is still queued), made when a
+        notice for the job came, after a (re)subscription, or ``safety_poll`` seconds after the
+        last look, whichever is first. The waiter is registered before the first look, so a notice
+        that comes while a look is under way is not missed.
+        """
+        from arq.constants import result_key_prefix
+        from arq.jobs import ResultNotFound, SerializationError, deserialize_result
+
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + wait
+        woken = asyncio.Event()
+        self._waiting.setdefault(job_id, set()).add(woken)
+        try:
+            while True:
+                woken.clear()
+                async with self.redis.pipeline(transaction=True) as tr:
+                    tr.get(result_key_prefix + job_id)
+                    tr.zscore(self.queue, job_id)
+                    raw, score = await tr.execute()
+                if raw:
+                    info = deserialize_result(raw, deserializer=loads)
+                    if info.success:
+                        return info.result
+                    if isinstance(info.result, BaseException):
+                        raise info.result
+                    raise SerializationError(str(info.result))
+                if score is None:
+                    raise ResultNotFound(f"job {job_id} is neither queued nor answered")
+                left = deadline - loop.time()
+                if left <= 0:
+                    raise TimeoutError
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(woken.wait(), min(self.safety_poll, left))
+        finally:
+            events = self._waiting.get(job_id)
+            if events is not None:
+                events.discard(woken)
+                if not events:
+                    del self._waiting[job_id]
 
     def shutdown(self) -> None:
-        """Close the connection pool (on the loop, when it is still running)."""
-        redis = self.redis
-        self.redis = None
+        """Stop listening and close the connection pool (on the loop, when it is still running)."""
+        redis, notices = self.redis, self.notices
+        self.redis = self.notices = None
         if redis is not None:
             with contextlib.suppress(RuntimeError):  # no loop: the process is ending anyway
-                asyncio.get_running_loop().create_task(redis.aclose())
+                asyncio.get_running_loop().create_task(_close(notices, redis))
+
+
+async def _close(notices: Notices | None, redis: Any) -> None:
+    if notices is not None:
+        await notices.stop()
+    await redis.aclose()
 
 
 # -- the worker side (``riverbox bot-worker``) ----------------------------------------------
@@ -221,7 +375,7 @@ async def _think(ctx: dict[str, Any], work: Callable[..., Any], *args: Any) -> A
         return await ctx["pool"].run(work, *args, timeout=ctx["think_timeout"])
     except (BrokenProcessPool, TimeoutError, OverBudget) as exc:
         log.warning("bot job failed (%s); trying it again", type(exc).__name__)
-        raise Retry(defer=0.1) from None
+        raise Retry(defer=RETRY_DEFER) from None
 
 
 def run_worker(
@@ -233,9 +387,10 @@ def run_worker(
     ends, as the server's own pool's do.
     """
     from arq.connections import RedisSettings
-    from arq.worker import Worker, func
+    from arq.worker import func
 
     from riverbox.server.botpool import BotPool
+    from riverbox.server.wakingworker import WakingWorker
 
     if workers < 1:
         raise ValueError(f"--workers must be at least 1, not {workers}")
@@ -255,7 +410,7 @@ def run_worker(
 
     try:
         asyncio.set_event_loop(asyncio.new_event_loop())
-        arq_worker = Worker(
+        arq_worker = WakingWorker(
             functions=[func(bot_move, name="bot_move"), func(bot_hint, name="bot_hint")],
             queue_name=queue,
             redis_settings=RedisSettings.from_dsn(url),
@@ -263,7 +418,7 @@ def run_worker(
             job_timeout=job_timeout,
             max_tries=MAX_TRIES,
             keep_result=KEEP_RESULT,
-            poll_delay=POLL_SECONDS,
+            poll_every=WORKER_POLL,
             job_serializer=dumps,
             job_deserializer=loads,
             on_startup=startup,

@@ -4,6 +4,8 @@ once, chat crosses PostgreSQL processes, and two servers may create one schema a
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 import os
 import secrets
@@ -11,7 +13,7 @@ import threading
 import time
 from collections.abc import Iterator
 from types import SimpleNamespace
-from typing import Any
+from typing import Any, cast
 
 import pytest
 import sqlalchemy as sa
@@ -19,7 +21,7 @@ from fastapi.testclient import TestClient
 
 from riverbox.core.game import Chance
 from riverbox.server.app import Settings, create_app
-from riverbox.server.botqueue import known_state, remote_choose, seat_job
+from riverbox.server.botqueue import QueuePool, dumps, known_state, loads, remote_choose, seat_job
 from riverbox.server.fanout import RedisFanout
 from riverbox.server.table import make_game
 from riverbox.store.db import Store
@@ -100,7 +102,6 @@ class _Heard:
 
 def test_the_redis_fanout_keeps_commit_order_and_passes_chat_once() -> None:
     needs(redis_problem())
-    import asyncio
 
     channel = f"rbtest_{secrets.token_hex(6)}"
     sent = [(f"t{i % 7}", i) for i in range(300)]
@@ -184,3 +185,104 @@ def test_two_servers_may_create_one_schema_at_once(fresh_schema: str) -> None:
     finally:
         for store in stores:
             store.close()
+
+
+# -- the bot queue is woken by notices, and slow polls catch a lost one (issue 26) -------------
+
+
+async def _echo(ctx: dict[str, Any], text: str) -> str:
+    return f"echo {text}"
+
+
+def _worker(queue: str, waking: bool, poll: float) -> Any:
+    """A worker of ``_echo`` on ``queue``: ours (woken by notices, looking every ``poll`` s) or
+    arq's own (looking every ``poll`` s, announcing nothing)."""
+    from arq.connections import RedisSettings
+    from arq.worker import Worker, func
+
+    from riverbox.server.wakingworker import WakingWorker
+
+    options: dict[str, Any] = {
+        "functions": [func(_echo, name="echo")],
+        "queue_name": queue,
+        "redis_settings": RedisSettings.from_dsn(REDIS),
+        "job_serializer": dumps,
+        "job_deserializer": loads,
+        "handle_signals": False,
+        "keep_result": 60,
+    }
+    if waking:
+        return WakingWorker(poll_every=poll, **options)
+    return Worker(poll_delay=poll, **options)
+
+
+async def _with_worker(queue: str, waking: bool, poll: float, pool: QueuePool, body: Any) -> None:
+    """Run ``body()`` with a worker (made on this loop) taking jobs and ``pool`` subscribed;
+    everything ends after."""
+    import redis
+
+    worker = _worker(queue, waking, poll)
+    await pool.start()
+    running = asyncio.get_running_loop().create_task(worker.async_run())
+    try:
+        deadline = time.monotonic() + 10
+        while not getattr(worker, "listening", True) or worker._pool is None:
+            assert time.monotonic() < deadline, "the worker did not start"
+            await asyncio.sleep(0.02)
+        await asyncio.sleep(0.2)  # past its first look at the queue: it waits now
+        await body()
+    finally:
+        await worker.close()
+        with contextlib.suppress(asyncio.CancelledError):
+            await running
+        pool.shutdown()
+        client = redis.Redis.from_url(REDIS)
+        client.delete(pool.queue, *client.scan_iter(f"arq:*{pool.queue}*"))
+
+
+def _pool(queue: str, safety_poll: float) -> QueuePool:
+    return QueuePool(cast(Any, None), REDIS, queue, safety_poll=safety_poll)
+
+
+def test_a_finished_job_wakes_the_waiting_server_without_a_poll() -> None:
+    """With both slow polls a minute long, only the notices (new job, job done) can answer in time."""
+    needs(redis_problem())
+    queue = f"rbtest:{secrets.token_hex(6)}"
+    pool = _pool(queue, safety_poll=60)
+
+    async def body() -> None:
+        for i in range(3):
+            began = time.monotonic()
+            assert await pool.ask("echo", f"{queue}:job{i}", 10, f"hi {i}") == f"echo hi {i}"
+            assert time.monotonic() - began < 2.0
+        assert pool._waiting == {}  # nobody left waiting
+
+    asyncio.run(_with_worker(queue, True, 60, pool, body))
+
+
+def test_a_lost_notice_is_caught_by_the_slow_polls() -> None:
+    """A done notice that never comes (arq's own worker sends none): the server's safety poll
+    finds the answer. A new-job notice that never comes (the job queued without one): the
+    worker's own slow look finds the job."""
+    needs(redis_problem())
+    queue = f"rbtest:{secrets.token_hex(6)}"
+    pool = _pool(queue, safety_poll=0.3)
+
+    async def unannounced_answer() -> None:
+        began = time.monotonic()
+        assert await pool.ask("echo", f"{queue}:quiet", 10, "there") == "echo there"
+        assert 0.2 < time.monotonic() - began < 3.0  # the safety poll, not the 10 s limit
+
+    asyncio.run(_with_worker(queue, False, 0.05, pool, unannounced_answer))
+
+    queue = f"rbtest:{secrets.token_hex(6)}"
+    pool = _pool(queue, safety_poll=60)
+
+    async def unannounced_job() -> None:
+        job_id = f"{queue}:unheard"
+        assert await pool.redis.enqueue_job("echo", "again", _job_id=job_id, _expires=10) is not None
+        began = time.monotonic()
+        assert await pool.result(job_id, 10) == "echo again"
+        assert time.monotonic() - began < 3.0  # the worker's slow look, then its done notice
+
+    asyncio.run(_with_worker(queue, True, 0.5, pool, unannounced_job))
