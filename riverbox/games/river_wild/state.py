@@ -8,7 +8,7 @@ from riverbox.core import Action, Rng, State
 from riverbox.core.checks import describe
 from riverbox.core.i18n import Message, translator
 from riverbox.games.river_wild.actions import Place
-from riverbox.games.river_wild.board import Board, key_pos, pos_key, unpack_animals
+from riverbox.games.river_wild.board import Board, key_pos, pos_key, scan_forward, unpack_animals
 from riverbox.games.river_wild.content import ANIMALS, SIDES
 from riverbox.games.river_wild.position import FIELDS as POSITION_FIELDS
 from riverbox.games.river_wild.position import HAND_SIZE, WildGame
@@ -109,20 +109,14 @@ class RiverWildState(State):
 
         Read from the region's packed parts (``Board.reg``) rather than ``Board.region``: about
         one step in sixteen seals a land, and building its words cost about as much as a
-        placement, interpreted (a goal's words were joined anew each time).
-        The cards are read bit by bit (a land holds a few of the placements), the goals' words
+        placement, interpreted (a goal's words were joined anew each time). The cards are read
+        bit by bit (``scan_forward``: a land holds a few of the placements), the goals' words
         come ready-made per goal number (``Rules.goal_words``)."""
         size, first, second, cards, root = land
         game: WildGame = self.game  # type: ignore[assignment]  # a RiverWild, which is a WildGame
         board = self.board
         labels, placed = game.labels, board.placed
-        names: list[str] = []
-        rest = cards
-        while rest:  # the placements in the land, lowest first
-            low = rest & -rest
-            p = low.bit_length() - 1
-            names.append(labels[placed[p][0] >> 1] if p else "the Source Card")
-            rest ^= low
+        names = [labels[placed[p][0] >> 1] if p else "the Source Card" for p in scan_forward(cards)]
         _, packed, goals = board.reg[root]
         frog, jackalope, unicorn, dragon = unpack_animals(packed)
         self.emit(
