@@ -623,12 +623,13 @@ class Board:
                 if ctx != CLOSED:
                     ctx |= edge
                     ctxs[j] = ctx
-                    was = fits[j]
-                    fits[j] = now = masks[ctx]
-                    if now and not was:  # something fits here at last: it opens, in order
-                        insort(opened, j)
-                    elif was and not now:  # nothing fits here any more
+                    now = masks[ctx]  # the faces that fit here now
+                    if now:
+                        if not fits[j]:  # something fits here at last: it opens, in order
+                            insort(opened, j)
+                    elif fits[j]:  # nothing fits here any more
                         opened.remove(j)
+                    fits[j] = now
 
     def _join(self, mine: int, theirs: int) -> int:
         """The root of the region of both roots: ``theirs`` joins ``mine`` (its open land edges,
