@@ -595,7 +595,9 @@ class Board:
         for ds, shift, section in rules.near[fi << 6 | rules.facing[ctxs[i]]]:
             theirs = cells[i + ds] >> shift & node_mask  # their land node + 1; 0: a mountain
             if section >= 0:  # my land meets a card: land (joined) or a mountain (RW-1: no river)
-                root = find_root(parent, first + section)
+                root = first + section  # a new section: its own root unless this card joined it
+                if parent[root] != root:
+                    root = find_root(parent, root)
                 edges = 1
                 if theirs:
                     root = self._join(root, find_root(parent, theirs - 1))
