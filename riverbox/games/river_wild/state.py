@@ -12,7 +12,7 @@ from riverbox.games.river_wild.board import Board, key_pos, pos_key, scan_forwar
 from riverbox.games.river_wild.content import ANIMALS, SIDES
 from riverbox.games.river_wild.position import FIELDS as POSITION_FIELDS
 from riverbox.games.river_wild.position import HAND_SIZE, WildGame
-from riverbox.games.river_wild.rules import draw, next_placements
+from riverbox.games.river_wild.rules import draw
 from riverbox.games.river_wild.scoring import POINTS_PER_LAND, rank_name
 from riverbox.games.river_wild.view import build_view
 from riverbox.games.river_wild.words import DOMAIN, face_in
@@ -53,8 +53,9 @@ class RiverWildState(State):
             self._emit_final()
 
     def _settle(self) -> None:
-        """RW-12: the game ends when the hand is empty or no card in it can be placed."""
-        legal = next_placements(self.board, self.hand, self.wild.menu)  # self._legal(0), kept for apply
+        """RW-12: the game ends when the hand is empty or no card in it can be placed (an empty
+        hand has no placement: ``Board.placements``)."""
+        legal = self.board.placements(self.hand, self.wild.menu)  # self._legal(0), kept for apply
         if legal:
             self.to_move = (0,)
             self.settle_legal(0, legal)
@@ -71,9 +72,9 @@ class RiverWildState(State):
         Hot path (every step): the event of the placement and the chance outcome and event of
         the draw come ready-made from ``step_tables`` (the same values ``emit`` and ``chance``
         would store; ``rules.draw``), and the next legal placements are listed here once, for
-        ``apply`` (``rules.next_placements``, as ``_settle`` does). The game is read as a plain
-        local rather than through ``wild``: interpreted, that property and its ``cast`` are two
-        calls at every step."""
+        ``apply`` (``_legal``, as ``_settle`` does: none, RW-12, once the hand is empty or no card
+        of it fits). The game is read as a plain local rather than through ``wild``:
+        interpreted, that property and its ``cast`` are two calls at every step."""
         game: WildGame = self.game  # type: ignore[assignment]  # a RiverWild, which is a WildGame
         steps = game.steps
         fi, key, placed = steps.moves[action]
@@ -89,7 +90,7 @@ class RiverWildState(State):
         if drawn is not None:
             self.record_chance(drawn[0])  # what chance(outcome.text) would store
             self.emit_event(drawn[1])
-        legal = next_placements(board, hand, steps.menu)
+        legal = board.placements(hand, steps.menu)  # RW-12: the game goes on while some card fits
         if legal:
             self.to_move = (0,)
             self.settle_legal(0, legal)
