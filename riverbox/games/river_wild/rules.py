@@ -23,4 +23,3 @@ def draw(deck: list[int], hand: list[int], steps: Steps) -> tuple[Chance, Event]
     hand.append(card)
     n = steps.cards
     return steps.draws[card * (n + 1) + (deck[-1] if deck else n)]
-
