@@ -28,7 +28,7 @@ can never change again, since nothing can be placed against it. ``reference.py``
 from __future__ import annotations
 
 from bisect import insort
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from functools import cache
 from typing import Any, Final, TypeVar
 
@@ -78,10 +78,27 @@ POINTS_MEMO: Final = 1 << 16
 ANIMAL_BITS: Final = 8
 """Bits per animal type in a region's packed animal counts (a deck has far fewer than 256 animals)."""
 
+ANIMAL_COUNT: Final = (1 << ANIMAL_BITS) - 1
+"""The mask of one animal type's count in a region's packed counts."""
+
 
 def unpack_animals(packed: int) -> tuple[int, int, int, int]:
     """The four animal counts (Frog, Jackalope, Unicorn, Dragon) of a region's packed counts."""
-    return (packed & 255, packed >> 8 & 255, packed >> 16 & 255, packed >> 24 & 255)
+    return (
+        packed & ANIMAL_COUNT,
+        packed >> ANIMAL_BITS & ANIMAL_COUNT,
+        packed >> 2 * ANIMAL_BITS & ANIMAL_COUNT,
+        packed >> 3 * ANIMAL_BITS & ANIMAL_COUNT,
+    )
+
+
+def scan_forward(bits: int) -> Iterator[int]:
+    """The indices of the bits set in ``bits``, lowest first (python-chess's ``scan_forward``):
+    how a set of placements kept as a bitmask (a region's cards, its runestones) is read."""
+    while bits:
+        low = bits & -bits  # the lowest bit set
+        yield low.bit_length() - 1
+        bits ^= low
 
 
 def geometry(n_cards: int) -> tuple[int, int, int]:
@@ -133,28 +150,44 @@ def _packed(fi: int, key: int) -> int:
     return fi << 16 | key
 
 
+# A cell: the terrains of the three slots over its half-column, two bits each (``TERRAIN``), then
+# the land nodes of those slots (``node_shifts``).
+CELL_TOP: Final = 0
+"""Where a cell keeps the terrain of the top slot over its half-column."""
+CELL_BOTTOM: Final = 2
+"""Where a cell keeps the terrain of the bottom slot over its half-column."""
+CELL_SIDE: Final = 4
+"""Where a cell keeps the terrain of the side slot over its half-column (the card's left edge
+over its left half, its right edge over its right half)."""
+CELL_NODES: Final = 6
+"""Where a cell's land nodes start, above its three terrains."""
+
+
 def node_shifts(deck: Deck) -> tuple[int, int, int]:
     """Where a cell keeps the land node (+1; 0 if not land) of its top, bottom and side slot.
 
-    8 bits each from bit 6 when every land section of a game fits in them (the Source's and one
+    8 bits each from ``CELL_NODES`` when every land section of a game fits in them (the Source's and one
     face's per card: at most 254 nodes), so a cell stays below 2**30: CPython keeps such an int
     in one digit and its shifts, masks and products take the fast path at every placement.
     16 bits each otherwise (a deck of more than about a hundred cards)."""
     nodes = len(deck.source.sections) + sum(len(face.sections) for face in deck.faces[::2])
     width = 8 if nodes < 255 else 16
-    return 6, 6 + width, 6 + 2 * width
+    return CELL_NODES, CELL_NODES + width, CELL_NODES + 2 * width
 
 
 def _cellcode(face: Face, shifts: tuple[int, int, int]) -> tuple[int, int, int, int]:
     """The two cells of a card of this face as ``(const, per_node)`` pairs, left half then right:
     a cell's value is ``const + first_node * per_node``, where ``first_node`` is the union-find
-    node of the card's first section. Bits 0-5 hold the slot types of its top, bottom and side
-    (what ``Board.context`` reads); from the ``shifts`` (``node_shifts``) on, the land node + 1
-    of that slot, so land meeting land is found without looking the card up."""
+    node of the card's first section. It holds the terrains of its top, bottom and side slots
+    (``CELL_TOP``, ``CELL_BOTTOM``, ``CELL_SIDE``: what ``Board.context`` reads); from the
+    ``shifts`` (``node_shifts``) on, the land node + 1 of each of those slots, so land meeting
+    land is found without looking the card up."""
     out: list[int] = []
     t_node, b_node, s_node = shifts
     for top, bottom, side in ((T0, B0, S0), (T1, B1, S1)):
-        const = face.slots[top] | face.slots[bottom] << 2 | face.slots[side] << 4
+        const = (
+            face.slots[top] << CELL_TOP | face.slots[bottom] << CELL_BOTTOM | face.slots[side] << CELL_SIDE
+        )
         per_node = 0
         for slot, shift in ((top, t_node), (bottom, b_node), (side, s_node)):
             if face.slots[slot] == LAND:
@@ -181,6 +214,19 @@ TERRAIN: Final = 3
 def facing_shift(slot: int) -> int:
     """Where in a context the terrain facing ``slot`` sits."""
     return 2 * slot
+
+
+FACED: Final = (
+    (T0, -1, 0, CELL_BOTTOM),  # the half-column above: its bottom slot
+    (T1, -1, 1, CELL_BOTTOM),
+    (B0, 1, 0, CELL_TOP),  # the half-column below: its top slot
+    (B1, 1, 1, CELL_TOP),
+    (S0, 0, -1, CELL_SIDE),  # the half-column to the left: the side slot of the card there
+    (S1, 0, 2, CELL_SIDE),  # the one to the right of the card's two
+)
+"""What each slot of a card at a position faces: ``(slot, rows down, half-columns right, part)``,
+the half-column counted from the card's left one, ``part`` being where that half-column's cell
+keeps the terrain turned towards the slot (``CELL_TOP``...)."""
 
 
 CONTEXTS: Final = 1 << 12
@@ -290,15 +336,10 @@ class Rules:
         # matter here, since river may not face land (RW-1).
         t_node, b_node, s_node = shifts = node_shifts(deck)
         self.node_mask = (1 << (b_node - t_node)) - 1
-        w = self.width
-        geo = (
-            (-w, b_node),  # T0
-            (-w + 1, b_node),  # T1
-            (w, t_node),  # B0
-            (w + 1, t_node),  # B1
-            (-1, s_node),  # S0
-            (2, s_node),  # S1
-        )
+        node_shift = {CELL_TOP: t_node, CELL_BOTTOM: b_node, CELL_SIDE: s_node}
+        geo = {
+            slot: (down * self.width + right, node_shift[part]) for slot, down, right, part in FACED
+        }  # per slot: the slot offset of the cell it faces, where that cell keeps the node facing it
         self.plan: list[tuple[tuple[int, int, int], ...]] = [
             tuple(
                 (*geo[s], face.section_of[s] if face.slots[s] == LAND else -1)
@@ -465,15 +506,13 @@ class Board:
         return self.cells[rules.slot(key)]
 
     def context(self, key: int) -> int:
-        g = self.cell
-        return (
-            (g(key - 256) >> 2 & 3)
-            | (g(key - 255) >> 2 & 3) << 2
-            | (g(key + 256) & 3) << 4
-            | (g(key + 257) & 3) << 6
-            | (g(key - 1) >> 4 & 3) << 8
-            | (g(key + 2) >> 4 & 3) << 10
-        )
+        """The context of the position ``key`` read from the cells round it (``FACED``): what the
+        board keeps in ``ctxs`` as cards arrive, worked out anew (``explain``, the tests)."""
+        ctx = 0
+        for slot, down, right, part in FACED:
+            terrain = self.cell(key + down * ROW + right) >> part & TERRAIN
+            ctx |= terrain << facing_shift(slot)
+        return ctx
 
     def blocked(self, key: int) -> bool:
         """True if a card at ``key`` would overlap a card already in its row (a card's cells are
@@ -530,8 +569,13 @@ class Board:
         empty table; a region left with none is a Protected Land (RW-5), recorded by ``_seal``.
         Then, with ``track``, the three positions the card covers close for good (no overlap),
         and each position round it gains the card's edge slots in its context, so what fits
-        there is looked up again (``_refit``). Nothing is read from the cells but the nodes of
-        the land slots the card meets."""
+        there is looked up again: a position joins ``open`` (in order) when something first
+        fits there and leaves it when nothing does any more. Nothing is read from the cells but
+        the nodes of the land slots the card meets.
+
+        Hot path (every step): the upkeep of ``fits`` and ``open`` is written in the loops, not
+        called per position (ten calls a step were about 6% of a step, interpreted), and the
+        covered positions are a tuple, not a ``range`` (a call)."""
         p = len(self.placed)
         self.placed.append((fi, key))
         rules = self.rules
@@ -551,7 +595,9 @@ class Board:
         for ds, shift, section in rules.near[fi << 6 | rules.facing[ctxs[i]]]:
             theirs = cells[i + ds] >> shift & node_mask  # their land node + 1; 0: a mountain
             if section >= 0:  # my land meets a card: land (joined) or a mountain (RW-1: no river)
-                root = find_root(parent, first + section)
+                root = first + section  # a new section: its own root unless this card joined it
+                if parent[root] != root:
+                    root = find_root(parent, root)
                 edges = 1
                 if theirs:
                     root = self._join(root, find_root(parent, theirs - 1))
@@ -567,16 +613,25 @@ class Board:
         if sealed:
             self._seal(self._touched(fi, i, first))
         if track:
-            for j in range(i - 1, i + 2):  # covered by the card: nothing goes there again
+            fits, opened, masks = self.fits, self.open, rules.masks
+            for j in (i - 1, i, i + 1):  # covered by the card: nothing goes there again
                 ctxs[j] = CLOSED
-                self._refit(j, 0)
+                if fits[j]:
+                    fits[j] = 0
+                    opened.remove(j)
             for dj, edge in rules.ring[fi]:  # the positions round the card gain its edge slots
                 j = i + dj
                 ctx = ctxs[j]
                 if ctx != CLOSED:
                     ctx |= edge
                     ctxs[j] = ctx
-                    self._refit(j, rules.masks[ctx])
+                    now = masks[ctx]  # the faces that fit here now
+                    if now:
+                        if not fits[j]:  # something fits here at last: it opens, in order
+                            insort(opened, j)
+                    elif fits[j]:  # nothing fits here any more
+                        opened.remove(j)
+                    fits[j] = now
 
     def _join(self, mine: int, theirs: int) -> int:
         """The root of the region of both roots: ``theirs`` joins ``mine`` (its open land edges,
@@ -589,16 +644,6 @@ class Board:
             self.opn[mine] += self.opn[theirs]
             reg[mine] = (cards | their_cards, animals + their_animals, goals + their_goals)
         return mine
-
-    def _refit(self, j: int, fits: int) -> None:
-        """Slot ``j`` now takes the faces of ``fits``: it joins ``open`` in order when something
-        first fits there, and leaves it when nothing does any more."""
-        was = self.fits[j]
-        self.fits[j] = fits
-        if fits and not was:
-            insort(self.open, j)
-        elif was and not fits:
-            self.open.remove(j)
 
     def _touched(self, fi: int, i: int, nb: int) -> list[int]:
         """The land nodes the placement of face ``fi`` at slot ``i`` (first new node ``nb``)
@@ -654,12 +699,9 @@ class Board:
         """The placements among ``cards`` (a bitmask) whose face has a runestone (a bitmask)."""
         runestone, placed = self.rules.runestone, self.placed
         runes = 0
-        rest = cards
-        while rest:  # the cards only, lowest first
-            low = rest & -rest
-            if runestone[placed[low.bit_length() - 1][0]]:
-                runes |= low
-            rest ^= low
+        for p in scan_forward(cards):
+            if runestone[placed[p][0]]:
+                runes |= 1 << p
         return runes
 
     # -- score ------------------------------------------------------------------------------

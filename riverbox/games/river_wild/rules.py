@@ -1,17 +1,16 @@
 """River Wild's fast rule steps, the ones the state calls at every placement.
 
 The placement itself (legality by context, Protected Lands by union-find) is the layout engine's
-(``board.py``); what is left to a turn is drawing and asking whether the game goes on. Each is
-one small function over plain values, read from the per-deck tables (``tables.Steps``) so
-nothing is built anew at a step. ``reference.py`` says the same rules in rulebook shape.
+(``board.py``), and so is whether the game goes on (RW-12): it does while the hand has a legal
+placement (``Board.placements``, none for an empty hand). What is left to a turn is drawing, one
+small function over plain values, read from the per-deck tables (``tables.Steps``) so nothing is
+built anew at a step. ``reference.py`` says the same rules in rulebook shape.
 """
 
 from __future__ import annotations
 
-from riverbox.core import Action
 from riverbox.core.events import Event
 from riverbox.core.game import Chance
-from riverbox.games.river_wild.board import Board, Menu
 from riverbox.games.river_wild.tables import Steps
 
 
@@ -24,9 +23,3 @@ def draw(deck: list[int], hand: list[int], steps: Steps) -> tuple[Chance, Event]
     hand.append(card)
     n = steps.cards
     return steps.draws[card * (n + 1) + (deck[-1] if deck else n)]
-
-
-def next_placements(board: Board, hand: list[int], menu: Menu[Action]) -> list[Action]:
-    """RW-12: the placements open to the hand; none (the game is over) when the hand is empty
-    or no card of it fits anywhere."""
-    return board.placements(hand, menu) if hand else []

@@ -8,11 +8,11 @@ from riverbox.core import Action, Rng, State
 from riverbox.core.checks import describe
 from riverbox.core.i18n import Message, translator
 from riverbox.games.river_wild.actions import Place
-from riverbox.games.river_wild.board import Board, key_pos, pos_key, unpack_animals
+from riverbox.games.river_wild.board import Board, key_pos, pos_key, scan_forward, unpack_animals
 from riverbox.games.river_wild.content import ANIMALS, SIDES
 from riverbox.games.river_wild.position import FIELDS as POSITION_FIELDS
 from riverbox.games.river_wild.position import HAND_SIZE, WildGame
-from riverbox.games.river_wild.rules import draw, next_placements
+from riverbox.games.river_wild.rules import draw
 from riverbox.games.river_wild.scoring import POINTS_PER_LAND, rank_name
 from riverbox.games.river_wild.view import build_view
 from riverbox.games.river_wild.words import DOMAIN, face_in
@@ -53,8 +53,9 @@ class RiverWildState(State):
             self._emit_final()
 
     def _settle(self) -> None:
-        """RW-12: the game ends when the hand is empty or no card in it can be placed."""
-        legal = next_placements(self.board, self.hand, self.wild.menu)  # self._legal(0), kept for apply
+        """RW-12: the game ends when the hand is empty or no card in it can be placed (an empty
+        hand has no placement: ``Board.placements``)."""
+        legal = self.board.placements(self.hand, self.wild.menu)  # self._legal(0), kept for apply
         if legal:
             self.to_move = (0,)
             self.settle_legal(0, legal)
@@ -71,9 +72,9 @@ class RiverWildState(State):
         Hot path (every step): the event of the placement and the chance outcome and event of
         the draw come ready-made from ``step_tables`` (the same values ``emit`` and ``chance``
         would store; ``rules.draw``), and the next legal placements are listed here once, for
-        ``apply`` (``rules.next_placements``, as ``_settle`` does). The game is read as a plain
-        local rather than through ``wild``: interpreted, that property and its ``cast`` are two
-        calls at every step."""
+        ``apply`` (``_legal``, as ``_settle`` does: none, RW-12, once the hand is empty or no card
+        of it fits). The game is read as a plain local rather than through ``wild``:
+        interpreted, that property and its ``cast`` are two calls at every step."""
         game: WildGame = self.game  # type: ignore[assignment]  # a RiverWild, which is a WildGame
         steps = game.steps
         fi, key, placed = steps.moves[action]
@@ -89,7 +90,7 @@ class RiverWildState(State):
         if drawn is not None:
             self.record_chance(drawn[0])  # what chance(outcome.text) would store
             self.emit_event(drawn[1])
-        legal = next_placements(board, hand, steps.menu)
+        legal = board.placements(hand, steps.menu)  # RW-12: the game goes on while some card fits
         if legal:
             self.to_move = (0,)
             self.settle_legal(0, legal)
@@ -109,20 +110,14 @@ class RiverWildState(State):
 
         Read from the region's packed parts (``Board.reg``) rather than ``Board.region``: about
         one step in sixteen seals a land, and building its words cost about as much as a
-        placement, interpreted (a goal's words were joined anew each time).
-        The cards are read bit by bit (a land holds a few of the placements), the goals' words
+        placement, interpreted (a goal's words were joined anew each time). The cards are read
+        bit by bit (``scan_forward``: a land holds a few of the placements), the goals' words
         come ready-made per goal number (``Rules.goal_words``)."""
         size, first, second, cards, root = land
         game: WildGame = self.game  # type: ignore[assignment]  # a RiverWild, which is a WildGame
         board = self.board
         labels, placed = game.labels, board.placed
-        names: list[str] = []
-        rest = cards
-        while rest:  # the placements in the land, lowest first
-            low = rest & -rest
-            p = low.bit_length() - 1
-            names.append(labels[placed[p][0] >> 1] if p else "the Source Card")
-            rest ^= low
+        names = [labels[placed[p][0] >> 1] if p else "the Source Card" for p in scan_forward(cards)]
         _, packed, goals = board.reg[root]
         frog, jackalope, unicorn, dragon = unpack_animals(packed)
         self.emit(
