@@ -21,7 +21,7 @@ import httpx
 import pytest
 
 from riverbox.games.ravenous_river.scoring import ANIMALS, ScoreStep, score_round
-from tests.server.conftest import last_event, play_until
+from tests.server.conftest import last_event, play_until, state
 from tests.server.test_game_tables import SIZES, watch_errors
 from tests.server.test_web_access import serious
 
@@ -500,4 +500,75 @@ def test_nothing_scrolls_sideways_on_a_phone_even_while_pieces_slide(
     assert seen["n"] > 6
     assert page.evaluate("document.body.dataset.moved") not in (None, "0"), "pieces slid meanwhile"
     assert page.evaluate("window.__widest") <= 0, f"{game} reached {page.evaluate('window.__widest')}px past"
+    assert not errors, errors
+
+
+HIT_TESTS = """
+(block) => [...document.querySelectorAll("#board [data-action], #board .pickable")].flatMap((node) => {
+  if (!node.getClientRects().length) return [];
+  node.scrollIntoView({ block, inline: "nearest" });
+  const r = node.getBoundingClientRect();
+  const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  if (top && (top === node || node.contains(top))) return [];
+  const who = top ? `${top.tagName.toLowerCase()}#${top.id}.${[...top.classList].join(".")}` : "nothing";
+  const where = `${Math.round(r.top)}px, ${Math.round(r.height)}px tall`;
+  return [`${node.dataset.pick} (${block}): ${who} at ${where}`];
+})
+"""
+"""Each move or step on the drawing, scrolled into view as a click scrolls it: what covers its centre."""
+
+
+def test_every_move_on_the_drawing_can_be_clicked_however_long_the_action_bar(
+    live_server: str, browser: Any
+) -> None:
+    """River Rivals' advanced mode lists an equipment move per animal and column in the action bar
+    (Spring Boots: nine long buttons and more happen). The bar once took the board's whole height at
+    1280x800: the draw pile, scrolled into view, sat under the board's card, the seat's name line
+    or the bar itself, and a click never reached it. The deal is random, so the bar here is filled
+    to thirty such buttons whatever the position offers."""
+    table = make(live_server, "river-rivals", {"players": 2, "options": {"mode": "advanced"}})
+    api = httpx.Client(base_url=live_server, timeout=60)
+    tokens = {s["seat"]: s["token"] for s in table["seats"]}
+    found: dict[str, Any] = {"moves": 0}
+
+    def ready(public: dict[str, Any]) -> bool:  # a few moves in, a seat that can draw from its pile
+        found["moves"] += 1
+        for seat in public["to_move"] if found["moves"] > 6 else []:
+            mine = state(api, table["id"], tokens[seat])
+            if "draw" in {a["action"] for a in mine["legal"]}:
+                found.update(seat=seat, seq=public["seq"])
+                return True
+        return False
+
+    play_until(api, table, ready, seed=11)
+    errors: list[str] = []
+    page = browser.new_page(viewport={"width": 1280, "height": 800}, reduced_motion="reduce")
+    watch_errors(page, errors)
+    page.goto(table["seats"][found["seat"]]["url"])
+    pile = "#board [data-pick='pile']:is([data-action], .pickable)"  # a move, or the first step of two
+    page.wait_for_selector(f"body[data-seq='{found['seq']}'] {pile}")
+    page.wait_for_selector("#seat-name-card")  # the unnamed seat's line sits above the board too
+    page.evaluate(
+        """() => { const bar = document.getElementById("action-bar");
+        for (let n = 1; bar.children.length < 30; n += 1) {
+          const filler = document.createElement("button");
+          filler.type = "button";
+          const from = n % 4 + 1, to = (n + 1) % 4 + 1;
+          filler.textContent = `Spring Boots: move your Raccoon from column ${from} to column ${to}`;
+          bar.append(filler);
+        }
+        bar.hidden = false; }"""
+    )
+    for size, (width, height) in SIZES.items():
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(150)
+        for block in ("center", "nearest", "start", "end"):
+            covered = page.evaluate(HIT_TESTS, block)
+            assert not covered, f"at {size}: {covered}"
+        if size == "desktop":  # the board keeps room to play on; the bar scrolls instead
+            board = page.locator("#board").bounding_box()
+            assert board is not None and board["height"] >= 0.4 * height, board
+            assert page.evaluate("document.documentElement.scrollHeight") <= height
+        page.locator(pile).click(trial=True, timeout=5000)
+        page.locator("#action-bar button").last.click(trial=True, timeout=5000)  # the bar's end too
     assert not errors, errors
