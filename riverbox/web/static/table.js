@@ -396,6 +396,7 @@ function turnSound() {
 
 /** A state from the server: shown now, or PACE after the previous one (moves one can follow). */
 function arrive(state) {
+  $("offline").hidden = true; // back: the table is live again
   queue.push(state);
   if (queue.length > 3) queue.splice(0, queue.length - 3); // far behind: skip ahead, never hold the game
   if (!pacing) pump();
@@ -493,6 +494,7 @@ function connect() {
   ws.addEventListener("close", () => {
     if (refused || covered || ws !== socket) return;
     $("who").textContent = TEXT.lost;
+    $("offline").hidden = false; // nothing on the table may look playable while moves cannot be sent
     setTimeout(connect, retry);
     retry = Math.min(retry * 2, 8000);
   });
@@ -511,7 +513,7 @@ function typing(target) {
  */
 document.addEventListener("keydown", (event) => {
   if (event.altKey || event.ctrlKey || event.metaKey) return;
-  if (typing(event.target)) return;
+  if (typing(event.target) || !$("offline").hidden) return;
   if ((event.key === "b" || event.key === "B") && current && current.legal.length) {
     event.preventDefault();
     boardKeys = true;
