@@ -121,6 +121,21 @@ def test_my_tables_puts_my_turn_first_and_lists_finished_tables_with_results(lit
     assert f'href="/tables/{done["id"]}/replay"' in html and f'href="/tables/{turn["id"]}"' in html
 
 
+def test_my_tables_says_how_long_my_clock_has_left_where_it_is_my_turn(lite: TestClient) -> None:
+    """Issue 24: My tables lists my running tables, those where it is my turn first, with the time left."""
+    _player(lite)
+    timed = new_table(lite, "river-wild", seats=[{"kind": "human"}], clock=3600, bank=2 * 86400)
+    untimed = new_table(lite, "river-wild", seats=[{"kind": "human"}])
+    me = {t["id"]: t for t in lite.get("/api/players/me").json()["running"]}
+    left = me[timed["id"]]["time_left"]
+    assert me[timed["id"]]["my_turn"] and 2 * 86400 + 3600 - 60 < left <= 2 * 86400 + 3600
+    assert me[untimed["id"]]["my_turn"] and me[untimed["id"]]["time_left"] is None
+    html = lite.get("/me").text
+    assert "Your turn · 2 d 1 h left" in html or "Your turn · 2 d 0 h left" in html
+    zh = lite.get("/me", headers={"Accept-Language": "zh"}).text
+    assert "轮到你了 · 还剩 2天" in zh
+
+
 def test_a_move_link_carries_the_player_and_their_seats_to_another_browser(lite: TestClient) -> None:
     key = _player(lite)
     table = new_table(lite, "river-rivals", seats=[{"kind": "human"}, {"kind": "human"}])

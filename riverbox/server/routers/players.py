@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from fastapi import APIRouter, Request, Response
@@ -9,6 +10,7 @@ from fastapi.responses import HTMLResponse
 from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
+from riverbox.core.i18n import translator
 from riverbox.server.deps import (
     CurrentPlayer,
     RuntimeDep,
@@ -51,6 +53,9 @@ class MyTable(BaseModel):
     place: int | None = Field(None, description="Finished tables: this seat's place (1 is first).")
     score: Any = None
     resigned: bool = False
+    time_left: float | None = Field(
+        None, description="My turn at a table with a clock: seconds left on my clock (move time and reserve)."
+    )
 
 
 class MyTablesOut(BaseModel):
@@ -150,19 +155,41 @@ def my_tables(runtime: Runtime, player: Player, lang: str = "en") -> MyTablesOut
 def _entry(summary: dict[str, Any], seat: int) -> MyTable:
     result: dict[str, Any] = next((r for r in summary.get("results", []) if r.get("seat") == seat), {})
     over = summary["status"] == "over"
+    my_turn = not over and seat in summary.get("to_move", [])
     return MyTable(
         id=summary["id"],
         game=summary["game"],
         title=summary.get("title", summary["game"]),
         seat=seat,
         status=summary["status"],
-        my_turn=not over and seat in summary.get("to_move", []),
+        my_turn=my_turn,
         created=summary.get("created", 0.0),
         winner=seat in summary.get("winners", []) if over else None,
         place=result.get("place"),
         score=result.get("score"),
         resigned=bool(result.get("resigned") or result.get("zombie")),
+        time_left=_time_left(summary, seat) if my_turn else None,
     )
+
+
+def _time_left(summary: dict[str, Any], seat: int) -> float | None:
+    """Seconds until ``seat``'s running clock runs out, from the summary's clocks and its ``now``."""
+    clocks = summary.get("clocks") or {}
+    mine = next((c for c in clocks.get("seats", []) if c["seat"] == seat and c["counts"]), None)
+    if mine is None or mine["deadline"] is None:
+        return None
+    return max(0.0, round(float(mine["deadline"]) - float(summary["now"]), 1))
+
+
+def left_words(seconds: float, lang: str) -> str:
+    """A clock's time left as the table's clock bar writes it: 4:05, 1:02:03, 2 d 3 h."""
+    whole = max(0, math.ceil(seconds))
+    days, hours, minutes = whole // 86400, whole % 86400 // 3600, whole % 3600 // 60
+    if days:
+        return translator("riverbox", lang)("{d} d {h} h").format(d=days, h=hours)
+    if hours:
+        return f"{hours}:{minutes:02d}:{whole % 60:02d}"
+    return f"{minutes}:{whole % 60:02d}"
 
 
 @router.get("/me", response_class=HTMLResponse, include_in_schema=False)
@@ -170,7 +197,9 @@ async def my_tables_page(request: Request, runtime: RuntimeDep, player: CurrentP
     """My tables: where it is my turn, what is running, what finished (with replays)."""
     lang = request_lang(request)
     mine = None if player is None else await run_in_threadpool(my_tables, runtime, player, lang)
-    return page(request, "my_tables.html", {"mine": mine, "name_limit": NAME_LIMIT})
+    running = mine.running if mine is not None else []
+    left = {t.id: left_words(t.time_left, lang) for t in running if t.time_left is not None}
+    return page(request, "my_tables.html", {"mine": mine, "name_limit": NAME_LIMIT, "left": left})
 
 
 @router.get("/players/move", response_class=HTMLResponse, include_in_schema=False)
