@@ -23,7 +23,24 @@ from typing import Any
 
 from arq.worker import Worker
 
-from riverbox.server.botqueue import RETRY_DEFER, Notices, announce, done_channel, new_channel
+from riverbox.server import worker
+from riverbox.server.botqueue import (
+    DEFAULT_QUEUE,
+    JOB_TIMEOUT,
+    KEEP_RESULT,
+    MAX_TRIES,
+    RETRY_DEFER,
+    WARM_SECONDS,
+    WORKER_POLL,
+    Notices,
+    announce,
+    bot_hint,
+    bot_move,
+    done_channel,
+    dumps,
+    loads,
+    new_channel,
+)
 
 
 class WakingWorker(Worker):
@@ -93,3 +110,55 @@ class WakingWorker(Worker):
         await super().finish_failed_job(job_id, result_data)
         await announce(self.pool, done_channel(self.queue_name), job_id)
         self._wake.set()
+
+
+def run_worker(
+    url: str, queue: str = DEFAULT_QUEUE, workers: int = 1, job_timeout: float = JOB_TIMEOUT
+) -> None:
+    """Take bot jobs from ``queue`` until stopped (SIGTERM or SIGINT end it after the jobs under way).
+
+    ``workers`` processes think (jobs taken at once); each ends with this process however it
+    ends, as the server's own pool's do.
+    """
+    from arq.connections import RedisSettings
+    from arq.worker import func
+
+    from riverbox.server.botpool import BotPool
+
+    if workers < 1:
+        raise ValueError(f"--workers must be at least 1, not {workers}")
+    if job_timeout < 2:
+        raise ValueError(f"--job-timeout must be at least 2 seconds, not {job_timeout:g}")
+    pool = BotPool(workers)
+
+    async def startup(ctx: dict[str, Any]) -> None:
+        ctx["pool"] = pool
+        ctx["think_timeout"] = job_timeout - 1
+        # no job before the processes have imported the games: a cold start is not a move's time
+        await pool.run(worker.warm, timeout=WARM_SECONDS)
+        print(f"riverbox bot-worker is up: {workers} process(es) on queue {queue}", flush=True)
+
+    async def shutdown(ctx: dict[str, Any]) -> None:
+        pool.shutdown()
+
+    try:
+        asyncio.set_event_loop(asyncio.new_event_loop())
+        arq_worker = WakingWorker(
+            functions=[func(bot_move, name="bot_move"), func(bot_hint, name="bot_hint")],
+            queue_name=queue,
+            redis_settings=RedisSettings.from_dsn(url),
+            max_jobs=workers,
+            job_timeout=job_timeout,
+            max_tries=MAX_TRIES,
+            keep_result=KEEP_RESULT,
+            poll_every=WORKER_POLL,
+            job_serializer=dumps,
+            job_deserializer=loads,
+            on_startup=startup,
+            on_shutdown=shutdown,
+            health_check_interval=30,
+            log_results=False,
+        )
+        arq_worker.run()
+    finally:
+        pool.shutdown()

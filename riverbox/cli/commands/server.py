@@ -93,7 +93,7 @@ def bot_worker(
     """Think for the bots and hints of servers started with --redis URL --bot-queue (needs riverbox[web])."""
     try:
         from riverbox.server.botpool import default_bot_workers
-        from riverbox.server.botqueue import run_worker
+        from riverbox.server.wakingworker import run_worker
     except ImportError as exc:
         fail(f"the bot worker needs the web extra: pip install 'riverbox[web]' ({exc.name} is missing)")
         return
